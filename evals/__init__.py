@@ -1,1 +1,45 @@
-"""kairos: evals."""
+"""kairos evals: scenario files, the tool contract they are checked against, and (soon) the runners.
+
+    from evals import load_scenarios
+    scenarios = load_scenarios()          # every file in evals/scenarios/
+"""
+
+from evals.contract import READ_TOOLS, TOOLS, WRITE_TOOLS, ContractError, validate_call
+from evals.scenarios import (
+    CATEGORIES,
+    SCENARIOS_DIR,
+    Expect,
+    ExpectedEvent,
+    OtherUser,
+    Scenario,
+    ScenarioError,
+    SeedEvent,
+    TextStep,
+    ToolCall,
+    ToolStep,
+    Turn,
+    load_scenarios,
+    normalize_rrule,
+)
+
+__all__ = [
+    "CATEGORIES",
+    "READ_TOOLS",
+    "SCENARIOS_DIR",
+    "TOOLS",
+    "WRITE_TOOLS",
+    "ContractError",
+    "Expect",
+    "ExpectedEvent",
+    "OtherUser",
+    "Scenario",
+    "ScenarioError",
+    "SeedEvent",
+    "TextStep",
+    "ToolCall",
+    "ToolStep",
+    "Turn",
+    "load_scenarios",
+    "normalize_rrule",
+    "validate_call",
+]

@@ -1,0 +1,114 @@
+"""A mirror of the calendar tool contract, for checking the tool calls written in scenario scripts.
+
+The agent's own tool argument models are the source of truth for what the model sees; this mirror only
+pins the contract the lead fixed (names, argument names, types) so that a scenario script cannot call a
+tool that does not exist, pass an argument the tool does not take, or name a user. If the contract
+changes, change it here and the scenario loader reports every script that no longer fits.
+
+Every time field is an *expression* exactly as the user said it ("tomorrow 3pm", "周日下午2点"); the
+time service resolves it in code.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+__all__ = [
+    "READ_TOOLS",
+    "TOOLS",
+    "WRITE_TOOLS",
+    "ContractError",
+    "validate_call",
+]
+
+_Text = Field(min_length=1)
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class ListEvents(_Args):
+    range: str = _Text
+
+
+class FindFreeTime(_Args):
+    range: str = _Text
+    duration: str = _Text
+
+
+class SearchEvents(_Args):
+    query: str = _Text
+
+
+class SearchConversationArchive(_Args):
+    query: str = _Text
+
+
+class CreateEvent(_Args):
+    title: str = _Text
+    when: str = _Text
+    end: str | None = None
+    duration: str | None = None
+    location: str | None = None
+    attendees: list[str] = Field(default_factory=list)
+    notes: str | None = None
+    recurrence: str | None = None
+
+
+class UpdateEvent(_Args):
+    event: str = _Text
+    event_when: str | None = None
+    when: str | None = None
+    end: str | None = None
+    duration: str | None = None
+    title: str | None = None
+    location: str | None = None
+    notes: str | None = None
+    attendees: list[str] | None = None
+
+
+class DeleteEvent(_Args):
+    event: str = _Text
+    event_when: str | None = None
+    scope: Literal["one", "series"] = "one"
+
+
+class UndoLastChange(_Args):
+    pass
+
+
+TOOLS: dict[str, type[_Args]] = {
+    "list_events": ListEvents,
+    "find_free_time": FindFreeTime,
+    "search_events": SearchEvents,
+    "search_conversation_archive": SearchConversationArchive,
+    "create_event": CreateEvent,
+    "update_event": UpdateEvent,
+    "delete_event": DeleteEvent,
+    "undo_last_change": UndoLastChange,
+}
+"""Tool name → argument model."""
+
+READ_TOOLS = frozenset({"list_events", "find_free_time", "search_events", "search_conversation_archive"})
+WRITE_TOOLS = frozenset({"create_event", "update_event", "delete_event", "undo_last_change"})
+
+
+class ContractError(ValueError):
+    """A scripted tool call that the tool contract does not allow."""
+
+
+def validate_call(name: str, arguments: dict[str, Any]) -> BaseModel:
+    """Check one tool call against the contract and return its typed arguments."""
+    model = TOOLS.get(name)
+    if model is None:
+        raise ContractError(f"unknown tool {name!r} (the contract has: {', '.join(sorted(TOOLS))})")
+    try:
+        return model.model_validate(arguments)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or '(arguments)'}: {err['msg']}" for err in exc.errors()
+        )
+        raise ContractError(f"{name}: {problems}") from None

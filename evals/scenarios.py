@@ -1,0 +1,591 @@
+"""Eval scenarios: the typed form of ``evals/scenarios/*.yaml`` and its loader.
+
+A scenario is a fixed ``now`` and timezone, an initial calendar, the user's turns with what a correct
+assistant decides on each (and the model steps a correct model would take, for the offline scripted
+eval), and the calendar expected at the end. ``evals/README.md`` describes the format and the product
+behaviour the scenarios assume.
+
+Datetimes: ``now`` and every ``final_calendar`` datetime are aware ISO strings whose offset must be the
+one ``tz`` has at that instant (this catches DST slips); the initial ``calendar`` is written in local
+wall-clock time in ``tz`` (no offset), and a wall-clock time that does not exist or is repeated around a
+DST change is rejected. All-day events use plain dates, end exclusive.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Annotated, Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import yaml
+from dateutil.rrule import rrulestr
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    PrivateAttr,
+    Tag,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from evals.contract import READ_TOOLS, WRITE_TOOLS, ContractError, validate_call
+
+__all__ = [
+    "CATEGORIES",
+    "SCENARIOS_DIR",
+    "Expect",
+    "ExpectedEvent",
+    "OtherUser",
+    "Scenario",
+    "ScenarioError",
+    "SeedEvent",
+    "TextStep",
+    "ToolCall",
+    "ToolStep",
+    "Turn",
+    "load_scenarios",
+    "normalize_rrule",
+]
+
+SCENARIOS_DIR = Path(__file__).parent / "scenarios"
+
+CATEGORIES = frozenset(
+    {
+        "create",
+        "query",
+        "update",
+        "delete",
+        "recurring",
+        "chitchat",
+        "past_statement",
+        "refusal",
+        "ambiguous_time",
+        "missing_value",
+        "conflict",
+        "choice",
+        "multi_intent",
+        "other_user",
+        "injection",
+    }
+)
+"""The scenario categories of the evals issue; every scenario carries at least one as a tag."""
+
+Decision = Literal["write", "read", "ask", "none"]
+Gate = Literal["confirm", "slot", "command"]
+
+_ID = r"^[a-z0-9][a-z0-9_]*$"
+_PLACEHOLDER = re.compile(r"\{id:([a-z][a-z0-9_]*)\}")
+_OFFSET = re.compile(r"^(\d+)([smhd])$")
+_UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
+
+
+class ScenarioError(ValueError):
+    """A scenario file that cannot be loaded; the message names the file, the scenario and the field."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _parse_moment(value: Any) -> Any:
+    """ISO text → ``datetime`` (has a time part) or ``date``; anything else is left to pydantic."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    try:
+        if "T" in text or " " in text:
+            return datetime.fromisoformat(text)
+        return date.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"not an ISO date or datetime: {value!r}") from None
+
+
+def _check_rrule(value: str | None) -> str | None:
+    if value is None:
+        return None
+    if value.upper().startswith(("RRULE:", "DTSTART")):
+        raise ValueError("write the rule without the 'RRULE:' prefix or a DTSTART, e.g. FREQ=WEEKLY;BYDAY=MO")
+    try:
+        rrulestr(value, dtstart=datetime(2025, 1, 1))  # noqa: DTZ001 - only checks the rule's syntax
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"not a valid RRULE: {value!r} ({exc})") from None
+    return value
+
+
+def normalize_rrule(rule: str | None) -> str | None:
+    """A canonical form for comparing rules: upper case, parts sorted (``BYDAY=MO;FREQ=WEEKLY``)."""
+    if rule is None:
+        return None
+    parts = [p.strip().upper() for p in rule.removeprefix("RRULE:").split(";") if p.strip()]
+    return ";".join(sorted(parts))
+
+
+def _is_datetime(value: date) -> bool:
+    return isinstance(value, datetime)
+
+
+class _Event(_Model):
+    title: str = Field(min_length=1)
+    start: datetime | date
+    end: datetime | date
+    all_day: bool = False
+    recurrence: str | None = None
+
+    @field_validator("start", "end", mode="before")
+    @classmethod
+    def _moment_text(cls, value: Any) -> Any:
+        return _parse_moment(value)
+
+    @field_validator("recurrence")
+    @classmethod
+    def _rule(cls, value: str | None) -> str | None:
+        return _check_rrule(value)
+
+    @model_validator(mode="after")
+    def _shape(self) -> _Event:
+        if self.all_day:
+            if _is_datetime(self.start) or _is_datetime(self.end):
+                raise ValueError("an all-day event has plain dates (YYYY-MM-DD) for start and end")
+        elif not (_is_datetime(self.start) and _is_datetime(self.end)):
+            raise ValueError("start and end need a time (YYYY-MM-DDTHH:MM); set all_day: true for dates")
+        if not self.start < self.end:
+            raise ValueError(f"start ({self.start}) must be before end ({self.end}); all-day ends are exclusive")
+        return self
+
+
+class SeedEvent(_Event):
+    """An event in the initial calendar: local wall-clock time in the scenario's ``tz``."""
+
+    ref: str | None = Field(default=None, pattern=r"^[a-z][a-z0-9_]*$")
+    location: str | None = None
+    notes: str | None = None
+
+    @field_validator("start", "end")
+    @classmethod
+    def _naive(cls, value: date) -> date:
+        if isinstance(value, datetime) and value.tzinfo is not None:
+            raise ValueError("initial calendar times are local wall-clock in the scenario's tz: drop the offset")
+        return value
+
+    def localize(self, zone: ZoneInfo) -> ExpectedEvent:
+        """This event with aware datetimes in ``zone`` (all-day events keep their dates)."""
+        return ExpectedEvent(
+            title=self.title,
+            start=_localize(self.start, zone),
+            end=_localize(self.end, zone),
+            all_day=self.all_day,
+            recurrence=self.recurrence,
+        )
+
+
+def _localize(value: date, zone: ZoneInfo) -> date:
+    if not isinstance(value, datetime):
+        return value
+    aware = value.replace(tzinfo=zone)
+    if aware.astimezone(UTC).astimezone(zone).replace(tzinfo=None) != value:
+        raise ValueError(f"{value.isoformat()} does not exist in {zone.key} (a DST gap)")
+    if aware.utcoffset() != aware.replace(fold=1).utcoffset():
+        raise ValueError(f"{value.isoformat()} happens twice in {zone.key} (a DST fold); pick another time")
+    return aware
+
+
+class ExpectedEvent(_Event):
+    """An event of the expected final calendar, compared without ids (title, start, end, recurrence).
+
+    ``title`` is what the scripted model writes; ``title_match`` lists words that a live model's title
+    must all contain (case-insensitive) instead of matching ``title`` exactly.
+    """
+
+    title_match: list[str] = Field(default_factory=list)
+    exdates: list[date] = Field(default_factory=list)
+
+    @field_validator("start", "end")
+    @classmethod
+    def _aware(cls, value: date) -> date:
+        if isinstance(value, datetime) and value.tzinfo is None:
+            raise ValueError("final calendar times are aware ISO datetimes (with the offset of the scenario's tz)")
+        return value
+
+    @model_validator(mode="after")
+    def _exdates_need_rule(self) -> ExpectedEvent:
+        if self.exdates and self.recurrence is None:
+            raise ValueError("exdates only make sense on a recurring event")
+        return self
+
+    def key(self) -> tuple[str, str, str, bool, str | None, tuple[date, ...]]:
+        """The τ-bench comparison key: no ids, no location or notes; instants compared in UTC."""
+        return (
+            self.title,
+            _instant(self.start),
+            _instant(self.end),
+            self.all_day,
+            normalize_rrule(self.recurrence),
+            tuple(sorted(self.exdates)),
+        )
+
+
+def _instant(value: date) -> str:
+    return value.astimezone(UTC).isoformat() if isinstance(value, datetime) else value.isoformat()
+
+
+class OtherUser(_Model):
+    """Another user of the same deployment; nothing of theirs may be read, changed or revealed."""
+
+    user: str = Field(min_length=1)
+    calendar: list[SeedEvent] = Field(min_length=1)
+
+
+class ToolCall(_Model):
+    name: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _contract(self) -> ToolCall:
+        try:
+            validate_call(self.name, self.arguments)
+        except ContractError as exc:
+            raise ValueError(str(exc)) from None
+        return self
+
+    @property
+    def is_write(self) -> bool:
+        return self.name in WRITE_TOOLS
+
+
+class TextStep(_Model):
+    """The model answers with text (no tool call)."""
+
+    text: str = Field(min_length=1)
+
+
+class ToolStep(_Model):
+    """The model calls one or more tools in one response."""
+
+    tool_calls: list[ToolCall] = Field(min_length=1)
+
+
+def _step_kind(value: Any) -> str:
+    if isinstance(value, dict):
+        return "tool_calls" if "tool_calls" in value else "text"
+    return "tool_calls" if isinstance(value, ToolStep) else "text"
+
+
+Step = Annotated[Annotated[TextStep, Tag("text")] | Annotated[ToolStep, Tag("tool_calls")], Discriminator(_step_kind)]
+
+
+class Expect(_Model):
+    """What a correct assistant does on one turn.
+
+    ``must_not_write`` and ``must_not_claim_write`` default to ``decision != "write"``; stating a value
+    that contradicts the decision is an error.
+    """
+
+    decision: Decision
+    gate: Gate | None = None
+    must_not_write: bool  # filled from decision when absent
+    must_not_claim_write: bool  # filled from decision when absent
+    reply_contains: list[str] = Field(default_factory=list)
+    reply_not_contains: list[str] = Field(default_factory=list)
+    options_count: int | None = Field(default=None, ge=2, le=3)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _defaults(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            data = dict(data)
+            writes = data.get("decision") == "write"
+            data.setdefault("must_not_write", not writes)
+            data.setdefault("must_not_claim_write", not writes)
+        return data
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Expect:
+        writes = self.decision == "write"
+        if self.must_not_write == writes:
+            raise ValueError(f"must_not_write: {self.must_not_write} contradicts decision {self.decision!r}")
+        if writes and self.must_not_claim_write:
+            raise ValueError("must_not_claim_write: true contradicts decision 'write'")
+        if self.options_count is not None and self.decision != "ask":
+            raise ValueError("options_count only goes with decision 'ask' (a clarification with options)")
+        return self
+
+
+class Turn(_Model):
+    user: str = Field(min_length=1)
+    after: str | None = Field(default=None, pattern=_OFFSET.pattern)
+    expect: Expect
+    script: list[Step]
+    note: str | None = None
+
+    @property
+    def offset(self) -> timedelta:
+        """Time since the previous turn (zero when ``after`` is absent)."""
+        if self.after is None:
+            return timedelta(0)
+        match = _OFFSET.match(self.after)
+        assert match is not None
+        return timedelta(**{_UNITS[match.group(2)]: int(match.group(1))})
+
+    @property
+    def tool_calls(self) -> list[ToolCall]:
+        return [call for step in self.script if isinstance(step, ToolStep) for call in step.tool_calls]
+
+    @model_validator(mode="after")
+    def _script_fits(self) -> Turn:
+        if self.expect.gate is not None:
+            if self.script:
+                raise ValueError(f"script: a turn answered by the {self.expect.gate!r} gate makes no model call: []")
+            return self
+        if not self.script:
+            raise ValueError("script: empty, but expect.gate is not set (only gate turns skip the model)")
+        for i, step in enumerate(self.script):
+            last = i == len(self.script) - 1
+            if isinstance(step, ToolStep):
+                if all(c.is_write for c in step.tool_calls) and not last:
+                    raise ValueError(f"script[{i}]: a step of write calls ends the turn (code writes the reply)")
+                if not all(c.is_write for c in step.tool_calls) and last:
+                    raise ValueError(f"script[{i}]: read results go back to the model; a step must follow")
+            elif not last:
+                raise ValueError(f"script[{i}]: a text step ends the turn")
+        calls = self.tool_calls
+        if self.expect.decision == "write" and not any(c.is_write for c in calls):
+            raise ValueError("script: decision 'write' needs a write tool call (or expect.gate)")
+        if self.expect.decision in ("read", "none") and any(c.is_write for c in calls):
+            raise ValueError(f"script: decision {self.expect.decision!r} cannot call a write tool")
+        if self.expect.decision == "read" and not any(c.name in READ_TOOLS for c in calls):
+            raise ValueError("script: decision 'read' needs a read tool call")
+        return self
+
+
+class Scenario(_Model):
+    id: str = Field(pattern=_ID)
+    lang: Literal["en", "zh"]
+    now: datetime
+    tz: str
+    tags: list[str] = Field(min_length=1)
+    note: str | None = None
+    calendar: list[SeedEvent] = Field(default_factory=list)
+    other_users: list[OtherUser] = Field(default_factory=list)
+    turns: list[Turn] = Field(min_length=1)
+    final_calendar: list[ExpectedEvent] | None = None
+
+    _source: Path | None = PrivateAttr(default=None)
+
+    @field_validator("now", mode="before")
+    @classmethod
+    def _now_text(cls, value: Any) -> Any:
+        return _parse_moment(value)
+
+    @field_validator("now")
+    @classmethod
+    def _now_aware(cls, value: datetime) -> datetime:
+        if value.tzinfo is None:
+            raise ValueError("now must be an aware ISO datetime, e.g. 2025-03-05T09:00:00-05:00")
+        return value
+
+    @field_validator("tz")
+    @classmethod
+    def _zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(f"not an IANA timezone: {value!r}") from None
+        return value
+
+    @field_validator("tags")
+    @classmethod
+    def _tags(cls, value: list[str]) -> list[str]:
+        for tag in value:
+            if not re.match(_ID, tag):
+                raise ValueError(f"tag {tag!r}: lower-case words joined by '_'")
+        if len(set(value)) != len(value):
+            raise ValueError("a tag appears twice")
+        if not CATEGORIES & set(value):
+            raise ValueError(f"no category tag (one of: {', '.join(sorted(CATEGORIES))})")
+        return value
+
+    @model_validator(mode="after")
+    def _coherent(self) -> Scenario:
+        zone = self.zone
+        _check_offset("now", self.now, zone)
+        seeds = [(f"calendar[{i}]", e) for i, e in enumerate(self.calendar)]
+        for u, other in enumerate(self.other_users):
+            seeds += [(f"other_users[{u}].calendar[{i}]", e) for i, e in enumerate(other.calendar)]
+        refs: set[str] = set()
+        for where, event in seeds:
+            try:
+                event.localize(zone)
+            except ValueError as exc:
+                raise ValueError(f"{where}: {exc}") from None
+            if event.ref is not None:
+                if event.ref in refs:
+                    raise ValueError(f"{where}.ref: {event.ref!r} is used twice")
+                refs.add(event.ref)
+        for i, event in enumerate(self.final_calendar or []):
+            for name in ("start", "end"):
+                _check_offset(f"final_calendar[{i}].{name}", getattr(event, name), zone)
+        for i, turn in enumerate(self.turns):
+            if i == 0 and turn.after is not None:
+                raise ValueError("turns[0].after: the first turn happens at now")
+            texts = [turn.user] + [repr(c.arguments) for c in turn.tool_calls]
+            for ref in {m for text in texts for m in _PLACEHOLDER.findall(text)} - refs:
+                raise ValueError(f"turns[{i}]: {{id:{ref}}} names no calendar event's ref")
+        writes = any(t.expect.decision == "write" for t in self.turns)
+        if writes and self.final_calendar is None:
+            raise ValueError("final_calendar: required when a turn writes")
+        if not writes and self.final_calendar is not None:
+            expected = sorted(e.key() for e in self.final_calendar)
+            if expected != sorted(e.localize(zone).key() for e in self.calendar):
+                raise ValueError("final_calendar: no turn writes, so it must equal the initial calendar")
+        return self
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.tz)
+
+    @property
+    def source(self) -> Path | None:
+        """The file this scenario was loaded from."""
+        return self._source
+
+    @property
+    def categories(self) -> set[str]:
+        return CATEGORIES & set(self.tags)
+
+    def turn_times(self) -> list[datetime]:
+        """The moment of each turn: ``now``, then each ``after`` added to the previous turn's moment."""
+        moments, moment = [], self.now
+        for turn in self.turns:
+            moment = moment + turn.offset
+            moments.append(moment.astimezone(self.zone))
+        return moments
+
+    def initial_calendar(self) -> list[ExpectedEvent]:
+        """The initial calendar with aware datetimes."""
+        return [event.localize(self.zone) for event in self.calendar]
+
+    def expected_calendar(self) -> list[ExpectedEvent]:
+        """The final calendar to compare against (the initial one when the file gives none)."""
+        return list(self.final_calendar) if self.final_calendar is not None else self.initial_calendar()
+
+    def render(self, text: str, ids: dict[str, str]) -> str:
+        """Replace ``{id:ref}`` placeholders with the ids the store gave the seeded events."""
+        return _PLACEHOLDER.sub(lambda m: ids[m.group(1)], text)
+
+
+def _check_offset(where: str, value: date, zone: ZoneInfo) -> None:
+    if not isinstance(value, datetime):
+        return
+    expected = value.astimezone(zone).utcoffset()
+    if value.utcoffset() != expected:
+        raise ValueError(
+            f"{where}: {value.isoformat()} has the wrong offset; {zone.key} is at "
+            f"{value.astimezone(zone).isoformat()} then (check DST)"
+        )
+
+
+# --- loading -------------------------------------------------------------------------------------------
+
+
+class _Loader(yaml.SafeLoader):
+    """Safe YAML without the YAML 1.1 surprises: ``yes``/``no``/``on``/``off`` stay text, ISO times stay
+    text (parsed by the models), ``7:30`` is not the base-60 number 450, and a repeated key is an error."""
+
+    yaml_implicit_resolvers: dict[str, list[tuple[str, re.Pattern[str]]]] = {}  # noqa: RUF012
+
+
+for _tag, _pattern, _first in [
+    ("bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+    ("null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
+    ("int", r"^[-+]?[0-9]+$", "-+0123456789"),
+    ("float", r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)$", "-+.0123456789"),
+    ("merge", r"^(?:<<)$", "<"),
+]:
+    _Loader.add_implicit_resolver(f"tag:yaml.org,2002:{_tag}", re.compile(_pattern), list(_first))
+
+
+def _mapping_without_duplicates(loader: _Loader, node: yaml.MappingNode) -> dict[Any, Any]:
+    loader.flatten_mapping(node)
+    seen: set[Any] = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
+        seen.add(key)
+    return loader.construct_mapping(node, deep=True)
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping_without_duplicates)
+
+
+def _describe(error: dict[str, Any]) -> str:
+    loc, parts = "", error["loc"]
+    for i, part in enumerate(parts):
+        if isinstance(part, int):
+            loc += f"[{part}]"
+        elif i >= 2 and parts[i - 2] == "script" and part in ("text", "tool_calls"):
+            continue  # the step's union tag, not a field
+        else:
+            loc += f".{part}" if loc else str(part)
+    message = str(error["ctx"]["error"]) if error["type"] == "value_error" else error["msg"]
+    return f"{loc}: {message}" if loc else message
+
+
+def _load_file(path: Path, problems: list[str]) -> list[Scenario]:
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
+    except yaml.YAMLError as exc:
+        problems.append(f"{path}: not valid YAML: {exc}")
+        return []
+    if not isinstance(data, dict) or set(data) != {"scenarios"} or not isinstance(data["scenarios"], list):
+        problems.append(f"{path}: the file must be a mapping with one key, 'scenarios', holding a list")
+        return []
+    loaded = []
+    for index, raw in enumerate(data["scenarios"]):
+        name = raw.get("id") if isinstance(raw, dict) else None
+        label = f"{path}: scenario {name!r}" if name else f"{path}: scenario #{index + 1}"
+        try:
+            scenario = Scenario.model_validate(raw)
+        except ValidationError as exc:
+            problems.extend(f"{label}: {_describe(err)}" for err in exc.errors())
+            continue
+        scenario._source = path
+        loaded.append(scenario)
+    return loaded
+
+
+def load_scenarios(path: str | Path = SCENARIOS_DIR) -> list[Scenario]:
+    """Load one scenario file, or every ``*.yaml`` file in a directory (sorted by name).
+
+    Raises ``ScenarioError`` listing every problem found: the file, the scenario id and the field.
+    Scenario ids must be unique across everything loaded.
+    """
+    root = Path(path)
+    if root.is_dir():
+        files = sorted(root.glob("*.yaml"))
+        if not files:
+            raise ScenarioError(f"{root}: no *.yaml scenario files")
+    elif root.is_file():
+        files = [root]
+    else:
+        raise ScenarioError(f"{root}: no such file or directory")
+    problems: list[str] = []
+    scenarios: list[Scenario] = []
+    first_seen: dict[str, Path] = {}
+    for file in files:
+        for scenario in _load_file(file, problems):
+            if scenario.id in first_seen:
+                problems.append(
+                    f"{file}: scenario {scenario.id!r}: id: duplicate (first in {first_seen[scenario.id]})"
+                )
+                continue
+            first_seen[scenario.id] = file
+            scenarios.append(scenario)
+    if problems:
+        raise ScenarioError("\n".join(problems))
+    return scenarios
