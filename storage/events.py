@@ -1,0 +1,399 @@
+"""``EventStore``: one user's events. Bound to a user id at construction; no method takes a user id.
+
+Every statement filters on the bound owner, so another user's event id behaves exactly like a missing one
+(``EventNotFound``). Writes go through :func:`storage.writes.run_write` (idempotency key, audit record, one
+transaction, ``WriteResult.persisted``). Reads return frozen snapshots and occurrences.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from rapidfuzz import fuzz, process, utils
+from sqlalchemy import delete, select, update
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from storage import limits
+from storage.drafts import EventDraft, EventPatch, check_timezone, require_aware, validate
+from storage.errors import (
+    EventNotFound,
+    InvalidInput,
+    InvalidRange,
+    NothingToUndo,
+    OccurrenceNotFound,
+    UndoConflict,
+    UserNotFound,
+    VersionConflict,
+)
+from storage.models import AuditRecord, Event, User
+from storage.recurrence import expand, occurs_at
+from storage.results import FreeSlot, SearchCandidate, WriteResult
+from storage.slots import WorkingHours, free_intervals
+from storage.snapshots import EventSnapshot, Occurrence
+from storage.writes import Change, run_write
+
+__all__ = ["EventStore"]
+
+
+class EventStore:
+    """The events of the user ``user_id``. ``now`` is always passed in; the store never reads a clock."""
+
+    def __init__(self, sessions: async_sessionmaker[AsyncSession], user_id: uuid.UUID) -> None:
+        self._sessions = sessions
+        self._owner = user_id
+        self._zone: str | None = None
+
+    @property
+    def user_id(self) -> uuid.UUID:
+        return self._owner
+
+    async def timezone(self) -> str:
+        """The owner's IANA zone (the default zone of new events, the zone of working hours)."""
+        if self._zone is None:
+            async with self._sessions() as session:
+                user = await session.get(User, self._owner)
+            if user is None:
+                raise UserNotFound(f"no user with id {self._owner}")
+            self._zone = user.timezone
+        return self._zone
+
+    # ----------------------------------------------------------------------------------------- writes
+
+    async def create(
+        self, draft: EventDraft, *, now: datetime, idempotency_key: str, turn_id: str | None = None
+    ) -> WriteResult:
+        """Validate and insert a new event. Raises ``InvalidEvent``."""
+        _check_now(now)
+        fields = validate(draft, await self.timezone())
+
+        async def change(session: AsyncSession) -> Change:
+            row = Event(
+                id=uuid.uuid4(), owner_id=self._owner, created_at=now, updated_at=now, version=1,
+                **fields.as_row_values(),
+            )  # fmt: skip
+            session.add(row)
+            await session.flush()
+            return Change("created", "create", row.id, None, EventSnapshot.from_row(row))
+
+        request = {"op": "create", "draft": draft.to_json()}
+        return await self._write(request, now, idempotency_key, turn_id, change)
+
+    async def update(
+        self,
+        event_id: uuid.UUID | str,
+        patch: EventPatch,
+        *,
+        expected_version: int,
+        now: datetime,
+        idempotency_key: str,
+        turn_id: str | None = None,
+    ) -> WriteResult:
+        """Apply ``patch`` to the whole event (series) if its version is ``expected_version``.
+
+        Raises ``EventNotFound``, ``VersionConflict``, ``InvalidEvent``.
+        """
+        _check_now(now)
+        event_uuid = _parse_id(event_id)
+        default_zone = await self.timezone()
+
+        async def change(session: AsyncSession) -> Change:
+            row = await self._row(session, event_uuid)
+            before = EventSnapshot.from_row(row)
+            _check_version(before, expected_version)
+            fields = validate(patch.apply(before), default_zone)
+            after = await self._update_row(session, row, expected_version, now, fields.as_row_values())
+            return Change("updated", "update", event_uuid, before, after)
+
+        request = {
+            "op": "update",
+            "id": str(event_uuid),
+            "version": expected_version,
+            "patch": patch.to_json(),
+        }
+        return await self._write(request, now, idempotency_key, turn_id, change)
+
+    async def delete(
+        self,
+        event_id: uuid.UUID | str,
+        *,
+        now: datetime,
+        idempotency_key: str,
+        occurrence_start: datetime | None = None,
+        expected_version: int | None = None,
+        turn_id: str | None = None,
+    ) -> WriteResult:
+        """Delete the event (the whole series), or one occurrence of a series when ``occurrence_start``
+        names it (it becomes an EXDATE). Raises ``EventNotFound``, ``OccurrenceNotFound``, ``VersionConflict``.
+        """
+        _check_now(now)
+        event_uuid = _parse_id(event_id)
+        if occurrence_start is not None:
+            require_aware(occurrence_start, "occurrence_start", InvalidInput)
+
+        async def change(session: AsyncSession) -> Change:
+            row = await self._row(session, event_uuid)
+            before = EventSnapshot.from_row(row)
+            if expected_version is not None:
+                _check_version(before, expected_version)
+            if occurrence_start is None:
+                gone = await session.execute(
+                    delete(Event).where(
+                        Event.id == event_uuid, Event.owner_id == self._owner, Event.version == before.version
+                    )
+                )
+                if gone.rowcount != 1:  # type: ignore[attr-defined]
+                    _raise_conflict(event_uuid, before.version)
+                return Change("deleted", "delete", event_uuid, before, None)
+            if before.rrule is None:
+                raise OccurrenceNotFound("this event does not repeat; delete the whole event instead")
+            if not occurs_at(
+                start=before.start, rule=before.rrule, exdates=before.exdates, at=occurrence_start
+            ):
+                raise OccurrenceNotFound(
+                    f"the series has no occurrence starting at {occurrence_start.isoformat()}"
+                )
+            exdates = sorted(
+                {*row.exdates, occurrence_start.astimezone(before.start.tzinfo).astimezone(UTC).isoformat()}
+            )
+            after = await self._update_row(session, row, before.version, now, {"exdates": exdates})
+            return Change(
+                "deleted", "delete_occurrence", event_uuid, before, after, occurrence_start=occurrence_start
+            )
+
+        request = {
+            "op": "delete",
+            "id": str(event_uuid),
+            "occurrence": occurrence_start.isoformat() if occurrence_start else None,
+            "version": expected_version,
+        }
+        return await self._write(request, now, idempotency_key, turn_id, change)
+
+    async def undo(self, *, now: datetime, idempotency_key: str, turn_id: str | None = None) -> WriteResult:
+        """Revert the user's most recent write that is not an undo and not undone yet (itself audited).
+
+        Undoing a create deletes the event, an update restores the previous fields, a delete restores the
+        event or occurrence. Raises ``NothingToUndo``, or ``UndoConflict`` if the event changed since.
+        """
+        _check_now(now)
+        default_zone = await self.timezone()
+
+        async def change(session: AsyncSession) -> Change:
+            undone = select(AuditRecord.undoes_id).where(
+                AuditRecord.owner_id == self._owner,
+                AuditRecord.undoes_id.is_not(None),  # type: ignore[union-attr]
+            )
+            target = (
+                await session.execute(
+                    select(AuditRecord)
+                    .where(
+                        AuditRecord.owner_id == self._owner,
+                        AuditRecord.undoes_id.is_(None),  # type: ignore[union-attr]
+                        AuditRecord.id.not_in(undone),  # type: ignore[union-attr]
+                    )
+                    .order_by(AuditRecord.id.desc())  # type: ignore[union-attr]
+                    .limit(1)
+                )
+            ).scalar_one_or_none()
+            if target is None:
+                raise NothingToUndo()
+            expected = EventSnapshot.from_json(target.after) if target.after else None
+            previous = EventSnapshot.from_json(target.before) if target.before else None
+            row = await session.get(Event, target.event_id)
+            current = EventSnapshot.from_row(row) if row is not None and row.owner_id == self._owner else None
+            if (current.content() if current else None) != (expected.content() if expected else None):
+                raise UndoConflict("the event changed after that write, so it was not undone")
+            if previous is None:  # undo a create
+                assert current is not None and row is not None
+                await session.delete(row)
+                return Change("deleted", "undo", target.event_id, current, None, undoes_id=target.id)
+            fields = validate(EventDraft.from_snapshot(previous), default_zone).as_row_values()
+            if current is None:  # undo a delete
+                restored = Event(
+                    id=previous.id, owner_id=self._owner, created_at=previous.created_at, updated_at=now,
+                    version=previous.version + 1, **fields,
+                )  # fmt: skip
+                session.add(restored)
+                await session.flush()
+                return Change(
+                    "restored",
+                    "undo",
+                    previous.id,
+                    None,
+                    EventSnapshot.from_row(restored),
+                    undoes_id=target.id,
+                )
+            assert row is not None
+            after = await self._update_row(session, row, current.version, now, fields)
+            action = "restored" if target.action == "deleted" else "updated"
+            return Change(action, "undo", previous.id, current, after, undoes_id=target.id)
+
+        return await self._write({"op": "undo"}, now, idempotency_key, turn_id, change)
+
+    # ------------------------------------------------------------------------------------------ reads
+
+    async def get(self, event_id: uuid.UUID | str) -> EventSnapshot:
+        """The event with this id. Raises ``EventNotFound`` (also for malformed or other users' ids)."""
+        event_uuid = _parse_id(event_id)
+        async with self._sessions() as session:
+            return EventSnapshot.from_row(await self._row(session, event_uuid))
+
+    async def list_range(
+        self, start: datetime, end: datetime, *, include_all_day: bool = True
+    ) -> list[Occurrence]:
+        """Every occurrence overlapping ``[start, end)``, recurrences expanded, ordered by start."""
+        _check_range(start, end)
+        occurrences = []
+        for event in await self._candidates(start, end, include_all_day):
+            for o_start, o_end in expand(
+                start=event.start, end=event.end, all_day=event.all_day, rule=event.rrule,
+                exdates=event.exdates, range_start=start, range_end=end,
+            ):  # fmt: skip
+                occurrences.append(Occurrence(event, o_start, o_end))
+        occurrences.sort(key=lambda o: (o.start, o.end, o.event.title, str(o.event.id)))
+        return occurrences
+
+    async def conflicts(
+        self,
+        start: datetime,
+        end: datetime,
+        *,
+        exclude: uuid.UUID | str | None = None,
+        include_all_day: bool = False,
+    ) -> list[Occurrence]:
+        """Occurrences overlapping ``[start, end)`` (half-open: touching is not a conflict).
+
+        All-day events are left out unless ``include_all_day``; ``exclude`` leaves out one event (the one
+        being moved).
+        """
+        skip = _parse_id(exclude) if exclude is not None else None
+        return [
+            o
+            for o in await self.list_range(start, end, include_all_day=include_all_day)
+            if o.event.id != skip
+        ]
+
+    async def free_slots(
+        self,
+        start: datetime,
+        end: datetime,
+        duration: timedelta,
+        *,
+        working_hours: WorkingHours | None = None,
+        include_all_day: bool = False,
+    ) -> list[FreeSlot]:
+        """Maximal free intervals of at least ``duration`` in ``[start, end)`` within working hours
+        (default 09:00-18:00 on weekdays in the owner's zone), in start order."""
+        _check_range(start, end)
+        if not isinstance(duration, timedelta) or duration <= timedelta(0):
+            raise InvalidRange("duration must be a positive timedelta", field="duration")
+        zone = check_timezone(await self.timezone())
+        busy = [(o.start, o.end) for o in await self.conflicts(start, end, include_all_day=include_all_day)]
+        hours = working_hours or WorkingHours()
+        return [FreeSlot(s, e) for s, e in free_intervals(start, end, duration, busy, zone, hours)]
+
+    async def search(self, query: str, *, limit: int = 5, min_score: float = 50.0) -> list[SearchCandidate]:
+        """Events whose title resembles ``query`` (fuzzy, case-insensitive, works for Chinese), best first."""
+        if not isinstance(query, str) or not query.strip():
+            raise InvalidInput("search query must not be empty", field="query")
+        if len(query) > limits.MAX_SEARCH_QUERY_LENGTH:
+            raise InvalidInput(
+                f"search query is longer than {limits.MAX_SEARCH_QUERY_LENGTH} characters", field="query"
+            )
+        async with self._sessions() as session:
+            titles = dict(
+                (
+                    await session.execute(select(Event.id, Event.title).where(Event.owner_id == self._owner))
+                ).all()
+            )
+            ranked = process.extract(
+                query,
+                titles,
+                scorer=fuzz.WRatio,
+                processor=utils.default_process,
+                limit=limit,
+                score_cutoff=min_score,
+            )
+            if not ranked:
+                return []
+            rows = (
+                await session.execute(
+                    select(Event).where(Event.owner_id == self._owner, Event.id.in_([r[2] for r in ranked]))
+                )
+            ).scalars()  # type: ignore[attr-defined]
+            by_id = {row.id: EventSnapshot.from_row(row) for row in rows}
+        return [SearchCandidate(by_id[key], float(score)) for _, score, key in ranked if key in by_id]
+
+    # -------------------------------------------------------------------------------------- internals
+
+    async def _candidates(self, start: datetime, end: datetime, include_all_day: bool) -> list[EventSnapshot]:
+        # Uses ix_events_owner_span; series_end_utc bounds recurring series too, so SQL narrows them.
+        query = select(Event).where(
+            Event.owner_id == self._owner, Event.series_end_utc > start, Event.start_utc < end
+        )
+        if not include_all_day:
+            query = query.where(Event.all_day.is_(False))  # type: ignore[attr-defined]
+        async with self._sessions() as session:
+            return [EventSnapshot.from_row(row) for row in (await session.execute(query)).scalars()]
+
+    async def _row(self, session: AsyncSession, event_id: uuid.UUID) -> Event:
+        row = (
+            await session.execute(select(Event).where(Event.id == event_id, Event.owner_id == self._owner))
+        ).scalar_one_or_none()
+        if row is None:
+            raise EventNotFound(event_id)
+        return row
+
+    async def _update_row(
+        self, session: AsyncSession, row: Event, version: int, now: datetime, values: dict[str, Any]
+    ) -> EventSnapshot:
+        result = await session.execute(
+            update(Event)
+            .where(Event.id == row.id, Event.owner_id == self._owner, Event.version == version)
+            .values(**values, updated_at=now, version=version + 1)
+            .execution_options(synchronize_session=False)
+        )
+        if result.rowcount != 1:  # type: ignore[attr-defined]
+            _raise_conflict(row.id, version)
+        await session.refresh(row)
+        return EventSnapshot.from_row(row)
+
+    async def _write(
+        self, request: dict[str, Any], now: datetime, key: str, turn_id: str | None, change: Any
+    ) -> WriteResult:
+        return await run_write(
+            self._sessions, owner_id=self._owner, idempotency_key=key, request=request, now=now,
+            turn_id=turn_id, change=change,
+        )  # fmt: skip
+
+
+def _parse_id(event_id: uuid.UUID | str) -> uuid.UUID:
+    if isinstance(event_id, uuid.UUID):
+        return event_id
+    try:
+        return uuid.UUID(str(event_id))
+    except ValueError:
+        raise EventNotFound(event_id) from None
+
+
+def _check_version(event: EventSnapshot, expected: int) -> None:
+    if event.version != expected:
+        _raise_conflict(event.id, expected, event.version)
+
+
+def _raise_conflict(event_id: uuid.UUID, expected: int, current: int | None = None) -> None:
+    raise VersionConflict(event_id, expected=expected, current=current)
+
+
+def _check_now(now: datetime) -> None:
+    require_aware(now, "now", InvalidInput)
+
+
+def _check_range(start: datetime, end: datetime) -> None:
+    require_aware(start, "start", InvalidRange)
+    require_aware(end, "end", InvalidRange)
+    if end <= start:
+        raise InvalidRange("range end must be after its start", field="end")
+    if end - start > limits.MAX_QUERY_RANGE:
+        raise InvalidRange(f"a range may span at most {limits.MAX_QUERY_RANGE.days} days", field="end")

@@ -1,0 +1,163 @@
+"""Immutable copies of stored events, as every read and write returns them.
+
+An :class:`EventSnapshot` is the row as committed, with instants converted to the event's own zone; an
+:class:`Occurrence` is one concrete instance of it in time (a single event has exactly one). Both are
+frozen: receipts and confirmations are generated from them, so nothing may change them after the read.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from storage.models import Event
+
+__all__ = ["EventSnapshot", "Occurrence"]
+
+
+@dataclass(frozen=True, slots=True)
+class EventSnapshot:
+    """One event (or recurring series) as stored.
+
+    ``start``/``end`` are aware and expressed in ``timezone``. For an all-day event they are local
+    midnights and ``start_date``/``end_date`` give the dates (``end_date`` exclusive). ``exdates`` are the
+    starts of the occurrences removed from the series, also in ``timezone``.
+    """
+
+    id: uuid.UUID
+    title: str
+    start: datetime
+    end: datetime
+    all_day: bool
+    timezone: str
+    location: str | None
+    notes: str | None
+    attendees: tuple[str, ...]
+    rrule: str | None
+    exdates: tuple[datetime, ...]
+    created_at: datetime
+    updated_at: datetime
+    version: int
+
+    @property
+    def recurring(self) -> bool:
+        return self.rrule is not None
+
+    @property
+    def duration(self) -> timedelta:
+        return self.end - self.start
+
+    @property
+    def start_date(self) -> date:
+        return self.start.date()
+
+    @property
+    def end_date(self) -> date:
+        """The exclusive end date (for all-day events); for timed events the local date of ``end``."""
+        return self.end.date()
+
+    @classmethod
+    def from_row(cls, row: Event) -> EventSnapshot:
+        tz = ZoneInfo(row.timezone)
+        return cls(
+            id=row.id,
+            title=row.title,
+            start=row.start_utc.astimezone(tz),
+            end=row.end_utc.astimezone(tz),
+            all_day=row.all_day,
+            timezone=row.timezone,
+            location=row.location,
+            notes=row.notes,
+            attendees=tuple(row.attendees or ()),
+            rrule=row.rrule,
+            exdates=tuple(datetime.fromisoformat(x).astimezone(tz) for x in row.exdates or ()),
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+            version=row.version,
+        )
+
+    def content(self) -> tuple[Any, ...]:
+        """Everything the user wrote, without bookkeeping (version, timestamps); used by undo."""
+        return (
+            self.id,
+            self.title,
+            self.start,
+            self.end,
+            self.all_day,
+            self.timezone,
+            self.location,
+            self.notes,
+            self.attendees,
+            self.rrule,
+            self.exdates,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "title": self.title,
+            "start": self.start.isoformat(),
+            "end": self.end.isoformat(),
+            "all_day": self.all_day,
+            "timezone": self.timezone,
+            "location": self.location,
+            "notes": self.notes,
+            "attendees": list(self.attendees),
+            "rrule": self.rrule,
+            "exdates": [x.isoformat() for x in self.exdates],
+            "created_at": self.created_at.isoformat(),
+            "updated_at": self.updated_at.isoformat(),
+            "version": self.version,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> EventSnapshot:
+        tz = ZoneInfo(data["timezone"])
+
+        def local(text: str) -> datetime:
+            return datetime.fromisoformat(text).astimezone(tz)
+
+        return cls(
+            id=uuid.UUID(data["id"]),
+            title=data["title"],
+            start=local(data["start"]),
+            end=local(data["end"]),
+            all_day=data["all_day"],
+            timezone=data["timezone"],
+            location=data["location"],
+            notes=data["notes"],
+            attendees=tuple(data["attendees"]),
+            rrule=data["rrule"],
+            exdates=tuple(local(x) for x in data["exdates"]),
+            created_at=datetime.fromisoformat(data["created_at"]).astimezone(UTC),
+            updated_at=datetime.fromisoformat(data["updated_at"]).astimezone(UTC),
+            version=data["version"],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Occurrence:
+    """One instance of an event in time: ``start``/``end`` aware, in the event's zone, half-open."""
+
+    event: EventSnapshot
+    start: datetime
+    end: datetime
+
+    @property
+    def event_id(self) -> uuid.UUID:
+        return self.event.id
+
+    @property
+    def title(self) -> str:
+        return self.event.title
+
+    @property
+    def all_day(self) -> bool:
+        return self.event.all_day
+
+    @property
+    def recurring(self) -> bool:
+        return self.event.recurring
