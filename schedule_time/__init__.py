@@ -1,1 +1,11 @@
-"""kairos: schedule_time."""
+"""schedule_time: one EN/ZH time expression + now + zone -> a range, an explicit ambiguity, or a refusal.
+
+Pure functions: no clock reads, no I/O, no model calls. See README.md in this package for the
+conventions table and for how a language module plugs in.
+"""
+
+from .resolver import resolve
+from .result import Candidate, Resolution, TimeExpressionError
+from .slots import is_slot_reply
+
+__all__ = ["Candidate", "Resolution", "TimeExpressionError", "is_slot_reply", "resolve"]

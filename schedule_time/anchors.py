@@ -1,0 +1,246 @@
+"""Calendar arithmetic on naive wall-clock datetimes: weeks (Monday first), periods, partial dates,
+weekdays, parts of periods and holidays. Every function takes the context's ``now`` and preference."""
+
+from __future__ import annotations
+
+import calendar
+from dataclasses import dataclass
+from datetime import datetime, timedelta, tzinfo
+
+from dateutil.relativedelta import relativedelta
+
+from . import pieces as p
+
+
+class Impossible(Exception):
+    """A date that cannot exist (Feb 30) or cannot be found; the message is the reason."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    now: datetime          # naive wall clock in the requested zone
+    tz: tzinfo
+    future: bool           # prefer="future"
+
+    @property
+    def today(self) -> datetime:
+        return self.now.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """A resolved naive range [start, end) and its grain."""
+
+    start: datetime
+    end: datetime
+    grain: str
+    label: str | None = None
+
+
+STEP = {"minute": relativedelta(minutes=1), "hour": relativedelta(hours=1), "day": relativedelta(days=1),
+        "week": relativedelta(weeks=1), "month": relativedelta(months=1), "quarter": relativedelta(months=3),
+        "year": relativedelta(years=1), "second": relativedelta(minutes=1)}
+
+
+def floor(d: datetime, unit: str) -> datetime:
+    """Start of the ``unit`` containing ``d`` (weeks start on Monday)."""
+    if unit in ("second", "minute"):
+        return d.replace(second=0, microsecond=0)
+    if unit == "hour":
+        return d.replace(minute=0, second=0, microsecond=0)
+    d0 = d.replace(hour=0, minute=0, second=0, microsecond=0)
+    if unit == "day":
+        return d0
+    if unit in ("week", "weekend"):
+        return d0 - timedelta(days=d0.weekday())
+    if unit == "month":
+        return d0.replace(day=1)
+    if unit == "quarter":
+        return d0.replace(day=1, month=(d0.month - 1) // 3 * 3 + 1)
+    if unit == "year":
+        return d0.replace(month=1, day=1)
+    raise Impossible(f"unknown unit {unit}")
+
+
+def day_frame(d: datetime, label: str | None = None) -> Frame:
+    d0 = d.replace(hour=0, minute=0, second=0, microsecond=0)
+    return Frame(d0, d0 + timedelta(days=1), "day", label)
+
+
+def make_date(year: int, month: int, day: int) -> datetime:
+    if not (1 <= month <= 12):
+        raise Impossible(f"there is no month {month}")
+    if not (1 <= day <= calendar.monthrange(year, month)[1]):
+        raise Impossible(f"{calendar.month_name[month]} {year} has no day {day}")
+    return datetime(year, month, day)  # noqa: DTZ001 - naive wall clock by design (localized at the end)
+
+
+def period_frame(ctx: Ctx, period: p.Period) -> Frame:
+    """"this week", "next month", "last year", "next 3 days", "this weekend"."""
+    unit, shift, count = period.unit, period.shift, period.count
+    if unit == "weekend":
+        monday = floor(ctx.now, "week") + timedelta(weeks=shift)
+        return Frame(monday + timedelta(days=4, hours=18), monday + timedelta(days=7), "hour", "weekend")
+    base = floor(ctx.now, unit)
+    grain = "month" if unit == "quarter" else unit
+    if count > 1 or unit in ("second", "minute", "hour"):
+        if shift >= 0:
+            start = base + STEP[unit] * max(shift, 1) if shift else base
+            return Frame(start, start + STEP[unit] * count, grain)
+        end = base
+        return Frame(end - STEP[unit] * count, end, grain)
+    start = base + STEP[unit] * shift
+    return Frame(start, start + STEP[unit], grain)
+
+
+def weekday_date(ctx: Ctx, ref: p.WeekdayRef, week_start: datetime | None = None) -> datetime:
+    """The day a weekday reference names (see README conventions)."""
+    today, wd = ctx.today, ref.weekday
+    if week_start is not None:
+        return week_start + timedelta(days=wd)
+    mode = ref.mode
+    if mode == "bare":
+        mode = "upcoming" if ctx.future else "previous"
+    if mode == "upcoming":
+        return today + timedelta(days=(wd - today.weekday() - 1) % 7 + 1)
+    if mode == "previous":
+        return today - timedelta(days=(today.weekday() - wd - 1) % 7 + 1)
+    if mode == "this":
+        return today + timedelta(days=(wd - today.weekday()) % 7)
+    if mode == "last":
+        return today - timedelta(days=(today.weekday() - wd - 1) % 7 + 1)
+    if mode == "next":
+        return floor(today, "week") + timedelta(weeks=1, days=wd)
+    if mode == "week":
+        return floor(today, "week") + timedelta(weeks=ref.week_shift, days=wd)
+    if mode == "count":
+        n = ref.count
+        if n > 0:
+            first = today + timedelta(days=(wd - today.weekday() - 1) % 7 + 1)
+            return first + timedelta(weeks=n - 1)
+        first = today - timedelta(days=(today.weekday() - wd - 1) % 7 + 1)
+        return first + timedelta(weeks=n + 1)
+    raise Impossible(f"unknown weekday mode {mode}")
+
+
+def expand_year(y: int) -> int:
+    """Two-digit years: 00-49 -> 2000s, 50-99 -> 1900s."""
+    if y < 100:
+        return 2000 + y if y < 50 else 1900 + y
+    return y
+
+
+def dateparts_frame(ctx: Ctx, d: p.DateParts, year_shift: int | None = None) -> Frame:
+    """Fill a partial date from now: the next (prefer future) or last such date."""
+    year, month, day = d.year, d.month, d.day
+    if year is not None:
+        year = expand_year(year)
+    elif year_shift is not None:
+        year = ctx.now.year + year_shift
+    if year is not None and month is None and day is None:
+        start = datetime(year, 1, 1)  # noqa: DTZ001 - naive wall clock by design
+        return Frame(start, start + STEP["year"], "year")
+    if month is not None and day is None:
+        if year is None:
+            year = ctx.now.year
+            if ctx.future and month < ctx.now.month:
+                year += 1
+            elif not ctx.future and month > ctx.now.month:
+                year -= 1
+        start = make_date(year, month, 1)
+        return Frame(start, start + STEP["month"], "month")
+    if day is None:
+        raise Impossible("no date")
+    if month is not None:
+        if year is not None:
+            return day_frame(make_date(year, month, day))
+        if month == 2 and day == 29:
+            return day_frame(_leap_day(ctx))
+        make_date(2000, month, day)   # validate (2000 is a leap year)
+        cand = make_date(ctx.now.year, month, day)
+        if ctx.future and cand < ctx.today:
+            cand = make_date(ctx.now.year + 1, month, day)
+        elif not ctx.future and cand > ctx.today:
+            cand = make_date(ctx.now.year - 1, month, day)
+        return day_frame(cand)
+    if not 1 <= day <= 31:
+        raise Impossible(f"there is no day {day}")
+    y, m = ctx.now.year, ctx.now.month
+    step = 1 if ctx.future else -1
+    for _ in range(14):
+        if day <= calendar.monthrange(y, m)[1]:
+            cand = datetime(y, m, day)  # noqa: DTZ001 - naive wall clock by design
+            if (cand >= ctx.today) if ctx.future else (cand <= ctx.today):
+                return day_frame(cand)
+        m += step
+        if m == 13:
+            y, m = y + 1, 1
+        elif m == 0:
+            y, m = y - 1, 12
+    raise Impossible(f"no day {day} found")
+
+
+def _leap_day(ctx: Ctx) -> datetime:
+    y = ctx.now.year
+    step = 1 if ctx.future else -1
+    while True:
+        if calendar.isleap(y):
+            cand = datetime(y, 2, 29)  # noqa: DTZ001 - naive wall clock by design
+            if (cand >= ctx.today) if ctx.future else (cand <= ctx.today):
+                return cand
+        y += step
+
+
+def part_frame(frame: Frame, part: str, ctx: Ctx) -> Frame:
+    """beginning / middle / end of a period, or the rest of it from today."""
+    s, e = frame.start, frame.end
+    span = (e - s).days
+    if part == "rest":
+        return Frame(max(s, ctx.today), e, "day")
+    if frame.grain == "year":
+        bounds = {"begin": (0, 3), "mid": (4, 8), "end": (8, 12)}[part]
+        return Frame(s + relativedelta(months=bounds[0]), s + relativedelta(months=bounds[1]), "month")
+    if frame.grain == "month":
+        bounds = {"begin": (0, 10), "mid": (10, 20), "end": (20, span)}[part]
+    elif frame.grain == "week":
+        bounds = {"begin": (0, 3), "mid": (2, 5), "end": (4, 7)}[part]
+    elif frame.grain == "day":
+        hours = {"begin": (0, 12), "mid": (10, 14), "end": (17, 24)}[part]
+        return Frame(s + timedelta(hours=hours[0]), s + timedelta(hours=hours[1]), "hour")
+    else:
+        raise Impossible("beginning/end of this period is not defined")
+    return Frame(s + timedelta(days=bounds[0]), s + timedelta(days=bounds[1]), "day")
+
+
+def nth_weekday(frame: Frame, nth: p.NthWeekday) -> Frame:
+    """The n-th (or n-th last) weekday inside a frame."""
+    if nth.n > 0:
+        first = frame.start + timedelta(days=(nth.weekday - frame.start.weekday()) % 7)
+        d = first + timedelta(weeks=nth.n - 1)
+    else:
+        last = frame.end - timedelta(days=1)
+        d = last - timedelta(days=(last.weekday() - nth.weekday) % 7) + timedelta(weeks=nth.n + 1)
+    if not frame.start <= d < frame.end:
+        raise Impossible("there is no such weekday in that period")
+    return day_frame(d)
+
+
+def holiday_frame(ctx: Ctx, ref: p.HolidayRef, year: int | None, year_shift: int | None,
+                  direction: int | None) -> Frame:
+    """The occurrence of a holiday: in a given year, or the next (last) one from today."""
+    hol = ref.holiday
+    if year is not None or year_shift is not None:
+        y = expand_year(year) if year is not None else ctx.now.year + (year_shift or 0)
+        span = hol.span(y)  # type: ignore[attr-defined]
+        if span is None:
+            raise Impossible(f"{ref.surface or 'that holiday'} has no date in {y}")
+        return Frame(span.start, span.end, span.grain, ref.surface or None)
+    forward = ctx.future if direction is None else direction >= 0
+    years = range(ctx.now.year - 1, ctx.now.year + 3) if forward else range(ctx.now.year + 1, ctx.now.year - 3, -1)
+    for y in years:
+        span = hol.span(y)  # type: ignore[attr-defined]
+        if span is None:
+            continue
+        if (span.end > ctx.today) if forward else (span.start < ctx.today):
+            return Frame(span.start, span.end, span.grain, ref.surface or None)
+    raise Impossible(f"no date found for {ref.surface or 'that holiday'}")

@@ -1,0 +1,66 @@
+"""Clock hours: which 24-hour reading(s) a spoken hour has.
+
+The rule (README "Conventions"):
+* am/pm, a 24-hour spelling (13-23, 0, "07:30", "15h") -> that hour.
+* a part of day -> the reading inside its span ("this afternoon at 3" -> 15:00, "晚上8点" -> 20:00);
+  if neither reading is inside, its am/pm hint decides ("this afternoon at 11" -> 23:00).
+* a disambiguating word ("dinner" -> pm, "breakfast" -> am) -> that reading.
+* otherwise a bare hour takes the one reading inside the working-day window 09:00-18:59, marked
+  ``assumed``: 9, 10, 11 -> morning; 12 -> noon; 1-6 -> afternoon. 7 and 8 (07/19, 08/20) have no
+  reading in that window: they are ambiguous, with morning and evening candidates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import pieces as p
+
+
+@dataclass(frozen=True, slots=True)
+class ClockReading:
+    hour: int          # 0-24 (24 = midnight at the end of the day)
+    minute: int
+    second: int
+    label: str | None = None
+    assumed: str | None = None
+
+
+def _label(hour: int) -> str:
+    if hour < 12:
+        return "morning"
+    if hour < 18:
+        return "afternoon"
+    return "evening"
+
+
+def readings(c: p.Clock, pod: p.PartOfDay | None = None, hint: str | None = None) -> list[ClockReading]:
+    """One reading, or two (morning first) when the hour is genuinely ambiguous."""
+    h, m, s = c.hour, c.minute, c.second
+    if c.meridiem is not None:
+        if h > 12 or (h == 0 and c.meridiem == "pm"):
+            return [ClockReading(h, m, s)] if h < 24 else []
+        return [ClockReading(h % 12 + (12 if c.meridiem == "pm" else 0), m, s)]
+    if c.h24 or h == 0 or h > 12:
+        return [ClockReading(h, m, s)]
+    options = (h % 12, h % 12 + 12) if h != 12 else (12, 24)
+    if pod is not None:
+        inside = [x for x in options if pod.start_hour <= x + m / 60 < pod.end_hour or
+                  (x == 24 and pod.end_hour >= 24)]
+        if h == 12 and pod.end_hour >= 24 and pod.start_hour >= 12:
+            inside = [24]
+        if len(inside) == 1:
+            return [ClockReading(inside[0], m, s)]
+        if pod.hint is not None:
+            hint = pod.hint
+    if hint is not None:
+        if h == 12:
+            return [ClockReading(12 if hint == "pm" else 24, m, s)]
+        return [ClockReading(options[1] if hint == "pm" else options[0], m, s)]
+    if h == 12:
+        return [ClockReading(12, m, s, assumed="noon: a bare 12 is read as 12:00")]
+    if 9 <= h <= 11:
+        return [ClockReading(h, m, s, assumed="morning: a bare 9-11 is read as am")]
+    if 1 <= h <= 6:
+        return [ClockReading(h + 12, m, s, assumed="afternoon: a bare 1-6 is read as pm")]
+    return [ClockReading(h, m, s, "morning"), ClockReading(h + 12, m, s, "evening")]

@@ -1,0 +1,247 @@
+"""Composition: a flat list of pieces -> one expression (a point/period, a range, a duration, a recurrence).
+
+This is where "Thursday from 9:30 to 11:00" becomes a range whose two ends share the Thursday, and where
+"3-4pm" lends the right end's pm to the left. Nothing here knows a language or a date.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from . import pieces as p
+
+
+class Unusable(Exception):
+    """The pieces do not form one expression; the message is the user-facing reason."""
+
+
+@dataclass(slots=True)
+class Spec:
+    """One point or period: every slot is optional; at most one piece per slot."""
+
+    now: bool = False
+    day_shift: int | None = None
+    weekday: p.WeekdayRef | None = None
+    dateparts: p.DateParts | None = None
+    number: int | None = None
+    period: p.Period | None = None
+    quarter: int | None = None
+    part: str | None = None
+    shift: p.Shift | None = None
+    clock: p.Clock | None = None
+    pod: p.PartOfDay | None = None
+    holiday: p.HolidayRef | None = None
+    year_shift: int | None = None
+    nth: p.NthWeekday | None = None
+    zone: int | None = None
+    hint: str | None = None
+    borrowed: bool = False   # the date slots were lent by the other end of a range
+
+    def has_date(self) -> bool:
+        return any(x is not None for x in (self.day_shift, self.weekday, self.dateparts, self.period,
+                                           self.holiday, self.nth, self.quarter)) or self.now \
+            or (self.pod is not None and self.pod.day_shift is not None) \
+            or (self.shift is not None and self.shift.grain not in ("second", "minute", "hour"))
+
+    def has_time(self) -> bool:
+        return self.clock is not None or self.pod is not None or self.number is not None
+
+    def empty(self) -> bool:
+        return not (self.has_date() or self.has_time() or self.shift is not None)
+
+
+@dataclass(slots=True)
+class Expr:
+    """The composed expression. ``kind``: point | range | open | duration | interval | recurring."""
+
+    kind: str
+    left: Spec = field(default_factory=Spec)
+    right: Spec | None = None
+    open_kind: str | None = None
+    duration: p.Duration | None = None
+    every: p.Every | None = None
+    recur: p.RecurUnit | None = None
+
+
+_SINGLE = {
+    p.WeekdayRef: "weekday", p.Period: "period", p.Shift: "shift",
+    p.Clock: "clock", p.PartOfDay: "pod", p.HolidayRef: "holiday", p.NthWeekday: "nth",
+}
+
+
+def _merge_dateparts(a: p.DateParts, b: p.DateParts) -> p.DateParts:
+    out = {}
+    for key in ("year", "month", "day"):
+        x, y = getattr(a, key), getattr(b, key)
+        if x is not None and y is not None and x != y:
+            raise Unusable(f"two different {key}s")
+        out[key] = x if x is not None else y
+    return p.DateParts(**out)
+
+
+def build_spec(items: list[p.Piece]) -> Spec:
+    """Put each piece in its slot; two pieces for one slot is a contradiction ("Monday Tuesday")."""
+    spec = Spec()
+    for piece in items:
+        kind = type(piece)
+        slot = _SINGLE.get(kind)
+        if slot is not None:
+            current = getattr(spec, slot)
+            if current is not None and current != piece:
+                if slot == "pod" and piece.day_shift is None and current.day_shift is not None:
+                    continue   # "tonight in the evening"
+                if slot == "pod" and current.day_shift is None and piece.day_shift is not None:
+                    setattr(spec, slot, piece)
+                    continue
+                raise Unusable(f"two different {slot.replace('_', ' ')} expressions")
+            setattr(spec, slot, piece)
+        elif kind is p.DayShift:
+            if spec.day_shift is not None and spec.day_shift != piece.days:
+                raise Unusable("two different relative days")
+            spec.day_shift = piece.days
+        elif kind is p.DateParts:
+            spec.dateparts = piece if spec.dateparts is None else _merge_dateparts(spec.dateparts, piece)
+        elif kind is p.Number:
+            if spec.number is not None:
+                raise Unusable("two bare numbers")
+            spec.number = piece.value
+        elif kind is p.Now:
+            spec.now = True
+        elif kind is p.Quarter:
+            spec.quarter = piece.number
+        elif kind is p.PeriodPart:
+            spec.part = piece.part
+        elif kind is p.YearShift:
+            spec.year_shift = piece.shift
+        elif kind is p.ZoneOffset:
+            spec.zone = piece.minutes
+        elif kind is p.Label:
+            spec.hint = piece.hint
+        else:
+            raise Unusable(f"{kind.__name__} does not belong here")
+    return spec
+
+
+DATE_SLOTS = ("day_shift", "weekday", "dateparts", "period", "holiday", "nth", "quarter", "year_shift")
+
+
+def _inherit(target: Spec, source: Spec) -> None:
+    """Give the end that lacks a date the other end's date (and part of day, zone)."""
+    if not target.has_date() and source.has_date():
+        target.borrowed = True
+        for slot in DATE_SLOTS:
+            if getattr(target, slot) is None:
+                setattr(target, slot, getattr(source, slot))
+        if target.pod is None and source.pod is not None and source.pod.day_shift is not None:
+            target.pod = source.pod
+    td, sd = target.dateparts, source.dateparts
+    if td is not None and sd is not None and td.month is None and td.day is not None and sd.month is not None:
+        target.dateparts = p.DateParts(sd.year, sd.month, td.day)   # "from 13 to 15 July"
+    elif td is not None and sd is not None and td.year is None and sd.year is not None and td.month is not None:
+        target.dateparts = p.DateParts(sd.year, td.month, td.day)
+    if target.pod is None and source.pod is not None and target.has_time():
+        target.pod = source.pod
+    if target.zone is None:
+        target.zone = source.zone
+
+
+def _fix_number_ends(left: Spec, right: Spec) -> None:
+    """A bare number at one end takes its meaning from the other end: a day, a clock hour or a year."""
+    for a, b in ((left, right), (right, left)):
+        if a.number is None:
+            continue
+        n = a.number
+        if b.clock is not None or (b.number is not None and b.number <= 24 and not b.has_date()):
+            a.clock, a.number = p.Clock(n % 100 if n < 100 else n // 100, 0 if n < 100 else n % 100), None
+        elif b.dateparts is not None and b.dateparts.day is not None and 1 <= n <= 31:
+            a.dateparts, a.number = p.DateParts(day=n), None
+        elif n >= 1000:
+            a.dateparts, a.number = p.DateParts(year=n), None
+    if left.number is not None and right.number is not None:
+        raise Unusable("a range of bare numbers")
+    # "3-4pm": the left end borrows the right end's am/pm when that keeps the range in order.
+    lc, rc = left.clock, right.clock
+    if lc is not None and rc is not None and lc.meridiem is None and not lc.h24 and rc.meridiem \
+            and lc.hour <= 12:
+        for mer in (rc.meridiem, "am" if rc.meridiem == "pm" else "pm"):
+            if _h24(lc.hour, mer) * 60 + lc.minute <= rc_minutes(rc):
+                left.clock = replace(lc, meridiem=mer)
+                break
+    if rc is not None and lc is not None and rc.meridiem is None and not rc.h24 and lc.meridiem and rc.hour <= 12:
+        for mer in (lc.meridiem, "pm" if lc.meridiem == "am" else "am"):
+            if _h24(rc.hour, mer) * 60 + rc.minute > rc_minutes(lc):
+                right.clock = replace(rc, meridiem=mer)
+                break
+
+
+def _h24(hour: int, meridiem: str) -> int:
+    return hour % 12 + (12 if meridiem == "pm" else 0)
+
+
+def rc_minutes(c: p.Clock) -> int:
+    hour = _h24(c.hour, c.meridiem) if c.meridiem else c.hour
+    return hour * 60 + c.minute
+
+
+def _spec(items: list[p.Piece]) -> Spec:
+    return _number_as_clock(build_spec(items))
+
+
+def _number_as_clock(spec: Spec) -> Spec:
+    """"9 tomorrow", "Saturday morning at 9": a bare number next to a day or part of day is an hour."""
+    n = spec.number
+    if n is not None and spec.clock is None and (spec.has_date() or spec.pod is not None):
+        if n <= 24:
+            spec.clock, spec.number = p.Clock(n), None
+        elif 100 <= n <= 2359 and n % 100 < 60:
+            spec.clock, spec.number = p.Clock(n // 100, n % 100), None
+    return spec
+
+
+def compose(items: list[p.Piece]) -> Expr:
+    """Turn a scan's pieces into one expression, or raise ``Unusable`` with a reason."""
+    if not items:
+        raise Unusable("no date or time expression found")
+    every = next((x for x in items if isinstance(x, p.Every)), None)
+    recur = next((x for x in items if isinstance(x, p.RecurUnit)), None)
+    if every is not None or recur is not None:
+        rest = [x for x in items if not isinstance(x, (p.Every, p.RecurUnit))]
+        return Expr("recurring", left=_spec(rest), every=every, recur=recur)
+    durations = [x for x in items if isinstance(x, p.Duration)]
+    if len(durations) > 1:
+        raise Unusable("two durations")
+    rest = [x for x in items if not isinstance(x, (p.Duration, p.RangeStart))]
+    if durations:
+        spec = _spec([x for x in rest if not isinstance(x, p.RangeSep)])
+        if spec.empty():
+            return Expr("duration", duration=durations[0])
+        return Expr("interval", left=spec, duration=durations[0])
+    seps = [i for i, x in enumerate(rest) if isinstance(x, p.RangeSep)]
+    bounds = [x for x in rest if isinstance(x, p.OpenBound)]
+    if seps:
+        if len(seps) > 1:
+            raise Unusable("more than one range separator")
+        i = seps[0]
+        left = _spec([x for x in rest[:i] if not isinstance(x, p.OpenBound)])
+        right = _spec([x for x in rest[i + 1:] if not isinstance(x, p.OpenBound)])
+        if left.empty() or right.empty():
+            if right.empty() and not left.empty() and i == len(rest) - 1:
+                return Expr("open", left=left, open_kind="after")
+            if left.empty() and not right.empty() and i == 0:
+                return Expr("open", left=right, open_kind="before")
+            raise Unusable("a range needs two ends")
+        _fix_number_ends(left, right)
+        _inherit(right, left)
+        _inherit(left, right)
+        return Expr("range", left=left, right=right)
+    if bounds:
+        if len(bounds) > 1:
+            raise Unusable("two open bounds")
+        spec = _spec([x for x in rest if not isinstance(x, p.OpenBound)])
+        if spec.empty():
+            raise Unusable("an open interval needs a date or time")
+        return Expr("open", left=spec, open_kind=bounds[0].kind)
+    spec = _spec(rest)
+    if spec.empty():
+        raise Unusable("no date or time expression found")
+    return Expr("point", left=spec)

@@ -1,0 +1,131 @@
+"""English vocabulary shared by the English rules: numbers, ordinals, months, weekdays, units, zones."""
+
+from __future__ import annotations
+
+import re
+
+from dateutil.relativedelta import relativedelta
+
+ONES = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+        "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+        "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
+TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+            "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+            "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
+            "nineteenth": 19, "twentieth": 20, "thirtieth": 30}
+FUZZY = {"a": 1, "an": 1, "one": 1, "a couple of": 2, "a couple": 2, "couple of": 2, "a pair of": 2,
+         "a few": 3, "few": 3, "several": 3}
+
+MONTHS = {"january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
+          "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9,
+          "sept": 9, "sep": 9, "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12}
+WEEKDAYS = {"monday": 0, "mon": 0, "tuesday": 1, "tues": 1, "tue": 1, "wednesday": 2, "wed": 2,
+            "thursday": 3, "thurs": 3, "thur": 3, "thu": 3, "friday": 4, "fri": 4, "saturday": 5, "sat": 5,
+            "sunday": 6, "sun": 6}
+ZONES = {"gmt": 0, "utc": 0, "cet": 60, "cest": 120, "bst": 60, "ist": 330, "est": -300, "edt": -240,
+         "cst": -360, "cdt": -300, "mst": -420, "mdt": -360, "pst": -480, "pdt": -420, "jst": 540}
+
+
+def alt(words: object) -> str:
+    """A regex alternation of the words, longest first."""
+    return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"  # type: ignore[arg-type]
+
+
+_UNDER_100 = [f"{t}[- ]?{o}" for t in TENS for o in list(ONES)[1:10]]
+WORD_NUMBER = "(?:" + "|".join(_UNDER_100) + "|" + alt([*TENS, *ONES]).strip("(?:)") + ")"
+NUMBER = rf"(?:\d+(?:[.,]\d+)?|{WORD_NUMBER})"
+ORDINAL_WORD = "(?:" + "|".join([f"(?:twenty|thirty)[- ]?{o}" for o in list(ORDINALS)[:9]]) + "|" + \
+    alt(ORDINALS).strip("(?:)") + ")"
+DAY_NUMBER = rf"(?:(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?|{ORDINAL_WORD})"
+MONTH = alt(MONTHS) + r"\.?"
+WEEKDAY = alt(WEEKDAYS) + r"\.?"
+
+
+def number_value(s: str) -> float:
+    """"12", "2.5", "0,5", "twenty-one", "a couple of" -> a number."""
+    s = s.strip()
+    if s in FUZZY:
+        return FUZZY[s]
+    if s[0].isdigit():
+        return float(s.replace(",", "."))
+    parts = re.split(r"[- ]+", s)
+    total = 0
+    for part in parts:
+        total += TENS.get(part, ONES.get(part, 0))
+    return total
+
+
+def ordinal_value(s: str) -> int:
+    """"15th", "15", "fifteenth", "twenty-first" -> 15, 15, 15, 21."""
+    s = s.strip()
+    if s[0].isdigit():
+        return int(re.match(r"\d+", s).group())  # type: ignore[union-attr]
+    parts = re.split(r"[- ]+", s)
+    if len(parts) == 2:
+        return TENS.get(parts[0], 0) + ORDINALS.get(parts[1], 0)
+    return ORDINALS[s]
+
+
+UNITS = {
+    "second": ("seconds", 1), "sec": ("seconds", 1), "s": ("seconds", 1), '"': ("seconds", 1),
+    "minute": ("minutes", 1), "min": ("minutes", 1), "m": ("minutes", 1), "'": ("minutes", 1),
+    "hour": ("hours", 1), "hr": ("hours", 1), "h": ("hours", 1),
+    "day": ("days", 1), "d": ("days", 1), "week": ("weeks", 1), "wk": ("weeks", 1),
+    "fortnight": ("weeks", 2), "month": ("months", 1), "mon": ("months", 1), "mo": ("months", 1),
+    "year": ("years", 1), "yr": ("years", 1), "y": ("years", 1), "decade": ("years", 10),
+}
+UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|fortnights?|months?|mons?|years?|yrs?|" \
+       r"decades?|s|m|h|d|y|\"|')"
+_GRAIN = {"seconds": "second", "minutes": "minute", "hours": "hour", "days": "day", "weeks": "week",
+          "months": "month", "years": "year"}
+_ORDER = ("years", "months", "weeks", "days", "hours", "minutes", "seconds")
+
+AMOUNT = rf"(?:(?:a couple of|a couple|couple of|a pair of|a few|few|several|an?|{NUMBER})" \
+         rf"(?:\s+and\s+an?\s+half)?|half\s+an?|an?\s+half|(?:a\s+)?quarter\s+of\s+an?|" \
+         rf"three[- ]quarters?\s+of\s+an?|\d/\d)"
+ONE_DURATION = rf"{AMOUNT}\s*{UNIT}(?:'s)?"
+DURATION_LIST = rf"{ONE_DURATION}(?:\s*(?:,|and|,\s*and)?\s*{ONE_DURATION})*"
+_ONE = re.compile(rf"({AMOUNT})\s*({UNIT})")
+
+
+def _amount(s: str) -> float:
+    s = s.strip()
+    if s.startswith("half") or s in ("a half", "an half"):
+        return 0.5
+    if "quarter" in s:
+        return 0.75 if s.startswith("three") else 0.25
+    if re.fullmatch(r"\d/\d", s):
+        return int(s[0]) / int(s[2])
+    extra = 0.0
+    m = re.match(r"(.*?)\s+and\s+an?\s+half$", s)
+    if m:
+        s, extra = m.group(1), 0.5
+    return number_value(s) + extra
+
+
+def parse_duration(text: str) -> tuple[relativedelta, str]:
+    """"1 year, 09 months,01 weeks" / "2.5 hours" / "half an hour" -> (delta, finest grain)."""
+    fields: dict[str, float] = {}
+    for m in _ONE.finditer(text):
+        unit = m.group(2)
+        name, mult = UNITS[unit if unit in UNITS else unit[:-1]]
+        fields[name] = fields.get(name, 0) + _amount(m.group(1)) * mult
+    delta = relativedelta()
+    for name, value in fields.items():
+        whole = int(value)
+        delta += relativedelta(**{name: whole})
+        frac = value - whole
+        if frac:
+            delta += _fraction(name, frac)
+    finest = next(n for n in reversed(_ORDER) if n in fields)
+    return delta, _GRAIN[finest]
+
+
+def _fraction(name: str, frac: float) -> relativedelta:
+    seconds = {"weeks": 604800, "days": 86400, "hours": 3600, "minutes": 60, "seconds": 1}
+    if name in seconds:
+        return relativedelta(seconds=round(frac * seconds[name]))
+    if name == "months":
+        return relativedelta(days=round(frac * 30))
+    return relativedelta(months=round(frac * 12))

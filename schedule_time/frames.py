@@ -1,0 +1,189 @@
+"""One ``Spec`` (one end of an expression) -> its readings: naive frames, one per reading.
+
+A spec has a date part (a day, week, month, holiday, shift from now …) and a time part (a clock time,
+a part of day). The date part picks a frame; the time part narrows it. A clock time without a date is
+its next occurrence (prefer="future") or its last (prefer="past").
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from dateutil.relativedelta import relativedelta
+
+from . import anchors as a
+from . import pieces as p
+from .clock import ClockReading, readings
+from .compose import Spec, Unusable
+from .zones import add_exact, to_wall
+
+_EXACT_UNITS = ("second", "minute", "hour")
+
+
+def _shift_point(ctx: a.Ctx, shift: p.Shift) -> datetime:
+    d: relativedelta = shift.delta
+    calendar_part = relativedelta(years=d.years, months=d.months, days=d.days)
+    exact = timedelta(hours=d.hours, minutes=d.minutes, seconds=d.seconds)
+    moment = ctx.now + calendar_part
+    if exact:
+        moment = add_exact(moment, ctx.tz, exact)
+    return moment
+
+
+def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
+    """The frame named by the date slots, or None when the spec has no date part."""
+    if spec.holiday is not None:
+        year = spec.dateparts.year if spec.dateparts is not None else None
+        direction = spec.holiday.direction
+        if spec.weekday is not None:
+            raise Unusable("a weekday and a holiday together")
+        frame = a.holiday_frame(ctx, spec.holiday, year, spec.year_shift, direction)
+        return _narrow(frame, spec, ctx)
+    if spec.shift is not None and spec.shift.grain not in _EXACT_UNITS:
+        if spec.dateparts is not None or spec.weekday is not None or spec.day_shift is not None:
+            raise Unusable("a shift from now cannot be combined with another date")
+        point = _shift_point(ctx, spec.shift)
+        return a.day_frame(point) if spec.clock or spec.pod else a.Frame(point, point, "exact")
+    frame: a.Frame | None = None
+    if spec.period is not None:
+        frame = a.period_frame(ctx, spec.period)
+    if spec.quarter is not None:
+        year = a.expand_year(spec.dateparts.year) if spec.dateparts and spec.dateparts.year else None
+        if year is None:   # "third quarter" names this year's quarter, even when it is over
+            year = ctx.now.year + (spec.year_shift or 0)
+        start = datetime(year, 3 * spec.quarter - 2, 1)  # noqa: DTZ001 - naive wall clock by design
+        frame = a.Frame(start, start + relativedelta(months=3), "month")
+    elif spec.dateparts is not None:
+        dp = spec.dateparts
+        if frame is not None:
+            frame = _dateparts_in(frame, dp)
+        elif spec.weekday is not None and dp.year is None and dp.day is not None:
+            frame = _weekday_date_search(ctx, spec.weekday.weekday, dp)
+        else:
+            frame = a.dateparts_frame(ctx, dp, spec.year_shift)
+    elif spec.year_shift is not None:
+        start = datetime(ctx.now.year + spec.year_shift, 1, 1)  # noqa: DTZ001 - naive wall clock by design
+        frame = a.Frame(start, start + relativedelta(years=1), "year")
+    if spec.day_shift is not None:
+        if frame is not None:
+            raise Unusable("a relative day cannot be combined with another date")
+        frame = a.day_frame(ctx.today + timedelta(days=spec.day_shift))
+    if spec.nth is not None:
+        if frame is None:
+            frame = a.period_frame(ctx, p.Period("month"))
+        frame = a.nth_weekday(frame, spec.nth)
+    elif spec.weekday is not None and not (spec.dateparts is not None and spec.dateparts.day is not None):
+        if frame is not None and frame.grain == "day" and spec.day_shift is not None:
+            raise Unusable("a relative day and a weekday together")
+        if frame is not None and frame.grain in ("week", "day"):
+            week_start = a.floor(frame.start, "week")
+            frame = a.day_frame(a.weekday_date(ctx, spec.weekday, week_start))
+        elif frame is not None:
+            raise Unusable("a weekday cannot be placed in that period")
+        else:
+            frame = a.day_frame(a.weekday_date(ctx, spec.weekday))
+    if frame is None and spec.pod is not None and spec.pod.day_shift is not None:
+        frame = a.day_frame(ctx.today + timedelta(days=spec.pod.day_shift))
+    if frame is None and spec.now:
+        return a.Frame(ctx.now, ctx.now, "exact")
+    if frame is None:
+        return None
+    return _narrow(frame, spec, ctx)
+
+
+def _narrow(frame: a.Frame, spec: Spec, ctx: a.Ctx) -> a.Frame:
+    if spec.part is not None:
+        frame = a.part_frame(frame, spec.part, ctx)
+    return frame
+
+
+def _dateparts_in(frame: a.Frame, dp: p.DateParts) -> a.Frame:
+    """"the 20th of next month": a day inside a month frame."""
+    if dp.day is not None and dp.month is None and frame.grain == "month":
+        return a.day_frame(a.make_date(frame.start.year, frame.start.month, dp.day))
+    raise Unusable("that date cannot be placed in that period")
+
+
+def _weekday_date_search(ctx: a.Ctx, weekday: int, dp: p.DateParts) -> a.Frame:
+    """"Thu 15th", "Fri, Jul 18": the next date with these fields that falls on that weekday."""
+    first = a.dateparts_frame(ctx, dp).start
+    d = first
+    for _ in range(400 if dp.month is None else 40):
+        if d.weekday() == weekday:
+            return a.day_frame(d)
+        d = d + (relativedelta(months=1) if dp.month is None else relativedelta(years=1))
+        if dp.month is None:
+            while d.day != dp.day:   # skip months without that day
+                d = d + relativedelta(day=dp.day)
+                if d.day != dp.day:
+                    d = d + relativedelta(months=1, day=1)
+    raise a.Impossible("no such weekday and date")
+
+
+def _place(ctx: a.Ctx, day: datetime | None, r: ClockReading, pod_shift: int | None) -> datetime:
+    """Put a clock reading on a day, or on its next (last) occurrence from now."""
+    if day is not None:
+        return day + timedelta(hours=r.hour, minutes=r.minute, seconds=r.second)
+    base = ctx.today + timedelta(hours=r.hour, minutes=r.minute, seconds=r.second)
+    if ctx.future and base < a.floor(ctx.now, "minute"):
+        base += timedelta(days=1)
+    elif not ctx.future and base > ctx.now:
+        base -= timedelta(days=1)
+    return base
+
+
+def spec_frames(spec: Spec, ctx: a.Ctx) -> tuple[list[a.Frame], str | None]:
+    """All readings of one spec (several only for an ambiguous clock hour) and an assumption note."""
+    if spec.number is not None:
+        raise Unusable("a bare number is not a date or time")
+    if spec.shift is not None and spec.shift.grain in _EXACT_UNITS:
+        if spec.has_date() or spec.clock is not None:
+            raise Unusable("a shift in hours cannot be combined with another date or time")
+        point = a.floor(_shift_point(ctx, spec.shift), "minute")
+        return [a.Frame(point, point + timedelta(minutes=1), "minute")], None
+    frame = date_frame(spec, ctx)
+    if frame is not None and frame.grain == "exact":
+        point = a.floor(frame.start, "minute")
+        if spec.clock is None and spec.pod is None:
+            return [a.Frame(point, point + timedelta(minutes=1), "minute")], None
+        frame = a.day_frame(point)
+    clock, pod = spec.clock, spec.pod
+    if clock is None:
+        if pod is None:
+            if frame is None:
+                raise Unusable("no date or time expression found")
+            return [frame], None
+        day = frame.start if frame is not None else None
+        if frame is not None and frame.grain != "day":
+            raise Unusable("a part of day needs a single day")
+        if day is None:
+            day = ctx.today
+            if ctx.future and day + timedelta(hours=pod.end_hour) <= ctx.now:
+                day += timedelta(days=1)
+            elif not ctx.future and day + timedelta(hours=pod.start_hour) > ctx.now:
+                day -= timedelta(days=1)
+        start = day + timedelta(hours=pod.start_hour)
+        return [a.Frame(start, day + timedelta(hours=pod.end_hour), "hour", pod.label)], None
+    if frame is not None and frame.grain not in ("day",):
+        raise Unusable("a clock time needs a single day")
+    found = readings(clock, pod, spec.hint)
+    if not found:
+        raise a.Impossible(f"there is no hour {clock.hour} {clock.meridiem}")
+    for r in found:
+        if r.hour > 24 or r.minute > 59 or r.second > 59 or (r.hour == 24 and (r.minute or r.second)):
+            raise a.Impossible(f"{clock.hour}:{clock.minute:02d} is not a time of day")
+    day = frame.start if frame is not None else None
+    if day is None and pod is not None and pod.day_shift is not None:
+        day = ctx.today + timedelta(days=pod.day_shift)
+    out = []
+    for r in found:
+        start = _place(ctx, day, r, None)
+        if spec.zone is not None:
+            start = _from_zone(start, spec.zone, ctx)
+        out.append(a.Frame(start, start + timedelta(minutes=1), "minute", r.label))
+    return out, found[0].assumed
+
+
+def _from_zone(wall: datetime, offset_minutes: int, ctx: a.Ctx) -> datetime:
+    """A wall time stated in another zone ("8:00 GMT") -> wall time in the requested zone."""
+    return to_wall(wall.replace(tzinfo=timezone(timedelta(minutes=offset_minutes))), ctx.tz)

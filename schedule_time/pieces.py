@@ -1,0 +1,221 @@
+"""The semantic layer: typed, language-neutral pieces that a language module's rules produce.
+
+A language module turns surface text into a sequence of these pieces ("next Friday at 2pm" ->
+``WeekdayRef(4, "next")``, ``Clock(2, 0, meridiem="pm")``; "下周五下午2点" -> ``WeekdayRef(4, "week",
+week_shift=1)``, ``PartOfDay(...)``, ``Clock(2, 0)``). Everything after that (composition, calendar
+arithmetic, ambiguity, DST, recurrence) is shared and never looks at the text again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dateutil.relativedelta import relativedelta
+
+# Public grains, finest first. A quarter resolves to a three-month range with grain "month".
+GRAINS = ("second", "minute", "hour", "day", "week", "month", "year")
+
+
+class Piece:
+    """Base class of every piece (only for isinstance checks and typing)."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Now(Piece):
+    """"now", "right now", "现在": the reference instant itself."""
+
+
+@dataclass(frozen=True, slots=True)
+class DayShift(Piece):
+    """A day relative to today: 0 today, 1 tomorrow, -2 the day before yesterday, 3 大后天."""
+
+    days: int
+
+
+@dataclass(frozen=True, slots=True)
+class WeekdayRef(Piece):
+    """A weekday (0 = Monday … 6 = Sunday) and how it is anchored.
+
+    mode:
+      * ``"bare"``   "Friday": the next such day strictly after today (prefer="future").
+      * ``"this"``   "this Friday": the Friday of the current calendar week.
+      * ``"next"``   "next Friday": the Friday of next calendar week (see README conventions).
+      * ``"last"``   "last Friday": the most recent Friday strictly before today.
+      * ``"week"``   the weekday of the calendar week ``week_shift`` weeks from this one
+                     (下周五 = week_shift 1, 上周五 = -1, 下下周五 = 2, "Wednesday of next week").
+      * ``"count"``  "3 Fridays from now": the ``count``-th occurrence after today (negative: before).
+    """
+
+    weekday: int
+    mode: str = "bare"
+    week_shift: int = 0
+    count: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Clock(Piece):
+    """A clock time. ``meridiem`` is "am", "pm" or None; ``h24`` marks a 24-hour spelling ("15:00",
+    "07:30", "15h") whose hour needs no disambiguation. ``approx`` ("3ish") is informational."""
+
+    hour: int
+    minute: int = 0
+    second: int = 0
+    meridiem: str | None = None
+    h24: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PartOfDay(Piece):
+    """A part of the day as hours [start_hour, end_hour) (end may be 24 or more for "late night").
+
+    ``hint`` ("am"/"pm") disambiguates a clock hour that falls in neither reading of the span
+    ("this afternoon at 11" -> 23:00). ``day_shift`` lets a single word carry its day ("tonight"=0,
+    "last night"=-1, "明晚"=1)."""
+
+    label: str
+    start_hour: int
+    end_hour: int
+    hint: str | None = None
+    day_shift: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DateParts(Piece):
+    """Absolute calendar fields; any may be missing ("March" / "the 15th" / "2014" / "Dec 5")."""
+
+    year: int | None = None
+    month: int | None = None
+    day: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Number(Piece):
+    """A bare number that only means something next to other pieces ("July 13-15", "from 2 to 4")."""
+
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Period(Piece):
+    """A calendar period relative to now: unit in day/week/weekend/month/quarter/year, shift 0 = this,
+    1 = next, -1 = last; ``count`` > 1 spans several units ("next 3 weeks")."""
+
+    unit: str
+    shift: int = 0
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Quarter(Piece):
+    """Quarter number 1-4 of a year given elsewhere (or the current/next one)."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class PeriodPart(Piece):
+    """"beginning/early" (begin), "mid"/"middle" (mid), "end/late" (end) of the period that follows,
+    or "rest of" (rest): from today to the end of the period."""
+
+    part: str
+
+
+@dataclass(frozen=True, slots=True)
+class Shift(Piece):
+    """An offset from now: "in 3 days" (+), "3 days ago" (-), "3天后". ``grain`` is the finest unit named."""
+
+    delta: relativedelta
+    grain: str
+
+
+@dataclass(frozen=True, slots=True)
+class Duration(Piece):
+    """A pure length of time: "for two hours", "90 min", "一个半小时"."""
+
+    delta: relativedelta
+    grain: str
+
+
+@dataclass(frozen=True, slots=True)
+class RangeSep(Piece):
+    """Separates the two ends of a range: "to", "-", "until", "through", "and" (after "between"), 到, 至."""
+
+
+@dataclass(frozen=True, slots=True)
+class RangeStart(Piece):
+    """Opens a range or an open interval: "from", "between", 从."""
+
+
+@dataclass(frozen=True, slots=True)
+class OpenBound(Piece):
+    """An open interval marker: kind "before" ("before", "until", "by") or "after" ("after", "since")."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Every(Piece):
+    """Recurrence marker: "every", "each", 每. ``interval`` 2 for "every other", 每隔一周."""
+
+    interval: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class RecurUnit(Piece):
+    """A recurrence unit word: FREQ (DAILY/WEEKLY/MONTHLY/YEARLY/HOURLY) with optional BYDAY set
+    ("weekdays" -> WEEKLY + MO..FR, "daily" -> DAILY)."""
+
+    freq: str
+    byday: tuple[int, ...] = ()
+    interval: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class HolidayRef(Piece):
+    """A holiday by name; ``holiday`` is a ``schedule_time.holidays.Holiday``."""
+
+    holiday: object
+    surface: str = ""
+    direction: int | None = None   # +1 "next christmas", -1 "last christmas", None: by preference
+
+
+@dataclass(frozen=True, slots=True)
+class YearShift(Piece):
+    """A year relative to the current one, qualifying a holiday or month: "next" christmas,
+    "of last year", 明年, 2014年的 is DateParts(year=2014)."""
+
+    shift: int
+
+
+@dataclass(frozen=True, slots=True)
+class NthWeekday(Piece):
+    """"the first Monday of …" (n=1), "last Friday in …" (n=-1): resolved inside the month/period
+    given by the other pieces."""
+
+    n: int
+    weekday: int
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneOffset(Piece):
+    """An explicit zone abbreviation ("GMT", "PST"): its UTC offset in minutes."""
+
+    minutes: int
+
+
+@dataclass(frozen=True, slots=True)
+class Label(Piece):
+    """A word that disambiguates a bare clock hour without being a part of day ("dinner" -> pm)."""
+
+    hint: str
+
+
+@dataclass(slots=True)
+class Scan:
+    """What a language scan found: the pieces, the words it did not recognise, and the language."""
+
+    pieces: list[Piece] = field(default_factory=list)
+    unknown: list[str] = field(default_factory=list)
+    lang: str = ""

@@ -1,0 +1,159 @@
+"""The public entry point: text + now + zone -> Resolution. Pure: no clock reads, no I/O."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime, timedelta, tzinfo
+from typing import Literal
+
+from . import anchors as a
+from . import pieces as p
+from .compose import DATE_SLOTS, Expr, Unusable, compose
+from .frames import spec_frames
+from .language import normalise, scan
+from .recurrence import rule_for, with_clock
+from .result import Candidate, Resolution, TimeExpressionError, unresolved
+from .zones import localize, to_wall
+
+MAX_TEXT = 300
+
+
+def _check(text: object, now: object, tz: object, prefer: object) -> tzinfo:
+    if not isinstance(text, str):
+        raise TimeExpressionError(f"text must be a string, not {type(text).__name__}")
+    if not isinstance(now, datetime) or now.tzinfo is None or now.utcoffset() is None:
+        raise TimeExpressionError("now must be a timezone-aware datetime")
+    if prefer not in ("future", "past"):
+        raise TimeExpressionError('prefer must be "future" or "past"')
+    if tz is not None and not isinstance(tz, tzinfo):
+        raise TimeExpressionError("tz must be a tzinfo (e.g. ZoneInfo) or None")
+    return tz if tz is not None else now.tzinfo  # type: ignore[return-value]
+
+
+def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
+            prefer: Literal["future", "past"] = "future") -> Resolution:
+    """Resolve one time expression (English or Chinese) relative to ``now`` in ``tz``.
+
+    Returns a ``Resolution``: resolved (``[start, end)``), ambiguous (``candidates``) or unresolved
+    (``reason``). Raises ``TimeExpressionError`` only for API misuse (naive ``now`` and the like).
+    """
+    zone = _check(text, now, tz, prefer)
+    norm = normalise(text)
+    if not norm:
+        return unresolved("empty text")
+    if len(norm) > MAX_TEXT:
+        return unresolved(f"longer than {MAX_TEXT} characters; pass one time expression")
+    found = scan(norm)
+    if found.unknown:
+        words = " ".join(dict.fromkeys(found.unknown))[:60]
+        return unresolved(f"not a date or time expression: {words!r}", found.lang)
+    ctx = a.Ctx(to_wall(now, zone), zone, prefer == "future")
+    try:
+        expr = compose(found.pieces)
+        return _resolve_expr(expr, ctx, now, found.lang)
+    except (Unusable, a.Impossible) as ex:
+        return unresolved(str(ex), found.lang)
+    except (OverflowError, ValueError) as ex:
+        return unresolved(f"out of range: {ex}", found.lang)
+
+
+def _finish(frames: list[a.Frame], ctx: a.Ctx, lang: str, assumed: str | None = None,
+            recurrence: str | list[str] | None = None, duration: timedelta | None = None,
+            open_kind: str | None = None) -> Resolution:
+    notes: list[str] = []
+
+    def loc(d: datetime | None) -> datetime | None:
+        if d is None:
+            return None
+        aware, note = localize(d, ctx.tz)
+        if note and note not in notes:
+            notes.append(note)
+        return aware
+
+    if len(frames) == 1:
+        f = frames[0]
+        start = loc(f.start) if open_kind != "before" else None
+        end = loc(f.end) if open_kind != "after" else None
+        rec = recurrence[0] if isinstance(recurrence, list) else recurrence
+        return Resolution("resolved", start, end, f.grain, recurrence=rec, duration=duration, label=f.label,
+                          assumed=assumed, dst=notes[0] if notes else None, lang=lang)
+    cands = []
+    for i, f in enumerate(frames):
+        rec = recurrence[i] if isinstance(recurrence, list) else recurrence
+        cands.append(Candidate(loc(f.start), loc(f.end), f.grain, f.label or f"reading {i + 1}", rec))  # type: ignore[arg-type]
+    return Resolution("ambiguous", grain=frames[0].grain, candidates=tuple(cands),
+                      dst=notes[0] if notes else None, lang=lang,
+                      reason="the hour could be morning or evening; ask which")
+
+
+def _resolve_expr(expr: Expr, ctx: a.Ctx, now: datetime, lang: str) -> Resolution:
+    kind = expr.kind
+    if kind == "duration":
+        d = expr.duration.delta  # type: ignore[union-attr]
+        end = ctx.now + d
+        if end <= ctx.now:
+            raise Unusable("a duration must be positive")
+        return _finish([a.Frame(ctx.now, end, "minute")], ctx, lang, duration=end - ctx.now)
+    if kind == "recurring":
+        rule, first = rule_for(expr)
+        frames, assumed = spec_frames(first, ctx) if not first.empty() else (
+            [a.Frame(ctx.today, ctx.today + timedelta(days=1), "day")], None)
+        byday = [x.split("=", 1)[1] for x in rule.split(";") if x.startswith("BYDAY=")]
+        out, rules = [], []
+        for f in frames:
+            if byday:
+                days = byday[0].split(",")
+                while ("MO", "TU", "WE", "TH", "FR", "SA", "SU")[f.start.weekday()] not in days:
+                    f = a.Frame(f.start + timedelta(days=1), f.end + timedelta(days=1), f.grain, f.label)
+            out.append(f)
+            has_clock = first.clock is not None
+            rules.append(with_clock(rule, f.start.hour, f.start.minute) if has_clock else rule)
+        return _finish(out, ctx, lang, assumed, recurrence=rules)
+    if kind == "interval":
+        frames, assumed = spec_frames(expr.left, ctx)
+        d = expr.duration.delta  # type: ignore[union-attr]
+        out = [a.Frame(f.start, f.start + d, f.grain, f.label) for f in frames]
+        return _finish(out, ctx, lang, assumed)
+    if kind == "point":
+        frames, assumed = spec_frames(expr.left, ctx)
+        return _finish(frames, ctx, lang, assumed)
+    if kind == "open":
+        frames, assumed = spec_frames(expr.left, ctx)
+        if expr.open_kind == "by":
+            end_of = expr.left.part == "end"
+            out = [a.Frame(ctx.now, f.end if end_of else f.start, f.grain, f.label) for f in frames]
+            return _finish(out, ctx, lang, assumed)
+        if expr.open_kind == "before":   # "until 2pm": ends where the named time starts
+            frames = [a.Frame(f.start, f.start, f.grain, f.label) for f in frames]
+        return _finish(frames, ctx, lang, assumed, open_kind=expr.open_kind)
+    if kind == "range":
+        return _resolve_range(expr, ctx, lang)
+    raise Unusable(f"unknown expression kind {kind}")
+
+
+def _resolve_range(expr: Expr, ctx: a.Ctx, lang: str) -> Resolution:
+    left, right = expr.left, expr.right
+    assert right is not None
+    lframes, assumed = spec_frames(left, ctx)
+    out = []
+    for lf in lframes:
+        rspec, rctx = right, a.Ctx(lf.start, ctx.tz, True)
+        if (right.borrowed or left.borrowed) and lf.grain in ("minute", "hour", "day"):
+            cleared = dict.fromkeys(DATE_SLOTS)
+            cleared["dateparts"] = p.DateParts(lf.start.year, lf.start.month, lf.start.day)
+            rspec = replace(right, **cleared, borrowed=False)
+            if rspec.pod is not None and rspec.pod.day_shift is not None:
+                rspec.pod = replace(rspec.pod, day_shift=None)
+        rframes, _ = spec_frames(rspec, rctx)
+        best = None
+        for rf in rframes:
+            end = rf.start if rf.grain in ("minute", "second") else rf.end
+            if end <= lf.start and rf.grain in ("minute", "second"):
+                end += timedelta(days=1)
+            if end > lf.start and (best is None or end < best):
+                best = end
+        if best is None:
+            raise Unusable("the range ends before it starts")
+        grain = lf.grain if lf.grain != "exact" else "minute"
+        out.append(a.Frame(lf.start, best, grain, lf.label))
+    return _finish(out, ctx, lang, assumed)

@@ -1,0 +1,41 @@
+"""Wall clock <-> aware datetimes, with an explicit, visible policy for DST transitions.
+
+* A wall time inside a spring-forward gap (02:30 on the New York spring day) does not exist: it is
+  shifted forward by the gap (-> 03:30) and the result says ``dst="gap-shifted-forward"``.
+* A wall time inside a fall-back fold (01:30 on the New York autumn day) exists twice: the first
+  occurrence (the daylight-time one, ``fold=0``) is used and the result says ``dst="fold-first-occurrence"``.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta, tzinfo
+from zoneinfo import ZoneInfo
+
+GAP = "gap-shifted-forward"
+FOLD = "fold-first-occurrence"
+
+
+def to_wall(moment: datetime, tz: tzinfo) -> datetime:
+    """The naive wall-clock reading of an aware ``moment`` in ``tz``."""
+    return moment.astimezone(tz).replace(tzinfo=None)
+
+
+def localize(wall: datetime, tz: tzinfo) -> tuple[datetime, str | None]:
+    """Attach ``tz`` to a naive wall time; return the aware datetime and the DST note, if any."""
+    aware = wall.replace(tzinfo=tz, fold=0)
+    if not isinstance(tz, ZoneInfo):
+        return aware, None
+    off0 = aware.utcoffset()
+    off1 = wall.replace(tzinfo=tz, fold=1).utcoffset()
+    if off0 == off1:
+        return aware, None
+    back = aware.astimezone(UTC).astimezone(tz)
+    if back.replace(tzinfo=None) != wall:
+        return back, GAP
+    return aware, FOLD
+
+
+def add_exact(wall: datetime, tz: tzinfo, delta: timedelta) -> datetime:
+    """Add an elapsed-time ``delta`` (hours, minutes) to a wall time, across DST; return wall time."""
+    aware, _ = localize(wall, tz)
+    return to_wall(aware.astimezone(UTC) + delta, tz)
