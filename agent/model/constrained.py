@@ -1,0 +1,228 @@
+"""Constrained-JSON tool calling: one schema, "one of {a tool + its arguments} | {no tool + reply text}".
+
+For models that do not emit native tool-call markup (the embedded model among them), the server is asked
+for a JSON object that matches::
+
+    {"tool": "<tool name>", "arguments": {...that tool's argument schema...}}
+    {"tool": "none", "reply": "<text for the user>"}
+
+The schema is built from the same ``ToolSpec``s as the native ``tools=`` payload, and the answer is turned
+back into the same ``ToolCall`` objects. Each tool's ``$defs`` are hoisted to the root under a
+``<tool>__`` prefix so that ``$ref``s keep resolving once the schemas are merged.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from agent.model.errors import ModelOutputError
+from agent.model.messages import ToolCall, ToolChoice, ToolSpec
+
+NO_TOOL = "none"
+
+__all__ = [
+    "NO_TOOL",
+    "ReplyStreamer",
+    "build_response_schema",
+    "encode_reply",
+    "encode_tool_call",
+    "new_call_id",
+    "parse_constrained",
+]
+
+
+def new_call_id() -> str:
+    return "call_" + secrets.token_hex(6)
+
+
+def _hoist_defs(schema: Mapping[str, Any], prefix: str, defs_out: dict[str, Any]) -> dict[str, Any]:
+    body = copy.deepcopy(dict(schema))
+    local: dict[str, Any] = {**body.pop("definitions", {}), **body.pop("$defs", {})}
+    renamed = {name: f"{prefix}__{name}" for name in local}
+
+    def rewrite(node: Any) -> Any:
+        if isinstance(node, dict):
+            out: dict[str, Any] = {}
+            for key, value in node.items():
+                if key == "$ref" and isinstance(value, str):
+                    for root in ("#/$defs/", "#/definitions/"):
+                        if value.startswith(root) and value[len(root) :] in renamed:
+                            value = "#/$defs/" + renamed[value[len(root) :]]
+                    out[key] = value
+                else:
+                    out[key] = rewrite(value)
+            return out
+        if isinstance(node, list):
+            return [rewrite(item) for item in node]
+        return node
+
+    for name, definition in local.items():
+        defs_out[renamed[name]] = rewrite(definition)
+    return rewrite(body)
+
+
+def _tool_branch(tool: ToolSpec, defs: dict[str, Any]) -> dict[str, Any]:
+    arguments = _hoist_defs(tool.parameters, tool.name, defs)
+    arguments.setdefault("type", "object")
+    return {
+        "type": "object",
+        "properties": {"tool": {"const": tool.name}, "arguments": arguments},
+        "required": ["tool", "arguments"],
+        "additionalProperties": False,
+    }
+
+
+_REPLY_BRANCH: dict[str, Any] = {
+    "type": "object",
+    "properties": {"tool": {"const": NO_TOOL}, "reply": {"type": "string"}},
+    "required": ["tool", "reply"],
+    "additionalProperties": False,
+}
+
+
+def build_response_schema(tools: Sequence[ToolSpec], tool_choice: ToolChoice = "auto") -> dict[str, Any]:
+    """The JSON schema of one answer. ``tool_choice="none"`` allows only a reply, ``"required"`` only tools."""
+    names = [tool.name for tool in tools]
+    if NO_TOOL in names:
+        raise ValueError(f"a tool may not be named {NO_TOOL!r}: that name means 'no tool'")
+    if len(set(names)) != len(names):
+        raise ValueError("tool names must be unique")
+    if tool_choice == "required" and not tools:
+        raise ValueError("tool_choice='required' needs at least one tool")
+    defs: dict[str, Any] = {}
+    branches = [] if tool_choice == "none" else [_tool_branch(tool, defs) for tool in tools]
+    if tool_choice != "required":
+        branches.append(copy.deepcopy(_REPLY_BRANCH))
+    schema: dict[str, Any] = branches[0] if len(branches) == 1 else {"anyOf": branches}
+    if defs:
+        schema = {**schema, "$defs": defs}
+    return schema
+
+
+def encode_tool_call(call: ToolCall) -> str:
+    """The JSON the model would have produced for ``call`` (used when replaying history in JSON mode)."""
+    return json.dumps({"tool": call.name, "arguments": call.arguments}, ensure_ascii=False)
+
+
+def encode_reply(text: str) -> str:
+    return json.dumps({"tool": NO_TOOL, "reply": text}, ensure_ascii=False)
+
+
+_FENCE = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
+
+
+def parse_constrained(text: str, tools: Sequence[ToolSpec]) -> tuple[str, tuple[ToolCall, ...]]:
+    """Turn one constrained answer into ``(reply text, tool calls)``; raise ``ModelOutputError`` if unusable.
+
+    Tolerates what servers without enforcement add (code fences, text around the object); the server
+    that enforces the schema never produces those.
+    """
+    body = text.strip()
+    fenced = _FENCE.match(body)
+    if fenced:
+        body = fenced.group(1)
+    start, end = body.find("{"), body.rfind("}")
+    if start < 0 or end < start:
+        raise ModelOutputError("constrained output: no JSON object")
+    try:
+        obj = json.loads(body[start : end + 1])
+    except json.JSONDecodeError:
+        raise ModelOutputError("constrained output: invalid JSON") from None
+    if not isinstance(obj, dict):
+        raise ModelOutputError("constrained output: not a JSON object")
+    name = obj.get("tool")
+    if name in (None, "", NO_TOOL):
+        reply = obj.get("reply")
+        if not isinstance(reply, str):
+            raise ModelOutputError("constrained output: no reply text")
+        return reply, ()
+    known = {tool.name for tool in tools}
+    if not isinstance(name, str) or name not in known:
+        raise ModelOutputError("constrained output: unknown tool")
+    arguments = obj.get("arguments", {})
+    if not isinstance(arguments, dict):
+        raise ModelOutputError("constrained output: arguments are not an object")
+    return "", (ToolCall(id=new_call_id(), name=name, arguments=arguments),)
+
+
+_REPLY_START = re.compile(r'^\s*\{\s*"tool"\s*:\s*"none"\s*,\s*"reply"\s*:\s*"')
+_NOT_REPLY = re.compile(r'^\s*\{\s*"tool"\s*:\s*"(?!none")[^"]*"')
+_ESCAPE_LEN = {"u": 6}
+
+
+class ReplyStreamer:
+    """Decodes the ``reply`` string of a no-tool answer while it streams in, so the user sees text early.
+
+    Feed raw content deltas; each call returns the newly decoded reply text (possibly ""). Text is only
+    emitted when the answer starts ``{"tool": "none", "reply": "`` (the order the schema enforces); a tool
+    call emits nothing. The emitted text is always a prefix of the final decoded reply.
+    """
+
+    def __init__(self) -> None:
+        self._buffer = ""
+        self._start: int | None = None  # index in _buffer where the reply string body starts
+        self._done_at = 0  # absolute index up to which the body was decoded
+        self._closed = False
+        self._not_reply = False
+        self.emitted = ""
+
+    def feed(self, delta: str) -> str:
+        self._buffer += delta
+        if self._closed or self._not_reply:
+            return ""
+        if self._start is None:
+            match = _REPLY_START.match(self._buffer)
+            if match is None:
+                if _NOT_REPLY.match(self._buffer):
+                    self._not_reply = True
+                return ""
+            self._start = self._done_at = match.end()
+        out = self._decode_available()
+        self.emitted += out
+        return out
+
+    def _decode_available(self) -> str:
+        buf, i = self._buffer, self._done_at
+        safe = i
+        while i < len(buf):
+            ch = buf[i]
+            if ch == '"':
+                self._closed = True
+                safe = i
+                break
+            if ch == "\\":
+                if i + 1 >= len(buf):
+                    break
+                step = _ESCAPE_LEN.get(buf[i + 1], 2)
+                if i + step > len(buf):
+                    break
+                if step == 6 and 0xD800 <= _hex(buf[i + 2 : i + 6]) < 0xDC00:
+                    # A high surrogate must be decoded together with the low one that follows it.
+                    if i + 12 > len(buf):
+                        break
+                    step = 12
+                i += step
+            else:
+                i += 1
+            safe = i
+        piece = buf[self._done_at : safe]
+        self._done_at = safe + (1 if self._closed else 0)
+        if not piece:
+            return ""
+        try:
+            return json.loads('"' + piece + '"', strict=False)
+        except json.JSONDecodeError:
+            self._not_reply = True  # not what the schema allows; the final parse will judge it
+            return ""
+
+
+def _hex(text: str) -> int:
+    try:
+        return int(text, 16)
+    except ValueError:
+        return -1

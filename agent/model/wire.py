@@ -1,0 +1,178 @@
+"""Translation between the internal vocabulary and the OpenAI chat-completions wire format.
+
+Requests: messages and tools for either mode. Responses: tool calls, usage, logprobs, llama.cpp timings.
+Pure functions, no I/O; the client in ``openai_model`` puts them on the wire.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from agent.model.constrained import encode_reply, encode_tool_call, new_call_id
+from agent.model.errors import ModelOutputError
+from agent.model.messages import (
+    AssistantMessage,
+    FinishReason,
+    Message,
+    ServerTimings,
+    SystemMessage,
+    ToolCall,
+    ToolMode,
+    ToolResultMessage,
+    ToolSpec,
+    Usage,
+    UserMessage,
+)
+from agent.model.tool_prompt import render_tool_prompt
+
+__all__ = [
+    "finish_reason",
+    "logprob_values",
+    "mean_logprob",
+    "native_tools",
+    "parse_native_call",
+    "timings_from",
+    "to_wire_messages",
+    "usage_from",
+]
+
+
+def native_tools(tools: Sequence[ToolSpec]) -> list[dict[str, Any]]:
+    """The ``tools=`` payload: one function per ToolSpec, its parameters schema unchanged."""
+    return [
+        {
+            "type": "function",
+            "function": {"name": t.name, "description": t.description, "parameters": dict(t.parameters)},
+        }
+        for t in tools
+    ]
+
+
+def to_wire_messages(messages: Sequence[Message], tools: Sequence[ToolSpec], mode: ToolMode) -> list[dict]:
+    """Messages as the endpoint wants them.
+
+    JSON mode: the tool block is appended to the *first* system message, which must therefore hold only
+    static text (so the whole prefix stays byte-identical and cacheable); earlier tool calls and replies
+    are replayed in the JSON form the model produces, and tool results go back as user messages.
+    Native mode: tool calls and results use ``tool_calls`` / ``role: tool``. In both, an assistant message
+    that carried tool calls has ``content: ""``, never null.
+    """
+    out: list[dict[str, Any]] = []
+    tool_block = render_tool_prompt(tools) if mode == "json" and tools else ""
+    if tool_block and not (messages and isinstance(messages[0], SystemMessage)):
+        out.append({"role": "system", "content": tool_block})
+        tool_block = ""
+    for message in messages:
+        if isinstance(message, SystemMessage):
+            content = message.content
+            if tool_block:
+                content = f"{content.rstrip()}\n\n{tool_block}"
+                tool_block = ""
+            out.append({"role": "system", "content": content})
+        elif isinstance(message, UserMessage):
+            out.append({"role": "user", "content": message.content})
+        elif isinstance(message, AssistantMessage):
+            out.append(_assistant(message, mode, json_tools=bool(tools)))
+        elif isinstance(message, ToolResultMessage):
+            if mode == "json":
+                out.append({"role": "user", "content": f"Result of {message.name}:\n{message.content}"})
+            else:
+                out.append({"role": "tool", "tool_call_id": message.tool_call_id, "content": message.content})
+        else:  # pragma: no cover - the Message union is closed
+            raise TypeError(f"not a message: {type(message).__name__}")
+    return out
+
+
+def _assistant(message: AssistantMessage, mode: ToolMode, *, json_tools: bool) -> dict[str, Any]:
+    if mode == "json":
+        if message.tool_calls:
+            content = "\n".join(encode_tool_call(call) for call in message.tool_calls)
+        else:
+            content = encode_reply(message.content) if json_tools else message.content
+        return {"role": "assistant", "content": content}
+    wire: dict[str, Any] = {"role": "assistant", "content": message.content or ""}
+    if message.tool_calls:
+        wire["tool_calls"] = [
+            {
+                "id": call.id,
+                "type": "function",
+                "function": {"name": call.name, "arguments": json.dumps(call.arguments, ensure_ascii=False)},
+            }
+            for call in message.tool_calls
+        ]
+    return wire
+
+
+def parse_native_call(
+    call_id: str | None, name: str | None, arguments: str | None, tools: Sequence[ToolSpec]
+) -> ToolCall:
+    """One native tool call → ToolCall; unknown tools and undecodable arguments are malformed output."""
+    if not name or name not in {t.name for t in tools}:
+        raise ModelOutputError("native tool call: unknown tool")
+    try:
+        decoded = json.loads(arguments) if arguments and arguments.strip() else {}
+    except json.JSONDecodeError:
+        raise ModelOutputError("native tool call: arguments are not JSON") from None
+    if not isinstance(decoded, dict):
+        raise ModelOutputError("native tool call: arguments are not an object")
+    return ToolCall(id=call_id or new_call_id(), name=name, arguments=decoded)
+
+
+_FINISH: dict[str, FinishReason] = {
+    "stop": "stop",
+    "tool_calls": "tool_calls",
+    "function_call": "tool_calls",
+    "length": "length",
+    "content_filter": "content_filter",
+}
+
+
+def finish_reason(raw: str | None) -> FinishReason:
+    return _FINISH.get(raw or "stop", "other")
+
+
+def usage_from(usage: Any) -> Usage:
+    if usage is None:
+        return Usage()
+    details = getattr(usage, "prompt_tokens_details", None)
+    cached = getattr(details, "cached_tokens", None) if details is not None else None
+    return Usage(
+        prompt_tokens=int(getattr(usage, "prompt_tokens", 0) or 0),
+        completion_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
+        cached_prompt_tokens=int(cached) if cached is not None else None,
+    )
+
+
+def timings_from(obj: Any) -> ServerTimings | None:
+    """llama.cpp's ``timings`` extra field, if the server sent one."""
+    extra = getattr(obj, "model_extra", None) or {}
+    raw = extra.get("timings")
+    if not isinstance(raw, dict):
+        return None
+    try:
+        return ServerTimings(
+            prompt_tokens=int(raw.get("prompt_n", 0)),
+            prompt_ms=float(raw.get("prompt_ms", 0.0)),
+            generated_tokens=int(raw.get("predicted_n", 0)),
+            generated_ms=float(raw.get("predicted_ms", 0.0)),
+            cached_tokens=int(raw["cache_n"]) if "cache_n" in raw else None,
+        )
+    except (TypeError, ValueError):
+        return None
+
+
+def logprob_values(logprobs: Any) -> list[float]:
+    content = getattr(logprobs, "content", None) if logprobs is not None else None
+    values: list[float] = []
+    for token in content or ():
+        value = getattr(token, "logprob", None)
+        if isinstance(value, int | float):
+            values.append(float(value))
+    return values
+
+
+def mean_logprob(values: Iterable[float]) -> float | None:
+    items = list(values)
+    return sum(items) / len(items) if items else None
