@@ -239,6 +239,12 @@ class EventStore:
         async with self._sessions() as session:
             return EventSnapshot.from_row(await self._row(session, event_uuid))
 
+    async def list_events(self) -> list[EventSnapshot]:
+        """Every event (series unexpanded) of the user, by start; for export and maintenance."""
+        query = select(Event).where(Event.owner_id == self._owner).order_by(Event.start_utc, Event.id)  # type: ignore[arg-type]
+        async with self._sessions() as session:
+            return [EventSnapshot.from_row(row) for row in (await session.execute(query)).scalars()]
+
     async def list_range(
         self, start: datetime, end: datetime, *, include_all_day: bool = True
     ) -> list[Occurrence]:
