@@ -1,0 +1,234 @@
+"""Holidays by name: one pattern that finds holiday names (English and Chinese) and their dates.
+
+    >>> h = lookup_holiday("Mother’s Day")
+    >>> h.key, h.span(2026).start
+    ('mothers_day', datetime.datetime(2026, 5, 10, 0, 0))
+
+* :data:`HOLIDAY_PATTERN` matches every surface name of every holiday (names only: no "next",
+  no year). English names match case-insensitively between word boundaries, with apostrophes
+  straight, curly or missing, possessive ``'s`` optional, hyphens and spaces interchangeable
+  and weekday words abbreviated. Chinese names match in simplified, traditional or mixed
+  characters. Alternatives are tried longest first.
+* :func:`lookup_holiday` maps a matched surface back to its :class:`Holiday`.
+* :meth:`Holiday.span` gives the occurrence whose *start* falls in a Gregorian year, as naive
+  local wall-clock datetimes; the resolver localizes them. It reads no clock and is cached.
+
+Span conventions
+================
+
+=========================== ============================================================ =======
+family                      rule (the entries in ``_holidays_*.py`` give each one's rule) grain
+=========================== ============================================================ =======
+fixed / nth-weekday days    one whole day, [00:00, next 00:00); US reading of shared         day
+                            names ("thanksgiving", "labor day", "mother's day")
+observed days               weekend moves where the day is kept so (Boss's Day,              day
+                            Tax Day, DC Emancipation Day, King's Day, Discovery Day)
+long weekends               Friday 18:00 before the Monday holiday up to Tuesday 00:00      hour
+Earth Hour                  20:30-21:30 on the last Saturday of March (a week earlier     minute
+                            when that is Holy Saturday)
+Easter-relative             one day; Lent [Ash Wednesday, Easter); Great Lent [Clean         day
+                            Monday, Lazarus Saturday)
+Chinese lunar / solar term  one day (lunardate 1900-2099; Qingming 1901-2099)                day
+Jewish                      from the evening before (erev) through the last diaspora day;    day
+                            Hanukkah: the eight nights from 24 Kislev
+Islamic                     one day; Ramadan [1 Ramadan, 1 Shawwal); Umm al-Qura dates       day
+                            1925-2099, arithmetic calendar outside (may be a day or two off)
+Hindu / Sikh / Buddhist     one day, Navaratri [first day, Vijayadashami); python-holidays'  day
+                            tables, mostly 2001-2035 (``span`` is None outside)
+golden week                 国庆黄金周: nominal Oct 1-7 (the State Council's yearly             day
+                            schedule may shift it)
+=========================== ============================================================ =======
+
+Year selection (for the resolver): ``span(y)`` is the occurrence starting in ``y`` (the first
+one when an Islamic day falls twice in a year), or None when there is none (Super Tuesday in a
+non-election year) or the calendar source does not cover ``y``. :meth:`Holiday.next_span` and
+:meth:`Holiday.previous_span` walk the years for "next X" / "last X" and handle both cases.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+from typing import Literal
+
+from schedule_time import _holidays_chinese, _holidays_civil, _holidays_religious
+from schedule_time._holiday_rules import Entry, Rule, occurrences
+
+__all__ = ["ALL_HOLIDAYS", "HOLIDAY_PATTERN", "Holiday", "HolidaySpan", "lookup_holiday"]
+
+Grain = Literal["day", "hour", "minute"]
+
+
+@dataclass(frozen=True)
+class HolidaySpan:
+    """One occurrence: naive local wall-clock ``[start, end)``."""
+
+    start: datetime
+    end: datetime
+    grain: Grain
+
+
+@dataclass(frozen=True)
+class Holiday:
+    key: str
+    name_en: str
+    name_zh: str
+    names: tuple[str, ...] = field(default=(), repr=False, compare=False)
+
+    def spans(self, year: int) -> tuple[HolidaySpan, ...]:
+        """Every occurrence whose start falls in Gregorian ``year``, earliest first."""
+        return _spans(self.key, year)
+
+    def span(self, year: int) -> HolidaySpan | None:
+        """The occurrence whose start falls in Gregorian ``year``; None if none or unknown."""
+        found = _spans(self.key, year)
+        return found[0] if found else None
+
+    def next_span(self, day: date, *, horizon: int = 8) -> HolidaySpan | None:
+        """The earliest occurrence not over before ``day`` (its end is after ``day``'s midnight)."""
+        midnight = datetime.combine(day, time())
+        for year in range(day.year - 1, day.year + horizon + 1):
+            for s in _spans(self.key, year):
+                if s.end > midnight:
+                    return s
+        return None
+
+    def previous_span(self, day: date, *, horizon: int = 8) -> HolidaySpan | None:
+        """The latest occurrence over before ``day`` (its end is at or before ``day``'s midnight)."""
+        midnight = datetime.combine(day, time())
+        for year in range(day.year, day.year - horizon - 1, -1):
+            for s in reversed(_spans(self.key, year)):
+                if s.end <= midnight:
+                    return s
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# The registry
+# ---------------------------------------------------------------------------------------------
+
+_ENTRIES: tuple[Entry, ...] = (
+    *_holidays_civil.ENTRIES,
+    *_holidays_chinese.ENTRIES,
+    *_holidays_religious.ENTRIES,
+)
+_RULES: dict[str, Rule] = {e.key: e.rule for e in _ENTRIES}
+
+
+def _names(e: Entry) -> tuple[str, ...]:
+    seen = dict.fromkeys((e.name_en.lower(), *e.en, e.name_zh, *e.zh))
+    return tuple(seen)
+
+
+ALL_HOLIDAYS: tuple[Holiday, ...] = tuple(Holiday(e.key, e.name_en, e.name_zh, _names(e)) for e in _ENTRIES)
+_BY_KEY: dict[str, Holiday] = {h.key: h for h in ALL_HOLIDAYS}
+
+
+@functools.lru_cache(maxsize=8192)
+def _spans(key: str, year: int) -> tuple[HolidaySpan, ...]:
+    if not 1 <= year <= 9998:
+        return ()
+    try:
+        found = occurrences(_RULES[key], year)
+    except (ValueError, OverflowError):  # a calendar source outside its range
+        return ()
+    return tuple(HolidaySpan(s, e, g) for s, e, g in found)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------------------------
+# Surface names -> regular expressions
+# ---------------------------------------------------------------------------------------------
+
+# Traditional forms of the simplified characters used in Chinese holiday names.
+_SIMPLIFIED = (
+    "专东丰临丽乔书买亚亲伦会体儿兰军农净凯别动劳务区医华卫双发员国图团圆圣复头妇宝实"
+    "宾将尔岭师庆庞归战护报拨斋时旧显权杀树欢欧毁洁洒涂湿灯灵灶烛烧爱独献现盖礼稣级纪"
+    "纳经结络统维网罗胜腊节莱萨蚁设诞诵诸财费赎赖赛转达过银长门阳阴阵际难顿饼马鲁麦黄"
+    "周万业岁忏总板榈疗税紧红车仪党开沉兴龙层宁犹邮协约诺贝汉伟"
+)
+_TRADITIONAL_FORMS = (
+    "專東豐臨麗喬書買亞親倫會體兒蘭軍農淨凱別動勞務區醫華衛雙發員國圖團圓聖復頭婦寶實"
+    "賓將爾嶺師慶龐歸戰護報撥齋時舊顯權殺樹歡歐毀潔灑塗濕燈靈竈燭燒愛獨獻現蓋禮穌級紀"
+    "納經結絡統維網羅勝臘節萊薩蟻設誕誦諸財費贖賴賽轉達過銀長門陽陰陣際難頓餅馬魯麥黃"
+    "週萬業歲懺總闆櫚療稅緊紅車儀黨開沈興龍層寧猶郵協約諾貝漢偉"
+)
+_TRADITIONAL: dict[str, str] = {**dict(zip(_SIMPLIFIED, _TRADITIONAL_FORMS, strict=True)), "历": "曆歷", "获": "穫獲"}
+
+_CN_NUMERAL = "零〇一二三四五六七八九十百千万两"
+# A name made only of numerals ("十一", "五一", "三一五") must stand alone: not "十一点", "周五一起".
+_NUMERAL_BEFORE = rf"(?<![周週期拜礼禮第初号號\d{_CN_NUMERAL}])"
+_NUMERAL_AFTER = rf"(?![点點时時月号號日天分个個周週年岁歲\d{_CN_NUMERAL}起路块塊元位名次楼樓层層])"
+
+_SEP = r"(?:\s*-\s*|\s+)"
+_WEEKDAYS = {
+    "monday": r"mon(?:day)?\.?", "tuesday": r"tue(?:s(?:day)?)?\.?", "wednesday": r"wed(?:nesday)?\.?",
+    "thursday": r"thu(?:r(?:s(?:day)?)?)?\.?", "friday": r"fri(?:day)?\.?",
+    "saturday": r"sat(?:urday)?\.?", "sunday": r"sun(?:day)?\.?",
+}
+
+
+def _is_chinese(name: str) -> bool:
+    return any("\u4e00" <= c <= "\u9fff" for c in name)
+
+
+def _english_token(tok: str) -> str:
+    if tok in _WEEKDAYS:
+        return _WEEKDAYS[tok]
+    tail = ""
+    if tok.endswith("'s"):
+        tok, tail = tok[:-2], r"(?:['’]?s['’]?)?"
+    elif tok.endswith("s'"):
+        tok, tail = tok[:-2], r"(?:s['’]?)?"
+    out = []
+    for c in tok:
+        if c == "'":
+            out.append(r"['’]?")
+        elif c == "-":
+            out.append(_SEP + "?")
+        elif c == ".":
+            out.append(r"\.?")
+        else:
+            out.append(re.escape(c))
+    return "".join(out) + tail
+
+
+def _name_regex(name: str) -> str:
+    """The regular expression for one surface name (see the module docstring)."""
+    if _is_chinese(name):
+        body = "".join(f"[{c}{_TRADITIONAL[c]}]" if c in _TRADITIONAL else re.escape(c) for c in name)
+        if all(c in _CN_NUMERAL or c.isdigit() for c in name):
+            return _NUMERAL_BEFORE + body + _NUMERAL_AFTER
+        return body
+    return r"(?<!\w)" + _SEP.join(_english_token(t) for t in name.split()) + r"(?!\w)"
+
+
+def _alternation(names: list[str]) -> str:
+    ordered = sorted(dict.fromkeys(names), key=lambda n: (-len(n), n))
+    return "|".join(_name_regex(n) for n in ordered)
+
+
+HOLIDAY_PATTERN: re.Pattern[str] = re.compile(
+    _alternation([n for h in ALL_HOLIDAYS for n in h.names]), re.IGNORECASE
+)
+_PER_HOLIDAY: tuple[tuple[re.Pattern[str], Holiday], ...] = tuple(
+    (re.compile(_alternation(list(h.names)), re.IGNORECASE), h) for h in ALL_HOLIDAYS
+)
+
+
+def lookup_holiday(surface: str) -> Holiday | None:
+    """The holiday whose name ``surface`` is (as matched by :data:`HOLIDAY_PATTERN`), else None."""
+    return _lookup(" ".join(surface.split()).lower())
+
+
+@functools.lru_cache(maxsize=4096)
+def _lookup(surface: str) -> Holiday | None:
+    for pattern, holiday in _PER_HOLIDAY:
+        if pattern.fullmatch(surface):
+            return holiday
+    return None
+
+
+def holiday_by_key(key: str) -> Holiday | None:
+    return _BY_KEY.get(key)
