@@ -355,8 +355,9 @@ class Turn(_Model):
         calls = self.tool_calls
         if self.expect.decision == "write" and not any(c.is_write for c in calls):
             raise ValueError("script: decision 'write' needs a write tool call (or expect.gate)")
-        if self.expect.decision in ("read", "none") and any(c.is_write for c in calls):
-            raise ValueError(f"script: decision {self.expect.decision!r} cannot call a write tool")
+        if self.expect.decision == "read" and any(c.is_write for c in calls):
+            raise ValueError("script: decision 'read' cannot call a write tool")
+        # decision 'none' may hold a write call the store rejects (an event that is not found).
         if self.expect.decision == "read" and not any(c.name in READ_TOOLS for c in calls):
             raise ValueError("script: decision 'read' needs a read tool call")
         return self
@@ -432,6 +433,8 @@ class Scenario(_Model):
         for i, turn in enumerate(self.turns):
             if i == 0 and turn.after is not None:
                 raise ValueError("turns[0].after: the first turn happens at now")
+            if i == 0 and turn.expect.gate is not None:
+                raise ValueError("turns[0].expect.gate: nothing is pending on the first turn")
             texts = [turn.user] + [repr(c.arguments) for c in turn.tool_calls]
             for ref in {m for text in texts for m in _PLACEHOLDER.findall(text)} - refs:
                 raise ValueError(f"turns[{i}]: {{id:{ref}}} names no calendar event's ref")
