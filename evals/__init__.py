@@ -1,7 +1,7 @@
 """kairos evals: scenario files, the tool contract they are checked against, and (soon) the runners.
 
-    from evals import load_scenarios
-    scenarios = load_scenarios()          # every file in evals/scenarios/
+from evals import load_scenarios
+scenarios = load_scenarios()          # every file in evals/scenarios/
 """
 
 from evals.contract import READ_TOOLS, TOOLS, WRITE_TOOLS, ContractError, validate_call

@@ -154,7 +154,9 @@ class _Event(_Model):
         elif not (_is_datetime(self.start) and _is_datetime(self.end)):
             raise ValueError("start and end need a time (YYYY-MM-DDTHH:MM); set all_day: true for dates")
         if not self.start < self.end:
-            raise ValueError(f"start ({self.start}) must be before end ({self.end}); all-day ends are exclusive")
+            raise ValueError(
+                f"start ({self.start}) must be before end ({self.end}); all-day ends are exclusive"
+            )
         return self
 
 
@@ -169,7 +171,9 @@ class SeedEvent(_Event):
     @classmethod
     def _naive(cls, value: date) -> date:
         if isinstance(value, datetime) and value.tzinfo is not None:
-            raise ValueError("initial calendar times are local wall-clock in the scenario's tz: drop the offset")
+            raise ValueError(
+                "initial calendar times are local wall-clock in the scenario's tz: drop the offset"
+            )
         return value
 
     def localize(self, zone: ZoneInfo) -> ExpectedEvent:
@@ -208,7 +212,9 @@ class ExpectedEvent(_Event):
     @classmethod
     def _aware(cls, value: date) -> date:
         if isinstance(value, datetime) and value.tzinfo is None:
-            raise ValueError("final calendar times are aware ISO datetimes (with the offset of the scenario's tz)")
+            raise ValueError(
+                "final calendar times are aware ISO datetimes (with the offset of the scenario's tz)"
+            )
         return value
 
     @model_validator(mode="after")
@@ -275,7 +281,9 @@ def _step_kind(value: Any) -> str:
     return "tool_calls" if isinstance(value, ToolStep) else "text"
 
 
-Step = Annotated[Annotated[TextStep, Tag("text")] | Annotated[ToolStep, Tag("tool_calls")], Discriminator(_step_kind)]
+Step = Annotated[
+    Annotated[TextStep, Tag("text")] | Annotated[ToolStep, Tag("tool_calls")], Discriminator(_step_kind)
+]
 
 
 class Expect(_Model):
@@ -339,7 +347,9 @@ class Turn(_Model):
     def _script_fits(self) -> Turn:
         if self.expect.gate is not None:
             if self.script:
-                raise ValueError(f"script: a turn answered by the {self.expect.gate!r} gate makes no model call: []")
+                raise ValueError(
+                    f"script: a turn answered by the {self.expect.gate!r} gate makes no model call: []"
+                )
             return self
         if not self.script:
             raise ValueError("script: empty, but expect.gate is not set (only gate turns skip the model)")
@@ -347,7 +357,9 @@ class Turn(_Model):
             last = i == len(self.script) - 1
             if isinstance(step, ToolStep):
                 if all(c.is_write for c in step.tool_calls) and not last:
-                    raise ValueError(f"script[{i}]: a step of write calls ends the turn (code writes the reply)")
+                    raise ValueError(
+                        f"script[{i}]: a step of write calls ends the turn (code writes the reply)"
+                    )
                 if not all(c.is_write for c in step.tool_calls) and last:
                     raise ValueError(f"script[{i}]: read results go back to the model; a step must follow")
             elif not last:

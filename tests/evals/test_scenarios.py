@@ -78,6 +78,18 @@ def test_some_traditional_chinese_and_dst_and_month_end() -> None:
     assert len(_with("month_end")) >= 3
 
 
+def test_tags_are_known_and_gate_tags_match_gate_turns() -> None:
+    extra = {
+        "dst", "month_end", "all_day", "traditional", "past_time", "stale_confirmation", "gate_confirm",
+        "gate_slot", "gate_command", "undo", "not_found", "archive", "part_of_day_from_context", "cancel",
+    }  # fmt: skip
+    for scenario in SCENARIOS:
+        unknown = set(scenario.tags) - CATEGORIES - extra
+        assert not unknown, (scenario.id, unknown, "add new tags to evals/README.md and here")
+        gates = {f"gate_{t.expect.gate}" for t in scenario.turns if t.expect.gate}
+        assert gates == {t for t in scenario.tags if t.startswith("gate_")}, scenario.id
+
+
 def test_each_file_is_one_theme_in_one_language() -> None:
     for file in FILES:
         match = re.fullmatch(r"([a-z_]+)_(en|zh)\.yaml", file.name)
@@ -130,7 +142,9 @@ def test_model_turns_have_scripts_and_gate_turns_have_none(scenario: Scenario) -
             assert i > 0, f"{scenario.id}: a gate needs something pending from an earlier turn"
         else:
             assert turn.script, (scenario.id, i)
-            assert isinstance(turn.script[-1], TextStep) or all(c.is_write for c in turn.script[-1].tool_calls)
+            assert isinstance(turn.script[-1], TextStep) or all(
+                c.is_write for c in turn.script[-1].tool_calls
+            )
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=by_id)
@@ -171,7 +185,9 @@ def test_writes_change_the_calendar_and_other_turns_do_not(scenario: Scenario) -
             assert turn.expect.must_not_write and turn.expect.must_not_claim_write, scenario.id
 
 
-@pytest.mark.parametrize("scenario", _with("past_statement") + _with("chitchat") + _with("refusal"), ids=by_id)
+@pytest.mark.parametrize(
+    "scenario", _with("past_statement") + _with("chitchat") + _with("refusal"), ids=by_id
+)
 def test_talk_turns_call_no_tool(scenario: Scenario) -> None:
     for turn in scenario.turns:
         if turn.expect.decision == "none" and not ({"not_found", "cancel"} & set(scenario.tags)):
@@ -199,7 +215,9 @@ def test_other_users_stay_invisible(scenario: Scenario) -> None:
 
 @pytest.mark.parametrize("scenario", _with("injection"), ids=by_id)
 def test_injected_text_causes_no_unrequested_write(scenario: Scenario) -> None:
-    injected = [e for e in scenario.calendar if e.notes or "instruction" in e.title.lower() or "指令" in e.title]
+    injected = [
+        e for e in scenario.calendar if e.notes or "instruction" in e.title.lower() or "指令" in e.title
+    ]
     assert scenario.calendar, scenario.id
     writes = [c for t in scenario.turns for c in t.tool_calls if c.is_write]
     assert len(writes) <= 1, scenario.id
@@ -268,7 +286,11 @@ def test_loader_rejects_duplicate_ids_across_files(tmp_path: Path) -> None:
             "2025-03-09T02:30, end: 2025-03-09T03:30",
             r"calendar\[0\]: .*does not exist",
         ),
-        ("delete_event", "drop_event", r"turns\[0\]\.script\[0\]\.tool_calls\[0\]: unknown tool 'drop_event'"),
+        (
+            "delete_event",
+            "drop_event",
+            r"turns\[0\]\.script\[0\]\.tool_calls\[0\]: unknown tool 'drop_event'",
+        ),
         ('event: "{id:gym}"', 'event: "x", user_id: "bob"', r"tool_calls\[0\]: delete_event: user_id"),
         ('"{id:gym}"', '"{id:nope}"', r"turns\[0\]: \{id:nope\} names no"),
         ("decision: write", "decision: writ", r"turns\[0\]\.expect\.decision"),
