@@ -16,18 +16,17 @@ class Impossible(Exception):
     """A date that cannot exist (Feb 30) or cannot be found; the message is the reason."""
 
 
-@dataclass(frozen=True, slots=True)
 class Ctx:
-    now: datetime          # naive wall clock in the requested zone
-    tz: tzinfo
-    future: bool           # prefer="future"
+    """The resolution context: naive wall-clock now in the requested zone, the zone, the preference."""
 
-    @property
-    def today(self) -> datetime:
-        return self.now.replace(hour=0, minute=0, second=0, microsecond=0)
+    __slots__ = ("future", "now", "today", "tz")
+
+    def __init__(self, now: datetime, tz: tzinfo, future: bool) -> None:
+        self.now, self.tz, self.future = now, tz, future
+        self.today = now.replace(hour=0, minute=0, second=0, microsecond=0)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Frame:
     """A resolved naive range [start, end) and its grain."""
 

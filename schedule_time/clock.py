@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from . import pieces as p
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ClockReading:
     hour: int          # 0-24 (24 = midnight at the end of the day)
     minute: int

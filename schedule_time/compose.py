@@ -35,13 +35,15 @@ class Spec:
     nth: p.NthWeekday | None = None
     zone: int | None = None
     hint: str | None = None
+    qualifier: int | None = None
     borrowed: bool = False   # the date slots were lent by the other end of a range
 
     def has_date(self) -> bool:
-        return any(x is not None for x in (self.day_shift, self.weekday, self.dateparts, self.period,
-                                           self.holiday, self.nth, self.quarter)) or self.now \
-            or (self.pod is not None and self.pod.day_shift is not None) \
-            or (self.shift is not None and self.shift.grain not in ("second", "minute", "hour"))
+        pod, shift = self.pod, self.shift
+        return (self.day_shift is not None or self.weekday is not None or self.dateparts is not None
+                or self.period is not None or self.holiday is not None or self.nth is not None
+                or self.quarter is not None or self.now or (pod is not None and pod.day_shift is not None)
+                or (shift is not None and shift.grain not in ("second", "minute", "hour")))
 
     def has_time(self) -> bool:
         return self.clock is not None or self.pod is not None or self.number is not None
@@ -115,6 +117,8 @@ def build_spec(items: list[p.Piece]) -> Spec:
             spec.year_shift = piece.shift
         elif kind is p.ZoneOffset:
             spec.zone = piece.minutes
+        elif kind is p.Qualifier:
+            spec.qualifier = piece.direction
         elif kind is p.Label:
             spec.hint = piece.hint
         else:

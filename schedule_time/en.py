@@ -19,7 +19,7 @@ from .en_words import (
     ordinal_value,
     parse_duration,
 )
-from .language import Language, Rule
+from .language import Language, Rule, rules_by_first_char
 
 MER = r"(?P<mer>[ap])\.?\s?m\b\.?|(?P<mer1>[ap])\b\.?"
 NEXT = r"(?:next|coming|upcoming|the\s+following|following)"
@@ -278,10 +278,11 @@ PODS = {"morning": MORNING, "morn": MORNING, "afternoon": AFTERNOON, "evening": 
 
 
 def b_pod(m: re.Match[str]) -> list[p.Piece]:
-    word = re.sub(r"\s+", " ", m["pod"]).replace("early in the morning", "early morning")
-    word = word.replace("the early hours of the morning", "early morning").replace("early hours", "early morning")
-    pod = PODS[word]
-    day = m["day"]
+    word = re.sub(r"\s+", " ", m["pod"])
+    if "early" in word:
+        word = "early morning"
+    pod = PODS.get(word, MORNING)
+    day = m.groupdict().get("day")
     if day in ("this", "today", "today's"):
         pod = p.PartOfDay(pod.label, pod.start_hour, pod.end_hour, pod.hint, 0)
     elif day in ("tomorrow", "tomorrow's"):
@@ -301,9 +302,7 @@ def b_holiday(m: re.Match[str]) -> list[p.Piece]:
     hol = lookup_holiday(m["hol"])
     if hol is None:
         return []
-    mod = (m["hmod"] or "").split()[-1] if m["hmod"] else ""
-    direction = -1 if mod in ("last", "past", "previous") else 1 if mod else None
-    return [p.HolidayRef(hol, m["hol"], direction)]
+    return [p.HolidayRef(hol, m["hol"])]
 
 
 def _holiday_rule() -> list[Rule]:
@@ -311,9 +310,7 @@ def _holiday_rule() -> list[Rule]:
         from .holidays import HOLIDAY_PATTERN
     except ImportError:
         return []
-    inner = HOLIDAY_PATTERN.pattern
-    pattern = rf"(?:(?P<hmod>{NEXT}|{LAST}|{THIS})\s+)?(?:the\s+)?(?P<hol>(?i:{inner}))(?:'s)?(?:\s+day)?"
-    return [Rule("holiday", pattern, b_holiday)]
+    return rules_by_first_char("holiday", HOLIDAY_PATTERN.pattern, b_holiday, "hol")
 
 
 D = DAY_NUMBER
@@ -412,6 +409,7 @@ RULES: list[Rule] = [
         p.Period({"m": "month", "y": "year", "d": "day", "w": "week"}[m["w"][2]])]),
     Rule("year_shift", r"(?:of\s+)?(?P<mod>" + NEXT + "|" + LAST + "|" + THIS + r")\s+year", lambda m: p.YearShift(
         _shift_of(m))),
+    Rule("qualifier", r"(?P<mod>" + NEXT + "|" + LAST + "|" + THIS + r")(?:\s+the)?", lambda m: p.Qualifier(_shift_of(m))),
     Rule("between", r"between|from|later\s+than", b_const(p.RangeStart())),
     Rule("range_sep", r"-|–|—|~|to|thru|through|till|til|until|untill|up\s+to|but\s+before|and", b_const(p.RangeSep())),
     Rule("open_before", r"before|no\s+later\s+than|(?:sometimes?\s+|any\s?time\s+)?before|prior\s+to",

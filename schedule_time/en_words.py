@@ -32,11 +32,13 @@ def alt(words: object) -> str:
     return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"  # type: ignore[arg-type]
 
 
-_UNDER_100 = [f"{t}[- ]?{o}" for t in TENS for o in list(ONES)[1:10]]
-WORD_NUMBER = "(?:" + "|".join(_UNDER_100) + "|" + alt([*TENS, *ONES]).strip("(?:)") + ")"
-NUMBER = rf"(?:\d+(?:[.,]\d+)?|{WORD_NUMBER})"
-ORDINAL_WORD = "(?:" + "|".join([f"(?:twenty|thirty)[- ]?{o}" for o in list(ORDINALS)[:9]]) + "|" + \
-    alt(ORDINALS).strip("(?:)") + ")"
+_DIGIT_WORD = "(?:one|two|three|four|five|six|seven|eight|nine)"
+WORD_NUMBER = (rf"(?:(?:twen|thir|for|fif)ty(?:[- ]?{_DIGIT_WORD})?|(?:thir|four|fif|six|seven|eigh|nine)teen|"
+               rf"zero|{_DIGIT_WORD}|ten|eleven|twelve)")
+NUMBER = rf"(?:\d++(?:[.,]\d++)?+|{WORD_NUMBER})"
+ORDINAL_WORD = (r"(?:(?:twenty|thirty)[- ]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|"
+                r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|"
+                r"(?:thir|four|fif|six|seven|eigh|nine)teenth|twentieth|thirtieth)")
 DAY_NUMBER = rf"(?:(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?|{ORDINAL_WORD})"
 MONTH = alt(MONTHS) + r"\.?"
 WEEKDAY = alt(WEEKDAYS) + r"\.?"

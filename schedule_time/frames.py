@@ -34,7 +34,9 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
     """The frame named by the date slots, or None when the spec has no date part."""
     if spec.holiday is not None:
         year = spec.dateparts.year if spec.dateparts is not None else None
-        direction = spec.holiday.direction
+        direction = spec.holiday.direction if spec.holiday.direction is not None else spec.qualifier
+        if direction == 0:
+            direction = None
         if spec.weekday is not None:
             raise Unusable("a weekday and a holiday together")
         frame = a.holiday_frame(ctx, spec.holiday, year, spec.year_shift, direction)

@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from .first_chars import first_chars
 from .pieces import Piece, Scan
 
 Built = Piece | Sequence[Piece] | None
@@ -64,6 +65,45 @@ def _filler(m: re.Match[str]) -> None:
     return None
 
 
+def split_alternation(pattern: str) -> list[str]:
+    """The top-level ``|`` branches of a regex source (respecting groups, classes and escapes)."""
+    out, depth, start, i, in_class = [], 0, 0, 0, False
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+            if pattern[i + 1:i + 2] == "]":
+                i += 1
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            out.append(pattern[start:i])
+            start = i + 1
+        i += 1
+    out.append(pattern[start:])
+    return out
+
+
+def rules_by_first_char(name: str, pattern: str, build: Callable[[re.Match[str]], Built],
+                        group: str) -> list[Rule]:
+    """Split a big alternation (hundreds of names) into one rule per first character, each wrapping
+    its branches in the named group ``group``, so the scanner tries only the relevant names."""
+    buckets: dict[str, list[str]] = {}
+    for branch in split_alternation(pattern):
+        first = first_chars(branch)
+        key = "".join(sorted(first)) if first is not None and len(first) <= 4 else "*"
+        buckets.setdefault(key, []).append(branch)
+    return [Rule(f"{name}_{i}", f"(?P<{group}>{'|'.join(branches)})", build)
+            for i, branches in enumerate(buckets.values())]
+
+
 def _load() -> tuple[Language, ...]:
     found = []
     for name in LANGUAGE_MODULES:
@@ -77,25 +117,42 @@ def _load() -> tuple[Language, ...]:
     return tuple(found)
 
 
-@dataclass(frozen=True)
 class _Scanner:
-    master: re.Pattern[str]
-    rules: dict[str, tuple[re.Pattern[str], Callable[[re.Match[str]], Built]]]
+    """All rules of a primary language (then the others), dispatched on the first character: at a
+    position only the rules that can start with that character are tried (one alternation each)."""
+
+    def __init__(self, primary: Language, others: Sequence[Language]) -> None:
+        self.entries: list[tuple[str, str, frozenset[str] | None]] = []
+        self.rules: dict[str, tuple[re.Pattern[str], Callable[[re.Match[str]], Built]]] = {}
+        for lang in (primary, *others):
+            tail = _BOUNDARY if lang.word_boundary else ""
+            items = [(r.name, r.pattern, r.build) for r in lang.rules]
+            if lang.fillers:
+                items.append(("filler", lang.fillers, _filler))
+            for name, pattern, build in items:
+                key = f"{lang.code}__{name}"
+                full = f"(?:{pattern}){tail}"
+                self.rules[key] = (re.compile(full), build)
+                self.entries.append((key, _NAMED.sub("(?:", full), first_chars(full)))
+        self._by_char: dict[str, re.Pattern[str] | None] = {}
+        self._by_set: dict[tuple[int, ...], re.Pattern[str] | None] = {}
+
+    def master(self, ch: str) -> re.Pattern[str] | None:
+        found = self._by_char.get(ch, False)
+        if found is not False:
+            return found  # type: ignore[return-value]
+        ids = tuple(i for i, (_, _, first) in enumerate(self.entries) if first is None or ch in first)
+        regex = self._by_set.get(ids, False)
+        if regex is False:
+            alts = [f"(?P<{self.entries[i][0]}>{self.entries[i][1]})" for i in ids]
+            regex = self._by_set[ids] = re.compile("|".join(alts)) if alts else None
+        if len(self._by_char) < 4096:
+            self._by_char[ch] = regex  # type: ignore[assignment]
+        return regex  # type: ignore[return-value]
 
 
 def _compile(primary: Language, others: Sequence[Language]) -> _Scanner:
-    alternatives, rules = [], {}
-    for lang in (primary, *others):
-        tail = _BOUNDARY if lang.word_boundary else ""
-        entries = [(r.name, r.pattern, r.build) for r in lang.rules]
-        if lang.fillers:
-            entries.append(("filler", lang.fillers, _filler))
-        for name, pattern, build in entries:
-            key = f"{lang.code}__{name}"
-            full = f"(?:{pattern}){tail}"
-            rules[key] = (re.compile(full), build)
-            alternatives.append(f"(?P<{key}>{_NAMED.sub('(?:', full)})")
-    return _Scanner(re.compile("|".join(alternatives)), rules)
+    return _Scanner(primary, others)
 
 
 class Registry:
@@ -147,7 +204,12 @@ def scan(text: str) -> Scan:
     pos, n = 0, len(text)
     master, rules = sc.master, sc.rules
     while pos < n:
-        m = master.match(text, pos)
+        ch = text[pos]
+        if ch == " ":
+            pos += 1
+            continue
+        regex = master(ch)
+        m = regex.match(text, pos) if regex is not None else None
         if m is not None and m.end() > pos:
             regex, build = rules[m.lastgroup]  # type: ignore[index]
             sub = regex.match(text, pos)
