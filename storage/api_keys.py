@@ -40,6 +40,8 @@ class IssuedApiKey:
 
 
 class ApiKeys:
+    """Issue, authenticate and revoke API keys (not user-scoped: authentication happens before a user is known)."""
+
     def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
         self._sessions = sessions
 

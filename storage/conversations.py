@@ -31,6 +31,8 @@ MAX_PAYLOAD_BYTES = 64_000
 
 @dataclass(frozen=True, slots=True)
 class MessageRecord:
+    """One stored message of a conversation (oldest messages have the smallest ids)."""
+
     id: int
     conversation_id: str
     role: Role
@@ -41,6 +43,8 @@ class MessageRecord:
 
 @dataclass(frozen=True, slots=True)
 class PendingRecord:
+    """A command waiting for the user's next reply; void from ``expires_at`` on."""
+
     id: uuid.UUID
     conversation_id: str
     kind: PendingKind
@@ -54,6 +58,8 @@ class PendingRecord:
 
 
 class ConversationStore:
+    """One user's conversation messages and pending commands; no method takes a user id."""
+
     def __init__(self, sessions: async_sessionmaker[AsyncSession], user_id: uuid.UUID) -> None:
         self._sessions = sessions
         self._owner = user_id

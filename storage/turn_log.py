@@ -25,6 +25,8 @@ MAX_TURN_PAYLOAD_BYTES = 64_000
 
 @dataclass(frozen=True, slots=True)
 class TurnRecordView:
+    """One stored turn record."""
+
     id: int
     turn_id: str
     kind: str
@@ -33,6 +35,8 @@ class TurnRecordView:
 
 
 class TurnLog:
+    """One user's per-turn structured records; no method takes a user id."""
+
     def __init__(self, sessions: async_sessionmaker[AsyncSession], user_id: uuid.UUID) -> None:
         self._sessions = sessions
         self._owner = user_id

@@ -20,6 +20,8 @@ __all__ = ["UserProfile", "Users"]
 
 @dataclass(frozen=True, slots=True)
 class UserProfile:
+    """A user as stored: IANA ``timezone`` and a locale tag such as ``zh-CN``."""
+
     id: uuid.UUID
     name: str
     timezone: str

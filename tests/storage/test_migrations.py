@@ -1,0 +1,97 @@
+"""Alembic: the migrations build exactly the SQLModel schema (no drift), and upgrade is idempotent."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import Connection, text
+from sqlmodel import SQLModel
+
+from storage import Database, current_revision, data_dir, database_url, head_revision, upgrade
+from tests.storage.fixtures import NOW, Backend
+
+
+def _diff(connection: Connection) -> list[object]:
+    context = MigrationContext.configure(
+        connection, opts={"compare_type": True, "compare_server_default": True}
+    )
+    return list(compare_metadata(context, SQLModel.metadata))
+
+
+async def test_migrated_schema_matches_the_models(storage_backend: Backend) -> None:
+    engine = storage_backend.engine()
+    try:
+        async with engine.connect() as conn:
+            assert await conn.run_sync(_diff) == []
+        assert await current_revision(engine) == head_revision()
+    finally:
+        await engine.dispose()
+
+
+async def test_upgrade_is_idempotent_and_keeps_data(storage_backend: Backend) -> None:
+    engine = storage_backend.engine()
+    try:
+        db = Database(engine)
+        user = await db.users.create(name="Keep me", timezone="UTC", locale="en", now=NOW)
+        await upgrade(engine)
+        await upgrade(engine)
+        assert (await db.users.get(user.id)).name == "Keep me"
+        assert await current_revision(engine) == head_revision()
+    finally:
+        await engine.dispose()
+
+
+async def test_concurrent_upgrades_of_a_fresh_sqlite_file(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'fresh.db'}"
+    assert await current_revision(url) is None
+    await asyncio.gather(upgrade(url), upgrade(url), upgrade(url))
+    assert await current_revision(url) == head_revision()
+
+
+@pytest.mark.postgres
+async def test_concurrent_upgrades_of_a_fresh_postgres_schema(storage_backend: Backend) -> None:
+    if storage_backend.name != "postgres":
+        pytest.skip("PostgreSQL only")
+    schema = f"kairos_fresh_{uuid.uuid4().hex[:10]}"
+    fresh = Backend(
+        "postgres", storage_backend.url, {"connect_args": {"server_settings": {"search_path": schema}}}
+    )
+    admin = fresh.engine()
+    try:
+        async with admin.begin() as conn:
+            await conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+        engines = [fresh.engine() for _ in range(3)]
+        await asyncio.gather(*(upgrade(e) for e in engines))
+        for e in engines:
+            await e.dispose()
+        assert await current_revision(admin) == head_revision()
+    finally:
+        async with admin.begin() as conn:
+            await conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        await admin.dispose()
+
+
+async def test_database_open_migrates_a_new_file(tmp_path: Path) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'open.db'}"
+    async with await Database.open(url) as db:
+        assert await current_revision(db.engine) == head_revision()
+        async with db.engine.connect() as conn:
+            mode = (await conn.exec_driver_sql("PRAGMA journal_mode")).scalar_one()
+            keys = (await conn.exec_driver_sql("PRAGMA foreign_keys")).scalar_one()
+        assert (mode, keys) == ("wal", 1)
+
+
+def test_default_url_lives_in_the_data_dir(tmp_path: Path) -> None:
+    env = {"KAIROS_DATA_DIR": str(tmp_path / "deep" / "data")}
+    assert database_url(env) == f"sqlite+aiosqlite:///{tmp_path / 'deep' / 'data' / 'kairos.db'}"
+    assert (tmp_path / "deep" / "data").is_dir()
+    assert (
+        database_url({**env, "KAIROS_DATABASE_URL": "postgresql+asyncpg://h/db"})
+        == "postgresql+asyncpg://h/db"
+    )
+    assert data_dir({}, create=False) == Path("~/.local/share/kairos").expanduser()
