@@ -100,7 +100,7 @@ def expand(
         return [(start, end)] if start < range_end and end > range_start else []
     tz = start.tzinfo
     assert tz is not None
-    series = _build_set(rule, start, tuple(x.astimezone(tz) for x in exdates))
+    series = _series(rule, start, exdates)
     span = end - start
     days = (end.date() - start.date()).days
     found = []
@@ -121,7 +121,7 @@ def occurs_at(*, start: datetime, rule: str, exdates: Iterable[datetime], at: da
     """Whether the series has a (not excluded) occurrence starting exactly at instant ``at``."""
     tz = start.tzinfo
     assert tz is not None
-    series = _build_set(rule, start, tuple(x.astimezone(tz) for x in exdates))
+    series = _series(rule, start, exdates)
     at_utc = at.astimezone(UTC)
     return any(
         o.astimezone(UTC) == at_utc for o in series.between(at - timedelta(days=1), at + timedelta(days=1))
@@ -168,11 +168,24 @@ def _build_rule(canonical: str, dtstart: datetime) -> rrule:
     return rule
 
 
+def _series(canonical: str, dtstart: datetime, exdates: Iterable[datetime]) -> rruleset:
+    # The cache key spells out the zone and wall time: aware datetimes in different zones that are the
+    # same instant compare (and hash) equal, but expand to different wall-clock series.
+    zone_key = str(getattr(dtstart.tzinfo, "key", dtstart.tzinfo))
+    excluded = tuple(sorted(x.astimezone(UTC) for x in exdates))
+    return _build_set(
+        canonical, dtstart.replace(tzinfo=None), dtstart.fold, zone_key, dtstart.tzinfo, excluded
+    )
+
+
 @lru_cache(maxsize=2048)
-def _build_set(canonical: str, dtstart: datetime, exdates: tuple[datetime, ...]) -> rruleset:
+def _build_set(
+    canonical: str, wall: datetime, fold: int, zone_key: str, tz: object, exdates: tuple[datetime, ...]
+) -> rruleset:
+    dtstart = wall.replace(tzinfo=tz, fold=fold)  # type: ignore[arg-type]
     series = rruleset(cache=True)
     series.rrule(_build_rule(canonical, dtstart))
     series.rdate(dtstart)
     for excluded in exdates:
-        series.exdate(excluded)
+        series.exdate(excluded.astimezone(dtstart.tzinfo))
     return series

@@ -185,3 +185,22 @@ async def test_bad_ranges_are_refused(store: EventStore, start: datetime, end: d
         await store.list_range(start, end)
     with pytest.raises(InvalidRange):
         await store.free_slots(start, end, timedelta(hours=1))
+
+
+async def test_series_starting_at_the_same_instant_in_different_zones_expand_separately(
+    store: EventStore,
+) -> None:
+    # 2025-03-03 14:00 UTC == 09:00 New York: equal as instants, different wall-clock series.
+    utc_start = datetime(2025, 3, 3, 14, tzinfo=ZoneInfo("UTC"))
+    await add(
+        store,
+        "UTC daily",
+        utc_start,
+        utc_start + timedelta(hours=1),
+        rrule="FREQ=DAILY;COUNT=10",
+        timezone="UTC",
+    )
+    await add(store, "NY daily", ny(3, 3, 9), ny(3, 3, 10), rrule="FREQ=DAILY;COUNT=10")
+    occurrences = await store.list_range(ny(3, 1), ny(3, 20))
+    assert {o.start.astimezone(UTC).hour for o in occurrences if o.title == "UTC daily"} == {14}
+    assert {o.start.astimezone(NY).hour for o in occurrences if o.title == "NY daily"} == {9}
