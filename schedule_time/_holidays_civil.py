@@ -162,7 +162,7 @@ ENTRIES: tuple[Entry, ...] = (
       en=("ekka", "royal national agricultural show", "royal queensland show")),
     E("ekka_day", "Royal Queensland Show Day", "昆士兰皇家展日", one(r.weekday_on_or_after(8, 10, WED)),
       en=("ekka day", "rna show day", "ekka people's day", "royal queensland show day")),
-    E("naidoc_week", "NAIDOC Week", "NAIDOC周", one(r.nth_weekday(7, SUN, 1), 8)),
+    E("naidoc_week", "NAIDOC Week", "澳大利亚原住民周", one(r.nth_weekday(7, SUN, 1), 8)),
     E("national_arbor_week", "National Arbor Week", "全国植树周", one(r.fixed(9, 1), 7)),  # South Africa
     E("day_of_reconciliation", "Day of Reconciliation", "南非和解日", one(r.fixed(12, 16)),
       en=("day of the vow", "day of the covenant")),

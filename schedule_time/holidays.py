@@ -54,6 +54,7 @@ from datetime import date, datetime, time
 from typing import Literal
 
 from schedule_time import _holidays_chinese, _holidays_civil, _holidays_religious
+from schedule_time._holiday_names import compile_names
 from schedule_time._holiday_rules import Entry, Rule, occurrences
 
 __all__ = ["ALL_HOLIDAYS", "HOLIDAY_PATTERN", "Holiday", "HolidaySpan", "lookup_holiday"]
@@ -141,79 +142,9 @@ def _spans(key: str, year: int) -> tuple[HolidaySpan, ...]:
 # Surface names -> regular expressions
 # ---------------------------------------------------------------------------------------------
 
-# Traditional forms of the simplified characters used in Chinese holiday names.
-_SIMPLIFIED = (
-    "专东丰临丽乔书买亚亲伦会体儿兰军农净凯别动劳务区医华卫双发员国图团圆圣复头妇宝实"
-    "宾将尔岭师庆庞归战护报拨斋时旧显权杀树欢欧毁洁洒涂湿灯灵灶烛烧爱独献现盖礼稣级纪"
-    "纳经结络统维网罗胜腊节莱萨蚁设诞诵诸财费赎赖赛转达过银长门阳阴阵际难顿饼马鲁麦黄"
-    "周万业岁忏总板榈疗税紧红车仪党开沉兴龙层宁犹邮协约诺贝汉伟"
-)
-_TRADITIONAL_FORMS = (
-    "專東豐臨麗喬書買亞親倫會體兒蘭軍農淨凱別動勞務區醫華衛雙發員國圖團圓聖復頭婦寶實"
-    "賓將爾嶺師慶龐歸戰護報撥齋時舊顯權殺樹歡歐毀潔灑塗濕燈靈竈燭燒愛獨獻現蓋禮穌級紀"
-    "納經結絡統維網羅勝臘節萊薩蟻設誕誦諸財費贖賴賽轉達過銀長門陽陰陣際難頓餅馬魯麥黃"
-    "週萬業歲懺總闆櫚療稅緊紅車儀黨開沈興龍層寧猶郵協約諾貝漢偉"
-)
-_TRADITIONAL: dict[str, str] = {**dict(zip(_SIMPLIFIED, _TRADITIONAL_FORMS, strict=True)), "历": "曆歷", "获": "穫獲"}
-
-_CN_NUMERAL = "零〇一二三四五六七八九十百千万两"
-# A name made only of numerals ("十一", "五一", "三一五") must stand alone: not "十一点", "周五一起".
-_NUMERAL_BEFORE = rf"(?<![周週期拜礼禮第初号號\d{_CN_NUMERAL}])"
-_NUMERAL_AFTER = rf"(?![点點时時月号號日天分个個周週年岁歲\d{_CN_NUMERAL}起路块塊元位名次楼樓层層])"
-
-_SEP = r"(?:\s*-\s*|\s+)"
-_WEEKDAYS = {
-    "monday": r"mon(?:day)?\.?", "tuesday": r"tue(?:s(?:day)?)?\.?", "wednesday": r"wed(?:nesday)?\.?",
-    "thursday": r"thu(?:r(?:s(?:day)?)?)?\.?", "friday": r"fri(?:day)?\.?",
-    "saturday": r"sat(?:urday)?\.?", "sunday": r"sun(?:day)?\.?",
-}
-
-
-def _is_chinese(name: str) -> bool:
-    return any("\u4e00" <= c <= "\u9fff" for c in name)
-
-
-def _english_token(tok: str) -> str:
-    if tok in _WEEKDAYS:
-        return _WEEKDAYS[tok]
-    tail = ""
-    if tok.endswith("'s"):
-        tok, tail = tok[:-2], r"(?:['’]?s['’]?)?"
-    elif tok.endswith("s'"):
-        tok, tail = tok[:-2], r"(?:s['’]?)?"
-    out = []
-    for c in tok:
-        if c == "'":
-            out.append(r"['’]?")
-        elif c == "-":
-            out.append(_SEP + "?")
-        elif c == ".":
-            out.append(r"\.?")
-        else:
-            out.append(re.escape(c))
-    return "".join(out) + tail
-
-
-def _name_regex(name: str) -> str:
-    """The regular expression for one surface name (see the module docstring)."""
-    if _is_chinese(name):
-        body = "".join(f"[{c}{_TRADITIONAL[c]}]" if c in _TRADITIONAL else re.escape(c) for c in name)
-        if all(c in _CN_NUMERAL or c.isdigit() for c in name):
-            return _NUMERAL_BEFORE + body + _NUMERAL_AFTER
-        return body
-    return r"(?<!\w)" + _SEP.join(_english_token(t) for t in name.split()) + r"(?!\w)"
-
-
-def _alternation(names: list[str]) -> str:
-    ordered = sorted(dict.fromkeys(names), key=lambda n: (-len(n), n))
-    return "|".join(_name_regex(n) for n in ordered)
-
-
-HOLIDAY_PATTERN: re.Pattern[str] = re.compile(
-    _alternation([n for h in ALL_HOLIDAYS for n in h.names]), re.IGNORECASE
-)
+HOLIDAY_PATTERN: re.Pattern[str] = compile_names([n for h in ALL_HOLIDAYS for n in h.names])
 _PER_HOLIDAY: tuple[tuple[re.Pattern[str], Holiday], ...] = tuple(
-    (re.compile(_alternation(list(h.names)), re.IGNORECASE), h) for h in ALL_HOLIDAYS
+    (compile_names(h.names), h) for h in ALL_HOLIDAYS
 )
 
 
