@@ -5,7 +5,7 @@ English names are written lower case and matched case-insensitively between word
 * ``'s`` (or ``s'``) at the end of a word is a possessive that may be written ``'s``, ``’s``,
   ``s'``, ``s`` or not at all ("mother's day", "mothers day", "mother day");
 * any other apostrophe is optional and may be curly ("mi'raj", "miraj", "mi’raj");
-* a space matches any run of spaces or a hyphen; a hyphen matches the same or nothing
+* a space matches any run of spaces and hyphens; a hyphen matches the same or nothing
   ("x-mas", "xmas", "week-end", "weekend");
 * a period is optional ("st. patrick's day", "st patrick's day");
 * weekday words match their abbreviations ("easter mon", "super tue.").
@@ -46,7 +46,7 @@ _NUMERAL_BEFORE = rf"(?<![周週期拜礼禮第初号號\d{_CN_NUMERAL}].)"
 _NUMERAL_AFTER = rf"(?![点點时時月号號日天分个個周週年岁歲\d{_CN_NUMERAL}起路块塊元位名次楼樓层層])"
 _WORD_START = r"(?<!\w)"
 _WORD_END = r"(?!\w)"
-_SEP = r"(?:\s*-\s*|\s+)"
+_SEP = r"[\s\-]+"
 _WEEKDAYS = {
     "monday": r"on(?:day)?\.?", "tuesday": r"ue(?:s(?:day)?)?\.?", "wednesday": r"ed(?:nesday)?\.?",
     "thursday": r"hu(?:r(?:s(?:day)?)?)?\.?", "friday": r"ri(?:day)?\.?",
@@ -86,7 +86,7 @@ def _english_atoms(name: str) -> list[str]:
         elif tok.endswith("s'"):
             tok, tail = tok[:-2], r"(?:s['’]?)?"
         for c in tok:
-            atoms.append({"'": r"['’]?", "-": _SEP + "?", ".": r"\.?"}.get(c) or re.escape(c))
+            atoms.append({"'": r"['’]?", "-": r"[\s\-]*", ".": r"\.?"}.get(c) or re.escape(c))
         if tail:
             atoms.append(tail)
     atoms[0] = _first_letter(name[0]) if atoms[0] == re.escape(name[0]) else atoms[0]
@@ -104,15 +104,15 @@ def _tree_regex(atom_lists: Iterable[list[str]]) -> str:
             node = node.setdefault(a, {})
         node[end] = {}
 
-    def depth(node: dict) -> int:
-        return max((1 + depth(child) for child in node.values()), default=0)
+    def emit(node: dict) -> tuple[str, int]:
+        """The regex for a subtree and its depth; deeper (longer) branches are tried first."""
+        done = sorted(((atom, *emit(child)) for atom, child in node.items()),
+                      key=lambda b: (b[0] == end, -b[2]))
+        alts = [atom + rx for atom, rx, _ in done]
+        rx = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return rx, 1 + max((d for _, _, d in done), default=-1)
 
-    def emit(node: dict) -> str:
-        branches = sorted(node.items(), key=lambda kv: (kv[0] == end, -depth(kv[1])))
-        alts = [atom + emit(child) for atom, child in branches]
-        return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
-
-    return emit(tree)
+    return emit(tree)[0]
 
 
 def _bucketed(groups: list[tuple[str, list[list[str]]]]) -> str:
@@ -134,6 +134,21 @@ def _grouped(names: list[str], atoms_of, firsts_of) -> list[tuple[str, list[list
     for n in names:
         groups.setdefault(firsts_of(n[0]), []).append(atoms_of(n))
     return sorted(groups.items())
+
+
+def name_regex(name: str) -> str:
+    """The regular expression for one surface name."""
+    if is_chinese(name):
+        return "".join(_chinese_atoms(name))
+    return _WORD_START + "".join(_english_atoms(name))
+
+
+def first_key(c: str) -> str:
+    """The first character of a name as written in the table (lower case, simplified)."""
+    return _SIMPLE_OF.get(c, c.lower())
+
+
+_SIMPLE_OF = {t: s for s, ts in _TRADITIONAL.items() for t in ts}
 
 
 def compile_names(names: Iterable[str]) -> re.Pattern[str]:

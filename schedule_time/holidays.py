@@ -54,10 +54,10 @@ from datetime import date, datetime, time
 from typing import Literal
 
 from schedule_time import _holidays_chinese, _holidays_civil, _holidays_religious
-from schedule_time._holiday_names import compile_names
+from schedule_time._holiday_names import compile_names, first_key, name_regex
 from schedule_time._holiday_rules import Entry, Rule, occurrences
 
-__all__ = ["ALL_HOLIDAYS", "HOLIDAY_PATTERN", "Holiday", "HolidaySpan", "lookup_holiday"]
+__all__ = ["ALL_HOLIDAYS", "HOLIDAY_PATTERN", "Holiday", "HolidaySpan", "holiday_by_key", "lookup_holiday"]
 
 Grain = Literal["day", "hour", "minute"]
 
@@ -143,9 +143,11 @@ def _spans(key: str, year: int) -> tuple[HolidaySpan, ...]:
 # ---------------------------------------------------------------------------------------------
 
 HOLIDAY_PATTERN: re.Pattern[str] = compile_names([n for h in ALL_HOLIDAYS for n in h.names])
-_PER_HOLIDAY: tuple[tuple[re.Pattern[str], Holiday], ...] = tuple(
-    (compile_names(h.names), h) for h in ALL_HOLIDAYS
-)
+_BY_FIRST: dict[str, list[tuple[str, Holiday]]] = {}
+for holiday in ALL_HOLIDAYS:
+    for name in holiday.names:
+        _BY_FIRST.setdefault(first_key(name[0]), []).append((name, holiday))
+del holiday, name
 
 
 def lookup_holiday(surface: str) -> Holiday | None:
@@ -155,10 +157,16 @@ def lookup_holiday(surface: str) -> Holiday | None:
 
 @functools.lru_cache(maxsize=4096)
 def _lookup(surface: str) -> Holiday | None:
-    for pattern, holiday in _PER_HOLIDAY:
-        if pattern.fullmatch(surface):
+    # Only names sharing the first character can match; their patterns compile on first use.
+    for name, holiday in _BY_FIRST.get(first_key(surface[:1]), ()):
+        if _name_pattern(name).fullmatch(surface):
             return holiday
     return None
+
+
+@functools.cache
+def _name_pattern(name: str) -> re.Pattern[str]:
+    return re.compile(name_regex(name), re.IGNORECASE)
 
 
 def holiday_by_key(key: str) -> Holiday | None:

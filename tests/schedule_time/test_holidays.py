@@ -236,6 +236,22 @@ def test_every_name_matches_and_round_trips() -> None:
                 assert lookup_holiday(m.group()) == h, (h.key, surface)
 
 
+def test_no_name_matches_two_holidays() -> None:
+    import re
+
+    from schedule_time._holiday_names import first_key, name_regex
+
+    by_first: dict[str, list[tuple[str, str]]] = {}
+    for h in ALL_HOLIDAYS:
+        for n in h.names:
+            by_first.setdefault(first_key(n[0]), []).append((n, h.key))
+    for group in by_first.values():
+        compiled = [(re.compile(name_regex(n), re.IGNORECASE), key) for n, key in group]
+        for n, key in group:
+            owners = {k for p, k in compiled if p.fullmatch(n)}
+            assert owners == {key}, (n, owners)
+
+
 def test_keys_unique() -> None:
     keys = [h.key for h in ALL_HOLIDAYS]
     assert len(keys) == len(set(keys))
