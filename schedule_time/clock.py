@@ -38,8 +38,8 @@ def readings(c: p.Clock, pod: p.PartOfDay | None = None, hint: str | None = None
     """One reading, or two (morning first) when the hour is genuinely ambiguous."""
     h, m, s = c.hour, c.minute, c.second
     if c.meridiem is not None:
-        if h > 12 or (h == 0 and c.meridiem == "pm"):
-            return [ClockReading(h, m, s)] if h < 24 else []
+        if h > 12 or h == 0:   # "15:00pm" is read leniently as 15:00; "13am", "0pm" are not times
+            return [ClockReading(h, m, s)] if c.meridiem == "pm" and 12 < h < 24 else []
         return [ClockReading(h % 12 + (12 if c.meridiem == "pm" else 0), m, s)]
     if c.h24 or h == 0 or h > 12:
         return [ClockReading(h, m, s)]

@@ -194,6 +194,16 @@ def _spec(items: list[p.Piece]) -> Spec:
 def _number_as_clock(spec: Spec) -> Spec:
     """"9 tomorrow", "Saturday morning at 9": a bare number next to a day or part of day is an hour."""
     n = spec.number
+    dp = spec.dateparts
+    if spec.clock is not None and not spec.clock.meridiem and not spec.clock.h24 and not spec.clock.minute \
+            and dp is not None and dp.month is not None and dp.day is None and n is None and spec.clock.hour <= 31:
+        spec.dateparts, spec.clock = p.DateParts(dp.year, dp.month, spec.clock.hour), None   # "to 15 July"
+        return spec
+    if n is not None and 1 <= n <= 31 and ((dp is not None and dp.month is not None and dp.day is None)
+                                          or (spec.period is not None and spec.period.unit == "month")):
+        spec.dateparts = p.DateParts(dp.year if dp else None, dp.month if dp else None, n)   # "20 of next month"
+        spec.number = None
+        return spec
     if n is not None and spec.clock is None and (spec.has_date() or spec.pod is not None):
         if n <= 24:
             spec.clock, spec.number = p.Clock(n), None

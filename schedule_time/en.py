@@ -134,9 +134,9 @@ def b_word_clock(m: re.Match[str]) -> p.Piece:
 
 def b_relative_clock(m: re.Match[str]) -> p.Piece | list[p.Piece]:
     amount = m["amt"]
-    if amount.isdigit() and "minute" not in m.group() and m["dir"] in ("to", "till") and m["h"] \
-            and _mer(m) is None:   # "from 2 to 4" is a range, not 3:58
-        return [p.Number(int(amount)), p.RangeSep(), p.Number(_hour(m["h"]))]
+    if amount.isdigit() and "minute" not in m.group() and m["dir"] in ("to", "till") and m["h"]:
+        # "from 2 to 4(pm)" is a range, not 3:58; word forms ("ten to four") stay clock times
+        return [p.Number(int(amount)), p.RangeSep(), p.Clock(_hour(m["h"]), 0, 0, _mer(m))]
     mins = 30 if "half" in amount else 15 if "quarter" in amount else int(number_value(amount.split()[0]))
     base = m["base"]
     if base in ("noon", "midday"):
@@ -222,7 +222,12 @@ def b_shift_ago(m: re.Match[str]) -> p.Piece:
 
 def b_shift_signed(m: re.Match[str]) -> p.Piece:
     delta, grain = parse_duration(m["dur"])
-    return p.Shift(-delta if m["sign"] == "-" else delta, grain)
+    return p.Shift(-delta if (m["sign"] or m["sign2"]) == "-" else delta, grain)
+
+
+def b_shift_anchored(m: re.Match[str]) -> p.Piece:
+    delta, grain = parse_duration(m["dur"])
+    return p.Shift(delta, grain, anchored=True)
 
 
 def b_duration(m: re.Match[str]) -> p.Piece:
@@ -334,7 +339,7 @@ RULES: list[Rule] = [
                            "|" + WORD_NUMBER + r")(?:\s*(?:" + MER + r"|h\b))?)", b_relative_clock),
     Rule("hour_mer", r"(?P<h>" + SMALL + "|" + WORD_NUMBER + r")(?:ish)?\s*(?:o'?clock\s*)?(?:" + MER + ")",
          b_hour_mer),
-    Rule("at_hour", r"(?:at|@)\s+(?P<h>" + SMALL + "|" + WORD_NUMBER + r")(?:ish)?(?!\s*(?:[:.]\d|h\d|[ap]\.?\s?m\b|[ap]\b|o'?clock|\d))",
+    Rule("at_hour", r"(?:at|@)\s+(?P<h>" + SMALL + "|" + WORD_NUMBER + r")(?:ish)?(?!\s*(?:[:.]\d|h|[ap]\.?\s?m\b|[ap]\b|o'?clock|\d|past|after|to\b|till|before))",
          lambda m: p.Clock(_hour(m["h"]))),
     Rule("hour_oclock", r"(?P<h>" + SMALL + "|" + WORD_NUMBER + r")\s*o'?clock", lambda m: p.Clock(_hour(m["h"]))),
     Rule("noon", r"(?:the\s+)?(?:noon|midday|mid day|mid-day)", b_const(p.Clock(12, 0, h24=True))),
@@ -365,7 +370,7 @@ RULES: list[Rule] = [
     Rule("plural_weekday", r"(?:on\s+)?(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)s",
          b_plural_weekday),
     Rule("nth_weekday", r"(?:the\s+)?(?P<n>last|first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+"
-                        r"(?P<wd>" + WEEKDAY + r")\s*(?:of|in)?", b_nth_weekday),
+                        r"(?P<wd>" + WEEKDAY + r")\s*(?:of|in)\b", b_nth_weekday),
     Rule("quarter", r"(?:the\s+)?(?P<q>first|second|third|fourth|[1-4](?:st|nd|rd|th)?)\s+(?:quarter|qtr)"
                     r"(?:\s+(?:of\s+)?(?P<y>\d{4}))?", b_quarter),
     Rule("quarter_short", r"(?P<y>\d{2}|\d{4})q(?P<q>[1-4])", b_quarter),
@@ -384,7 +389,9 @@ RULES: list[Rule] = [
                          r"|a few|few|couple of)\s+(?P<unit>seconds?|minutes?|hours?|days?|weeks?|months?|years?|"
                          r"quarters?)", b_period_count),
     Rule("period", r"(?P<mod>" + NEXT + "|" + LAST + "|" + THIS + r"|the)\s+(?P<unit>weekend|week-end|week end|wkend|"
-                   r"week|wk|month|mo|quarter|qtr|year|yr)", b_period),
+                   r"week|wk|month|mo|quarter|qtr|year|yr)(?:'s)?", b_period),
+    Rule("n_upcoming", r"(?P<n>\d+|" + WORD_NUMBER + r")\s+(?P<mod>upcoming|next|coming)\s+(?P<unit>days?|weeks?|"
+                       r"months?|years?|quarters?)", b_period_count),
     Rule("weekend", r"(?P<unit>weekend|week-end|wkend)", lambda m: p.Period("weekend")),
     Rule("bare_period", r"(?P<unit>week|month|year|quarter)", lambda m: p.Period(m["unit"])),
     Rule("ordinal_day", r"(?:the\s+)?(?P<d>(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)|" + r"(?:twenty|thirty)[- ]?(?:first|"
@@ -396,8 +403,10 @@ RULES: list[Rule] = [
                      r"(?:\s+more)?(?:\s*(?:'s|')?\s*time)?(?:\s+from\s+(?:now|today))?", b_shift_in),
     Rule("shift_ago", r"(?:about\s+)?(?P<dur>" + DURATION_LIST + r")\s+(?:ago|back|before|earlier)", b_shift_ago),
     Rule("shift_later", r"(?P<dur>" + DURATION_LIST + r")\s+(?:from\s+(?:right\s+)?now|from\s+today|hence|later|"
-                        r"after|from\s+now\s+on)", b_shift_in),
-    Rule("shift_now", r"(?:now\s*)?(?P<sign>[+-])\s*(?P<dur>" + DURATION_LIST + r")", b_shift_signed),
+                        r"from\s+now\s+on)", b_shift_in),
+    Rule("shift_now", r"(?:now\s*(?P<sign>[+-])\s*|(?P<sign2>[+-])(?=\d))(?P<dur>" + DURATION_LIST + r")",
+         b_shift_signed),
+    Rule("shift_from", r"(?P<dur>" + DURATION_LIST + r")\s+(?:from|after)(?!\s+(?:now|today|right))", b_shift_anchored),
     Rule("duration", r"(?:for\s+|lasting\s+)?(?P<dur>" + DURATION_LIST + r")(?:\s+long)?", b_duration),
     Rule("year", r"(?:in\s+)?(?P<y>1\d{3}|2\d{3})(?:\s*(?:a\.?d\.?))?", b_year),
     Rule("zone", r"\(?(?P<z>" + alt(ZONES) + r")\)?", b_zone),

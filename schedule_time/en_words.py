@@ -77,8 +77,9 @@ UNITS = {
     "fortnight": ("weeks", 2), "month": ("months", 1), "mon": ("months", 1), "mo": ("months", 1),
     "year": ("years", 1), "yr": ("years", 1), "y": ("years", 1), "decade": ("years", 10),
 }
-UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|fortnights?|months?|mons?|years?|yrs?|" \
-       r"decades?|s|m|h|d|y|\"|')"
+UNIT_WORD = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|fortnights?|months?|mons?|years?|" \
+            r"yrs?|decades?)"
+UNIT = r"(?:" + UNIT_WORD[3:-1] + r"|s|m|h|d|y|\"|')"
 _GRAIN = {"seconds": "second", "minutes": "minute", "hours": "hour", "days": "day", "weeks": "week",
           "months": "month", "years": "year"}
 _ORDER = ("years", "months", "weeks", "days", "hours", "minutes", "seconds")
@@ -86,9 +87,9 @@ _ORDER = ("years", "months", "weeks", "days", "hours", "minutes", "seconds")
 AMOUNT = rf"(?:(?:a couple of|a couple|couple of|a pair of|a few|few|several|an?|{NUMBER})" \
          rf"(?:\s+and\s+an?\s+half)?|half\s+an?|an?\s+half|(?:a\s+)?quarter\s+of\s+an?|" \
          rf"three[- ]quarters?\s+of\s+an?|\d/\d)"
-ONE_DURATION = rf"{AMOUNT}\s*{UNIT}(?:'s)?"
+ONE_DURATION = rf"(?:{AMOUNT}\s*{UNIT_WORD}(?:'s)?|(?:\d++(?:[.,]\d+)?|\d/\d)\s?(?:[smhdy]|\"|'))"
 DURATION_LIST = rf"{ONE_DURATION}(?:\s*(?:,|and|,\s*and)?\s*{ONE_DURATION})*"
-_ONE = re.compile(rf"({AMOUNT})\s*({UNIT})")
+_ONE = re.compile(rf"({AMOUNT})\s*({UNIT_WORD})|(\d++(?:[.,]\d+)?|\d/\d)\s?([smhdy]|\"|')")
 
 
 def _amount(s: str) -> float:
@@ -110,9 +111,9 @@ def parse_duration(text: str) -> tuple[relativedelta, str]:
     """"1 year, 09 months,01 weeks" / "2.5 hours" / "half an hour" -> (delta, finest grain)."""
     fields: dict[str, float] = {}
     for m in _ONE.finditer(text):
-        unit = m.group(2)
+        amount, unit = (m.group(1), m.group(2)) if m.group(1) is not None else (m.group(3), m.group(4))
         name, mult = UNITS[unit if unit in UNITS else unit[:-1]]
-        fields[name] = fields.get(name, 0) + _amount(m.group(1)) * mult
+        fields[name] = fields.get(name, 0) + _amount(amount) * mult
     delta = relativedelta()
     for name, value in fields.items():
         whole = int(value)

@@ -7,6 +7,7 @@ its next occurrence (prefer="future") or its last (prefer="past").
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 from dateutil.relativedelta import relativedelta
@@ -138,6 +139,13 @@ def spec_frames(spec: Spec, ctx: a.Ctx) -> tuple[list[a.Frame], str | None]:
     """All readings of one spec (several only for an ambiguous clock hour) and an assumption note."""
     if spec.number is not None:
         raise Unusable("a bare number is not a date or time")
+    if spec.shift is not None and spec.shift.anchored:
+        base = replace(spec, shift=None)
+        if base.empty():
+            raise Unusable("an offset needs something to count from")
+        found, assumed = spec_frames(base, ctx)
+        delta = spec.shift.delta
+        return [a.Frame(f.start + delta, f.end + delta, f.grain, f.label) for f in found], assumed
     if spec.shift is not None and spec.shift.grain in _EXACT_UNITS:
         if spec.has_date() or spec.clock is not None:
             raise Unusable("a shift in hours cannot be combined with another date or time")

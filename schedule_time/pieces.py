@@ -130,6 +130,7 @@ class Shift(Piece):
 
     delta: relativedelta
     grain: str
+    anchored: bool = False   # "15 minutes from 1pm", "three days after Easter": from the other piece
 
 
 @dataclass(slots=True)
