@@ -13,7 +13,8 @@ English names are written lower case and matched case-insensitively between word
 Chinese names are written in simplified characters; each character that has a traditional form
 matches either, so traditional and mixed spellings match too. A name made only of numerals
 ("十一", "五一", "三一五") must stand alone: not after 周/星期/第 or another numeral, and not
-before 点/号/月/起 and the like ("十一点", "周五一起" are not holidays).
+before 点/号/月/起 and the like ("十一点", "周五一起" are not holidays); likewise a name that
+starts or ends with a numeral ("二月二" is not found in "十二月二十日", "八月十五" not in "八月十五号").
 
 All names are merged into one prefix tree before they become a regular expression, so the
 engine tests a text position against a few first characters instead of a thousand
@@ -60,10 +61,15 @@ def is_chinese(name: str) -> bool:
 
 def _chinese_atoms(name: str) -> list[str]:
     atoms = [f"[{c}{_TRADITIONAL[c]}]" if c in _TRADITIONAL else re.escape(c) for c in name]
-    if all(c in _CN_NUMERAL or c.isdigit() for c in name):
+    if _is_numeral(name[0]):
         atoms[0] += _NUMERAL_BEFORE
+    if _is_numeral(name[-1]):
         atoms.append(_NUMERAL_AFTER)
     return atoms
+
+
+def _is_numeral(c: str) -> bool:
+    return c in _CN_NUMERAL or c.isdigit()
 
 
 def _first_letter(c: str) -> str:

@@ -297,6 +297,16 @@ def qingming(year: int) -> Iterable[date]:
     return (_CHINESE.qingming_date(year)[0],) if 1901 <= year <= 2099 else ()
 
 
+def winter_solstice(year: int) -> Iterable[date]:
+    """Dongzhi, the 22nd solar term (python-holidays' approximation for UTC+8)."""
+    return (_CHINESE.winter_solstice_date(year)[0],) if 1901 <= year <= 2099 else ()
+
+
+def julian(month: int, day: int) -> DayFinder:
+    """A Julian-calendar month/day (orthodox fixed feasts), in Julian years year-1 and year."""
+    return lambda year: tuple(date(*_julian.to_gregorian(y, month, day)) for y in (year - 1, year))
+
+
 def hebrew(month: int, day: int, observe: Callable[[date], date] | None = None) -> DayFinder:
     """A Hebrew month/day (convertdate numbering: 1 = Nisan ... 7 = Tishri ... 12 = Adar).
 

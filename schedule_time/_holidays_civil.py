@@ -30,7 +30,7 @@ ENTRIES: tuple[Entry, ...] = (
     E("new_years_day", "New Year's Day", "元旦", one(r.fixed(1, 1)),
       en=("new year's", "new year's day"), zh=("元旦节", "阳历新年", "公历新年")),
     E("new_years_eve", "New Year's Eve", "跨年夜", one(r.fixed(12, 31)),
-      en=("new year's eve",), zh=("新年前夜", "元旦前夜")),
+      en=("new year's eve",), zh=("新年前夜", "元旦前夜", "跨年")),
     E("christmas", "Christmas", "圣诞节", one(r.fixed(12, 25)),
       en=("christmas day", "xmas", "x-mas", "christmas"), zh=("圣诞", "圣诞日")),
     E("christmas_eve", "Christmas Eve", "平安夜", one(r.fixed(12, 24)),

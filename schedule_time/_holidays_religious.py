@@ -63,6 +63,8 @@ ENTRIES: tuple[Entry, ...] = (
       zh=("忏悔火曜日", "煎饼星期二", "忏悔星期二")),
     E("lent", "Lent", "大斋期", r.period(r.easter(-46), r.easter(0)),
       zh=("大斋节", "四旬期", "四旬节")),
+    E("easter_weekend", "Easter weekend", "复活节假期", one(r.easter(-2), 4),  # Good Friday to Easter Monday
+      en=("easter week-end", "easter long week-end"), zh=("复活节长假", "复活节长周末")),
     E("ascension_day", "Ascension Day", "耶稣升天节", one(r.easter(39)),
       en=("ascension thursday", "feast of the ascension"), zh=("升天节", "主升天节")),
     E("pentecost", "Pentecost", "五旬节", one(r.easter(49)),
@@ -94,7 +96,8 @@ ENTRIES: tuple[Entry, ...] = (
       en=("orthodox shrove monday", "pure monday", "ash monday")),
     E("great_lent", "Great Lent", "东正教大斋期",
       r.period(r.easter(-48, orthodox=True), r.easter(-8, orthodox=True)), en=("great fast",)),
-    E("orthodox_christmas", "Orthodox Christmas", "东正教圣诞节", one(r.fixed(1, 7))),
+    E("orthodox_christmas", "Orthodox Christmas", "东正教圣诞节", one(r.julian(12, 25)),
+      en=("orthodox christmas day",)),
     # --- Jewish (from the evening before; diaspora length) ------------------------------------
     E("rosh_hashanah", "Rosh Hashanah", "犹太新年", _jewish(7, 1, 2),
       en=("rosh hashana", "rosh hashanna", "rosh hoshana", "jewish new year"), zh=("犹太历新年",)),

@@ -275,6 +275,12 @@ def test_keys_unique() -> None:
         ("2018年九夜节", "九夜节"),
         ("以色列国庆节", "以色列国庆节"),
         ("双十一购物", "双十一"),
+        ("周五四点", None),
+        ("二月二十日", None),
+        ("十二月二日", None),
+        ("八月十五号开会", None),
+        ("八月十五吃月饼", "八月十五"),
+        ("二月二剃头", "二月二"),
     ],
 )
 def test_pattern_in_context(text: str, found: str | None) -> None:
