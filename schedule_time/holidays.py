@@ -20,21 +20,24 @@ Span conventions
 family                      rule (the entries in ``_holidays_*.py`` give each one's rule) grain
 =========================== ============================================================ =======
 fixed / nth-weekday days    one whole day, [00:00, next 00:00); US reading of shared         day
-                            names ("thanksgiving", "labor day", "mother's day")
+                            names ("thanksgiving", "labor day", "mother's day"); British
+                            "labour day" and 劳动节 are May 1
 observed days               weekend moves where the day is kept so (Boss's Day,              day
                             Tax Day, DC Emancipation Day, King's Day, Discovery Day)
 long weekends               Friday 18:00 before the Monday holiday up to Tuesday 00:00      hour
 Earth Hour                  20:30-21:30 on the last Saturday of March (a week earlier     minute
                             when that is Holy Saturday)
 Easter-relative             one day; Lent [Ash Wednesday, Easter); Great Lent [Clean         day
-                            Monday, Lazarus Saturday)
+                            Monday, Lazarus Saturday); Easter weekend [Good Friday,
+                            Easter Monday]
 Chinese lunar / solar term  one day (lunardate 1900-2099; Qingming 1901-2099)                day
 Jewish                      from the evening before (erev) through the last diaspora day;    day
                             Hanukkah: the eight nights from 24 Kislev
 Islamic                     one day; Ramadan [1 Ramadan, 1 Shawwal); Umm al-Qura dates       day
                             1925-2099, arithmetic calendar outside (may be a day or two off)
 Hindu / Sikh / Buddhist     one day, Navaratri [first day, Vijayadashami); python-holidays'  day
-                            tables, mostly 2001-2035 (``span`` is None outside)
+                            tables, mostly 2001-2035 (``span`` is None outside; Diwali
+                            1901-2100); Vesak on the Singapore/Malaysia reckoning
 golden week                 国庆黄金周: nominal Oct 1-7 (the State Council's yearly             day
                             schedule may shift it)
 =========================== ============================================================ =======
@@ -43,6 +46,8 @@ Year selection (for the resolver): ``span(y)`` is the occurrence starting in ``y
 one when an Islamic day falls twice in a year), or None when there is none (Super Tuesday in a
 non-election year) or the calendar source does not cover ``y``. :meth:`Holiday.next_span` and
 :meth:`Holiday.previous_span` walk the years for "next X" / "last X" and handle both cases.
+A holiday with a time ("xmas at 6 pm", "中秋节晚上") is the resolver's job: it takes the
+holiday's day from ``start`` and applies its own time-of-day rules.
 """
 
 from __future__ import annotations
