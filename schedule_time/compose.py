@@ -236,6 +236,8 @@ def compose(items: list[p.Piece]) -> Expr:
         if len(seps) > 1:
             raise Unusable("more than one range separator")
         i = seps[0]
+        if rest[i].weak and not any(isinstance(x, p.RangeStart) for x in items[: items.index(rest[i])]):
+            raise Unusable("a list of several dates or times is not one expression")
         left = _spec([x for x in rest[:i] if not isinstance(x, p.OpenBound)])
         right = _spec([x for x in rest[i + 1:] if not isinstance(x, p.OpenBound)])
         if left.empty() or right.empty():

@@ -113,7 +113,9 @@ def _load() -> tuple[Language, ...]:
             if ex.name != name:
                 raise
             continue
-        found.append(module.LANGUAGE)
+        lang = getattr(module, "LANGUAGE", None)
+        if lang is not None:   # a module still being written may not define it yet
+            found.append(lang)
     return tuple(found)
 
 
@@ -136,6 +138,13 @@ class _Scanner:
                 self.entries.append((key, _NAMED.sub("(?:", full), first_chars(full)))
         self._by_char: dict[str, re.Pattern[str] | None] = {}
         self._by_set: dict[tuple[int, ...], re.Pattern[str] | None] = {}
+        # Buckets compile lazily (~30 ms each, once per process): compiling all of them up front would
+        # cost seconds at import. ``warm_up()`` compiles them all for latency-sensitive processes.
+
+    def warm_up(self) -> None:
+        starts = set().union(*(first for _, _, first in self.entries if first is not None))
+        for ch in sorted(starts):
+            self.master(ch)
 
     def master(self, ch: str) -> re.Pattern[str] | None:
         found = self._by_char.get(ch, False)

@@ -143,7 +143,10 @@ class Duration(Piece):
 
 @dataclass(slots=True)
 class RangeSep(Piece):
-    """Separates the two ends of a range: "to", "-", "until", "through", "and" (after "between"), 到, 至."""
+    """Separates the two ends of a range: "to", "-", "until", "through", 到, 至. ``weak`` marks "and",
+    which separates a range only after "between" (else "Monday and Friday" is a list, refused)."""
+
+    weak: bool = False
 
 
 @dataclass(slots=True)

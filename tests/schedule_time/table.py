@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from schedule_time import Resolution
+
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 NEW_YORK = ZoneInfo("America/New_York")
 LONDON = ZoneInfo("Europe/London")
@@ -68,7 +70,7 @@ def _wall(s: str) -> datetime:
     return datetime.fromisoformat(s)
 
 
-def check(row: Row, res) -> None:  # noqa: ANN001 - a schedule_time.Resolution
+def check(row: Row, res: Resolution) -> None:
     """Assert that a resolution matches the row's compact expectation."""
     tz = ZoneInfo(row.tz) if row.tz else NOWS[row.now].tzinfo
     parts = row.expect.split()

@@ -1,0 +1,80 @@
+"""The public surface: exported names, misuse errors, slot replies, the CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+import schedule_time
+from schedule_time import Resolution, TimeExpressionError, is_slot_reply, resolve
+from schedule_time.__main__ import main
+
+NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
+
+
+def test_exported_names() -> None:
+    assert sorted(schedule_time.__all__) == ["Candidate", "Resolution", "TimeExpressionError",
+                                             "is_slot_reply", "resolve"]
+
+
+def test_naive_now_is_an_error() -> None:
+    with pytest.raises(TimeExpressionError):
+        resolve("tomorrow", now=datetime(2026, 11, 30, 10, 0))
+    assert issubclass(TimeExpressionError, ValueError)
+
+
+@pytest.mark.parametrize("kwargs", [{"prefer": "later"}, {"tz": "Asia/Shanghai"}])
+def test_bad_arguments_are_errors(kwargs: dict) -> None:
+    with pytest.raises(TimeExpressionError):
+        resolve("tomorrow", now=NOW, **kwargs)
+
+
+def test_non_string_text_is_an_error() -> None:
+    with pytest.raises(TimeExpressionError):
+        resolve(None, now=NOW)  # type: ignore[arg-type]
+
+
+def test_tz_defaults_to_nows_zone() -> None:
+    r = resolve("tomorrow", now=NOW)
+    assert r.start is not None and r.start.tzinfo == NOW.tzinfo
+
+
+def test_result_is_a_value() -> None:
+    r = resolve("tomorrow at 5pm", now=NOW)
+    assert isinstance(r, Resolution) and r.lang == "en"
+    assert r.to_json()["start"] == "2026-12-01T17:00:00+08:00"
+
+
+@pytest.mark.parametrize("text", ["at 3 please", "tomorrow morning then", "next friday at 2pm", "3-4pm",
+                                  "ok, tomorrow", "for two hours", "every monday at 9", "at 7:30"])
+def test_slot_replies(text: str) -> None:
+    assert is_slot_reply(text)
+
+
+@pytest.mark.parametrize("text", ["", "   ", "lunch with john tomorrow", "7", "hello", "yes", "at",
+                                  "cancel the meeting", "tomorrow and friday", "please"])
+def test_not_slot_replies(text: str) -> None:
+    assert not is_slot_reply(text)
+
+
+def test_cli_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["next friday at 2pm", "--now", "2026-11-30T10:00+08:00", "--tz", "Asia/Shanghai"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["status"] == "resolved" and out["start"] == "2026-12-11T14:00:00+08:00"
+
+
+def test_cli_reports_a_naive_now(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tomorrow", "--now", "2026-11-30T10:00"]) == 2
+    assert "aware" in capsys.readouterr().err
+
+
+def test_cli_module_entry_point() -> None:
+    done = subprocess.run([sys.executable, "-m", "schedule_time", "tomorrow", "--now",
+                           "2026-11-30T10:00+08:00", "--prefer", "past"], capture_output=True, text=True,
+                          check=True)
+    assert json.loads(done.stdout)["start"] == "2026-12-01T00:00:00+08:00"
