@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from storage import limits
 from storage.errors import InvalidEvent, InvalidInput
-from storage.models import SERIES_UNBOUNDED
+from storage.models import SERIES_UNBOUNDED, SHORT_SPAN
 from storage.recurrence import parse_rule
 from storage.snapshots import EventSnapshot
 
@@ -124,6 +124,7 @@ class EventFields:
     rrule: str | None
     exdates: list[str]
     series_end_utc: datetime
+    long_span: bool
 
     def as_row_values(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
@@ -174,6 +175,7 @@ def validate(draft: EventDraft, default_timezone: str) -> EventFields:
         rrule=rule_text,
         exdates=exdates,
         series_end_utc=series_end.astimezone(UTC),
+        long_span=rule_text is not None or end.astimezone(UTC) - start.astimezone(UTC) > SHORT_SPAN,
     )
 
 

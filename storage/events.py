@@ -10,9 +10,10 @@ from __future__ import annotations
 import uuid
 from datetime import UTC, datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from rapidfuzz import fuzz, process, utils
-from sqlalchemy import delete, select, update
+from sqlalchemy import Select, bindparam, delete, select, union_all, update
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from storage import limits
@@ -27,7 +28,7 @@ from storage.errors import (
     UserNotFound,
     VersionConflict,
 )
-from storage.models import AuditRecord, Event, User
+from storage.models import SHORT_SPAN, AuditRecord, Event, User
 from storage.recurrence import expand, occurs_at
 from storage.results import FreeSlot, SearchCandidate, WriteResult
 from storage.slots import WorkingHours, free_intervals
@@ -35,6 +36,35 @@ from storage.snapshots import EventSnapshot, Occurrence
 from storage.writes import Change, run_write
 
 __all__ = ["EventStore"]
+
+_COLUMNS: Any = Event.__table__.c  # type: ignore[attr-defined]
+#: What ``EventSnapshot.from_row`` reads (bookkeeping columns left out: less to convert per candidate).
+_SNAPSHOT_COLUMNS = [c for c in _COLUMNS if c.name not in {"owner_id", "series_end_utc", "long_span"}]
+
+
+def _candidate_query(include_all_day: bool) -> Any:
+    """Overlap candidates for ``[:start, :end)`` as two narrow ranges of ``ix_events_owner_span``.
+
+    Short events by a start window, long events and series by start only (few rows); ``series_end_utc``
+    bounds both (see ``storage.models``). Core rows, not ORM objects: most candidates of a busy calendar
+    are series without an occurrence in the range, so snapshots are built only for hits. Built once.
+    """
+
+    def part(long_span: bool) -> Select[Any]:
+        query = select(*_SNAPSHOT_COLUMNS).where(
+            _COLUMNS.owner_id == bindparam("owner"), _COLUMNS.long_span.is_(long_span)
+        )
+        if not long_span:
+            query = query.where(_COLUMNS.start_utc > bindparam("short_start"))
+        query = query.where(
+            _COLUMNS.start_utc < bindparam("end"), _COLUMNS.series_end_utc > bindparam("start")
+        )
+        return query if include_all_day else query.where(_COLUMNS.all_day.is_(False))
+
+    return union_all(part(False), part(True))
+
+
+_CANDIDATES = {flag: _candidate_query(flag) for flag in (False, True)}
 
 
 class EventStore:
@@ -251,12 +281,17 @@ class EventStore:
         """Every occurrence overlapping ``[start, end)``, recurrences expanded, ordered by start."""
         _check_range(start, end)
         occurrences = []
-        for event in await self._candidates(start, end, include_all_day):
-            for o_start, o_end in expand(
-                start=event.start, end=event.end, all_day=event.all_day, rule=event.rrule,
-                exdates=event.exdates, range_start=start, range_end=end,
-            ):  # fmt: skip
-                occurrences.append(Occurrence(event, o_start, o_end))
+        for row in await self._candidates(start, end, include_all_day):
+            # Expand from the raw row; build the snapshot only for events that have an occurrence here.
+            zone = ZoneInfo(row.timezone)
+            spans = expand(
+                start=row.start_utc.astimezone(zone), end=row.end_utc.astimezone(zone), all_day=row.all_day,
+                rule=row.rrule, exdates=[datetime.fromisoformat(x) for x in row.exdates or ()],
+                range_start=start, range_end=end,
+            )  # fmt: skip
+            if spans:
+                event = EventSnapshot.from_row(row)
+                occurrences.extend(Occurrence(event, o_start, o_end) for o_start, o_end in spans)
         occurrences.sort(key=lambda o: (o.start, o.end, o.event.title, str(o.event.id)))
         return occurrences
 
@@ -333,15 +368,10 @@ class EventStore:
 
     # -------------------------------------------------------------------------------------- internals
 
-    async def _candidates(self, start: datetime, end: datetime, include_all_day: bool) -> list[EventSnapshot]:
-        # Uses ix_events_owner_span; series_end_utc bounds recurring series too, so SQL narrows them.
-        query = select(Event).where(
-            Event.owner_id == self._owner, Event.series_end_utc > start, Event.start_utc < end
-        )
-        if not include_all_day:
-            query = query.where(Event.all_day.is_(False))  # type: ignore[attr-defined]
+    async def _candidates(self, start: datetime, end: datetime, include_all_day: bool) -> list[Any]:
+        params = {"owner": self._owner, "start": start, "end": end, "short_start": start - SHORT_SPAN}
         async with self._sessions() as session:
-            return [EventSnapshot.from_row(row) for row in (await session.execute(query)).scalars()]
+            return list(await session.execute(_CANDIDATES[include_all_day], params))
 
     async def _row(self, session: AsyncSession, event_id: uuid.UUID) -> Event:
         row = (

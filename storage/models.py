@@ -7,14 +7,16 @@ their order. Every row but ``users`` carries ``owner_id``; the stores filter on 
 Events keep their instants in UTC (``start_utc``/``end_utc``) and the IANA zone they were written in
 (``timezone``): recurrences expand in that zone and all-day events are the local dates of ``start_utc`` and
 ``end_utc`` there. ``series_end_utc`` is an upper bound of the end of the last occurrence (``end_utc`` for a
-single event, ``SERIES_UNBOUNDED`` for an endless rule), so one indexed range query finds every candidate
-for an overlap: ``owner_id = :u AND series_end_utc > :start AND start_utc < :end``.
+single event, ``SERIES_UNBOUNDED`` for an endless rule). ``long_span`` marks series and events longer than
+``SHORT_SPAN``; overlap candidates for ``[s, e)`` then come from two narrow ranges of one index:
+short events with ``s - SHORT_SPAN < start_utc < e``, and long ones with ``start_utc < e`` (few rows),
+both filtered by ``series_end_utc > s``.
 """
 
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import JSON, ForeignKey, Index, Text, UniqueConstraint
@@ -24,6 +26,7 @@ from storage.columns import UTCDateTime
 
 __all__ = [
     "SERIES_UNBOUNDED",
+    "SHORT_SPAN",
     "ApiKey",
     "AuditRecord",
     "ConversationMessage",
@@ -36,6 +39,8 @@ __all__ = [
 
 #: ``series_end_utc`` of a series without COUNT or UNTIL.
 SERIES_UNBOUNDED = datetime(9999, 12, 31, tzinfo=UTC)
+#: Single events at most this long are "short" (``long_span`` false): found by a narrow start window.
+SHORT_SPAN = timedelta(days=2)
 
 
 def _owner() -> Any:
@@ -73,7 +78,7 @@ class ApiKey(SQLModel, table=True):
 
 class Event(SQLModel, table=True):
     __tablename__ = "events"
-    __table_args__ = (Index("ix_events_owner_span", "owner_id", "series_end_utc", "start_utc"),)
+    __table_args__ = (Index("ix_events_owner_span", "owner_id", "long_span", "start_utc", "series_end_utc"),)
 
     id: uuid.UUID = Field(primary_key=True)
     owner_id: uuid.UUID = _owner()
@@ -90,6 +95,8 @@ class Event(SQLModel, table=True):
     #: Excluded occurrence starts, ISO 8601 in UTC.
     exdates: list[str] = Field(default_factory=list, sa_type=JSON)
     series_end_utc: datetime = _at()
+    #: A recurring series, or a single event longer than ``SHORT_SPAN``.
+    long_span: bool = False
     created_at: datetime = _at()
     updated_at: datetime = _at()
     version: int = 1

@@ -10,6 +10,7 @@ series lasts exactly the series' duration; an all-day occurrence spans the same 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
@@ -105,7 +106,7 @@ def expand(
     days = (end.date() - start.date()).days
     found = []
     window_start = range_start - span - timedelta(days=1)  # a day of slack for DST-length days
-    for occurrence in series.between(window_start, range_end, inc=True):
+    for occurrence in series.between(window_start, range_end):
         if all_day:
             o_start = _local_midnight(occurrence.date(), tz)
             o_end = _local_midnight(occurrence.date() + timedelta(days=days), tz)
@@ -168,7 +169,7 @@ def _build_rule(canonical: str, dtstart: datetime) -> rrule:
     return rule
 
 
-def _series(canonical: str, dtstart: datetime, exdates: Iterable[datetime]) -> rruleset:
+def _series(canonical: str, dtstart: datetime, exdates: Iterable[datetime]) -> _Expansion:
     # The cache key spells out the zone and wall time: aware datetimes in different zones that are the
     # same instant compare (and hash) equal, but expand to different wall-clock series.
     zone_key = str(getattr(dtstart.tzinfo, "key", dtstart.tzinfo))
@@ -181,11 +182,40 @@ def _series(canonical: str, dtstart: datetime, exdates: Iterable[datetime]) -> r
 @lru_cache(maxsize=2048)
 def _build_set(
     canonical: str, wall: datetime, fold: int, zone_key: str, tz: object, exdates: tuple[datetime, ...]
-) -> rruleset:
+) -> _Expansion:
     dtstart = wall.replace(tzinfo=tz, fold=fold)  # type: ignore[arg-type]
-    series = rruleset(cache=True)
+    series = rruleset()
     series.rrule(_build_rule(canonical, dtstart))
     series.rdate(dtstart)
     for excluded in exdates:
         series.exdate(excluded.astimezone(dtstart.tzinfo))
-    return series
+    return _Expansion(series)
+
+
+class _Expansion:
+    """A series' occurrences, generated once in order and kept, so a range is two binary searches.
+
+    (dateutil's own cache re-walks the series from its start on every ``between``; calendars ask for
+    ranges near "now" of series that started long ago.)
+    """
+
+    __slots__ = ("_done", "_iterator", "_keys", "_starts")
+
+    def __init__(self, series: rruleset) -> None:
+        self._iterator = iter(series)
+        self._starts: list[datetime] = []
+        self._keys: list[float] = []
+        self._done = False
+
+    def between(self, after: datetime, before: datetime) -> list[datetime]:
+        """Occurrence starts ``s`` with ``after <= s <= before``."""
+        high = before.timestamp()
+        while not self._done and (not self._keys or self._keys[-1] <= high):
+            try:
+                occurrence = next(self._iterator)
+            except StopIteration:
+                self._done = True
+                break
+            self._starts.append(occurrence)
+            self._keys.append(occurrence.timestamp())
+        return self._starts[bisect_left(self._keys, after.timestamp()) : bisect_right(self._keys, high)]

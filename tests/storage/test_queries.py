@@ -204,3 +204,13 @@ async def test_series_starting_at_the_same_instant_in_different_zones_expand_sep
     occurrences = await store.list_range(ny(3, 1), ny(3, 20))
     assert {o.start.astimezone(UTC).hour for o in occurrences if o.title == "UTC daily"} == {14}
     assert {o.start.astimezone(NY).hour for o in occurrences if o.title == "NY daily"} == {9}
+
+
+@pytest.mark.parametrize("days", [1, 2, 3, 30], ids=lambda d: f"{d}-day event")
+async def test_long_timed_events_that_started_earlier_are_found(store: EventStore, days: int) -> None:
+    # Short events are found through a narrow start window, long ones separately: test both sides of it.
+    await add(store, "Conference", ny(3, 1, 12), ny(3, 1, 12) + timedelta(days=days))
+    probe = ny(3, 1, 12) + timedelta(days=days) - timedelta(minutes=30)
+    assert [o.title for o in await store.conflicts(probe, probe + timedelta(hours=1))] == ["Conference"]
+    after = ny(3, 1, 12) + timedelta(days=days)
+    assert await store.conflicts(after, after + timedelta(hours=1)) == []

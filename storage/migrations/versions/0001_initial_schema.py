@@ -99,6 +99,7 @@ def upgrade() -> None:
         sa.Column("rrule", sa.String(length=500), nullable=True),
         sa.Column("exdates", sa.JSON(), nullable=False),
         sa.Column("series_end_utc", storage.columns.UTCDateTime(), nullable=False),
+        sa.Column("long_span", sa.Boolean(), nullable=False),
         sa.Column("created_at", storage.columns.UTCDateTime(), nullable=False),
         sa.Column("updated_at", storage.columns.UTCDateTime(), nullable=False),
         sa.Column("version", sa.Integer(), nullable=False),
@@ -107,7 +108,7 @@ def upgrade() -> None:
     )
     with op.batch_alter_table("events", schema=None) as batch_op:
         batch_op.create_index(
-            "ix_events_owner_span", ["owner_id", "series_end_utc", "start_utc"], unique=False
+            "ix_events_owner_span", ["owner_id", "long_span", "start_utc", "series_end_utc"], unique=False
         )
 
     op.create_table(
