@@ -1,1 +1,40 @@
-"""kairos: agent."""
+"""kairos agent: the turn (one model call, tools bound to the user, code receipts, the exit check).
+
+from agent import Assistant
+assistant = Assistant(db, model, clock)
+reply = await assistant.reply(user_id, "tomorrow 3pm, meet Zhang San", now=now)
+"""
+
+from agent.assistant import Assistant, FinalReply, PendingState, Reply, ReplyDelta, ToolActivity
+from agent.calendar_tools import CALENDAR_TOOLS, build_registry
+from agent.exit_check import check_reply, detect_claims
+from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, Option, Persisted, Rejected
+from agent.pending import resume, save_pending
+from agent.receipts import Receipt
+from agent.registry import Registry, RegistryError, Tool
+
+__all__ = [
+    "CALENDAR_TOOLS",
+    "Assistant",
+    "Command",
+    "FinalReply",
+    "NeedsChoice",
+    "NeedsConfirmation",
+    "NeedsValue",
+    "Option",
+    "PendingState",
+    "Persisted",
+    "Receipt",
+    "Registry",
+    "RegistryError",
+    "Rejected",
+    "Reply",
+    "ReplyDelta",
+    "Tool",
+    "ToolActivity",
+    "build_registry",
+    "check_reply",
+    "detect_claims",
+    "resume",
+    "save_pending",
+]

@@ -1,0 +1,244 @@
+"""The calendar tools: argument models (the schemas the model sees), descriptions, and handlers.
+
+The contract (names, arguments) is fixed by the lead and mirrored in ``evals/contract.py``. Every time
+field is an expression exactly as the user said it, resolved by ``schedule_time`` in code. Handlers get the
+request's ``ToolContext`` (user, stores, now, zone, turn id) from ``Registry.bind``; no argument names a user.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from agent.context import ToolContext
+from agent.outcomes import Command, WriteOutcome
+from agent.registry import ReadResult, Registry, Tool
+from agent.timing import read_range, resolve_duration
+from agent.write_path import execute
+from storage import InvalidInput
+
+__all__ = [
+    "CALENDAR_TOOLS",
+    "CreateEventArgs",
+    "DeleteEventArgs",
+    "FindFreeTimeArgs",
+    "ListEventsArgs",
+    "SearchConversationArchiveArgs",
+    "SearchEventsArgs",
+    "UndoLastChangeArgs",
+    "UpdateEventArgs",
+    "build_registry",
+]
+
+_Text = Field(min_length=1, max_length=500)
+_WHEN = "time expression exactly as the user said it"
+
+
+class _Args(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+
+
+class ListEventsArgs(_Args):
+    range: str = Field(min_length=1, max_length=200, description=_WHEN)
+
+
+class FindFreeTimeArgs(_Args):
+    range: str = Field(min_length=1, max_length=200, description=_WHEN)
+    duration: str = Field(min_length=1, max_length=100, description="e.g. 1 hour")
+
+
+class SearchEventsArgs(_Args):
+    query: str = Field(min_length=1, max_length=200, description="title words")
+
+
+class SearchConversationArchiveArgs(_Args):
+    query: str = Field(min_length=1, max_length=200)
+
+
+class CreateEventArgs(_Args):
+    title: str = Field(min_length=1, max_length=200)
+    when: str = Field(min_length=1, max_length=200, description=_WHEN)
+    end: str | None = Field(default=None, max_length=200)
+    duration: str | None = Field(default=None, max_length=100)
+    location: str | None = Field(default=None, max_length=200)
+    attendees: list[str] = Field(default_factory=list, max_length=50)
+    notes: str | None = Field(default=None, max_length=2000)
+    recurrence: str | None = Field(default=None, max_length=200, description="e.g. every Monday")
+
+
+class UpdateEventArgs(_Args):
+    event: str = Field(min_length=1, max_length=200, description="title words or id")
+    event_when: str | None = Field(default=None, max_length=200, description="its current time, if said")
+    when: str | None = Field(default=None, max_length=200, description="new time")
+    end: str | None = Field(default=None, max_length=200)
+    duration: str | None = Field(default=None, max_length=100)
+    title: str | None = Field(default=None, min_length=1, max_length=200)
+    location: str | None = Field(default=None, max_length=200)
+    notes: str | None = Field(default=None, max_length=2000)
+    attendees: list[str] | None = Field(default=None, max_length=50)
+
+
+class DeleteEventArgs(_Args):
+    event: str = Field(min_length=1, max_length=200, description="title words or id")
+    event_when: str | None = Field(default=None, max_length=200, description="its time, if said")
+    scope: Literal["one", "series"] = "one"
+
+
+class UndoLastChangeArgs(_Args):
+    pass
+
+
+# ------------------------------------------------------------------------------------------ read tools
+
+_MAX_LISTED = 20
+
+
+def _event_json(ctx: ToolContext, start: Any, end: Any, event: Any) -> dict[str, Any]:
+    zone = ctx.tz
+    fmt = "%a %Y-%m-%d" if event.all_day else "%a %Y-%m-%d %H:%M"
+    item = {
+        "id": str(event.id),
+        "title": event.title,
+        "start": start.astimezone(zone).strftime(fmt),
+        "end": end.astimezone(zone).strftime(fmt if not event.all_day else "%a %Y-%m-%d"),
+    }
+    if event.all_day:
+        item["all_day"] = True
+    if event.location:
+        item["location"] = event.location
+    if event.recurring:
+        item["repeats"] = True
+    return item
+
+
+def _range_error(field: str) -> ReadResult:
+    return ReadResult({"ok": False, "error": "unresolved_time", "field": field})
+
+
+async def list_events(ctx: ToolContext, args: ListEventsArgs, call_index: int) -> ReadResult:
+    window = read_range(args.range, now=ctx.now, tz=ctx.tz)
+    if window is None:
+        return _range_error("range")
+    try:
+        found = await ctx.events.list_range(*window)
+    except InvalidInput:
+        return ReadResult({"ok": False, "error": "range_too_long", "field": "range"})
+    events = [_event_json(ctx, o.start, o.end, o.event) for o in found[:_MAX_LISTED]]
+    return ReadResult({"ok": True, "events": events, "more": max(0, len(found) - _MAX_LISTED)})
+
+
+async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: int) -> ReadResult:
+    window = read_range(args.range, now=ctx.now, tz=ctx.tz)
+    if window is None:
+        return _range_error("range")
+    duration = resolve_duration(args.duration, now=ctx.now, tz=ctx.tz)
+    if duration is None:
+        return _range_error("duration")
+    start = max(window[0], ctx.now)
+    if start >= window[1]:
+        return ReadResult({"ok": True, "free": []})
+    try:
+        slots = await ctx.events.free_slots(start, window[1], duration)
+    except InvalidInput:
+        return ReadResult({"ok": False, "error": "range_too_long", "field": "range"})
+    fmt = "%a %Y-%m-%d %H:%M"
+    free = [
+        {"start": s.start.astimezone(ctx.tz).strftime(fmt), "end": s.end.astimezone(ctx.tz).strftime(fmt)}
+        for s in slots[:8]
+    ]
+    return ReadResult({"ok": True, "free": free})
+
+
+async def search_events(ctx: ToolContext, args: SearchEventsArgs, call_index: int) -> ReadResult:
+    try:
+        found = await ctx.events.search(args.query, limit=5)
+    except InvalidInput:
+        return ReadResult({"ok": False, "error": "bad_query", "field": "query"})
+    return ReadResult(
+        {"ok": True, "events": [_event_json(ctx, c.event.start, c.event.end, c.event) for c in found]}
+    )
+
+
+async def search_conversation_archive(
+    ctx: ToolContext, args: SearchConversationArchiveArgs, call_index: int
+) -> ReadResult:
+    """A plain substring search over the user's stored messages (issue 6 replaces it with real archive
+    search); newest first, each text cut to 200 characters."""
+    try:
+        found = await ctx.conversations.search_messages(args.query, limit=5)
+    except InvalidInput:
+        return ReadResult({"ok": False, "error": "bad_query", "field": "query"})
+    messages = [
+        {"role": m.role, "text": m.text[:200], "date": m.created_at.astimezone(ctx.tz).strftime("%Y-%m-%d")}
+        for m in found
+    ]
+    return ReadResult({"ok": True, "messages": messages})
+
+
+# ----------------------------------------------------------------------------------------- write tools
+
+
+def _command(tool: str, args: BaseModel, call_index: int) -> Command:
+    return Command(tool=tool, args=args.model_dump(mode="json"), call_index=call_index)
+
+
+async def create_event(ctx: ToolContext, args: CreateEventArgs, call_index: int) -> WriteOutcome:
+    return await execute(ctx, _command("create_event", args, call_index))
+
+
+async def update_event(ctx: ToolContext, args: UpdateEventArgs, call_index: int) -> WriteOutcome:
+    return await execute(ctx, _command("update_event", args, call_index))
+
+
+async def delete_event(ctx: ToolContext, args: DeleteEventArgs, call_index: int) -> WriteOutcome:
+    return await execute(ctx, _command("delete_event", args, call_index))
+
+
+async def undo_last_change(ctx: ToolContext, args: UndoLastChangeArgs, call_index: int) -> WriteOutcome:
+    return await execute(ctx, _command("undo_last_change", args, call_index))
+
+
+# The descriptions are prompt text: short, only what the model needs.
+CALENDAR_TOOLS: tuple[Tool, ...] = (
+    Tool("list_events", "Show the user's events in a time range.", ListEventsArgs, list_events, "read"),
+    Tool(
+        "find_free_time",
+        "Find free slots of a duration in a range.",
+        FindFreeTimeArgs,
+        find_free_time,
+        "read",
+    ),
+    Tool("search_events", "Find the user's events by title words.", SearchEventsArgs, search_events, "read"),
+    Tool(
+        "search_conversation_archive",
+        "Search earlier messages with the user.",
+        SearchConversationArchiveArgs,
+        search_conversation_archive,
+        "read",
+    ),
+    Tool("create_event", "Add an event the user asked for.", CreateEventArgs, create_event, "write"),
+    Tool(
+        "update_event",
+        "Change an existing event: give only new values.",
+        UpdateEventArgs,
+        update_event,
+        "write",
+    ),
+    Tool("delete_event", "Delete an event (scope one or series).", DeleteEventArgs, delete_event, "write"),
+    Tool(
+        "undo_last_change",
+        "Undo the user's last calendar change.",
+        UndoLastChangeArgs,
+        undo_last_change,
+        "write",
+    ),
+)
+
+_ = timedelta
+
+
+def build_registry(tools: tuple[Tool, ...] = CALENDAR_TOOLS) -> Registry:
+    """The checked registry (start-up checks run here)."""
+    return Registry(tools)

@@ -1,0 +1,35 @@
+"""``ToolContext``: what a request's tools are bound to. Built once per turn by the assistant; never part of
+any tool schema, so the model cannot name a user, an owner or a tenant."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from agent.language import Lang
+from storage import ConversationStore, EventStore
+
+__all__ = ["ToolContext"]
+
+
+@dataclass(frozen=True, slots=True)
+class ToolContext:
+    """The authenticated user's stores, this turn's ``now`` (aware) and zone, and the user's message
+    (for grounding free-text fields). ``notes`` collects operator-facing facts (dropped fields...)."""
+
+    user_id: uuid.UUID
+    events: EventStore
+    conversations: ConversationStore
+    conversation_id: str
+    now: datetime
+    tz: ZoneInfo
+    turn_id: str
+    lang: Lang
+    user_text: str
+    notes: list[dict[str, object]] = field(default_factory=list)
+
+    @property
+    def tz_name(self) -> str:
+        return self.tz.key

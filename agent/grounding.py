@@ -1,0 +1,46 @@
+"""Grounding of free-text optional fields: a location, attendee or note is kept only if its words are in
+the user's message. The model may choose a title; it may not invent where, with whom, or what to remember.
+
+A value is grounded when every significant word of it (Latin words of 2+ letters that are not stop words,
+digits, and each run of CJK characters) occurs in the message, compared case- and width-insensitively.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+__all__ = ["is_grounded"]
+
+_LATIN = re.compile(r"[a-z0-9][a-z0-9'’.-]*", re.IGNORECASE)
+_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_STOP = frozenset(
+    ["a", "an", "the", "at", "in", "on", "of", "for", "to", "with", "and", "or", "by", "from", "my", "our", "your", "his", "her", "their", "me", "us", "we", "i", "you", "he", "she", "they", "it", "is", "be", "are", "was", "meet", "meeting", "room"]
+)
+_CJK_STOP = frozenset("的在和跟与去到了")
+
+
+def _norm(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).casefold()
+
+
+def is_grounded(value: str, message: str) -> bool:
+    value_n, message_n = _norm(value).strip(), _norm(message)
+    if not value_n:
+        return False
+    if value_n in message_n:
+        return True
+    message_words = {w.strip(".'’-") for w in _LATIN.findall(message_n)}
+    for word in _LATIN.findall(value_n):
+        word = word.strip(".'’-")
+        if len(word) < 2 or word in _STOP:
+            continue
+        if word not in message_words and word not in message_n:
+            return False
+    for run in _CJK_RUN.findall(value_n):
+        if run in message_n:
+            continue
+        significant = [ch for ch in run if ch not in _CJK_STOP]
+        if not significant or any(ch not in message_n for ch in significant):
+            return False
+    return bool(_LATIN.search(value_n) or _CJK_RUN.search(value_n))

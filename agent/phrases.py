@@ -1,0 +1,165 @@
+"""Every sentence code says to the user, in English and Chinese: questions, options, confirmations,
+refusals of the store, and the honest replies. Receipts live in ``receipts.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from agent.language import Lang
+from agent.timefmt import day_text, range_text
+
+__all__ = [
+    "ask_choice",
+    "ask_confirmation",
+    "ask_value",
+    "honest_replacement",
+    "model_unavailable",
+    "say",
+]
+
+_TEXTS: dict[str, tuple[str, str]] = {
+    # key: (English, Chinese)
+    "not_found": ("I couldn't find “{ref}” on your calendar.", "你的日历里没有找到「{ref}」。"),
+    "not_found_id": ("I couldn't find that event on your calendar.", "你的日历里没有找到这个日程。"),
+    "not_found_when": (
+        "I couldn't find “{ref}” at that time on your calendar.",
+        "你的日历里在那个时间没有找到「{ref}」。",
+    ),
+    "nothing_to_undo": ("There is nothing to undo.", "没有可以撤销的更改。"),
+    "undo_conflict": (
+        "I couldn't undo the last change: that event has changed since. Your calendar is unchanged.",
+        "无法撤销上一次更改：那个日程之后又被改过了。日历没有变化。",
+    ),
+    "changed_meanwhile": (
+        "That event changed in the meantime, so I didn't touch it. Please check it and ask again.",
+        "这个日程刚刚被改过，所以我没有动它。请确认后再说一次。",
+    ),
+    "write_failed": (
+        "I couldn't save that change; your calendar is unchanged. Please try again.",
+        "这次更改没能保存，日历没有变化。请再试一次。",
+    ),
+    "invalid_event": (
+        "I couldn't save that: {detail}. Your calendar is unchanged.",
+        "无法保存：{detail}。日历没有变化。",
+    ),
+    "no_changes": (
+        "What should I change about “{title}”?",
+        "「{title}」要改什么？",
+    ),
+    "rephrase": (
+        "I couldn't work out the details of that request, so nothing was changed. Could you say it again "
+        "with the title and the time?",
+        "我没能弄清这个请求的细节，所以没有做任何更改。能再说一次标题和时间吗？",
+    ),
+    "too_many_steps": (
+        "I couldn't finish that request, so nothing else was changed. Could you say it more simply?",
+        "这个请求没能完成，其他内容没有更改。能说得简单一点吗？",
+    ),
+    "model_unavailable": (
+        "I can't reach the language model right now; your calendar is unchanged.",
+        "现在无法连接语言模型；你的日历没有变化。",
+    ),
+    "model_unavailable_after": (
+        "I can't reach the language model right now, so I couldn't finish my answer. ",
+        "现在无法连接语言模型，所以没能完成回答。",
+    ),
+    "honest_none": (
+        "To be clear: I haven't changed your calendar — nothing was created, changed or deleted.",
+        "说明一下：我没有更改你的日历——没有创建、修改或删除任何日程。",
+    ),
+    "honest_some": (
+        "To be clear, only this was saved:",
+        "说明一下，只保存了以下更改：",
+    ),
+    "honest_nothing_else": ("Nothing else was changed.", "其他内容没有更改。"),
+    "confirm_yes": ("Should I go ahead?", "要继续吗？"),
+}
+
+_VALUE_QUESTIONS: dict[str, tuple[str, str]] = {
+    "when": ("When should “{title}” be?", "「{title}」定在什么时间？"),
+    "when_time": ("What time on {day}?", "{day}几点？"),
+    "end": ("When should “{title}” end?", "「{title}」什么时候结束？"),
+    "duration": ("How long should “{title}” be?", "「{title}」要多长时间？"),
+    "recurrence": ("How often should “{title}” repeat?", "「{title}」多久重复一次？"),
+    "event_when": (
+        "Which day's “{title}” do you mean? Or should I change the whole series?",
+        "是哪一天的「{title}」？还是整个系列？",
+    ),
+    "title": ("What should I call it?", "这个日程叫什么名字？"),
+    "event": ("Which event do you mean?", "你指的是哪个日程？"),
+}
+
+
+def say(key: str, lang: Lang, **values: object) -> str:
+    english, chinese = _TEXTS[key]
+    return (chinese if lang == "zh" else english).format(**values)
+
+
+def model_unavailable(lang: Lang) -> str:
+    return say("model_unavailable", lang)
+
+
+def ask_value(field: str, lang: Lang, *, title: str = "", day: datetime | None = None, now: datetime) -> str:
+    if field == "when" and day is not None:
+        english, chinese = _VALUE_QUESTIONS["when_time"]
+        text = day_text(day.date(), lang, ref=now.date())
+        return (chinese if lang == "zh" else english).format(day=text)
+    english, chinese = _VALUE_QUESTIONS.get(field, _VALUE_QUESTIONS["when"])
+    return (chinese if lang == "zh" else english).format(title=title or ("it" if lang == "en" else "它"))
+
+
+def ask_choice(lines: Sequence[str], lang: Lang, *, field: str) -> str:
+    head = {
+        ("en", "when"): "Which time do you mean?",
+        ("zh", "when"): "你指的是哪个时间？",
+        ("en", "event"): "Which one do you mean?",
+        ("zh", "event"): "你指的是哪一个？",
+    }.get((lang, field), "Which one do you mean?" if lang == "en" else "你指的是哪一个？")
+    return head + "\n" + "\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1))
+
+
+def ask_confirmation(
+    *,
+    lang: Lang,
+    action: str,
+    title: str,
+    start: datetime,
+    end: datetime,
+    all_day: bool,
+    past: bool,
+    conflicts: Sequence[tuple[str, datetime, datetime, bool]],
+    now: datetime,
+) -> str:
+    """ "“Call with Acme” (Thursday, March 6, 3:00–4:00 PM) overlaps “Dentist” (…). Add it anyway?"."""
+    ref = now.date()
+    when = range_text(start, end, lang, all_day=all_day, ref=ref)
+    clash = [
+        f"“{t}” ({range_text(s, e, lang, all_day=a, ref=ref)})"
+        if lang == "en"
+        else f"「{t}」（{range_text(s, e, lang, all_day=a, ref=ref)}）"
+        for t, s, e, a in conflicts
+    ]
+    if lang == "zh":
+        parts = [f"「{title}」（{when}）"]
+        if past:
+            parts.append("这个时间已经过去了")
+        if clash:
+            parts.append("与" + "、".join(clash) + "时间冲突")
+        verb = {"create": "添加", "update": "修改", "delete": "删除"}.get(action, "继续")
+        return "，".join(parts) + f"。仍然{verb}吗？"
+    reasons = []
+    if past:
+        reasons.append("is in the past")
+    if clash:
+        reasons.append("overlaps " + " and ".join(clash))
+    verb = {"create": "Add it anyway?", "update": "Change it anyway?", "delete": "Delete it anyway?"}
+    return f"“{title}” ({when}) {' and '.join(reasons) or 'needs your confirmation'}. {verb.get(action, 'Go ahead?')}"
+
+
+def honest_replacement(receipt_texts: Sequence[str], lang: Lang) -> str:
+    """The reply that replaces one with an unverified claim: what was saved (receipts), and nothing more."""
+    if not receipt_texts:
+        return say("honest_none", lang)
+    lines = [say("honest_some", lang), *receipt_texts, say("honest_nothing_else", lang)]
+    return "\n".join(lines)

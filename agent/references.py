@@ -1,0 +1,116 @@
+"""Event references → one of the user's events, in code.
+
+A reference is the exact id of one of the user's events, or title words searched among the user's events
+(optionally narrowed by ``event_when``, the time the user gave for it):
+
+    Found (one event, and the occurrence when the time named one)  |  NotFound  |  Choice (≤ 3, time order)
+
+Several matches are never resolved by picking one: the user chooses. Another user's id is exactly "not
+found" (the store is bound to the user, so it cannot even see it).
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from agent.context import ToolContext
+from agent.timing import read_range
+from storage import EventNotFound, EventSnapshot, InvalidInput
+
+__all__ = ["Choice", "Found", "NotFound", "Ref", "resolve_reference"]
+
+MAX_OPTIONS = 3
+_SCORE_BAND = 12.0
+"""Candidates within this many points of the best fuzzy score are equally good matches."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A candidate: the event, and the occurrence (start, end) it is about."""
+
+    event: EventSnapshot
+    start: datetime
+    end: datetime
+    occurrence: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    ref: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class NotFound:
+    by_id: bool
+    with_time: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    refs: tuple[Ref, ...]
+
+
+def _looks_like_id(text: str) -> bool:
+    try:
+        uuid.UUID(text.strip())
+    except ValueError:
+        return False
+    return True
+
+
+async def resolve_reference(
+    ctx: ToolContext, reference: str, event_when: str | None, *, occurrences: bool
+) -> Found | NotFound | Choice:
+    """``occurrences``: keep one candidate per occurrence in the ``event_when`` range (a delete of one
+    occurrence); otherwise one per event (an update changes the whole event)."""
+    if _looks_like_id(reference):
+        try:
+            event = await ctx.events.get(reference.strip())
+        except EventNotFound:
+            return NotFound(by_id=True)
+        return Found(Ref(event, event.start, event.end, occurrence=False))
+    try:
+        found = await ctx.events.search(reference, limit=10)
+    except InvalidInput:
+        return NotFound(by_id=False)
+    if not found:
+        return NotFound(by_id=False)
+    best = found[0].score
+    matches = {c.event.id: c.event for c in found if c.score >= best - _SCORE_BAND}
+    window = read_range(event_when, now=ctx.now, tz=ctx.tz) if event_when else None
+    refs: list[Ref] = []
+    if window is not None:
+        for occ in await ctx.events.list_range(*window):
+            event = matches.get(occ.event.id)
+            if event is not None:
+                refs.append(Ref(event, occ.start, occ.end, occurrence=event.recurring))
+        if not refs:
+            return NotFound(by_id=False, with_time=True)
+        if not occurrences:
+            seen: dict[uuid.UUID, Ref] = {}
+            for ref in refs:
+                seen.setdefault(ref.event.id, ref)
+            refs = list(seen.values())
+    else:
+        refs = [await _next_occurrence(ctx, e) for e in matches.values()]
+    refs.sort(key=lambda r: (r.start, r.event.title, str(r.event.id)))
+    if len(refs) == 1:
+        return Found(refs[0])
+    upcoming = [r for r in refs if r.end > ctx.now]
+    shown = (upcoming if len(upcoming) >= MAX_OPTIONS else refs)[:MAX_OPTIONS]
+    return Choice(tuple(sorted(shown, key=lambda r: (r.start, r.event.title))))
+
+
+async def _next_occurrence(ctx: ToolContext, event: EventSnapshot) -> Ref:
+    """A series is shown by its next occurrence (else its first); a single event by itself."""
+    if event.recurring:
+        upcoming = [
+            o
+            for o in await ctx.events.list_range(ctx.now, ctx.now + timedelta(days=370))
+            if o.event.id == event.id
+        ]
+        if upcoming:
+            return Ref(event, upcoming[0].start, upcoming[0].end, occurrence=False)
+    return Ref(event, event.start, event.end, occurrence=False)

@@ -1,0 +1,83 @@
+"""One structured record per turn, into ``db.turn_log`` (kind ``"turn"``) and the ``kairos.agent.turn``
+logger. No message bodies, arguments' values or keys unless the logger is at DEBUG.
+
+Record payload::
+
+    {"route": "model" | "model_unavailable", "model": "<name>", "model_round_trips": 1,
+     "tools": [{"name": "create_event", "kind": "write", "call_index": 0, "status": "persisted" |
+                "needs_value" | "needs_choice" | "needs_confirmation" | "rejected" | "invalid" | "read" |
+                "read_error", "code": "<rejection code>" | null, "problems": ["when:missing", ...]}],
+     "validation_retries": 0, "writes_persisted": [{"action": "created", "event_id": "...", "audit_id": 7}],
+     "pending": "needs_confirmation" | null, "exit_check": "no_claim" | "verified" | "unverified_write_claim",
+     "dropped_fields": [{"dropped": "location", "tool": "create_event", "call_index": 0}],
+     "fallback_reason": null | "timeout" | "unavailable" | "rate_limited" | "rejected" | "malformed_output"
+                        | "too_many_rounds" | "invalid_arguments",
+     "lang": "en" | "zh", "latency_ms": {"prompt": .., "model": .., "tools": .., "exit_check": ..,
+     "persist": .., "code_total": .., "total": ..}}
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["TurnTelemetry"]
+
+log = logging.getLogger("kairos.agent.turn")
+
+
+@dataclass
+class TurnTelemetry:
+    turn_id: str
+    lang: str
+    route: str = "model"
+    model: str = ""
+    model_round_trips: int = 0
+    tools: list[dict[str, Any]] = field(default_factory=list)
+    validation_retries: int = 0
+    writes_persisted: list[dict[str, Any]] = field(default_factory=list)
+    pending: str | None = None
+    exit_check: str = "no_claim"
+    fallback_reason: str | None = None
+    dropped_fields: list[dict[str, Any]] = field(default_factory=list)
+    latency_ms: dict[str, float] = field(default_factory=dict)
+    _started: float = field(default_factory=time.perf_counter)
+
+    @contextmanager
+    def stage(self, name: str) -> Iterator[None]:
+        began = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.latency_ms[name] = round(
+                self.latency_ms.get(name, 0.0) + (time.perf_counter() - began) * 1000, 3
+            )
+
+    def finish(self) -> dict[str, Any]:
+        total = (time.perf_counter() - self._started) * 1000
+        self.latency_ms["total"] = round(total, 3)
+        self.latency_ms["code_total"] = round(total - self.latency_ms.get("model", 0.0), 3)
+        return self.payload()
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "route": self.route,
+            "model": self.model,
+            "model_round_trips": self.model_round_trips,
+            "tools": self.tools,
+            "validation_retries": self.validation_retries,
+            "writes_persisted": self.writes_persisted,
+            "pending": self.pending,
+            "exit_check": self.exit_check,
+            "dropped_fields": self.dropped_fields,
+            "fallback_reason": self.fallback_reason,
+            "lang": self.lang,
+            "latency_ms": dict(self.latency_ms),
+        }
+
+    def emit(self, payload: dict[str, Any]) -> None:
+        log.info("turn", extra={"turn_id": self.turn_id, "turn": payload})

@@ -1,0 +1,186 @@
+"""Time expressions → what a write needs, via ``schedule_time`` (the agent never does date arithmetic on
+the text itself). Each function returns a small union:
+
+    Timing (a start, an end, all-day or not, an RRULE)  |  Ambiguous (candidates)  |  Missing (why)
+
+Conventions (README of evals): a point ("tomorrow 3pm") lasts 1 hour unless an end or a duration is given;
+an explicit range ("3 to 5pm") keeps its end; a day with "all day"/"全天" is an all-day event; a day (or a
+part of a day) without a time is a *missing time*, never an all-day event.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from schedule_time import Candidate, Resolution, resolve
+
+__all__ = [
+    "Ambiguous",
+    "Missing",
+    "Timing",
+    "read_range",
+    "resolve_duration",
+    "resolve_end",
+    "resolve_recurrence",
+    "resolve_start",
+]
+
+DEFAULT_DURATION = timedelta(hours=1)
+_ALL_DAY = re.compile(
+    r"(?:,?\s*\b(?:all[\s-]day|the\s+whole\s+day|whole\s+day|full\s+day)\b|全天|整天|一整天)", re.IGNORECASE
+)
+_GRAIN_SPAN = {"minute": timedelta(minutes=1), "hour": timedelta(hours=1)}
+_RULE_TIME_PARTS = re.compile(r";?BY(?:HOUR|MINUTE|SECOND)=[^;]*", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    start: datetime
+    end: datetime | None
+    """None when the expression was a point: the caller applies an end, a duration or the default."""
+    all_day: bool = False
+    rrule: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ambiguous:
+    candidates: tuple[Candidate, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Missing:
+    """No usable start: ``day`` is set when only the time of day is missing."""
+
+    reason: str
+    day: datetime | None = None
+
+
+def _resolve(text: str, now: datetime, tz: ZoneInfo) -> Resolution:
+    return resolve(text, now=now, tz=tz, prefer="future")
+
+
+def _is_point(r: Resolution) -> bool:
+    assert r.start is not None and r.end is not None
+    return r.grain in _GRAIN_SPAN and r.label is None and r.end - r.start == _GRAIN_SPAN[r.grain]
+
+
+def _rule(r: Resolution) -> str | None:
+    if not r.recurrence:
+        return None
+    rule = _RULE_TIME_PARTS.sub("", r.recurrence).strip(";")
+    return rule or None
+
+
+def resolve_start(
+    text: str, *, now: datetime, tz: ZoneInfo, anchor: datetime | None = None
+) -> Timing | Ambiguous | Missing:
+    """A start for a create (or a move, with ``anchor`` = the event's current start: a time without a day
+    keeps the event's day, a day without a time keeps the event's time of day)."""
+    all_day = bool(_ALL_DAY.search(text))
+    cleaned = _ALL_DAY.sub(" ", text).strip(" ,") if all_day else text
+    if not cleaned:
+        return Missing("empty")
+    base = now
+    if anchor is not None and _lacks_day(cleaned, now, tz):
+        base = datetime.combine(anchor.astimezone(tz).date(), time(0), tzinfo=tz)
+    r = _resolve(cleaned, base, tz)
+    if r.status == "ambiguous":
+        return Ambiguous(r.candidates[:3])
+    if r.status != "resolved" or r.start is None:
+        return Missing(r.reason or "unresolved")
+    if r.end is None or r.duration is not None:
+        return Missing("open interval or a duration, not a time")
+    if all_day:
+        if r.grain in ("minute", "hour"):
+            return Missing("a time of day with 'all day'")
+        last = r.end if r.end.time() == time(0) else r.end + timedelta(days=1)
+        return Timing(r.start, last, all_day=True, rrule=_rule(r))
+    if r.grain in _GRAIN_SPAN:
+        if _is_point(r):
+            return Timing(r.start, None, rrule=_rule(r))
+        if r.label is None:
+            return Timing(r.start, r.end, rrule=_rule(r))
+    if anchor is not None and r.grain == "day" and r.end - r.start <= timedelta(days=1):
+        local = anchor.astimezone(tz)
+        start = datetime.combine(r.start.date(), local.time(), tzinfo=tz)
+        return Timing(start, None, rrule=_rule(r))
+    return Missing("no time of day", day=r.start if r.end - r.start <= timedelta(days=1) else None)
+
+
+def _lacks_day(text: str, now: datetime, tz: ZoneInfo) -> bool:
+    """True when the expression names no day: it reads the same from two different days' midnights."""
+    a = _resolve(text, datetime.combine(now.date(), time(0), tzinfo=tz) + timedelta(days=40), tz)
+    b = _resolve(text, datetime.combine(now.date(), time(0), tzinfo=tz) + timedelta(days=41), tz)
+    if a.status != "resolved" or b.status != "resolved" or a.start is None or b.start is None:
+        return False
+    return (b.start - a.start) == timedelta(days=1) and a.grain in _GRAIN_SPAN and not _mentions_today(text)
+
+
+_TODAY = re.compile(
+    r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening))\b|今天|今晚|今早|今日|今天晚上", re.IGNORECASE
+)
+
+
+def _mentions_today(text: str) -> bool:
+    return bool(_TODAY.search(text))
+
+
+def resolve_end(text: str, *, start: datetime, tz: ZoneInfo) -> datetime | None:
+    """An end expression ("3pm", "5:30") read from the start: same day unless it says otherwise."""
+    r = _resolve(text, start, tz)
+    if r.status != "resolved" or r.start is None:
+        return None
+    if r.duration is not None:
+        return start + r.duration
+    end = r.start
+    if end <= start and _lacks_day(text, start, tz):
+        end += timedelta(days=1)  # "11pm to 1am"
+    return end if end > start else None
+
+
+def resolve_duration(text: str, *, now: datetime, tz: ZoneInfo) -> timedelta | None:
+    r = _resolve(text, now, tz)
+    if r.status == "resolved" and r.duration is not None and r.duration > timedelta(0):
+        return r.duration
+    return None
+
+
+def resolve_recurrence(text: str, *, start: datetime, tz: ZoneInfo) -> str | None:
+    r = _resolve(text, start, tz)
+    return _rule(r) if r.status == "resolved" else None
+
+
+def read_range(
+    text: str, *, now: datetime, tz: ZoneInfo, horizon: timedelta = timedelta(days=30)
+) -> tuple[datetime, datetime] | None:
+    """The range a read covers. Ambiguous → the span of the candidates; open ends → now / now + horizon;
+    a point → its hour."""
+    r = _resolve(text, now, tz)
+    if r.status == "ambiguous" and r.candidates:
+        return min(c.start for c in r.candidates), max(c.end for c in r.candidates)
+    if r.status != "resolved":
+        return None
+    start = r.start or now
+    end = r.end or (start + horizon)
+    if r.grain == "minute" and end - start <= timedelta(minutes=1):
+        end = start + timedelta(hours=1)
+    return (start, end) if end > start else None
+
+
+def timing_json(
+    start: datetime | date, end: datetime | date, all_day: bool, rrule: str | None
+) -> dict[str, Any]:
+    return {"start": start.isoformat(), "end": end.isoformat(), "all_day": all_day, "rrule": rrule}
+
+
+def timing_from_json(data: dict[str, Any]) -> tuple[datetime, datetime, bool, str | None]:
+    return (
+        datetime.fromisoformat(data["start"]),
+        datetime.fromisoformat(data["end"]),
+        bool(data["all_day"]),
+        data.get("rrule"),
+    )

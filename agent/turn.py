@@ -1,0 +1,208 @@
+"""The turn: one model call for recognition and tool choice, code for everything after it.
+
+    prompt → model ─┬─ no tool: the model's text is the reply (chit-chat, refusal, a read summary)
+                    ├─ read tools: results go back to the model (at most MAX_MODEL_CALLS calls per turn)
+                    ├─ write tools: the write path (code) → receipts / questions / confirmations (code text)
+                    └─ a fixable argument error: back to the model ONCE as a structured tool result;
+                       a second failure becomes a question to the user
+    → exit check on the model's text (claims vs persisted writes; unverified → the whole reply replaced)
+
+Provider failures (``ModelError``) end the turn with an honest reply and no further write.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from agent import phrases
+from agent.exit_check import ExitVerdict, check_reply
+from agent.model import Message, Model, ModelError, ModelResponse, ToolResultMessage
+from agent.outcomes import NeedsChoice, NeedsConfirmation, NeedsValue, Option, Persisted, Rejected
+from agent.receipts import Receipt, make_receipt
+from agent.registry import BoundTools, ReadResult, ToolRun
+from agent.telemetry import TurnTelemetry
+
+__all__ = ["MAX_MODEL_CALLS", "TurnResult", "run_turn"]
+
+log = logging.getLogger("kairos.agent.turn")
+MAX_MODEL_CALLS = 3
+"""Model round trips per turn: the first call plus at most two loop-backs (read results or one retry)."""
+
+Asking = NeedsValue | NeedsChoice | NeedsConfirmation
+ToolEvent = Callable[[str, str, int], None]
+
+
+@dataclass
+class TurnResult:
+    text: str
+    receipts: list[Receipt] = field(default_factory=list)
+    asking: list[Asking] = field(default_factory=list)
+    runs: list[ToolRun] = field(default_factory=list)
+    persisted: list[Persisted] = field(default_factory=list)
+    verdict: ExitVerdict | None = None
+    model_text: str = ""
+    replaced: bool = False
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        for outcome in self.asking:
+            if isinstance(outcome, NeedsChoice):
+                return outcome.options
+        return ()
+
+
+def _tool_result_text(run: ToolRun) -> str:
+    """What the model reads back: a compact JSON object. Never an exception text, SQL or a trace."""
+    result = run.result
+    if isinstance(result, ReadResult):
+        return result.as_text()
+    data: dict[str, Any]
+    if isinstance(result, Persisted):
+        event = result.result.event
+        data = {
+            "ok": True,
+            "done": result.result.action,
+            "title": event.title,
+            "start": event.start.isoformat(),
+        }
+    elif isinstance(result, Rejected) and result.fixable:
+        data = {
+            "ok": False,
+            "error": "invalid_arguments",
+            "problems": list(result.problems),
+            "hint": "fix these arguments and call the tool again",
+        }
+    elif isinstance(result, Rejected):
+        data = {"ok": False, "error": result.code, "note": "nothing was written; the user was told"}
+    else:
+        data = {"ok": False, "status": "asked_user", "note": "nothing written yet; the user was asked"}
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _retry_question(runs: Sequence[ToolRun], lang: str) -> str:
+    return phrases.say("rephrase", lang)  # type: ignore[arg-type]
+
+
+async def run_turn(
+    model: Model,
+    tools: BoundTools,
+    messages: list[Message],
+    telemetry: TurnTelemetry,
+    *,
+    on_tool: ToolEvent | None = None,
+) -> TurnResult:
+    ctx = tools.ctx
+    lang = ctx.lang
+    specs = tools.registry.specs
+    out = TurnResult(text="")
+    code_texts: list[str] = []
+    call_index = 0
+    retried = False
+    model_text = ""
+    ended_by_model_text = False
+    while True:
+        if telemetry.model_round_trips >= MAX_MODEL_CALLS:
+            telemetry.fallback_reason = telemetry.fallback_reason or "too_many_rounds"
+            code_texts.append(phrases.say("too_many_steps", lang))
+            break
+        try:
+            with telemetry.stage("model"):
+                telemetry.model_round_trips += 1
+                response: ModelResponse = await model.complete(messages, specs)
+        except ModelError as exc:
+            telemetry.fallback_reason = exc.kind
+            telemetry.route = "model_unavailable"
+            log.warning("model call failed: %s", exc.kind, extra={"turn_id": ctx.turn_id})
+            key = "model_unavailable_after" if (out.persisted or code_texts) else "model_unavailable"
+            code_texts.append(phrases.say(key, lang))
+            break
+        if not response.tool_calls:
+            model_text = response.text.strip()
+            ended_by_model_text = True
+            break
+        runs: list[ToolRun] = []
+        with telemetry.stage("tools"):
+            for tool_call in response.tool_calls:
+                run = await tools.run(tool_call.name, tool_call.arguments, call_index)
+                call_index += 1
+                runs.append(run)
+                _record(telemetry, run)
+                if on_tool is not None:
+                    on_tool(run.name, run.status, run.call_index)
+        out.runs.extend(runs)
+        fixable = [r for r in runs if isinstance(r.result, Rejected) and r.result.fixable]
+        for run in runs:
+            result = run.result
+            if isinstance(result, Persisted):
+                out.persisted.append(result)
+                receipt = make_receipt(result.result, lang, user_timezone=ctx.tz_name, now=ctx.now)
+                out.receipts.append(receipt)
+                code_texts.append(receipt.text)
+            elif isinstance(result, NeedsValue | NeedsChoice | NeedsConfirmation):
+                out.asking.append(result)
+                code_texts.append(result.question)
+            elif isinstance(result, Rejected) and not result.fixable:
+                code_texts.append(result.message)
+        reads = any(isinstance(r.result, ReadResult) for r in runs)
+        if fixable and retried:
+            telemetry.fallback_reason = "invalid_arguments"
+            code_texts.append(_retry_question(fixable, lang))
+            break
+        if fixable or reads:
+            if fixable:
+                retried = True
+                telemetry.validation_retries += 1
+            messages = [*messages, response.as_message()]
+            messages += [
+                ToolResultMessage(c.id, c.name, _tool_result_text(r))
+                for c, r in zip(response.tool_calls, runs, strict=True)
+            ]
+            continue
+        break  # writes only: code's texts end the turn
+    out.model_text = model_text
+    with telemetry.stage("exit_check"):
+        verdict = check_reply(model_text, (p_kind(p) for p in out.persisted))
+    out.verdict = verdict
+    telemetry.exit_check = verdict.outcome
+    if not verdict.ok:
+        out.replaced = True
+        honest = phrases.honest_replacement([r.text for r in out.receipts], lang)  # type: ignore[arg-type]
+        others = [t for t in code_texts if t not in {r.text for r in out.receipts}]
+        out.text = "\n".join([honest, *others])
+    else:
+        parts = ([model_text] if ended_by_model_text and model_text else []) + code_texts
+        out.text = "\n".join(parts)
+    return out
+
+
+def p_kind(persisted: Persisted) -> str:
+    return {"created": "create", "restored": "create", "updated": "update", "deleted": "delete"}[
+        persisted.result.action
+    ]
+
+
+def _record(telemetry: TurnTelemetry, run: ToolRun) -> None:
+    entry: dict[str, Any] = {
+        "name": run.name,
+        "kind": run.kind,
+        "call_index": run.call_index,
+        "status": run.status,
+    }
+    result = run.result
+    if isinstance(result, Rejected):
+        entry["code"] = result.code
+        entry["problems"] = [f"{p.get('field')}:{p.get('problem')}" for p in result.problems]
+    if isinstance(result, Persisted):
+        telemetry.writes_persisted.append(
+            {
+                "action": result.result.action,
+                "event_id": str(result.result.event.id),
+                "audit_id": result.result.audit_id,
+                "replayed": result.result.replayed,
+            }
+        )
+    telemetry.tools.append(entry)
