@@ -1,0 +1,296 @@
+"""The agent turn end to end: scripted model, real store (SQLite, and PostgreSQL when configured).
+
+Every scenario asserts the number of model round trips (a create costs exactly one)."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+
+import pytest
+from sqlalchemy.exc import OperationalError
+
+from agent.model import (
+    ModelResponse,
+    ModelTimeoutError,
+    ModelUnavailableError,
+    ToolResultMessage,
+    call,
+    reply,
+)
+from agent.model.messages import ToolCall
+from tests.agent.fixtures import *  # noqa: F403  (fixtures)
+from tests.agent.fixtures import NOW, NY, Kit, make_kit
+
+
+def _tool_results(model) -> list[dict]:  # type: ignore[no-untyped-def]
+    out = []
+    for recorded in model.calls:
+        out += [json.loads(m.content) for m in recorded.messages if isinstance(m, ToolResultMessage)]
+    return out
+
+
+async def test_create_one_model_call_and_code_receipt(kit: Kit) -> None:
+    model = kit.script(call("create_event", {"title": "Meet Zhang San", "when": "tomorrow 3pm"}))
+    r = await kit.assistant.reply(kit.user_id, "Tomorrow 3pm, meet Zhang San")
+    assert model.call_count == 1 and r.model_round_trips == 1
+    (event,) = await kit.events()
+    assert (event.title, event.start, event.end) == (
+        "Meet Zhang San",
+        datetime(2025, 3, 6, 15, tzinfo=NY),
+        datetime(2025, 3, 6, 16, tzinfo=NY),
+    )
+    assert r.text == "Created “Meet Zhang San” — Thursday, March 6, 3:00–4:00 PM."
+    assert [x.event_id for x in r.receipts] == [str(event.id)] and r.writes[0].persisted
+    assert r.exit_check == "no_claim" and r.pending is None
+    (record,) = await kit.records("turn")
+    assert record.turn_id == r.turn_id and record.payload["writes_persisted"][0]["action"] == "created"
+    assert record.payload["model_round_trips"] == 1
+    assert "Zhang" not in json.dumps(record.payload)  # no message bodies in telemetry
+
+
+async def test_model_text_beside_a_write_call_is_not_the_reply(kit: Kit) -> None:
+    tool = ToolCall("c1", "create_event", {"title": "Gym", "when": "tomorrow 6pm"})
+    kit.script(ModelResponse(text="I've booked it and invited Bob!", tool_calls=(tool,)))
+    r = await kit.assistant.reply(kit.user_id, "gym tomorrow 6pm")
+    assert "Bob" not in r.text and r.text.startswith("Created “Gym”")
+
+
+async def test_query_reads_and_answers_without_writing(kit: Kit) -> None:
+    await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
+    model = kit.script(call("list_events", {"range": "tomorrow"}), reply("Tomorrow you have Dentist at 3pm."))
+    r = await kit.assistant.reply(kit.user_id, "What's on tomorrow?")
+    assert model.call_count == 2 and r.writes == ()
+    assert r.text == "Tomorrow you have Dentist at 3pm."
+    (result,) = _tool_results(model)
+    assert result["ok"] and [e["title"] for e in result["events"]] == ["Dentist"]
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        ("hey there", "Hi! What can I do for your calendar?"),
+        ("Had a meeting yesterday afternoon, so tired", "Sounds like a long day. Get some rest!"),
+        ("昨天下午开了个会，好累", "辛苦了，好好休息一下吧！"),
+        ("What's on Bob's calendar?", "Sorry, I can only see your own calendar."),
+    ],
+)
+async def test_no_tool_replies_write_nothing(kit: Kit, text: str, answer: str) -> None:
+    model = kit.script(reply(answer))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count == 1 and r.text == answer and r.writes == ()
+    assert await kit.events() == []
+    assert r.exit_check == "no_claim"
+
+
+@pytest.mark.parametrize(
+    ("text", "claim", "kind"),
+    [
+        ("Had a meeting yesterday afternoon, so tired", "I've added your meeting to the calendar.", "create"),
+        ("昨天下午开了个会，好累", "已为你添加「开会」。", "create"),
+        ("cancel gym?", "Done, I cancelled your gym session.", "delete"),
+    ],
+)
+async def test_claim_without_write_is_replaced_and_recorded(
+    kit: Kit, text: str, claim: str, kind: str
+) -> None:
+    model = kit.script(reply(claim))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count == 1 and r.replaced and r.exit_check == "unverified_write_claim"
+    assert claim not in r.text
+    assert ("没有创建" if r.lang == "zh" else "nothing was created") in r.text
+    (record,) = await kit.records("unverified_write_claim")
+    assert record.turn_id == r.turn_id and record.payload["claimed"] == [kind] and record.payload["reason"]
+    messages = await kit.db.conversations(kit.user_id).recent_messages("default")
+    assert [m.text for m in messages] == [text, r.text]  # only the honest reply is stored
+
+
+async def test_injected_db_failure_leaves_no_claim(kit: Kit, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def broken(session, record):  # type: ignore[no-untyped-def]
+        raise OperationalError("INSERT", {}, Exception("disk I/O error"))
+
+    monkeypatch.setattr("storage.writes.add_audit_record", broken)
+    tool = ToolCall("c1", "create_event", {"title": "Dentist", "when": "tomorrow 3pm"})
+    model = kit.script(ModelResponse(text="Created your dentist appointment!", tool_calls=(tool,)))
+    r = await kit.assistant.reply(kit.user_id, "dentist tomorrow 3pm")
+    assert model.call_count == 1 and r.writes == () and r.receipts == ()
+    assert await kit.events() == []
+    assert "couldn't save" in r.text and "disk" not in r.text
+    assert r.telemetry["tools"][0]["code"] == "write_failed"
+
+
+async def test_injected_failure_then_model_claims_is_replaced(
+    kit: Kit, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def broken(session, record):  # type: ignore[no-untyped-def]
+        raise OperationalError("INSERT", {}, Exception("disk I/O error"))
+
+    monkeypatch.setattr("storage.writes.add_audit_record", broken)
+    both = (
+        ToolCall("c1", "list_events", {"range": "Thursday"}),
+        ToolCall("c2", "create_event", {"title": "Call with Leo", "when": "Thursday 4pm"}),
+    )
+    model = kit.script(
+        ModelResponse(tool_calls=both), reply("Thursday is free. I've added the call with Leo.")
+    )
+    r = await kit.assistant.reply(kit.user_id, "What's on Thursday? Add a call with Leo at 4pm")
+    assert model.call_count == 2 and r.replaced and "I've added" not in r.text
+    assert await kit.events() == []
+
+
+async def test_invalid_argument_one_structured_retry_then_success(kit: Kit) -> None:
+    model = kit.script(
+        call("create_event", {"title": "Dentist", "user_id": "someone-else"}),
+        call("create_event", {"title": "Dentist", "when": "tomorrow 3pm"}),
+    )
+    r = await kit.assistant.reply(kit.user_id, "dentist tomorrow 3pm")
+    assert model.call_count == 2 and len(r.writes) == 1
+    (result,) = _tool_results(model)
+    assert result["error"] == "invalid_arguments"
+    assert {(p["field"], p["problem"]) for p in result["problems"]} == {
+        ("when", "missing"),
+        ("user_id", "extra_forbidden"),
+    }
+    assert r.telemetry["validation_retries"] == 1
+
+
+async def test_second_invalid_argument_becomes_a_question(kit: Kit) -> None:
+    model = kit.script(call("create_event", {"title": ""}), call("create_event", {"when": "3pm"}))
+    r = await kit.assistant.reply(kit.user_id, "put something in")
+    assert model.call_count == 2 and r.writes == () and await kit.events() == []
+    assert r.text.endswith("?") and "Traceback" not in r.text
+    assert r.fallback_reason == "invalid_arguments"
+
+
+async def test_ambiguous_time_asks_with_candidates_and_choice_resumes(kit: Kit) -> None:
+    model = kit.script(call("create_event", {"title": "Meeting with Tom", "when": "tomorrow 7:30"}))
+    r = await kit.assistant.reply(kit.user_id, "Meeting with Tom tomorrow at 7:30")
+    assert model.call_count == 1 and r.writes == () and await kit.events() == []
+    assert [o.tag for o in r.options] == ["morning", "evening"]
+    assert "7:30" in r.text and r.pending is not None and r.pending.kind == "needs_choice"
+    assert r.pending.expires_at == NOW + timedelta(minutes=30)
+
+
+async def test_ambiguous_event_offers_at_most_three_options(kit: Kit) -> None:
+    for day in (6, 7, 10, 11):
+        await kit.seed("Call with Alex", datetime(2025, 3, day, 14, tzinfo=NY))
+    model = kit.script(call("delete_event", {"event": "call with Alex"}))
+    r = await kit.assistant.reply(kit.user_id, "cancel the call with Alex")
+    assert model.call_count == 1 and r.writes == () and len(await kit.events()) == 4
+    assert len(r.options) == 3 and [o.start.day for o in r.options] == [6, 7, 10]
+    assert r.pending is not None and r.pending.kind == "needs_choice"
+
+
+async def test_conflict_asks_for_confirmation_naming_the_event(kit: Kit) -> None:
+    await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
+    model = kit.script(call("create_event", {"title": "Call with Acme", "when": "tomorrow 3pm"}))
+    r = await kit.assistant.reply(kit.user_id, "Add a call with Acme tomorrow at 3pm")
+    assert model.call_count == 1 and r.writes == ()
+    assert [e.title for e in await kit.events()] == ["Dentist"]
+    assert "Dentist" in r.text and r.text.endswith("Add it anyway?")
+    assert r.pending is not None and r.pending.kind == "needs_confirmation"
+    assert r.pending.expires_at == NOW + timedelta(minutes=5)
+
+
+async def test_past_create_asks_first(kit: Kit) -> None:
+    kit.script(call("create_event", {"title": "Client call", "when": "yesterday 2pm", "end": "3pm"}))
+    r = await kit.assistant.reply(kit.user_id, "Log a client call yesterday from 2 to 3pm")
+    assert r.writes == () and "in the past" in r.text and r.pending is not None
+
+
+async def test_missing_time_asks_only_for_the_time(kit: Kit) -> None:
+    kit.script(call("create_event", {"title": "Lunch with Li", "when": "Sunday"}))
+    r = await kit.assistant.reply(kit.user_id, "lunch with Li on Sunday")
+    assert r.writes == () and r.text == "What time on Sunday, March 9?"
+    assert r.pending is not None and (r.pending.kind, r.pending.field) == ("needs_value", "when")
+
+
+async def test_another_users_event_id_is_not_found(kit: Kit, database, make_user) -> None:  # type: ignore[no-untyped-def]
+    bob = await make_kit(database, make_user)
+    secret = await bob.seed("Bob's salary review", datetime(2025, 3, 6, 10, tzinfo=NY))
+    for tool, args in (
+        ("delete_event", {"event": str(secret.id)}),
+        ("update_event", {"event": str(secret.id), "when": "Friday 3pm"}),
+    ):
+        model = kit.script(call(tool, args))
+        r = await kit.assistant.reply(kit.user_id, f"delete {secret.id}")
+        assert model.call_count == 1 and r.writes == ()
+        assert r.text == "I couldn't find that event on your calendar." and "salary" not in r.text
+    assert [e.title for e in await bob.events()] == ["Bob's salary review"]
+
+
+@pytest.mark.parametrize("error", [ModelTimeoutError("t"), ModelUnavailableError("refused")])
+async def test_provider_failure_is_honest_and_writes_nothing(kit: Kit, error: Exception) -> None:
+    model = kit.script(error)  # type: ignore[arg-type]
+    r = await kit.assistant.reply(kit.user_id, "Tomorrow 3pm, meet Zhang San")
+    assert model.call_count == 1 and r.writes == () and await kit.events() == []
+    assert r.text == "I can't reach the language model right now; your calendar is unchanged."
+    assert r.fallback_reason == error.kind  # type: ignore[attr-defined]
+    kit.script(ModelTimeoutError("t"))
+    r = await kit.assistant.reply(kit.user_id, "明天下午三点和张三开会")
+    assert r.text == "现在无法连接语言模型；你的日历没有变化。"
+
+
+async def test_chinese_message_gets_chinese_receipt(kit: Kit) -> None:
+    kit.script(call("create_event", {"title": "和张三开会", "when": "tomorrow 3pm"}))
+    r = await kit.assistant.reply(kit.user_id, "明天下午三点和张三开会")
+    assert r.text == "已创建「和张三开会」：3月6日（周四） 15:00–16:00" and r.lang == "zh"
+
+
+async def test_ungrounded_location_is_dropped_and_logged(kit: Kit) -> None:
+    kit.script(call("create_event", {"title": "Coffee", "when": "tomorrow 10am", "location": "Starbucks",
+                                     "attendees": ["Zhang San", "Elon"]}))  # fmt: skip
+    r = await kit.assistant.reply(kit.user_id, "coffee with Zhang San tomorrow 10am")
+    (event,) = await kit.events()
+    assert event.location is None and event.attendees == ("Zhang San",)
+    assert {d["dropped"] for d in r.telemetry["dropped_fields"]} == {"location", "attendees"}
+
+
+async def test_update_keeps_day_and_duration(kit: Kit) -> None:
+    await kit.seed("Dentist", datetime(2025, 3, 7, 14, tzinfo=NY), datetime(2025, 3, 7, 14, 30, tzinfo=NY))
+    model = kit.script(call("update_event", {"event": "dentist", "when": "11am"}))
+    r = await kit.assistant.reply(kit.user_id, "move the dentist to 11am")
+    (event,) = await kit.events()
+    assert model.call_count == 1 and (event.start, event.end) == (
+        datetime(2025, 3, 7, 11, tzinfo=NY),
+        datetime(2025, 3, 7, 11, 30, tzinfo=NY),
+    )
+    assert r.text.startswith("Updated “Dentist” — Friday, March 7, 11:00–11:30 AM")
+
+
+async def test_delete_then_undo_tool(kit: Kit) -> None:
+    await kit.seed("Gym", datetime(2025, 3, 6, 18, tzinfo=NY))
+    kit.script(call("delete_event", {"event": "gym", "event_when": "tomorrow"}))
+    r = await kit.assistant.reply(kit.user_id, "cancel gym tomorrow")
+    assert r.text.startswith("Deleted “Gym”") and await kit.events() == []
+    kit.script(call("undo_last_change"))
+    r = await kit.assistant.reply(kit.user_id, "刚才那个撤销一下")
+    assert r.text.startswith("已撤销上一次更改：已恢复「Gym」") and len(await kit.events()) == 1
+
+
+async def test_stream_yields_activity_then_checked_text(kit: Kit) -> None:
+    from agent import FinalReply, ReplyDelta, ToolActivity
+
+    kit.script(call("create_event", {"title": "Gym", "when": "tomorrow 6pm"}))
+    items = [item async for item in kit.assistant.stream(kit.user_id, "gym tomorrow 6pm")]
+    assert isinstance(items[0], ToolActivity) and items[0].status == "persisted"
+    assert isinstance(items[-1], FinalReply)
+    assert "".join(i.text for i in items if isinstance(i, ReplyDelta)) == items[-1].reply.text
+
+
+async def test_static_prefix_is_identical_across_users_and_turns(kit: Kit, database, make_user) -> None:  # type: ignore[no-untyped-def]
+    other = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    a = kit.script(reply("hi"))
+    b = other.script(reply("你好"))
+    await kit.assistant.reply(kit.user_id, "hello")
+    await other.assistant.reply(other.user_id, "你好", now=NOW + timedelta(hours=3))
+    first_a, first_b = a.calls[0], b.calls[0]
+    assert first_a.messages[0] == first_b.messages[0] and first_a.tools == first_b.tools
+    assert "Wednesday 2025-03-05 09:00 (America/New_York)" in first_a.messages[1].content
+    assert "Asia/Shanghai" in first_b.messages[1].content
+
+
+async def test_read_loop_is_bounded(kit: Kit) -> None:
+    model = kit.script(*[call("list_events", {"range": "today"}) for _ in range(5)])
+    r = await kit.assistant.reply(kit.user_id, "what's on today")
+    assert model.call_count == 3 and r.writes == () and r.fallback_reason == "too_many_rounds"
