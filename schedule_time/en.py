@@ -337,6 +337,10 @@ RULES: list[Rule] = [
     Rule("relative_clock", r"(?P<amt>(?:a\s+)?quarter|half|\d{1,2}|" + WORD_NUMBER + r")(?:\s+minutes?)?\s+"
                            r"(?P<dir>past|after|to|till|before|of)\s+(?P<base>noon|midday|midnight|(?P<h>" + SMALL +
                            "|" + WORD_NUMBER + r")(?:\s*(?:" + MER + r"|h\b))?)", b_relative_clock),
+    Rule("word_clock", r"(?P<h>one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[- ](?P<mi>(?:o|oh|ou|"
+                       r"zero)[- ](?:one|two|three|four|five|six|seven|eight|nine)|(?:twen|thir|for|fif)ty(?:[- ]?"
+                       r"(?:one|two|three|four|five|six|seven|eight|nine))?|ten|eleven|twelve|(?:thir|four|fif|six|"
+                       r"seven|eigh|nine)teen)(?:\s*(?:" + MER + "))?", b_word_clock),
     Rule("hour_mer", r"(?P<h>" + SMALL + "|" + WORD_NUMBER + r")(?:ish)?\s*(?:o'?clock\s*)?(?:" + MER + ")",
          b_hour_mer),
     Rule("at_hour", r"(?:at|@)\s+(?P<h>" + SMALL + "|" + WORD_NUMBER + r")(?:ish)?(?!\s*(?:[:.]\d|h|[ap]\.?\s?m\b|[ap]\b|o'?clock|\d|past|after|to\b|till|before))",

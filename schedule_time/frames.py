@@ -109,8 +109,10 @@ def _dateparts_in(frame: a.Frame, dp: p.DateParts) -> a.Frame:
 
 def _weekday_date_search(ctx: a.Ctx, weekday: int, dp: p.DateParts) -> a.Frame:
     """"Thu 15th", "Fri, Jul 18": the next date with these fields that falls on that weekday."""
-    first = a.dateparts_frame(ctx, dp).start
-    d = first
+    if dp.month is not None:   # "Sunday, Feb 10": this year's date if it is that weekday, else the next
+        d = a.make_date(ctx.now.year, dp.month, dp.day) if dp.day is not None else a.dateparts_frame(ctx, dp).start
+    else:
+        d = a.dateparts_frame(ctx, dp).start
     for _ in range(400 if dp.month is None else 40):
         if d.weekday() == weekday:
             return a.day_frame(d)

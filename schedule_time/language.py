@@ -58,6 +58,8 @@ LANGUAGE_MODULES = ("schedule_time.en", "schedule_time.zh")
 _SKIP = re.compile(r"[\s,.;:!?，。、；：！？…“”\"'()\[\]（）【】~～]+")
 _UNKNOWN = re.compile(r"[a-z0-9]+|.", re.S)
 _NAMED = re.compile(r"\(\?P<\w+>")
+_HOT = 3
+_BIG = 3000
 _BOUNDARY = r"(?!(?<=[a-z])[a-z])(?!(?<=\d)\d)"
 
 
@@ -136,28 +138,52 @@ class _Scanner:
                 full = f"(?:{pattern}){tail}"
                 self.rules[key] = (re.compile(full), build)
                 self.entries.append((key, _NAMED.sub("(?:", full), first_chars(full)))
-        self._by_char: dict[str, re.Pattern[str] | None] = {}
-        self._by_set: dict[tuple[int, ...], re.Pattern[str] | None] = {}
+        self._by_char: dict[str, list[tuple[re.Pattern[str], str | None]]] = {}
+        self._by_set: dict[tuple[int, ...], list[tuple[re.Pattern[str], str | None]]] = {}
+        self._seen: dict[tuple[int, ...], int] = {}
         # Buckets compile lazily (~30 ms each, once per process): compiling all of them up front would
         # cost seconds at import. ``warm_up()`` compiles them all for latency-sensitive processes.
 
     def warm_up(self) -> None:
+        """Compile every character's segments now (about a second), e.g. in a latency-sensitive server."""
         starts = set().union(*(first for _, _, first in self.entries if first is not None))
         for ch in sorted(starts):
-            self.master(ch)
+            self.master(ch, hot=True)
 
-    def master(self, ch: str) -> re.Pattern[str] | None:
-        found = self._by_char.get(ch, False)
-        if found is not False:
-            return found  # type: ignore[return-value]
+    def master(self, ch: str, hot: bool = False) -> list[tuple[re.Pattern[str], str | None]] | None:
+        """The segments to try at a position starting with ``ch``, in rule order: each is a compiled
+        alternation of small rules (key None: read ``lastgroup``) or one big rule with its key.
+
+        Compiling an alternation costs milliseconds, so a character gets one only once it has been seen
+        ``_HOT`` times (random unicode never pays a compilation), and rules longer than ``_BIG``
+        characters (hundreds of names) are never copied into an alternation: they are tried alone."""
+        found = self._by_char.get(ch)
+        if found is not None:
+            return found
         ids = tuple(i for i, (_, _, first) in enumerate(self.entries) if first is None or ch in first)
-        regex = self._by_set.get(ids, False)
-        if regex is False:
-            alts = [f"(?P<{self.entries[i][0]}>{self.entries[i][1]})" for i in ids]
-            regex = self._by_set[ids] = re.compile("|".join(alts)) if alts else None
+        if not ids:
+            return None
+        segments = self._by_set.get(ids)
+        if segments is None:
+            seen = self._seen[ids] = self._seen.get(ids, 0) + 1
+            if seen < _HOT and not hot:
+                return [(self.rules[self.entries[i][0]][0], self.entries[i][0]) for i in ids]
+            segments, small = [], []
+            for i in ids:
+                key, body, _ = self.entries[i]
+                if len(body) > _BIG:
+                    if small:
+                        segments.append((re.compile("|".join(small)), None))
+                        small = []
+                    segments.append((self.rules[key][0], key))
+                else:
+                    small.append(f"(?P<{key}>{body})")
+            if small:
+                segments.append((re.compile("|".join(small)), None))
+            self._by_set[ids] = segments
         if len(self._by_char) < 4096:
-            self._by_char[ch] = regex  # type: ignore[assignment]
-        return regex  # type: ignore[return-value]
+            self._by_char[ch] = segments
+        return segments
 
 
 def _compile(primary: Language, others: Sequence[Language]) -> _Scanner:
@@ -197,6 +223,13 @@ def registry() -> Registry:
     return _registry
 
 
+def warm_up() -> None:
+    """Build and compile every language's scanner (tests and servers call this once at start)."""
+    reg = registry()
+    for lang in reg.languages:
+        reg.scanner(lang).warm_up()
+
+
 def normalise(text: str) -> str:
     """NFKC (full-width digits and letters become ASCII), lower case, trimmed."""
     if text.isascii():
@@ -217,17 +250,22 @@ def scan(text: str) -> Scan:
         if ch == " ":
             pos += 1
             continue
-        regex = master(ch)
-        m = regex.match(text, pos) if regex is not None else None
-        if m is not None and m.end() > pos:
-            regex, build = rules[m.lastgroup]  # type: ignore[index]
-            sub = regex.match(text, pos)
-            built = build(sub) if sub is not None else None
+        segments = master(ch)
+        sub = None
+        if segments is not None:
+            for regex, key in segments:
+                m = regex.match(text, pos)
+                if m is not None and m.end() > pos:
+                    rx, build = rules[key or m.lastgroup]  # type: ignore[index]
+                    sub = m if key is not None else rx.match(text, pos)
+                    break
+        if sub is not None:
+            built = build(sub)
             if isinstance(built, Piece):
                 out.pieces.append(built)
             elif built:
                 out.pieces.extend(built)
-            pos = m.end()
+            pos = sub.end()
             continue
         m = _SKIP.match(text, pos)
         if m is not None:
