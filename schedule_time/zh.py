@@ -1,0 +1,366 @@
+"""Chinese (simplified, traditional, common Cantonese): surface forms -> pieces.
+
+Rules are tried in order at each position and the first match wins, so the order below is the
+grammar: forms with a unit (点, 号, 天后 …) come before holiday names, and holiday names before bare
+months and numerals ("八月十五号" is a date, "八月十五" the Mid-Autumn Festival, "五一" Labour Day).
+The module never computes a date; conventions live in the core (README "Conventions").
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import pieces as p
+from .language import Language, Rule, rules_by_first_char
+from .zh_numerals import CN, DAY, HOUR, MONTH, YEAR, cn_int, small_int
+from .zh_words import (
+    DAY_PODS,
+    DAY_WORDS,
+    GE,
+    PODS,
+    REL_SHIFT,
+    THIS,
+    WEEK,
+    WEEKDAY_CHAR,
+    WEEKDAYS,
+    YEAR_WORDS,
+    delta_of,
+    unit_key,
+)
+
+
+def _alt(words: object) -> str:
+    return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"  # type: ignore[arg-type]
+
+
+def _const(*pieces: p.Piece):
+    def build(m: re.Match[str]) -> list[p.Piece]:
+        return list(pieces)
+    return build
+
+
+# ---------------------------------------------------------------- amounts and units
+AMOUNT = rf"(?:\d+(?:\.\d+)?|[{CN}]{{1,4}}|[几幾][十百]?)"
+HALF_AMOUNT = rf"(?:{AMOUNT}\s*{GE}?\s*半?|半\s*{GE}?)"
+# A first element needs a unambiguous unit: 三月 is March and 五日 the 5th, but 三个月 / 五日后 are not.
+U_STRICT = r"(?:秒钟|秒鐘|秒|分钟|分鐘|刻钟|刻鐘|小时|小時|钟头|鐘頭|(?<=[个個])(?:钟|鐘)|天|周|週|星期|礼拜|禮拜|" \
+           r"(?<=[个個半])月|年)"
+U_LOOSE = r"(?:秒钟|秒鐘|秒|分钟|分鐘|分|刻钟|刻鐘|小时|小時|钟头|鐘頭|钟|鐘|天|日|周|週|星期|礼拜|禮拜|月|年)"
+U_SHIFT = r"(?:秒钟|秒鐘|秒|分钟|分鐘|分|刻钟|刻鐘|小时|小時|钟头|鐘頭|(?<=[个個])(?:钟|鐘)|天|日|周|週|星期|礼拜|" \
+          r"禮拜|(?<=[个個半])月|年)"
+DUR_LIST = rf"{HALF_AMOUNT}\s*{U_STRICT}(?:\s*[,、和又零]?\s*{HALF_AMOUNT}\s*{U_LOOSE})*"
+SHIFT_LIST = rf"{HALF_AMOUNT}\s*{U_SHIFT}(?:\s*[,、和又零]?\s*{HALF_AMOUNT}\s*{U_LOOSE})*"
+_ONE = re.compile(rf"(?:(?P<n>{AMOUNT})\s*{GE}?\s*(?P<half>半)?|(?P<half0>半)\s*{GE}?)\s*(?P<u>{U_LOOSE})")
+_GRAIN_ORDER = ("second", "minute", "hour", "day", "week", "month", "year")
+
+
+def parse_amounts(text: str):
+    """"一个半小时" -> (1.5 hours, "minute"); "1年2个月" -> (14 months, "month")."""
+    from dateutil.relativedelta import relativedelta
+    total, grains = relativedelta(), []
+    for m in _ONE.finditer(text):
+        n = m["n"]
+        amount = 0.0 if n is None else float(n) if n[0].isdigit() else float(small_int(n))
+        if m["half"] or m["half0"]:
+            amount += 0.5
+        delta, grain = delta_of(amount, m["u"])
+        total += delta
+        grains.append(grain)
+    return total, min(grains, key=_GRAIN_ORDER.index)
+
+
+def b_shift(m: re.Match[str]) -> p.Piece:
+    delta, grain = parse_amounts(m["dur"])
+    back = m.groupdict().get("dir") in ("前", "以前", "之前")
+    return p.Shift(-delta if back else delta, grain)
+
+
+def b_duration(m: re.Match[str]) -> p.Piece:
+    delta, grain = parse_amounts(m["dur"])
+    return p.Duration(delta, grain)
+
+
+_PERIOD_UNIT = {"秒": "second", "分": "minute", "时": "hour", "钟": "hour", "天": "day", "日": "day",
+                "周": "week", "月": "month", "年": "year"}
+
+
+def b_period_count(m: re.Match[str]) -> p.Piece:
+    d = m["dir"]
+    back = d[0] in "上前过過最近"
+    return p.Period(_PERIOD_UNIT[unit_key(m["u"])], -1 if back else 1, small_int(m["n"]))
+
+
+# ---------------------------------------------------------------- clock times
+MIN = r"(?:\d{1,2}|[零〇一二三四五六七八九十]{1,3})"
+CLOCK = (rf"(?P<h>{HOUR})\s*(?:点钟|點鐘|点|點|时|時)(?:\s*(?:(?P<half>[踏搭]?半)|(?P<q>[一1两兩二2三3])\s*刻(?!钟|鐘)|"
+         rf"(?P<tap>[踏搭])?(?P<mi>{MIN})\s*(?P<fen>分钟|分鐘|分|[个個]字)?(?:\s*(?P<s>{MIN})\s*秒)?|整))?")
+
+
+def _hour(m: re.Match[str]) -> int:
+    return cn_int(m["h"])
+
+
+def b_clock(m: re.Match[str]) -> p.Piece:
+    h, minute, sec = _hour(m), 0, 0
+    if m["half"]:
+        minute = 30
+    elif m["q"]:
+        minute = 15 * cn_int(m["q"])
+    elif m["mi"]:
+        mi, fen = m["mi"], m["fen"] or ""
+        minute = cn_int(mi)
+        # Cantonese counts five-minute marks (字): 三點三 / 三點踏三 / 三點三個字 = 3:15.
+        if m["tap"] or "字" in fen or (not fen and len(mi) == 1 and not mi.isdigit() and mi not in "零〇"):
+            minute *= 5
+        sec = cn_int(m["s"]) if m["s"] else 0
+    return p.Clock(h, minute, sec, h24=m["h"][0] in "0零〇")
+
+
+def b_clock_before(m: re.Match[str]) -> p.Piece:
+    """三点差五分 / 差一刻三点: minutes before the hour."""
+    h = _hour(m)
+    d = 15 * cn_int(m["q"]) if m["q"] else cn_int(m["d"])
+    return p.Clock((h - 1) % 24 if h else 23, 60 - d, h24=h > 12)
+
+
+# ---------------------------------------------------------------- dates
+def _day(s: str) -> int:
+    return cn_int(s)
+
+
+def _year(s: str | None) -> int | None:
+    return None if not s else cn_int(s)
+
+
+def _part(s: str | None) -> p.PeriodPart | None:
+    if not s:
+        return None
+    if s in ("初", "上旬", "头", "頭"):
+        return p.PeriodPart("begin")
+    if s in ("中", "中旬"):
+        return p.PeriodPart("mid")
+    return p.PeriodPart("end")
+
+
+def b_date(m: re.Match[str]) -> list[p.Piece]:
+    g = m.groupdict()
+    mo = g.get("mo")
+    out: list[p.Piece] = [p.DateParts(_year(g.get("y")), cn_int(mo) if mo else None,
+                                      _day(g["d"]) if g.get("d") else None)]
+    part = _part(g.get("part"))
+    if part is not None:
+        out.append(part)
+    return out
+
+
+PART = r"(?P<part>初|中|底|末|尾|上旬|中旬|下旬)"
+YEAR_PART = r"(?P<part>初|中|底|末|尾)"
+
+
+def b_rel_year(m: re.Match[str]) -> list[p.Piece]:
+    shift = YEAR_WORDS[m["rel"]]
+    part = _part(m["part"])
+    if part is not None:
+        return [part, p.Period("year", shift)]
+    if m["alone"] is not None:
+        return [p.Period("year", shift)]
+    return [p.YearShift(shift)]
+
+
+def b_rel_month(m: re.Match[str]) -> list[p.Piece]:
+    rel = m["rel"]
+    shift = REL_SHIFT.get(rel, 0)
+    part = _part(m["part"])
+    return [p.Period("month", shift)] if part is None else [part, p.Period("month", shift)]
+
+
+def b_rel_week(m: re.Match[str]) -> p.Piece:
+    shift = REL_SHIFT.get(m["rel"], 0)
+    if m["wd"]:
+        return p.WeekdayRef(WEEKDAYS[m["wd"]], "week", week_shift=shift)
+    return p.Period("weekend" if m["end"] else "week", shift)
+
+
+def b_weekday(m: re.Match[str]) -> p.Piece:
+    return p.WeekdayRef(WEEKDAYS[m["wd"]])
+
+
+def b_nth_weekday(m: re.Match[str]) -> p.Piece:
+    n = -1 if m["last"] else cn_int(m["n"])
+    return p.NthWeekday(n, WEEKDAYS[m["wd"]])
+
+
+# ---------------------------------------------------------------- recurrence
+_FREQ = {"天": "DAILY", "日": "DAILY", "周": "WEEKLY", "週": "WEEKLY", "星期": "WEEKLY", "礼拜": "WEEKLY",
+         "禮拜": "WEEKLY", "月": "MONTHLY", "年": "YEARLY", "小时": "HOURLY", "小時": "HOURLY",
+         "钟头": "HOURLY", "鐘頭": "HOURLY", "分钟": "MINUTELY", "分鐘": "MINUTELY"}
+
+
+def b_every(m: re.Match[str]) -> list[p.Piece]:
+    n = small_int(m["n"]) if m["n"] else 1
+    interval = n + 1 if m["other"] else n
+    u = m["u"]
+    if u in ("工作日", "平日"):
+        return [p.RecurUnit("WEEKLY", (0, 1, 2, 3, 4), interval)]
+    if u in ("周末", "週末"):
+        return [p.RecurUnit("WEEKLY", (5, 6), interval)]
+    out: list[p.Piece] = [p.RecurUnit(_FREQ[u], (), interval)]
+    if m["pod"]:
+        out.append(PODS[m["pod"]])
+    return out
+
+
+def b_every_weekday(m: re.Match[str]) -> list[p.Piece]:
+    interval = 2 if m["other"] else 1
+    a = WEEKDAYS[m["wd"]]
+    if m["wd2"]:
+        b = WEEKDAYS[m["wd2"]]
+        days = tuple(range(a, b + 1)) if a <= b else (*range(a, 7), *range(0, b + 1))
+        return [p.RecurUnit("WEEKLY", days, interval)]
+    return [p.Every(interval), p.WeekdayRef(a)]
+
+
+# ---------------------------------------------------------------- parts of day, holidays, lunar dates
+def b_pod(m: re.Match[str]) -> p.Piece:
+    return PODS[m["pod"]]
+
+
+def b_day_pod(m: re.Match[str]) -> p.Piece:
+    pod, shift = DAY_PODS[m["w"]]
+    return p.PartOfDay(pod.label, pod.start_hour, pod.end_hour, pod.hint, shift)
+
+
+def b_holiday(m: re.Match[str]) -> list[p.Piece]:
+    from .holidays import lookup_holiday
+    hol = lookup_holiday(m["hol"])
+    return [] if hol is None else [p.HolidayRef(hol, m["hol"])]
+
+
+def _holiday_rules() -> list[Rule]:
+    """The Chinese holiday names, tried before bare months and numerals ("五一", "八月十五").
+
+    Only the branches of ``HOLIDAY_PATTERN`` that start with a non-ASCII character are taken: the
+    English names already reach the scanner through ``en.py``, and a second copy of them would double
+    the cost of compiling every rule bucket."""
+    try:
+        from .holidays import HOLIDAY_PATTERN
+    except ImportError:
+        return []
+    from .first_chars import first_chars
+    from .language import split_alternation
+    chinese = []
+    for branch in split_alternation(HOLIDAY_PATTERN.pattern):
+        first = first_chars(branch)
+        if first is not None and first and not any(ch.isascii() and ch.isalpha() for ch in first):
+            chinese.append(branch)
+    return rules_by_first_char("holiday", "|".join(chinese), b_holiday, "hol") if chinese else []
+
+
+class LunarDay:
+    """A Chinese lunar month/day (农历八月十五) as a holiday-like object: ``span(year)`` gives the
+    Gregorian day it falls on, from the holiday module's lunardate helpers."""
+
+    def __init__(self, month: int, day: int) -> None:
+        self.month, self.day = month, day
+
+    def span(self, year: int):
+        from ._holiday_rules import days, lunar, occurrences
+        from .holidays import HolidaySpan
+        try:
+            found = occurrences(days(lunar(self.month, self.day)), year)
+        except (ValueError, OverflowError):
+            return None
+        return HolidaySpan(*found[0]) if found else None  # type: ignore[arg-type]
+
+
+_LUNAR_MONTHS = {"正": 1, "冬": 11, "腊": 12, "臘": 12}
+
+
+def b_lunar(m: re.Match[str]) -> p.Piece | list[p.Piece]:
+    mo = m["mo"]
+    month = _LUNAR_MONTHS.get(mo) or cn_int(mo)
+    d = m["d"]
+    day = cn_int(d[1:]) if d[0] == "初" else cn_int(d)
+    if not (1 <= month <= 12 and 1 <= day <= 30):
+        return []
+    return p.HolidayRef(LunarDay(month, day), m.group())
+
+
+# ---------------------------------------------------------------- the rules, in order
+_SEP_AHEAD = r"(?=\s*(?:$|[到至~\-—–]|以前|之前|以后|以後|之后|之後|开始|開始|起|为止|為止))"
+_REL_YEAR = _alt(YEAR_WORDS)
+_WD = rf"(?P<wd>{WEEKDAY_CHAR})"
+
+RULES: list[Rule] = [
+    Rule("now", r"现在|現在|此时|此時|此刻|当前|當前|宜家|而家|依家|目前|马上|馬上|立刻|立即|即刻", _const(p.Now())),
+    Rule("day_pod", rf"(?P<w>{_alt(DAY_PODS)})", b_day_pod),
+    Rule("rel_day", rf"(?P<w>{_alt(DAY_WORDS)})", lambda m: p.DayShift(DAY_WORDS[m["w"]])),
+    Rule("label_pm", r"晚饭|晚飯|晚餐|夜宵|宵夜|消夜|午饭|午飯|午餐|中饭|中飯|下午茶", _const(p.Label("pm"))),
+    Rule("label_am", r"早饭|早飯|早餐|早茶|早点|早點", _const(p.Label("am"))),
+    Rule("around", r"前后|前後|左右|上下(?!午)|之间|之間|期间|期間", _const()),
+    # recurrence (before weekdays: 每周一 is every Monday, not "every week" + Monday)
+    Rule("every_weekday", rf"(?:每|逢|每逢)(?P<other>隔)?(?:一)?{GE}?{WEEK}{_WD}(?:\s*(?:到|至|~|-)\s*{WEEK}?"
+                          rf"(?P<wd2>{WEEKDAY_CHAR}))?", b_every_weekday),
+    Rule("every_other_weekday", rf"隔{GE}?{WEEK}{_WD}", lambda m: [p.Every(2), p.WeekdayRef(WEEKDAYS[m["wd"]])]),
+    Rule("every", rf"(?:每|逢)(?P<other>隔)?\s*(?P<n>{AMOUNT})?\s*{GE}?\s*(?P<u>工作日|平日|周末|週末|天|日|星期|礼拜|"
+                  r"禮拜|周|週|月|年|小时|小時|钟头|鐘頭|分钟|分鐘)(?P<pod>早上|晚上|下午|上午|中午)?", b_every),
+    Rule("every_night", r"每(?P<w>晚|早|夜)", lambda m: [p.RecurUnit("DAILY"), PODS[m["w"]]]),
+    Rule("daily", r"天天|日日|每一天", _const(p.RecurUnit("DAILY"))),
+    Rule("workdays", r"工作日|平日", _const(p.RecurUnit("WEEKLY", (0, 1, 2, 3, 4)))),
+    Rule("every_other_week", rf"隔{GE}?{WEEK}", _const(p.RecurUnit("WEEKLY", (), 2))),
+    # counted periods and shifts (before clock times and dates: 三天后, 上两周, 过两天)
+    Rule("period_count", rf"(?P<dir>过去的?|過去的?|最近|近|未来的?|未來的?|接下来的?|接下來的?|今后|今後|上|前|下|后|後)"
+                         rf"\s*(?P<n>{AMOUNT})\s*{GE}?\s*(?P<u>秒钟|秒鐘|秒|分钟|分鐘|小时|小時|钟头|鐘頭|(?<=[个個])(?:钟|鐘)|"
+                         r"天|日|周|週|星期|礼拜|禮拜|月|年)", b_period_count),
+    Rule("shift_after_pass", rf"(?:再\s*)?(?:过|過)\s*(?P<dur>{SHIFT_LIST})(?:以后|以後|之后|之後|后|後)?", b_shift),
+    Rule("shift", rf"(?:大约|大約|约|約)?\s*(?P<dur>{SHIFT_LIST})\s*(?P<dir>以后|以後|之后|之後|过后|過後|后|後|以前|之前|前)",
+         b_shift),
+    # dates with a day suffix or a year, and clock times
+    Rule("date_full", rf"(?:(?P<y>{YEAR}|\d{{2}})\s*年\s*)?(?P<mo>{MONTH})\s*月\s*(?P<d>{DAY})\s*(?:号|號|日)",
+         b_date),
+    Rule("date_ymd", rf"(?P<y>{YEAR})\s*年\s*(?P<mo>{MONTH})\s*月\s*(?P<d>{DAY})(?!\s*(?:点|點|时|時|[\d{CN}]))",
+         b_date),
+    Rule("clock_before", rf"(?P<h>{HOUR})\s*(?:点|點|时|時)\s*差\s*(?:(?P<q>[一1三3])\s*刻|(?P<d>{MIN})\s*分?)",
+         b_clock_before),
+    Rule("clock_before2", rf"差\s*(?:(?P<q>[一1三3])\s*刻|(?P<d>{MIN})\s*分钟?)\s*(?P<h>{HOUR})\s*(?:点|點|时|時)",
+         b_clock_before),
+    Rule("clock", CLOCK, b_clock),
+    Rule("day_of_month", rf"(?P<d>{DAY})\s*(?:号|號|日)", b_date),
+    Rule("lunar", rf"(?:农历|農曆|农暦|阴历|陰曆|陰历|旧历|舊曆)\s*(?P<mo>[正冬腊臘]|{MONTH})\s*月\s*"
+                  rf"(?P<d>初[一二三四五六七八九十]|{DAY})\s*(?:号|號|日)?", b_lunar),
+    *_holiday_rules(),
+    # periods and weekdays
+    Rule("rel_week", rf"(?P<rel>上上|下下|上|下|{THIS})\s*{GE}?\s*{WEEK}(?:{_WD}|(?P<end>末))?", b_rel_week),
+    Rule("weekend", rf"{WEEK}?末", _const(p.Period("weekend"))),
+    Rule("weekday", rf"{WEEK}{_WD}", b_weekday),
+    Rule("nth_weekday", rf"(?:第(?P<n>[一二三四五1-5])|(?P<last>最后|最後|最末)\s*一?)\s*{GE}?\s*{WEEK}{_WD}",
+         b_nth_weekday),
+    Rule("rel_month", rf"(?P<rel>上上|下下|上|下|{THIS})\s*{GE}?\s*月份?{PART}?", b_rel_month),
+    Rule("month_part", rf"月{PART}", lambda m: [_part(m["part"]), p.Period("month")]),
+    Rule("period_part", r"(?P<part>上旬|中旬|下旬)", lambda m: [_part(m["part"]), p.Period("month")]),
+    Rule("rel_year", rf"(?P<rel>{_REL_YEAR})年(?:年?{YEAR_PART}|(?P<alone>{_SEP_AHEAD}))?", b_rel_year),
+    Rule("year_part", rf"年{YEAR_PART}", lambda m: [_part(m["part"]), p.Period("year")]),
+    Rule("quarter", r"第?(?P<q>[一二三四1-4])\s*(?:季度|季)", lambda m: p.Quarter(cn_int(m["q"]))),
+    Rule("rel_quarter", rf"(?P<rel>上|下|{THIS})\s*{GE}?\s*季度?",
+         lambda m: p.Period("quarter", REL_SHIFT.get(m["rel"], 0))),
+    Rule("date", rf"(?:(?P<y>{YEAR}|\d{{2}})\s*年\s*)?(?P<mo>{MONTH})\s*月份?(?:\s*(?P<d>{DAY})(?!\s*(?:点|點|时|時)))?"
+                 rf"{PART}?", b_date),
+    Rule("year", rf"(?P<y>{YEAR})\s*年(?:份|度)?{YEAR_PART}?", b_date),
+    # durations (after shifts: 三天后 is a shift, 三天 a length)
+    Rule("duration", rf"(?:持续|持續|为期|為期|共|总共|總共)?\s*(?P<dur>{DUR_LIST})(?:左右)?", b_duration),
+    # parts of day, ranges, open bounds
+    Rule("pod", rf"(?P<pod>{_alt(PODS)})", b_pod),
+    Rule("midnight", r"午夜|子夜", _const(p.Clock(0, 0, h24=True))),
+    Rule("range_start", r"从|從|由|自从|自從|自", _const(p.RangeStart())),
+    Rule("range_sep", r"一直到|直到|到|至|~|-|—|–", _const(p.RangeSep())),
+    Rule("open_before", r"以前|之前|前|为止|為止|以内|以內|之内|之內", _const(p.OpenBound("before"))),
+    Rule("open_after", r"以后|以後|之后|之後|后|後|起|开始|開始|以来|以來", _const(p.OpenBound("after"))),
+    Rule("open_by", r"截止到?|截至|最晚|最迟|最遲", _const(p.OpenBound("by"))),
+    Rule("number", rf"(?P<n>[{CN}]+)", lambda m: p.Number(cn_int(m["n"]))),
+]
+
+FILLERS = r"(?:那就|就是|就|吧|呢|啊|呀|哦|噢|嘛|嗯|的|在|于|於|好的|好|行|可以|大约|大約|大概|约|約|差不多|一下|请|請|" \
+          r"定在|改在|那|时候|時候|左右)"
+
+LANGUAGE = Language(code="zh", rules=RULES, detect=re.compile(r"[\u3400-\u9fff]"), word_boundary=False,
+                    fillers=FILLERS)

@@ -1,0 +1,107 @@
+"""Chinese vocabulary shared by the rules in ``zh.py``: weekdays, parts of day, units, relative words.
+
+Simplified and traditional (and common Cantonese) spellings sit side by side; the text reaching the
+rules is NFKC-normalised and lower-cased, nothing else, so each variant is listed.
+"""
+
+from __future__ import annotations
+
+from dateutil.relativedelta import relativedelta
+
+from . import pieces as p
+
+WEEK = r"(?:星期|礼拜|禮拜|周|週|拜)"
+WEEKDAY_CHAR = r"[一二三四五六日天七1-7]"
+WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "七": 6,
+            "1": 0, "2": 1, "3": 2, "4": 3, "5": 4, "6": 5, "7": 6}
+GE = r"(?:个|個)"
+
+# Relative qualifiers of weeks/months: this, last, next, and twice removed.
+THIS = r"(?:这一|這一|这个|這個|这|這|本|今個|今个|今|当|當)"
+REL_SHIFT = {"上上": -2, "下下": 2, "上": -1, "下": 1, "前": -1, "后": 1, "後": 1}
+
+# Years named relative to this one (今年, 明年, 去年 …).
+YEAR_WORDS = {"今": 0, "本": 0, "当": 0, "當": 0, "这一": 0, "這一": 0, "明": 1, "下": 1, "来": 1, "來": 1,
+              "下一": 1, "去": -1, "上": -1, "旧": -1, "舊": -1, "上一": -1, "前": -2, "后": 2, "後": 2,
+              "大前": -3, "大后": 3, "大後": 3}
+
+DAY_WORDS = {"今天": 0, "今日": 0, "今儿": 0, "今兒": 0, "当天": 0, "當天": 0, "明天": 1, "明日": 1,
+             "明儿": 1, "明兒": 1, "聽日": 1, "听日": 1, "后天": 2, "後天": 2, "後日": 2, "后日": 2,
+             "大后天": 3, "大後天": 3, "大後日": 3, "大后日": 3, "昨天": -1, "昨日": -1, "昨儿": -1,
+             "昨兒": -1, "尋日": -1, "寻日": -1, "琴日": -1, "前天": -2, "前日": -2, "大前天": -3,
+             "大前日": -3}
+
+
+def _pod(label: str, start: int, end: int, hint: str | None) -> p.PartOfDay:
+    return p.PartOfDay(label, start, end, hint)
+
+
+MORNING = _pod("morning", 4, 12, "am")
+FORENOON = _pod("morning", 0, 12, "am")
+NOON = _pod("noon", 12, 14, "pm")
+AFTERNOON = _pod("afternoon", 12, 19, "pm")
+DUSK = _pod("dusk", 17, 20, "pm")
+EVENING = _pod("evening", 18, 24, "pm")
+EARLY = _pod("early morning", 0, 6, "am")
+MIDNIGHT = _pod("midnight", 0, 5, "am")
+LATE_NIGHT = _pod("late night", 21, 24, "pm")
+DAYTIME = _pod("daytime", 6, 18, None)
+
+PODS = {
+    "早上": MORNING, "早晨": MORNING, "清晨": MORNING, "清早": MORNING, "一早": MORNING, "早": MORNING,
+    "朝早": MORNING, "上午": FORENOON, "上晝": FORENOON, "上昼": FORENOON, "中午": NOON, "正午": NOON,
+    "晌午": NOON, "下午": AFTERNOON, "午后": AFTERNOON, "午後": AFTERNOON, "晏晝": AFTERNOON,
+    "晏昼": AFTERNOON, "下晝": AFTERNOON, "下昼": AFTERNOON, "傍晚": DUSK, "黄昏": DUSK, "黃昏": DUSK,
+    "晚上": EVENING, "晚间": EVENING, "晚間": EVENING, "夜晚": EVENING, "夜里": EVENING, "夜裡": EVENING,
+    "夜裏": EVENING, "夜间": EVENING, "夜間": EVENING, "晚": EVENING, "夜": EVENING, "夜晚上": EVENING,
+    "凌晨": EARLY, "半夜": MIDNIGHT, "深夜": LATE_NIGHT, "白天": DAYTIME, "日间": DAYTIME,
+    "日間": DAYTIME,
+}
+"""Parts of day: spans [start, end) in hours and the am/pm hint for a clock hour outside them."""
+
+# Words that carry their own day: 今晚 = this evening, 明早 = tomorrow morning.
+DAY_PODS = {"今晚": (EVENING, 0), "今夜": (EVENING, 0), "明晚": (EVENING, 1), "明夜": (EVENING, 1),
+            "昨晚": (EVENING, -1), "昨夜": (EVENING, -1), "今早": (MORNING, 0), "今晨": (MORNING, 0),
+            "明早": (MORNING, 1), "聽朝": (MORNING, 1), "听朝": (MORNING, 1), "昨早": (MORNING, -1),
+            "今朝": (MORNING, 0)}
+
+# Units of a duration: name -> (relativedelta field, multiplier, grain).
+UNITS = {
+    "秒": ("seconds", 1, "second"), "分": ("minutes", 1, "minute"), "刻": ("minutes", 15, "minute"),
+    "时": ("hours", 1, "hour"), "钟": ("hours", 1, "hour"), "天": ("days", 1, "day"),
+    "日": ("days", 1, "day"), "周": ("weeks", 1, "week"), "月": ("months", 1, "month"),
+    "年": ("years", 1, "year"),
+}
+UNIT = (r"(?:秒钟|秒鐘|秒|分钟|分鐘|分|刻钟|刻鐘|小时|小時|钟头|鐘頭|钟|鐘|天|日|周|週|星期|礼拜|禮拜|"
+        r"月|年)")
+"""Every unit spelling; ``unit_key`` maps one to its UNITS entry."""
+
+_UNIT_KEYS = {"秒": "秒", "分": "分", "刻": "刻", "小": "时", "钟": "钟", "鐘": "钟", "天": "天", "日": "日",
+              "周": "周", "週": "周", "星": "周", "礼": "周", "禮": "周", "月": "月", "年": "年"}
+
+
+def unit_key(unit: str) -> str:
+    """"分钟" -> "分", "小時" -> "时", "禮拜" -> "周": the UNITS key of a unit spelling."""
+    return _UNIT_KEYS[unit[0]]
+
+
+_FINER = {"year": "month", "month": "day", "week": "day", "day": "hour", "hour": "minute"}
+
+
+def delta_of(amount: float, unit: str) -> tuple[relativedelta, str]:
+    """An amount of a unit (fractions allowed: 1.5 hours) -> (relativedelta, grain)."""
+    name, mult, grain = UNITS[unit_key(unit)]
+    value = amount * mult
+    whole = int(value)
+    delta = relativedelta(**{name: whole})
+    frac = value - whole
+    if frac:
+        seconds = {"weeks": 604800, "days": 86400, "hours": 3600, "minutes": 60, "seconds": 1}
+        if name in seconds:
+            delta += relativedelta(seconds=round(frac * seconds[name]))
+        elif name == "months":
+            delta += relativedelta(days=round(frac * 30))
+        else:
+            delta += relativedelta(months=round(frac * 12))
+        grain = _FINER.get(grain, grain)
+    return delta, grain
