@@ -33,7 +33,7 @@ __all__ = [
 ]
 
 _Text = Field(min_length=1, max_length=500)
-_WHEN = "time expression exactly as the user said it"
+_WHEN = "time words exactly as said"
 
 
 class _Args(BaseModel):
