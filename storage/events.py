@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 
 from rapidfuzz import fuzz, process, utils
 from sqlalchemy import Select, bindparam, delete, select, union_all, update
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from storage import limits
 from storage.drafts import EventDraft, EventPatch, check_timezone, require_aware, validate
@@ -72,6 +72,7 @@ class EventStore:
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession], user_id: uuid.UUID) -> None:
         self._sessions = sessions
+        self._engine: AsyncEngine = sessions.kw["bind"]
         self._owner = user_id
         self._zone: str | None = None
 
@@ -370,8 +371,8 @@ class EventStore:
 
     async def _candidates(self, start: datetime, end: datetime, include_all_day: bool) -> list[Any]:
         params = {"owner": self._owner, "start": start, "end": end, "short_start": start - SHORT_SPAN}
-        async with self._sessions() as session:
-            return list(await session.execute(_CANDIDATES[include_all_day], params))
+        async with self._engine.connect() as connection:  # a plain connection: no ORM session on the hot path
+            return list(await connection.execute(_CANDIDATES[include_all_day], params))
 
     async def _row(self, session: AsyncSession, event_id: uuid.UUID) -> Event:
         row = (

@@ -139,3 +139,41 @@ async def test_failure_mid_update_and_delete_changes_nothing(
     assert await store.get(created.event.id) == created.event
     assert await count(database, AuditRecord, store.user_id) == 1
     assert await count(database, IdempotencyRecord, store.user_id) == 1
+
+
+async def test_every_write_is_audited_with_before_after_and_turn(
+    store: EventStore, database: Database
+) -> None:
+    created = await store.create(
+        EventDraft("A", START, START + timedelta(hours=1)), now=NOW, idempotency_key="1", turn_id="t1"
+    )
+    await store.update(
+        created.event.id,
+        EventPatch(title="B"),
+        expected_version=1,
+        now=NOW,
+        idempotency_key="2",
+        turn_id="t2",
+    )
+    await store.delete(created.event.id, now=NOW, idempotency_key="3")
+    undone = await store.undo(now=NOW, idempotency_key="4", turn_id="t4")
+    async with database.sessions() as session:
+        rows = (
+            (
+                await session.execute(
+                    select(AuditRecord).where(AuditRecord.owner_id == store.user_id).order_by(AuditRecord.id)
+                )
+            )
+            .scalars()
+            .all()
+        )
+    assert [(r.action, r.operation, r.turn_id) for r in rows] == [
+        ("created", "create", "t1"),
+        ("updated", "update", "t2"),
+        ("deleted", "delete", None),
+        ("restored", "undo", "t4"),
+    ]
+    assert rows[0].before is None and rows[0].after["title"] == "A"
+    assert rows[1].before["title"] == "A" and rows[1].after["title"] == "B"
+    assert rows[2].after is None and rows[3].undoes_id == rows[2].id == undone.undo_of
+    assert all(r.at == NOW and r.event_id == created.event.id for r in rows)
