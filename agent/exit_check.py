@@ -36,6 +36,9 @@ _EN_PASSIVE = (
 _EN_LEAD = (
     r"(?:^|(?<=[.!?\n:—])\s*|\b(?:done|ok|okay|great|sure|perfect|all\s+set|alright|got\s+it)\s*[!,.:—-]+\s*)"
 )
+# "…, and booked a massage": a second verb of the same sentence (its negation is checked sentence-wide).
+_EN_AND = r"\band\s+(?:then\s+|also\s+)?"
+_SENTENCE_BREAK = re.compile(r"[.!?。！？\n]")
 # "is"/"are" + verb only counts for the delete kind ("your 3pm is cancelled"): "is scheduled" is a read.
 _EN_IS_DELETE_ONLY = re.compile(r"^(?:is|are)\b", re.IGNORECASE)
 _NEGATION_EN = re.compile(
@@ -79,7 +82,7 @@ _CLAUSE_BREAK = re.compile(r"[.!?;,，。！？；\n:：、]|\bbut\b|\band\b|但
 def _compile_en() -> list[tuple[WriteKind, re.Pattern[str]]]:
     out = []
     for kind, verbs in _VERBS_EN.items():
-        for prefix in (_EN_SUBJECT, _EN_PASSIVE, _EN_LEAD):
+        for prefix in (_EN_SUBJECT, _EN_PASSIVE, _EN_LEAD, _EN_AND):
             out.append((kind, re.compile(rf"(?:{prefix})(?:{verbs})\b", re.IGNORECASE)))
         out.append(
             (
@@ -108,8 +111,13 @@ def _clause_before(text: str, start: int) -> str:
 
 def _en_claim(text: str, match: re.Match[str], kind: WriteKind) -> bool:
     matched = match.group(0).strip()
-    if _EN_IS_DELETE_ONLY.match(matched) and kind != "delete":
+    if _EN_IS_DELETE_ONLY.match(matched) and kind != "delete" and "your" not in matched.lower():
         return False
+    if matched.lower().startswith("and"):
+        sentence = _SENTENCE_BREAK.split(text[: match.start()])[-1]
+        return not _NEGATION_EN.search(sentence) and not re.search(
+            r"\b(?:if|once|when|should|would|could|can|will|want|like|may|might|to|me)\b", sentence, re.I
+        )
     before = _clause_before(text, match.start())
     if _NEGATION_EN.search(before) or _NEGATION_EN.search(matched):
         return False
