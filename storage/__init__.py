@@ -28,7 +28,8 @@ Reads (aware datetimes in, aware datetimes out, ranges half-open ``[start, end)`
 
 Also: ``db.conversations(user_id)`` (:class:`ConversationStore`: transcript, pending commands),
 ``db.turn_log(user_id)`` (:class:`TurnLog`: per-turn records), ``db.users`` (:class:`Users`),
-``db.api_keys`` (:class:`ApiKeys`: issue once, store hashed, authenticate), ``export_ics``/``import_ics``,
+``db.api_keys`` (:class:`ApiKeys`: issue once, store hashed, authenticate),
+``await export_ics(events) -> bytes`` / ``await import_ics(events, data, now=now) -> ImportSummary``,
 ``await upgrade(url_or_engine)`` (Alembic to head). Errors: see :mod:`storage.errors` (all ``StorageError``).
 """
 
@@ -54,6 +55,7 @@ from storage.errors import (
     VersionConflict,
 )
 from storage.events import EventStore
+from storage.ics import ImportSummary, SkippedItem, export_ics, import_ics
 from storage.migrate import current_revision, head_revision, upgrade
 from storage.results import Action, FreeSlot, SearchCandidate, WriteResult
 from storage.slots import WorkingHours
@@ -74,6 +76,7 @@ __all__ = [
     "EventStore",
     "FreeSlot",
     "IdempotencyKeyReused",
+    "ImportSummary",
     "InvalidEvent",
     "InvalidInput",
     "InvalidRange",
@@ -88,6 +91,7 @@ __all__ = [
     "PendingRecord",
     "Role",
     "SearchCandidate",
+    "SkippedItem",
     "StorageError",
     "StorageUnavailable",
     "TurnLog",
@@ -103,7 +107,9 @@ __all__ = [
     "current_revision",
     "data_dir",
     "database_url",
+    "export_ics",
     "head_revision",
+    "import_ics",
     "session_factory",
     "upgrade",
 ]

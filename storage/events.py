@@ -13,10 +13,11 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from rapidfuzz import fuzz, process, utils
-from sqlalchemy import Select, bindparam, delete, select, union_all, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from storage import limits
+from storage.audit import last_undoable
 from storage.drafts import EventDraft, EventPatch, check_timezone, require_aware, validate
 from storage.errors import (
     EventNotFound,
@@ -28,7 +29,8 @@ from storage.errors import (
     UserNotFound,
     VersionConflict,
 )
-from storage.models import SHORT_SPAN, AuditRecord, Event, User
+from storage.models import Event, User
+from storage.overlap import candidate_params, candidate_statement
 from storage.recurrence import expand, occurs_at
 from storage.results import FreeSlot, SearchCandidate, WriteResult
 from storage.slots import WorkingHours, free_intervals
@@ -36,35 +38,6 @@ from storage.snapshots import EventSnapshot, Occurrence
 from storage.writes import Change, run_write
 
 __all__ = ["EventStore"]
-
-_COLUMNS: Any = Event.__table__.c  # type: ignore[attr-defined]
-#: What ``EventSnapshot.from_row`` reads (bookkeeping columns left out: less to convert per candidate).
-_SNAPSHOT_COLUMNS = [c for c in _COLUMNS if c.name not in {"owner_id", "series_end_utc", "long_span"}]
-
-
-def _candidate_query(include_all_day: bool) -> Any:
-    """Overlap candidates for ``[:start, :end)`` as two narrow ranges of ``ix_events_owner_span``.
-
-    Short events by a start window, long events and series by start only (few rows); ``series_end_utc``
-    bounds both (see ``storage.models``). Core rows, not ORM objects: most candidates of a busy calendar
-    are series without an occurrence in the range, so snapshots are built only for hits. Built once.
-    """
-
-    def part(long_span: bool) -> Select[Any]:
-        query = select(*_SNAPSHOT_COLUMNS).where(
-            _COLUMNS.owner_id == bindparam("owner"), _COLUMNS.long_span.is_(long_span)
-        )
-        if not long_span:
-            query = query.where(_COLUMNS.start_utc > bindparam("short_start"))
-        query = query.where(
-            _COLUMNS.start_utc < bindparam("end"), _COLUMNS.series_end_utc > bindparam("start")
-        )
-        return query if include_all_day else query.where(_COLUMNS.all_day.is_(False))
-
-    return union_all(part(False), part(True))
-
-
-_CANDIDATES = {flag: _candidate_query(flag) for flag in (False, True)}
 
 
 class EventStore:
@@ -211,22 +184,13 @@ class EventStore:
         default_zone = await self.timezone()
 
         async def change(session: AsyncSession) -> Change:
-            undone = select(AuditRecord.undoes_id).where(
-                AuditRecord.owner_id == self._owner,
-                AuditRecord.undoes_id.is_not(None),  # type: ignore[union-attr]
+            # One undo at a time per user (PostgreSQL FOR NO KEY UPDATE, which the foreign-key checks of
+            # concurrent writes do not conflict with; SQLite writers are serialized anyway), so
+            # parallel undos revert successive writes instead of racing for the same one.
+            await session.execute(
+                select(User.id).where(User.id == self._owner).with_for_update(key_share=True)
             )
-            target = (
-                await session.execute(
-                    select(AuditRecord)
-                    .where(
-                        AuditRecord.owner_id == self._owner,
-                        AuditRecord.undoes_id.is_(None),  # type: ignore[union-attr]
-                        AuditRecord.id.not_in(undone),  # type: ignore[union-attr]
-                    )
-                    .order_by(AuditRecord.id.desc())  # type: ignore[union-attr]
-                    .limit(1)
-                )
-            ).scalar_one_or_none()
+            target = await last_undoable(session, self._owner)
             if target is None:
                 raise NothingToUndo()
             expected = EventSnapshot.from_json(target.after) if target.after else None
@@ -236,8 +200,14 @@ class EventStore:
             if (current.content() if current else None) != (expected.content() if expected else None):
                 raise UndoConflict("the event changed after that write, so it was not undone")
             if previous is None:  # undo a create
-                assert current is not None and row is not None
-                await session.delete(row)
+                assert current is not None
+                await session.execute(
+                    delete(Event).where(
+                        Event.id == current.id,
+                        Event.owner_id == self._owner,
+                        Event.version == current.version,
+                    )
+                )
                 return Change("deleted", "undo", target.event_id, current, None, undoes_id=target.id)
             fields = validate(EventDraft.from_snapshot(previous), default_zone).as_row_values()
             if current is None:  # undo a delete
@@ -370,9 +340,9 @@ class EventStore:
     # -------------------------------------------------------------------------------------- internals
 
     async def _candidates(self, start: datetime, end: datetime, include_all_day: bool) -> list[Any]:
-        params = {"owner": self._owner, "start": start, "end": end, "short_start": start - SHORT_SPAN}
+        statement = candidate_statement(include_all_day)
         async with self._engine.connect() as connection:  # a plain connection: no ORM session on the hot path
-            return list(await connection.execute(_CANDIDATES[include_all_day], params))
+            return list(await connection.execute(statement, candidate_params(self._owner, start, end)))
 
     async def _row(self, session: AsyncSession, event_id: uuid.UUID) -> Event:
         row = (

@@ -34,6 +34,8 @@ _ATTENDEE_URN = "urn:x-kairos:attendee:"
 
 @dataclass(frozen=True, slots=True)
 class SkippedItem:
+    """A VEVENT that was not imported, and why (a sentence for the user)."""
+
     uid: str | None
     title: str | None
     reason: str
@@ -41,6 +43,8 @@ class SkippedItem:
 
 @dataclass(frozen=True, slots=True)
 class ImportSummary:
+    """What an import did: the committed creates, and every skipped item with its reason."""
+
     imported: tuple[WriteResult, ...]
     skipped: tuple[SkippedItem, ...]
 
@@ -51,6 +55,7 @@ async def export_ics(store: EventStore) -> bytes:
 
 
 def events_to_ics(events: list[EventSnapshot]) -> bytes:
+    """The given snapshots as one VCALENDAR (pure; no database)."""
     calendar = Calendar()
     calendar.add("prodid", PRODID)
     calendar.add("version", "2.0")

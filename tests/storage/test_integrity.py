@@ -12,7 +12,15 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import OperationalError
 
 import storage.writes
-from storage import Database, EventDraft, EventPatch, EventStore, StorageUnavailable, VersionConflict
+from storage import (
+    Database,
+    EventDraft,
+    EventPatch,
+    EventStore,
+    NothingToUndo,
+    StorageUnavailable,
+    VersionConflict,
+)
 from storage.models import AuditRecord, Event, IdempotencyRecord
 from tests.storage.fixtures import NOW
 
@@ -177,3 +185,20 @@ async def test_every_write_is_audited_with_before_after_and_turn(
     assert rows[1].before["title"] == "A" and rows[1].after["title"] == "B"
     assert rows[2].after is None and rows[3].undoes_id == rows[2].id == undone.undo_of
     assert all(r.at == NOW and r.event_id == created.event.id for r in rows)
+
+
+async def test_parallel_undos_revert_successive_writes(store: EventStore) -> None:
+    for i in range(3):
+        await store.create(
+            EventDraft(f"E{i}", START, START + timedelta(hours=1)), now=NOW, idempotency_key=f"c{i}"
+        )
+
+    async def undo(i: int) -> str:
+        try:
+            return (await store.undo(now=NOW, idempotency_key=f"undo-{i}")).action
+        except NothingToUndo:
+            return "nothing"
+
+    outcomes = await asyncio.gather(*(undo(i) for i in range(5)))
+    assert sorted(outcomes) == ["deleted", "deleted", "deleted", "nothing", "nothing"]
+    assert await store.list_events() == []
