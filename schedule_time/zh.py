@@ -8,7 +8,10 @@ The module never computes a date; conventions live in the core (README "Conventi
 
 from __future__ import annotations
 
+import functools
 import re
+
+from dateutil.relativedelta import relativedelta
 
 from . import pieces as p
 from .language import Language, Rule, rules_by_first_char
@@ -54,9 +57,10 @@ _ONE = re.compile(rf"(?:(?P<n>{AMOUNT})\s*{GE}?\s*(?P<half>半)?|(?P<half0>半)\
 _GRAIN_ORDER = ("second", "minute", "hour", "day", "week", "month", "year")
 
 
-def parse_amounts(text: str):
-    """"一个半小时" -> (1.5 hours, "minute"); "1年2个月" -> (14 months, "month")."""
-    from dateutil.relativedelta import relativedelta
+@functools.lru_cache(maxsize=1024)
+def parse_amounts(text: str) -> tuple[relativedelta, str]:
+    """"一个半小时" -> (1.5 hours, "minute"); "1年2个月" -> (14 months, "month"). Cached: pieces are
+    never mutated, so the same delta may be shared."""
     total, grains = relativedelta(), []
     for m in _ONE.finditer(text):
         n = m["n"]
@@ -93,7 +97,8 @@ def b_period_count(m: re.Match[str]) -> p.Piece:
 # ---------------------------------------------------------------- clock times
 MIN = r"(?:\d{1,2}|[零〇一二三四五六七八九十]{1,3})"
 CLOCK = (rf"(?P<h>{HOUR})\s*(?:点钟|點鐘|点|點|时|時)(?:\s*(?:(?P<half>[踏搭]?半)|(?P<q>[一1两兩二2三3])\s*刻(?!钟|鐘)|"
-         rf"(?P<tap>[踏搭])?(?P<mi>{MIN})\s*(?P<fen>分钟|分鐘|分|[个個]字)?(?:\s*(?P<s>{MIN})\s*秒)?|整))?")
+         rf"(?P<tap>[踏搭])?(?P<mi>{MIN})(?!\s*[个個](?!字)|\s*(?:小时|小時|钟头|鐘頭|天|周|週|星期|礼拜|禮拜|年|月|秒|刻))\s*"
+         rf"(?P<fen>分钟|分鐘|分|[个個]字)?(?:\s*(?P<s>{MIN})\s*秒)?|整))?")
 
 
 def _hour(m: re.Match[str]) -> int:
@@ -210,9 +215,15 @@ def b_every(m: re.Match[str]) -> list[p.Piece]:
     return out
 
 
+_WD_CHARS = re.compile(WEEKDAY_CHAR)
+
+
 def b_every_weekday(m: re.Match[str]) -> list[p.Piece]:
     interval = 2 if m["other"] else 1
     a = WEEKDAYS[m["wd"]]
+    if m["more"]:   # 每周一、三和五
+        days = (a, *(WEEKDAYS[c] for c in _WD_CHARS.findall(m["more"])))
+        return [p.RecurUnit("WEEKLY", tuple(sorted(set(days))), interval)]
     if m["wd2"]:
         b = WEEKDAYS[m["wd2"]]
         days = tuple(range(a, b + 1)) if a <= b else (*range(a, 7), *range(0, b + 1))
@@ -296,11 +307,12 @@ RULES: list[Rule] = [
     Rule("day_pod", rf"(?P<w>{_alt(DAY_PODS)})", b_day_pod),
     Rule("rel_day", rf"(?P<w>{_alt(DAY_WORDS)})", lambda m: p.DayShift(DAY_WORDS[m["w"]])),
     Rule("label_pm", r"晚饭|晚飯|晚餐|夜宵|宵夜|消夜|午饭|午飯|午餐|中饭|中飯|下午茶", _const(p.Label("pm"))),
-    Rule("label_am", r"早饭|早飯|早餐|早茶|早点|早點", _const(p.Label("am"))),
+    Rule("label_am", r"早饭|早飯|早餐|早茶", _const(p.Label("am"))),
     Rule("around", r"前后|前後|左右|上下(?!午)|之间|之間|期间|期間", _const()),
     # recurrence (before weekdays: 每周一 is every Monday, not "every week" + Monday)
     Rule("every_weekday", rf"(?:每|逢|每逢)(?P<other>隔)?(?:一)?{GE}?{WEEK}{_WD}(?:\s*(?:到|至|~|-)\s*{WEEK}?"
-                          rf"(?P<wd2>{WEEKDAY_CHAR}))?", b_every_weekday),
+                          rf"(?P<wd2>{WEEKDAY_CHAR})|(?P<more>(?:\s*(?:和|及|跟|与|與|、|,)\s*{WEEK}?{WEEKDAY_CHAR})+))?",
+         b_every_weekday),
     Rule("every_other_weekday", rf"隔{GE}?{WEEK}{_WD}", lambda m: [p.Every(2), p.WeekdayRef(WEEKDAYS[m["wd"]])]),
     Rule("every", rf"(?:每|逢)(?P<other>隔)?\s*(?P<n>{AMOUNT})?\s*{GE}?\s*(?P<u>工作日|平日|周末|週末|天|日|星期|礼拜|"
                   r"禮拜|周|週|月|年|小时|小時|钟头|鐘頭|分钟|分鐘)(?P<pod>早上|晚上|下午|上午|中午)?", b_every),
@@ -313,6 +325,7 @@ RULES: list[Rule] = [
                          rf"\s*(?P<n>{AMOUNT})\s*{GE}?\s*(?P<u>秒钟|秒鐘|秒|分钟|分鐘|小时|小時|钟头|鐘頭|(?<=[个個])(?:钟|鐘)|"
                          r"天|日|周|週|星期|礼拜|禮拜|月|年)", b_period_count),
     Rule("shift_after_pass", rf"(?:再\s*)?(?:过|過)\s*(?P<dur>{SHIFT_LIST})(?:以后|以後|之后|之後|后|後)?", b_shift),
+    Rule("within", rf"(?P<dur>{SHIFT_LIST})\s*(?:以内|以內|之内|之內|内|內)", lambda m: [p.Now(), b_duration(m)]),
     Rule("shift", rf"(?:大约|大約|约|約)?\s*(?P<dur>{SHIFT_LIST})\s*(?P<dir>以后|以後|之后|之後|过后|過後|后|後|以前|之前|前)",
          b_shift),
     # dates with a day suffix or a year, and clock times
@@ -349,7 +362,7 @@ RULES: list[Rule] = [
     # durations (after shifts: 三天后 is a shift, 三天 a length)
     Rule("duration", rf"(?:持续|持續|为期|為期|共|总共|總共)?\s*(?P<dur>{DUR_LIST})(?:左右)?", b_duration),
     # parts of day, ranges, open bounds
-    Rule("pod", rf"(?P<pod>{_alt(PODS)})", b_pod),
+    Rule("pod", rf"(?P<pod>{_alt(PODS)})(?<![早晚夜](?=一?[点點]|些))", b_pod),
     Rule("midnight", r"午夜|子夜", _const(p.Clock(0, 0, h24=True))),
     Rule("range_start", r"从|從|由|自从|自從|自", _const(p.RangeStart())),
     Rule("range_sep", r"一直到|直到|到|至|~|-|—|–", _const(p.RangeSep())),
