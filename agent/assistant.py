@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 import uuid
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -47,6 +48,7 @@ log = logging.getLogger("kairos.agent")
 DEFAULT_CONVERSATION = "default"
 HISTORY_MESSAGES = 6
 MAX_INPUT_CHARS = 4_000
+ZONE_TTL_S = 60.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +148,7 @@ class Assistant:
         self.clock = clock
         self.registry = registry or build_registry()
         self.history_messages = history_messages
+        self._zones: dict[uuid.UUID, tuple[ZoneInfo, float]] = {}
 
     async def warm(self) -> None:
         """Send the static prefix (instructions + tools) once so the first user turn hits the cache."""
@@ -218,9 +221,8 @@ class Assistant:
         turn_id = uuid.uuid4().hex
         telemetry = TurnTelemetry(turn_id=turn_id, lang=lang, model=self.model.name)
         with telemetry.stage("prompt"):
-            user = await self.db.users.get(user_id)
-            tz = ZoneInfo(user.timezone)
             conversations = self.db.conversations(user_id)
+            tz = await self._zone(user_id)
             history = await conversations.recent_messages(conversation, limit=self.history_messages)
             ctx = ToolContext(
                 user_id=user_id,
@@ -256,6 +258,17 @@ class Assistant:
             fallback_reason=telemetry.fallback_reason,
             telemetry=payload,
         )
+
+    async def _zone(self, user_id: uuid.UUID) -> ZoneInfo:
+        """The user's zone, re-read at most every ``ZONE_TTL_S`` seconds (one query saved per turn)."""
+        cached = self._zones.get(user_id)
+        if cached is not None and time.monotonic() - cached[1] < ZONE_TTL_S:
+            return cached[0]
+        zone = ZoneInfo((await self.db.users.get(user_id)).timezone)
+        if len(self._zones) > 10_000:
+            self._zones.clear()
+        self._zones[user_id] = (zone, time.monotonic())
+        return zone
 
     async def _save_pending(
         self, ctx: ToolContext, result: TurnResult, telemetry: TurnTelemetry

@@ -15,7 +15,44 @@ __all__ = ["is_grounded"]
 _LATIN = re.compile(r"[a-z0-9][a-z0-9'’.-]*", re.IGNORECASE)
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _STOP = frozenset(
-    ["a", "an", "the", "at", "in", "on", "of", "for", "to", "with", "and", "or", "by", "from", "my", "our", "your", "his", "her", "their", "me", "us", "we", "i", "you", "he", "she", "they", "it", "is", "be", "are", "was", "meet", "meeting", "room"]
+    [
+        "a",
+        "an",
+        "the",
+        "at",
+        "in",
+        "on",
+        "of",
+        "for",
+        "to",
+        "with",
+        "and",
+        "or",
+        "by",
+        "from",
+        "my",
+        "our",
+        "your",
+        "his",
+        "her",
+        "their",
+        "me",
+        "us",
+        "we",
+        "i",
+        "you",
+        "he",
+        "she",
+        "they",
+        "it",
+        "is",
+        "be",
+        "are",
+        "was",
+        "meet",
+        "meeting",
+        "room",
+    ]
 )
 _CJK_STOP = frozenset("的在和跟与去到了")
 
