@@ -1,0 +1,167 @@
+"""Where a turn's model comes from: the scenario's script (offline) or a real endpoint (live).
+
+Both hand the runner a ``RecordingModel`` per turn, which counts round trips and keeps every tool call
+the model made, so the runner derives decisions from facts and never trusts the model's text.
+
+    ScriptSource()          # offline: a ScriptedModel per turn, fed from ``turn.script`` ({id:ref} rendered)
+    LiveSource(model)       # live: one shared Model (the embedded one or an endpoint), every turn
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from agent.model import (
+    Message,
+    Model,
+    ModelResponse,
+    ModelUnavailableError,
+    ScriptedModel,
+    StreamEvent,
+    ToolCall,
+    ToolChoice,
+    ToolSpec,
+)
+from evals.matching import TitleMode
+from evals.scenarios import Scenario, TextStep
+
+__all__ = ["LiveSource", "ModelSource", "RecordingModel", "ScriptSource"]
+
+
+@dataclass
+class RecordingModel:
+    """Wraps a ``Model``: counts ``complete`` calls and records each response's tool calls.
+
+    ``overrun`` is set when a scripted turn asked the model more often than the script has steps.
+    """
+
+    inner: Model
+    calls: int = 0
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)
+    overrun: bool = False
+    unused_steps: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.inner.name
+
+    async def complete(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[ToolSpec] = (),
+        *,
+        tool_choice: ToolChoice = "auto",
+        max_tokens: int | None = None,
+        temperature: float | None = None,
+    ) -> ModelResponse:
+        self.calls += 1
+        response = await self.inner.complete(
+            messages, tools, tool_choice=tool_choice, max_tokens=max_tokens, temperature=temperature
+        )
+        self.tool_calls += [{"name": c.name, "arguments": c.arguments} for c in response.tool_calls]
+        return response
+
+    async def stream(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[ToolSpec] = (),
+        *,
+        tool_choice: ToolChoice = "auto",
+        max_tokens: int | None = None,
+        temperature: float | None = None,
+    ) -> AsyncIterator[StreamEvent]:
+        response = await self.complete(
+            messages, tools, tool_choice=tool_choice, max_tokens=max_tokens, temperature=temperature
+        )
+        from agent.model import Completed
+
+        yield Completed(response)
+
+    async def warm(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> None:
+        await self.inner.warm(messages, tools)
+
+    async def aclose(self) -> None:
+        return None  # the source owns the inner model
+
+
+class ModelSource(Protocol):
+    """What the runner needs from a source of models."""
+
+    title_mode: TitleMode
+    scripted: bool
+    """True when each turn's model calls are scripted (the runner then checks the script was followed)."""
+
+    def for_turn(self, scenario: Scenario, index: int, ids: dict[str, str]) -> RecordingModel: ...
+
+
+def _render(value: Any, scenario: Scenario, ids: dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return scenario.render(value, ids)
+    if isinstance(value, list):
+        return [_render(v, scenario, ids) for v in value]
+    if isinstance(value, dict):
+        return {k: _render(v, scenario, ids) for k, v in value.items()}
+    return value
+
+
+class _ScriptedTurn(RecordingModel):
+    """A ``RecordingModel`` over a ``ScriptedModel`` whose queue is this turn's steps.
+
+    A call past the end of the script (a gate turn that reached the model, say) answers with
+    ``ModelUnavailableError`` — the agent then replies honestly without writing — and sets ``overrun``,
+    so the runner reports it instead of crashing the scenario.
+    """
+
+    def __init__(self, steps: list[ModelResponse]) -> None:
+        queue = deque(steps)
+
+        def next_step(messages: Sequence[Message], tools: Sequence[ToolSpec]) -> ModelResponse | Exception:
+            if queue:
+                return queue.popleft()
+            self.overrun = True
+            return ModelUnavailableError("the scenario's script has no step for this model call")
+
+        super().__init__(ScriptedModel(next_step, name="scripted"))  # type: ignore[arg-type]
+        self._queue = queue
+
+    @property
+    def remaining(self) -> int:
+        return len(self._queue)
+
+
+class ScriptSource:
+    """Offline: each turn's model is the scenario's ``script`` for that turn (exact titles compared)."""
+
+    title_mode: TitleMode = "exact"
+    scripted = True
+
+    def for_turn(self, scenario: Scenario, index: int, ids: dict[str, str]) -> RecordingModel:
+        steps: list[ModelResponse] = []
+        calls = 0
+        for step in scenario.turns[index].script:
+            if isinstance(step, TextStep):
+                steps.append(ModelResponse(text=_render(step.text, scenario, ids), finish_reason="stop"))
+                continue
+            tool_calls = []
+            for call in step.tool_calls:
+                calls += 1
+                arguments = _render(call.arguments, scenario, ids)
+                tool_calls.append(ToolCall(id=f"call_{index}_{calls}", name=call.name, arguments=arguments))
+            steps.append(ModelResponse(tool_calls=tuple(tool_calls), finish_reason="tool_calls"))
+        return _ScriptedTurn(steps)
+
+
+class LiveSource:
+    """Live: every turn talks to the same real model (titles compared by ``title_match`` keywords)."""
+
+    title_mode: TitleMode = "keywords"
+    scripted = False
+
+    def __init__(self, model: Model) -> None:
+        self.model = model
+
+    def for_turn(self, scenario: Scenario, index: int, ids: dict[str, str]) -> RecordingModel:
+        return RecordingModel(self.model)
