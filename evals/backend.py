@@ -189,7 +189,9 @@ class Backend:
         zone = scenario.zone
         locale = "zh-CN" if scenario.lang == "zh" else "en-US"
         seeded_at = scenario.now - timedelta(days=1)
-        user = await self.db.users.create(name="Eval User", timezone=scenario.tz, locale=locale, now=seeded_at)
+        user = await self.db.users.create(
+            name="Eval User", timezone=scenario.tz, locale=locale, now=seeded_at
+        )
         seeded = Seeded(user.id)
         await self._seed_calendar(user.id, scenario.calendar, zone, seeded, seeded_at)
         for other in scenario.other_users:
@@ -263,4 +265,3 @@ async def migrated_template(folder: Path | None = None) -> Path:
     if not path.exists():
         await upgrade(f"sqlite+aiosqlite:///{path}")
     return path
-

@@ -91,5 +91,7 @@ class RunResult:
         known = {f.name for f in fields(cls)}
         turn_fields = {f.name for f in fields(TurnResult)}
         values = {k: v for k, v in data.items() if k in known and k != "turns"}
-        turns = [TurnResult(**{k: v for k, v in t.items() if k in turn_fields}) for t in data.get("turns", [])]
+        turns = [
+            TurnResult(**{k: v for k, v in t.items() if k in turn_fields}) for t in data.get("turns", [])
+        ]
         return cls(**values, turns=turns)

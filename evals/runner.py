@@ -235,4 +235,3 @@ async def run_scenarios(
                 if maybe is not None:
                     await maybe
     return results
-
