@@ -7,7 +7,6 @@ request's ``ToolContext`` (user, stores, now, zone, turn id) from ``Registry.bin
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -235,8 +234,6 @@ CALENDAR_TOOLS: tuple[Tool, ...] = (
         "write",
     ),
 )
-
-_ = timedelta
 
 
 def build_registry(tools: tuple[Tool, ...] = CALENDAR_TOOLS) -> Registry:
