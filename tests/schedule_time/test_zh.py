@@ -1,0 +1,91 @@
+"""Chinese beyond the table: slot replies, the numeral parser, and what Chinese still needs from the core.
+
+The core needs are strict xfails: each names the input, the expected answer and what the core does now,
+so a core change that fixes one turns it into a failure here (remove the mark then).
+"""
+
+from __future__ import annotations
+
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from schedule_time import is_slot_reply, resolve
+from schedule_time.zh_numerals import cn_int
+
+from .table import NOWS, Row, check
+
+SLOT_REPLIES = [
+    ("周日下午2点", True, "the issue's example: a day, a part of day and a clock time"),
+    ("就明天吧", True, "就 and 吧 are fillers"),
+    ("明天吧", True, "吧 is a filler"),
+    ("那就周五下午三点", True, "那就 is a filler"),
+    ("下周一上午十点", True, "next Monday morning at ten"),
+    ("明天下午三点到五点", True, "a range"),
+    ("一个半小时", True, "a duration"),
+    ("每周一上午九点", True, "a recurrence"),
+    ("好的 明天", True, "好的 is a filler"),
+    ("7点半", True, "an ambiguous time is still only a time"),
+    ("國慶節晚上", True, "traditional holiday + part of day"),
+    ("周日下午2点和张三吃饭", False, "和张三吃饭 is not a time"),
+    ("天", False, "a lone 天"),
+    ("", False, "empty"),
+    ("明天开会", False, "开会 is not a time"),
+    ("帮我约张三", False, "no time at all"),
+    ("123", False, "a bare number"),
+    ("三", False, "a bare Chinese number"),
+    ("晚一点", False, "晚一点 means 'a bit later'"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected", "reason"), SLOT_REPLIES, ids=[t for t, _, _ in SLOT_REPLIES])
+def test_slot_reply(text: str, expected: bool, reason: str) -> None:
+    assert is_slot_reply(text) is expected, reason
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("三", 3), ("十", 10), ("十五", 15), ("二十", 20), ("二十五", 25), ("廿五", 25), ("卅", 30),
+    ("两", 2), ("兩", 2), ("一百二十", 120), ("一百零五", 105), ("二零一五", 2015), ("二〇二六", 2026),
+    ("零五", 5), ("15", 15),
+])
+def test_cn_int(text: str, value: int) -> None:
+    assert cn_int(text) == value
+
+
+def test_cn_int_refuses_other_text() -> None:
+    with pytest.raises(ValueError):
+        cn_int("天")
+
+
+CORE_NEEDS = [
+    (Row("從明天到後天", "tue", "2026-12-02T00:00/2026-12-04T00:00 day", "both ends are relative to today"),
+     "core: the right end of a range is resolved with the left end's start as 'now' "
+     "(resolver._resolve_range rctx), so 後天 becomes Dec 4 and the range ends Dec 5"),
+    (Row("明天下午三点到后天", "tue", "2026-12-02T15:00/2026-12-04T00:00 minute", "后天 is relative to today"),
+     "core: same rctx rule: 后天 is counted from tomorrow 15:00, the range ends Dec 5"),
+    (Row("从明天到下周五", "sun", "2026-11-30T00:00/2026-12-05T00:00 day", "下周五 is next week's Friday"),
+     "core: same rctx rule: 下周 is counted from Monday 30 Nov, giving Fri 11 Dec"),
+    (Row("明天周三", "tue", "2026-12-02", "明天 is Wednesday: the two agree"),
+     "core: frames.date_frame refuses any relative day + weekday ('a relative day and a weekday "
+     "together'), even when they agree; Chinese often writes 明天（周三）"),
+    (Row("晚上1点", "tue", "2026-12-02T01:00", "晚上一点 is 1 am at the end of the evening"),
+     "core: clock.readings: neither 1 nor 13 is inside the evening span 18-24, so the pm hint gives 13:00, "
+     "a time that is never 晚上; an evening hour 1-3 should read as the next day's 01:00-03:00"),
+    (Row("每月最后一个周五", "tue", "rrule FREQ=MONTHLY;BYDAY=-1FR 2026-12-25T00:00", "last Friday monthly"),
+     "core: recurrence.rule_for ignores NthWeekday, giving FREQ=MONTHLY with no BYDAY"),
+    (Row("每周一上午九点到十点", "tue",
+         "rrule FREQ=WEEKLY;BYDAY=MO;BYHOUR=9;BYMINUTE=0 2026-12-07T09:00", "a weekly 9-10 slot"),
+     "core: compose refuses a range inside a recurrence ('RangeSep does not belong here'); "
+     "expected end 2026-12-07T10:00 as well"),
+]
+
+
+@pytest.mark.parametrize(("row", "need"), [
+    pytest.param(row, need, marks=pytest.mark.xfail(strict=True, reason=need), id=row.text) for row, need in CORE_NEEDS
+])
+def test_core_need(row: Row, need: str) -> None:
+    tz = ZoneInfo(row.tz) if row.tz else None
+    res = resolve(row.text, now=NOWS[row.now], tz=tz, prefer=row.prefer)  # type: ignore[arg-type]
+    check(row, res)
+    if row.text == "每周一上午九点到十点":
+        assert res.end is not None and res.end.hour == 10
