@@ -1,0 +1,101 @@
+"""Building the FastAPI app.
+
+    app = create_app(db, assistant, clock=lambda: datetime.now(UTC))     # tests: a scripted model
+    uvicorn.run("agent.api.app:app_from_env", factory=True, workers=4)   # ``kairos serve``
+
+``create_app`` takes what it serves; ``app_from_env`` is the outermost entry point: it opens the database
+(``KAIROS_DATABASE_URL``, migrating it) and the model (``agent.model.open_model``) when the worker starts
+and closes them when it stops. Workers keep no state between requests: replies, pending commands,
+idempotency records and the rate window are all in the database.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+import httpx
+from fastapi import FastAPI
+
+from agent import Assistant
+from agent.api import chat, events, health
+from agent.api.errors import install_handlers
+from agent.api.services import ModelProbe, Services
+from agent.api.settings import ApiSettings
+from storage import Database
+
+__all__ = ["app_from_env", "create_app", "http_model_probe"]
+
+log = logging.getLogger("kairos.api")
+DESCRIPTION = (
+    "kairos, a calendar assistant that never writes what you did not ask for and never claims a write "
+    "the database did not make. Authenticate with `Authorization: Bearer <key>` (`kairos users add`)."
+)
+
+
+def _build(lifespan: Any = None) -> FastAPI:
+    app = FastAPI(title="kairos", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
+    install_handlers(app)
+    app.include_router(health.router)
+    app.include_router(chat.router)
+    app.include_router(events.router)
+    return app
+
+
+def create_app(
+    db: Database,
+    assistant: Assistant,
+    *,
+    clock: Callable[[], datetime],
+    settings: ApiSettings | None = None,
+    model_probe: ModelProbe | None = None,
+) -> FastAPI:
+    app = _build()
+    app.state.services = Services(db, assistant, clock, settings or ApiSettings())
+    if model_probe is not None:
+        app.state.services.model_probe = model_probe
+    return app
+
+
+def http_model_probe(base_url: str, api_key: str = "none") -> ModelProbe:
+    """A probe that asks an OpenAI-compatible endpoint for ``/models`` (cheap; no tokens)."""
+
+    async def probe() -> bool:
+        async with httpx.AsyncClient(timeout=2.0) as client:
+            response = await client.get(
+                base_url.rstrip("/") + "/models", headers={"Authorization": f"Bearer {api_key}"}
+            )
+        return response.status_code < 500
+
+    return probe
+
+
+def _real_clock() -> datetime:
+    return datetime.now(UTC)
+
+
+def app_from_env() -> FastAPI:
+    """The served app: database and model from the environment, the real clock."""
+    from agent.model import ModelSettings, open_model
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        settings = ApiSettings.from_env()
+        model_settings = ModelSettings.from_env()
+        db = await Database.open()
+        try:
+            async with open_model(model_settings) as model:
+                # The embedded server's URL is only known once it started; the model client holds it.
+                base_url = model_settings.base_url or str(model._client.base_url)
+                assistant = Assistant(db, model, clock=_real_clock)
+                app.state.services = Services(
+                    db, assistant, _real_clock, settings, http_model_probe(base_url, model_settings.api_key)
+                )
+                yield
+        finally:
+            await db.close()
+
+    return _build(lifespan)

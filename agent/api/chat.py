@@ -1,0 +1,181 @@
+"""``POST /v1/chat`` (JSON, or Server-Sent Events with ``Accept: text/event-stream``) and
+``POST /v1/chat/stream`` (always SSE).
+
+SSE events, in order: ``tool`` (``{name, status, call_index}``, as tools run), ``delta`` (``{text}``,
+the reply in pieces, released only after the exit check), then exactly one ``reply`` (the ``ChatReply``)
+or ``error`` (an ``ErrorBody``: the turn ran past its deadline, or failed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator
+from datetime import datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Request
+from fastapi.responses import JSONResponse, Response
+from sse_starlette import EventSourceResponse
+
+from agent import FinalReply, ReplyDelta, ToolActivity
+from agent.api.auth import CurrentUser
+from agent.api.errors import error_responses
+from agent.api.idempotency import Admitted, Stored, admit, settle
+from agent.api.limits import check_message
+from agent.api.schemas import ChatReply, ChatRequest, chat_reply
+from agent.api.services import Services, services
+from agent.api.turns import (
+    iterate,
+    run_reply,
+    settle_failure,
+    timeout_error,
+    unwind_turn_tasks,
+)
+
+__all__ = ["router"]
+
+log = logging.getLogger("kairos.api")
+router = APIRouter(prefix="/v1", tags=["chat"])
+
+_SSE_DOC = {
+    "text/event-stream": {
+        "schema": {"type": "string"},
+        "example": 'event: delta\ndata: {"text": "Created: Meet"}\n\nevent: reply\ndata: {...}\n\n',
+    }
+}
+_ERRORS = error_responses(401, 409, 413, 422, 429, 503, 504)
+IdempotencyKey = Annotated[
+    str | None,
+    Header(alias="Idempotency-Key", max_length=128, pattern=r"^[A-Za-z0-9._:\-]+$",
+           description="Client request id (same as the body's request_id)."),
+]  # fmt: skip
+Svc = Annotated[Services, Depends(services)]
+
+
+@router.post(
+    "/chat",
+    response_model=ChatReply,
+    summary="Send a message; get the reply (JSON, or SSE with Accept: text/event-stream)",
+    responses={**_ERRORS, 200: {"content": _SSE_DOC, "description": "The reply"}},
+)
+async def chat(
+    body: ChatRequest,
+    request: Request,
+    user_id: CurrentUser,
+    svc: Svc,
+    idempotency_key: IdempotencyKey = None,
+) -> Response:
+    if "text/event-stream" in request.headers.get("accept", ""):
+        return await chat_stream(body, user_id, svc, idempotency_key)
+    check_message(body.message, svc.settings)
+    now = svc.clock()
+    admitted = await admit(svc, user_id, body, idempotency_key, now)
+    if isinstance(admitted, Stored):
+        return _stored(admitted)
+    reply = await run_reply(svc, admitted, user_id, body.message, body.conversation_id, now)
+    data = chat_reply(reply.to_json())
+    await settle(admitted, 200, data)
+    return JSONResponse(data)
+
+
+@router.post(
+    "/chat/stream",
+    summary="Send a message; get tool activity, the reply text and the final reply as Server-Sent Events",
+    response_class=EventSourceResponse,
+    responses={**_ERRORS, 200: {"content": _SSE_DOC, "description": "An SSE stream ending in `reply`"}},
+)
+async def chat_stream(
+    body: ChatRequest, user_id: CurrentUser, svc: Svc, idempotency_key: IdempotencyKey = None
+) -> Response:
+    check_message(body.message, svc.settings)
+    now = svc.clock()
+    admitted = await admit(svc, user_id, body, idempotency_key, now)
+    if isinstance(admitted, Stored):
+        return EventSourceResponse(_replayed(admitted))
+    queue: asyncio.Queue[dict[str, str] | None] = asyncio.Queue()
+    producer = _Producer(svc, admitted, queue, user_id, body, now)
+    return EventSourceResponse(producer.events())
+
+
+def _stored(stored: Stored) -> JSONResponse:
+    if stored.status == 200:
+        return JSONResponse({**stored.body, "replayed": True})
+    return JSONResponse(stored.body, status_code=stored.status)
+
+
+async def _replayed(stored: Stored) -> AsyncIterator[dict[str, str]]:
+    if stored.status != 200:
+        yield _event("error", stored.body)
+        return
+    body = {**stored.body, "replayed": True}
+    text = body["text"]
+    for i in range(0, len(text), 24):
+        yield _event("delta", {"text": text[i : i + 24]})
+    yield _event("reply", body)
+
+
+def _event(name: str, data: dict[str, Any]) -> dict[str, str]:
+    return {"event": name, "data": json.dumps(data, ensure_ascii=False)}
+
+
+class _Producer:
+    """Runs the turn in its own task under the deadline (so a timeout never lands inside the SSE
+    sender), and hands events to the response through a queue."""
+
+    def __init__(
+        self, svc: Services, admitted: Admitted, queue: asyncio.Queue[dict[str, str] | None],
+        user_id: Any, body: ChatRequest, now: datetime,
+    ) -> None:  # fmt: skip
+        self.svc, self.admitted, self.queue = svc, admitted, queue
+        self.user_id, self.body, self.now = user_id, body, now
+
+    async def events(self) -> AsyncIterator[dict[str, str]]:
+        task = asyncio.ensure_future(self._run())
+        try:
+            while (item := await self.queue.get()) is not None:
+                yield item
+        finally:
+            if not task.done():  # the client went away mid-turn; _run cleans up
+                task.cancel()
+
+    async def _run(self) -> None:
+        before = set(asyncio.all_tasks())
+        final: dict[str, Any] | None = None
+        try:
+            async with asyncio.timeout(self.svc.settings.turn_timeout_s):
+                async for item in iterate(self.svc, self.user_id, self.body.message,
+                                          self.body.conversation_id, self.now):  # fmt: skip
+                    if isinstance(item, ToolActivity):
+                        tool = {"name": item.name, "status": item.status, "call_index": item.call_index}
+                        self.queue.put_nowait(_event("tool", tool))
+                    elif isinstance(item, ReplyDelta):
+                        self.queue.put_nowait(_event("delta", {"text": item.text}))
+                    elif isinstance(item, FinalReply):
+                        final = chat_reply(item.reply.to_json())
+        except TimeoutError:
+            await unwind_turn_tasks(before)
+            error = await timeout_error(self.svc, self.admitted, self.now)
+            self.queue.put_nowait(_event("error", error.body()))
+        except asyncio.CancelledError:
+            self.svc.spawn(self._cleanup(before))
+            raise
+        except Exception:
+            log.exception("chat turn failed")
+            await unwind_turn_tasks(before)
+            await settle_failure(self.svc, self.admitted, self.now)
+            self.queue.put_nowait(_event("error", _INTERNAL))
+        else:
+            if final is not None:
+                await settle(self.admitted, 200, final)
+                self.queue.put_nowait(_event("reply", final))
+        finally:
+            self.queue.put_nowait(None)
+
+    async def _cleanup(self, before: set[asyncio.Task[Any]]) -> None:
+        await unwind_turn_tasks(before)
+        await settle_failure(self.svc, self.admitted, self.now)
+
+
+_INTERNAL = {"error": {"code": "internal", "message": "Something went wrong on our side."}}
