@@ -103,7 +103,13 @@ class EventPatch:
             shift = _wall(changes["start"], changes.get("timezone") or event.timezone) - _wall(
                 base.start, event.timezone
             )
-            changes["end"] = changes["start"] + (base.end - base.start)
+            if isinstance(base.start, datetime):  # keep the exact duration, whatever DST does
+                exact = base.end.astimezone(UTC) - base.start.astimezone(UTC)  # type: ignore[union-attr]
+                changes["end"] = (changes["start"].astimezone(UTC) + exact).astimezone(
+                    changes["start"].tzinfo
+                )
+            else:
+                changes["end"] = changes["start"] + (base.end - base.start)
             if "exdates" not in changes and base.exdates:
                 changes["exdates"] = tuple(_shift(x, shift, event.timezone) for x in base.exdates)
         return dataclasses.replace(base, **changes)

@@ -45,7 +45,12 @@ class EventStore:
 
     def __init__(self, sessions: async_sessionmaker[AsyncSession], user_id: uuid.UUID) -> None:
         self._sessions = sessions
-        self._engine: AsyncEngine = sessions.kw["bind"]
+        engine = sessions.kw.get("bind")
+        if not isinstance(engine, AsyncEngine):
+            raise TypeError(
+                "EventStore needs a session factory bound to an AsyncEngine (storage.session_factory)"
+            )
+        self._engine = engine
         self._owner = user_id
         self._zone: str | None = None
 

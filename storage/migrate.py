@@ -3,13 +3,12 @@
 The app calls ``await upgrade()`` once at start; it is idempotent and safe when two processes start at
 once (PostgreSQL takes an advisory lock, SQLite takes the write lock first). From a shell::
 
-    python -m storage.migrate                      # upgrade $KAIROS_DATABASE_URL (or the SQLite default)
+    python -m storage                              # upgrade $KAIROS_DATABASE_URL (or the SQLite default)
     alembic -c storage/migrations/alembic.ini revision -m "add a column"   # write a new revision
 """
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from alembic import command
@@ -74,7 +73,3 @@ def _upgrade_sync(connection: Connection, revision: str) -> None:
     cfg = alembic_config()
     cfg.attributes["connection"] = connection
     command.upgrade(cfg, revision)
-
-
-if __name__ == "__main__":
-    asyncio.run(upgrade())

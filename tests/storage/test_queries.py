@@ -214,3 +214,12 @@ async def test_long_timed_events_that_started_earlier_are_found(store: EventStor
     assert [o.title for o in await store.conflicts(probe, probe + timedelta(hours=1))] == ["Conference"]
     after = ny(3, 1, 12) + timedelta(days=days)
     assert await store.conflicts(after, after + timedelta(hours=1)) == []
+
+
+async def test_moving_an_event_across_dst_keeps_its_exact_duration(store: EventStore) -> None:
+    event_id = await add(store, "Night shift", ny(3, 8, 23), ny(3, 9, 7))  # 7 hours: clocks jump at 02:00
+    moved = await store.update(
+        event_id, EventPatch(start=ny(3, 8, 22)), expected_version=1, now=NOW, idempotency_key="m"
+    )
+    assert moved.event.end.astimezone(UTC) - moved.event.start.astimezone(UTC) == timedelta(hours=7)
+    assert moved.event.end == ny(3, 9, 6)  # 22:00 EST + 7 h = 06:00 EDT, after the 02:00 jump
