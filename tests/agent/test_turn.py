@@ -294,3 +294,16 @@ async def test_read_loop_is_bounded(kit: Kit) -> None:
     model = kit.script(*[call("list_events", {"range": "today"}) for _ in range(5)])
     r = await kit.assistant.reply(kit.user_id, "what's on today")
     assert model.call_count == 3 and r.writes == () and r.fallback_reason == "too_many_rounds"
+
+
+async def test_chinese_create_and_clarification_in_shanghai(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    from tests.agent.fixtures import SH
+
+    zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    now = datetime(2025, 3, 5, 10, tzinfo=SH)
+    model = zh.script(call("create_event", {"title": "和张三开会", "when": "明天下午三点"}))
+    r = await zh.assistant.reply(zh.user_id, "明天下午三点和张三开会", now=now)
+    assert model.call_count == 1 and r.text == "已创建「和张三开会」：3月6日（周四） 15:00–16:00"
+    zh.script(call("create_event", {"title": "开会", "when": "明天7点半"}))
+    r = await zh.assistant.reply(zh.user_id, "明天7点半开会", now=now)
+    assert r.text.startswith("你指的是哪个时间？") and len(r.options) == 2 and len(await zh.events()) == 1
