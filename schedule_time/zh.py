@@ -3,7 +3,24 @@
 Rules are tried in order at each position and the first match wins, so the order below is the
 grammar: forms with a unit (点, 号, 天后 …) come before holiday names, and holiday names before bare
 months and numerals ("八月十五号" is a date, "八月十五" the Mid-Autumn Festival, "五一" Labour Day).
-The module never computes a date; conventions live in the core (README "Conventions").
+The module never computes a date; the core's conventions (README "Conventions") apply. What the
+Chinese words map to (tested in tests/schedule_time/rows_zh.py):
+
+=============================== =========================================================================
+这周X / 本周X / 下周X / 上周X    X of this / next / last calendar week (Mon-Sun); 下下周X two weeks on
+周X, 星期X, 礼拜X (日/天 = Sun)  the next X strictly after today
+早上 / 上午 / 中午 / 下午        04-12 (Duckling's 早上) / 00-12 / 12-14 / 12-19
+傍晚 / 晚上 / 凌晨 / 半夜        17-20 / 18-24 / 00-06 / 00-05; 今晚 明晚 昨晚 今早 明早 carry their day
+三点, 7点半, 8点                 bare hours follow the core: 1-6 pm, 9-11 am, 7 and 8 ambiguous
+三点三 / 三點踏三 / 三個字       Cantonese five-minute marks: 3:15 (三点零五, 三点十五分 are literal)
+N天后 / N天前 / 过N天            a point N days from now (Shift), not Duckling's "next N days" interval
+上N天 / 下N周 / 最近N天          the N whole units before / after the current one (Period with count)
+N天内                            from now for N days
+年底 / 年初, 月初 / 月底         the core's parts of a period; 上旬 / 中旬 / 下旬 = days 1-10 / 11-20 / 21-end
+明年, 去年 … alone / + a month   the year itself / the year that month or holiday falls in
+每隔N周                          every N+1 weeks (每隔一周 = every other week); 每N周 every N weeks
+农历M月D                          that lunar date (the holiday module's lunardate helper)
+=============================== =========================================================================
 """
 
 from __future__ import annotations
@@ -96,7 +113,7 @@ def b_period_count(m: re.Match[str]) -> p.Piece:
 
 # ---------------------------------------------------------------- clock times
 MIN = r"(?:\d{1,2}|[零〇一二三四五六七八九十]{1,3})"
-CLOCK = (rf"(?P<h>{HOUR})\s*(?:点钟|點鐘|点|點|时|時)(?:\s*(?:(?P<half>[踏搭]?半)|(?P<q>[一1两兩二2三3])\s*刻(?!钟|鐘)|"
+CLOCK = (rf"(?P<h>{HOUR})\s*(?:点钟|點鐘|点|點|时|時)(?:\s*(?P<guo>过|過)?\s*(?:(?P<half>[踏搭]?半)|(?P<q>[一1两兩二2三3])\s*刻(?!钟|鐘)|"
          rf"(?P<tap>[踏搭])?(?P<mi>{MIN})(?!\s*[个個](?!字)|\s*(?:小时|小時|钟头|鐘頭|天|周|週|星期|礼拜|禮拜|年|月|秒|刻))\s*"
          rf"(?P<fen>分钟|分鐘|分|[个個]字)?(?:\s*(?P<s>{MIN})\s*秒)?|整))?")
 
@@ -115,7 +132,8 @@ def b_clock(m: re.Match[str]) -> p.Piece:
         mi, fen = m["mi"], m["fen"] or ""
         minute = cn_int(mi)
         # Cantonese counts five-minute marks (字): 三點三 / 三點踏三 / 三點三個字 = 3:15.
-        if m["tap"] or "字" in fen or (not fen and len(mi) == 1 and not mi.isdigit() and mi not in "零〇"):
+        if m["tap"] or "字" in fen or (not fen and not m["guo"] and len(mi) == 1 and not mi.isdigit()
+                                       and mi not in "零〇"):
             minute *= 5
         sec = cn_int(m["s"]) if m["s"] else 0
     return p.Clock(h, minute, sec, h24=m["h"][0] in "0零〇")
@@ -308,7 +326,7 @@ RULES: list[Rule] = [
     Rule("rel_day", rf"(?P<w>{_alt(DAY_WORDS)})", lambda m: p.DayShift(DAY_WORDS[m["w"]])),
     Rule("label_pm", r"晚饭|晚飯|晚餐|夜宵|宵夜|消夜|午饭|午飯|午餐|中饭|中飯|下午茶", _const(p.Label("pm"))),
     Rule("label_am", r"早饭|早飯|早餐|早茶", _const(p.Label("am"))),
-    Rule("around", r"前后|前後|左右|上下(?!午)|之间|之間|期间|期間", _const()),
+    Rule("around", r"前后|前後|左右|上下(?!午)|之间|之間|期间|期間|一整天|整天|全天", _const()),
     # recurrence (before weekdays: 每周一 is every Monday, not "every week" + Monday)
     Rule("every_weekday", rf"(?:每|逢|每逢)(?P<other>隔)?(?:一)?{GE}?{WEEK}{_WD}(?:\s*(?:到|至|~|-)\s*{WEEK}?"
                           rf"(?P<wd2>{WEEKDAY_CHAR})|(?P<more>(?:\s*(?:和|及|跟|与|與|、|,)\s*{WEEK}?{WEEKDAY_CHAR})+))?",
