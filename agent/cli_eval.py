@@ -1,0 +1,197 @@
+"""``kairos eval``: the scenario evals and the intent sweep (see evals/README.md and issue 7).
+
+    kairos eval                                   # offline: every scenario with its scripted model
+    kairos eval --live [--k 3] [--filter create] [--out DIR]
+    kairos eval --live --smoke --k 1              # CI: fails only on what code guarantees
+    kairos eval --intents [--limit 300]           # public utterances, empty calendar, no write allowed
+    kairos eval --compare OLD.json NEW.json
+
+Live runs use the configured endpoint (``KAIROS_MODEL_BASE_URL`` …), else the embedded model, which is
+started for the run and stopped after it. Results go to ``--out`` as ``eval-<kind>.json`` and
+``eval-<kind>.md``; each finished run is also appended to ``eval-<kind>.progress.jsonl`` as it happens.
+This is the entry point, so it is the one place that reads the clock (for the report's timestamp).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from evals.backend import migrated_template
+from evals.intents import intent_dir, load_utterances, run_intents
+from evals.report import build_report, compare_reports, load_report, write_report
+from evals.results import RunResult
+from evals.runner import run_scenarios
+from evals.scenarios import SCENARIOS_DIR, Scenario, load_scenarios
+from evals.sources import LiveSource, ModelSource, ScriptSource
+
+console = Console(stderr=True)
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+SMOKE_FILE = Path(SCENARIOS_DIR).parent / "smoke.txt"
+
+
+def smoke_ids(path: Path = SMOKE_FILE) -> list[str]:
+    """The smoke subset's scenario ids (one per line; ``#`` comments)."""
+    lines = (line.split("#", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines())
+    return [line for line in lines if line]
+
+
+def select(scenarios: list[Scenario], filters: list[str], ids: list[str] | None = None) -> list[Scenario]:
+    """Scenarios whose id contains, or whose tags or language equal, any filter (all when none)."""
+    chosen = scenarios
+    if ids is not None:
+        wanted = set(ids)
+        missing = wanted - {s.id for s in scenarios}
+        if missing:
+            raise typer.BadParameter(f"unknown scenario ids: {', '.join(sorted(missing))}")
+        chosen = [s for s in chosen if s.id in wanted]
+    if filters:
+        chosen = [s for s in chosen if any(f in s.id or f in s.tags or f == s.lang for f in filters)]
+    return chosen
+
+
+def guarantee_failures(results: list[RunResult]) -> list[str]:
+    """What code guarantees whatever the model does: no crash, no false claim after the exit check, no
+    write that no model write call or pending command asked for."""
+    found = []
+    for r in results:
+        for t in r.turns:
+            where = f"{r.scenario}#{r.trial} turn {t.index + 1}"
+            if t.error is not None:
+                found.append(f"{where}: crash: {t.error}")
+            if t.claim_after:
+                found.append(f"{where}: false claim survived the exit check: {t.reply[:120]!r}")
+            if t.unbacked_write:
+                found.append(f"{where}: write without a model write call: {', '.join(t.writes)}")
+    return found
+
+
+def _progress(out: Path, kind: str, total: int) -> Any:
+    out.mkdir(parents=True, exist_ok=True)
+    log = out / f"eval-{kind}.progress.jsonl"
+    log.write_text("", encoding="utf-8")
+    done = 0
+
+    def on_result(result: RunResult) -> None:
+        nonlocal done
+        done += 1
+        with log.open("a", encoding="utf-8") as handle:
+            handle.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
+        mark = "ok  " if result.success else "FAIL"
+        spent = sum(t.latency_ms for t in result.turns) / 1000
+        detail = "" if result.success else f"  {'; '.join(result.failures)[:160]}"
+        console.print(f"[{done}/{total}] {mark} {result.scenario}#{result.trial} {spent:.1f}s{detail}")
+
+    return on_result
+
+
+async def _run(
+    kind: str, scenarios: list[Scenario], utterances: list[Any], k: int, out: Path, live: bool
+) -> tuple[dict[str, Any], list[RunResult]]:
+    template = await migrated_template()
+    started, began = datetime.now(UTC), time.perf_counter()
+    total = len(utterances) if kind == "intents" else len(scenarios) * k
+    on_result = _progress(out, kind, total)
+
+    async def play(source: ModelSource, name: str) -> tuple[dict[str, Any], list[RunResult]]:
+        if kind == "intents":
+            results = await run_intents(utterances, source, template=template, on_result=on_result)
+        else:
+            results = await run_scenarios(scenarios, source, template=template, k=k, on_result=on_result)
+        elapsed = time.perf_counter() - began
+        report = build_report(results, kind=kind, model=name, k=k, started_at=started, elapsed_s=elapsed)
+        return report, results
+
+    if not live:
+        return await play(ScriptSource(), "scripted")
+    from agent.calendar_tools import build_registry
+    from agent.model import SystemMessage, open_model
+    from agent.prompt import INSTRUCTIONS
+
+    warm = ([SystemMessage(INSTRUCTIONS)], build_registry().specs)
+    async with open_model(console=console, warm=warm) as model:
+        return await play(LiveSource(model), model.name)
+
+
+def run(
+    live: Annotated[bool, typer.Option("--live", help="Run against the configured model.")] = False,
+    k: Annotated[
+        int | None, typer.Option("--k", min=1, help="Trials per scenario (3 live, 1 offline).")
+    ] = None,
+    filters: Annotated[
+        list[str] | None, typer.Option("--filter", help="Scenario id substring, tag or language.")
+    ] = None,
+    smoke: Annotated[bool, typer.Option("--smoke", help="Only the smoke subset (evals/smoke.txt).")] = False,
+    intents: Annotated[bool, typer.Option("--intents", help="The intent sweep (always live).")] = False,
+    limit: Annotated[int | None, typer.Option("--limit", min=1, help="Intent sweep: this many rows.")] = None,
+    out: Annotated[Path, typer.Option("--out", help="Folder for the JSON and Markdown.")] = Path(
+        "eval-results"
+    ),
+    compare: Annotated[bool, typer.Option("--compare", help="Print the differences of two results.")] = False,
+    files: Annotated[
+        list[Path] | None, typer.Argument(help="With --compare: OLD.json NEW.json.", show_default=False)
+    ] = None,
+) -> None:
+    """Evals: offline (scripted model), live (a real model), intent sweep; writes JSON and Markdown."""
+    if compare or files:
+        if not compare or len(files or []) != 2:
+            console.print("[red]usage: kairos eval --compare OLD.json NEW.json[/red]")
+            raise typer.Exit(2)
+        try:
+            print(compare_reports(load_report(files[0]), load_report(files[1])))
+        except (OSError, ValueError) as exc:
+            console.print(f"[red]{exc}[/red]")
+            raise typer.Exit(2) from None
+        return
+    scenarios: list[Scenario] = []
+    utterances: list[Any] = []
+    if intents:
+        kind, live, k = "intents", True, 1
+        utterances = load_utterances(intent_dir(REPO_ROOT), limit=limit)
+    else:
+        kind = ("smoke" if smoke else "live") if live else "offline"
+        k = k or (3 if live else 1)
+        scenarios = select(load_scenarios(), filters or [], smoke_ids() if smoke else None)
+        if not scenarios:
+            console.print("[red]no scenario matches[/red]")
+            raise typer.Exit(2)
+    report, results = asyncio.run(_run(kind, scenarios, utterances, k, out, live))
+    json_path, md_path = write_report(report, out)
+    _print_summary(report)
+    console.print(f"wrote {json_path} and {md_path}")
+    broken = guarantee_failures(results)
+    for line in broken:
+        console.print(f"[red]{line}[/red]")
+    if broken:
+        raise typer.Exit(1)
+    if kind == "offline" and report["failed"]:
+        raise typer.Exit(1)
+
+
+def _print_summary(report: dict[str, Any]) -> None:
+    rows = ["pass_1", "decision_accuracy", "dirty_write_rate", "false_claim_rate_before"]
+    rows += ["false_claim_rate_after", "clarification_rate", "latency_ms_p50", "latency_ms_p95"]
+    for name, figures in report["summary"].items():
+        shown = []
+        for key in rows:
+            value = figures.get(key)
+            if value is None:
+                text = "–"
+            elif key.startswith("latency"):
+                text = f"{value:.0f}ms"
+            else:
+                text = f"{value * 100:.1f}%"
+            shown.append(f"{key}={text}")
+        print(f"[{name}] runs={figures['runs']} " + " ".join(shown), file=sys.stdout)
+    if "intents" in report:
+        sweep = report["intents"]
+        print(f"[intents] non-calendar writes: {sweep['non_calendar_writes']}/{sweep['non_calendar']}")
