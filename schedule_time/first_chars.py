@@ -88,3 +88,96 @@ def _in(av: list) -> set[str] | None:
         else:
             return None
     return out
+
+
+Words = frozenset[str] | None   # None: any word (use first_chars)
+_MAX_STATES = 4096
+
+
+class _Wild(Exception):
+    """The leading letters of a pattern are not a small finite set."""
+
+
+def first_words(pattern: str) -> Words:
+    """The letter runs (a-z) a match of ``pattern`` can begin with, e.g. ``(?:next|this)\\s+week`` ->
+    {"next", "this"}; "" stands for "begins with a non-letter". None when the set is not small and
+    finite (``[a-z]+``, ``\\w``, a huge alternation): then only ``first_chars`` can filter."""
+    try:
+        tree = P.parse(pattern)
+        states = _w_seq(list(tree), {("", False)})
+    except (re.error, _Wild, RecursionError):
+        return None
+    return frozenset(s for s, _ in states)
+
+
+def _is_letter(ch: str) -> bool:
+    return "a" <= ch <= "z"
+
+
+def _w_add(states: set[tuple[str, bool]], options: set[str] | None, other: bool) -> set[tuple[str, bool]]:
+    """Extend open states by one item matching one of ``options`` (letters) or, if ``other``, a non-letter."""
+    out: set[tuple[str, bool]] = set()
+    for s, done in states:
+        if done:
+            out.add((s, done))
+            continue
+        if options:
+            out.update((s + c, False) for c in options)
+        if other:
+            out.add((s, True))
+    if len(out) > _MAX_STATES:
+        raise _Wild
+    return out
+
+
+def _w_seq(items: list, states: set[tuple[str, bool]]) -> set[tuple[str, bool]]:
+    for op, av in items:
+        if all(done for _, done in states):
+            return states
+        states = _w_item(op, av, states)
+    return states
+
+
+def _w_item(op, av, states: set[tuple[str, bool]]) -> set[tuple[str, bool]]:
+    if op is C.LITERAL:
+        ch = chr(av).lower()
+        return _w_add(states, {ch}, False) if _is_letter(ch) else _w_add(states, None, True)
+    if op in (C.AT, C.ASSERT, C.ASSERT_NOT):
+        return states
+    if op is C.IN:
+        chars = _in(av)
+        if chars is None:
+            raise _Wild
+        letters = {c for c in chars if _is_letter(c)}
+        return _w_add(states, letters, len(letters) < len(chars))
+    if op is C.BRANCH:
+        out: set[tuple[str, bool]] = set()
+        for sub in av[1]:
+            out |= _w_seq(list(sub), states)
+        return out
+    if op is C.SUBPATTERN:
+        return _w_seq(list(av[-1]), states)
+    if op is getattr(C, "ATOMIC_GROUP", None):
+        return _w_seq(list(av), states)
+    if op in (C.MAX_REPEAT, C.MIN_REPEAT, getattr(C, "POSSESSIVE_REPEAT", None)):
+        lo, hi, sub = av[0], av[1], list(av[2])
+        if lo == 0 and _no_letters(sub):
+            # an optional separator ("\\s*", "\\.?") ends a word: "dec 5" / "dec5" are read, "decthe5" is not
+            return {(s, done or bool(s)) for s, done in states} | {(s, True) for s, done in states if not s}
+        out = set(states) if lo == 0 else set()
+        cur = states
+        for i in range(1, 4):
+            cur = _w_seq(sub, cur)
+            if all(done for _, done in cur):
+                return out | cur
+            if i >= lo:
+                out |= cur
+            if i == hi:
+                return out
+        raise _Wild   # a letter repeated without a small bound
+    raise _Wild
+
+
+def _no_letters(items: list) -> bool:
+    chars, _ = _seq(items)
+    return chars is not None and not any(_is_letter(c) for c in chars)

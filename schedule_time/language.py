@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .first_chars import first_chars
+from .first_chars import first_chars, first_words
 from .pieces import Piece, Scan
 
 Built = Piece | Sequence[Piece] | None
@@ -60,7 +60,13 @@ _UNKNOWN = re.compile(r"[a-z0-9]+|.", re.S)
 _NAMED = re.compile(r"\(\?P<\w+>")
 _HOT = 3
 _BIG = 3000
+_WORD = re.compile(r"[a-z]+")
+_MISSING = object()
 _BOUNDARY = r"(?!(?<=[a-z])[a-z])(?!(?<=\d)\d)"
+
+
+def _is_letter(ch: str) -> bool:
+    return "a" <= ch <= "z"
 
 
 def _filler(m: re.Match[str]) -> None:
@@ -122,12 +128,18 @@ def _load() -> tuple[Language, ...]:
 
 
 class _Scanner:
-    """All rules of a primary language (then the others), dispatched on the first character: at a
-    position only the rules that can start with that character are tried (one alternation each)."""
+    """All rules of a primary language (then the others), dispatched on the word (letters a-z) or the
+    character at a position: only the rules that can begin with that word are tried.
+
+    For a language written with spaces a rule's possible first words are read from its regex
+    (``first_words``: "next", "this", ... for the period rule); a rule whose first words are not a small
+    set, and every rule of a language without spaces, is dispatched on its first characters instead."""
 
     def __init__(self, primary: Language, others: Sequence[Language]) -> None:
-        self.entries: list[tuple[str, str, frozenset[str] | None]] = []
+        # entry: (key, regex body without named groups, first chars, first words or None)
+        self.entries: list[tuple[str, str, frozenset[str] | None, frozenset[str] | None]] = []
         self.rules: dict[str, tuple[re.Pattern[str], Callable[[re.Match[str]], Built]]] = {}
+        self.vocabulary: set[str] = set()
         for lang in (primary, *others):
             tail = _BOUNDARY if lang.word_boundary else ""
             items = [(r.name, r.pattern, r.build) for r in lang.rules]
@@ -137,52 +149,82 @@ class _Scanner:
                 key = f"{lang.code}__{name}"
                 full = f"(?:{pattern}){tail}"
                 self.rules[key] = (re.compile(full), build)
-                self.entries.append((key, _NAMED.sub("(?:", full), first_chars(full)))
-        self._by_char: dict[str, list[tuple[re.Pattern[str], str | None]]] = {}
+                words = first_words(pattern) if lang.word_boundary else None
+                if words is not None:
+                    self.vocabulary |= words
+                self.entries.append((key, _NAMED.sub("(?:", full), first_chars(full), words))
+        self.vocabulary.discard("")
+        self._by_key: dict[str, list[tuple[re.Pattern[str], str | None]] | None] = {}
         self._by_set: dict[tuple[int, ...], list[tuple[re.Pattern[str], str | None]]] = {}
         self._seen: dict[tuple[int, ...], int] = {}
-        # Buckets compile lazily (~30 ms each, once per process): compiling all of them up front would
-        # cost seconds at import. ``warm_up()`` compiles them all for latency-sensitive processes.
+        # Segments compile lazily (milliseconds each, once per process); ``warm_up()`` compiles them all.
 
     def warm_up(self) -> None:
-        """Compile every character's segments now (about a second), e.g. in a latency-sensitive server."""
-        starts = set().union(*(first for _, _, first in self.entries if first is not None))
+        """Compile every word's and character's segments now, e.g. in a latency-sensitive server."""
+        starts = set().union(*(first for _, _, first, _ in self.entries if first is not None))
         for ch in sorted(starts):
-            self.master(ch, hot=True)
+            if not _is_letter(ch):
+                self.segments(ch, ch, hot=True)
+            else:
+                self.segments("?" + ch, ch, hot=True)
+        for word in sorted(self.vocabulary):
+            self.segments(word, word[0], hot=True)
 
-    def master(self, ch: str, hot: bool = False) -> list[tuple[re.Pattern[str], str | None]] | None:
-        """The segments to try at a position starting with ``ch``, in rule order: each is a compiled
-        alternation of small rules (key None: read ``lastgroup``) or one big rule with its key.
+    def key(self, text: str, pos: int, ch: str) -> tuple[str, int]:
+        """The dispatch key at ``pos`` (a known word, "?" + first letter, or the character) and the end
+        of the word."""
+        if "a" <= ch <= "z":
+            end = _WORD.match(text, pos).end()  # type: ignore[union-attr]
+            word = text[pos:end]
+            return (word if word in self.vocabulary else "?" + ch), end
+        return ch, pos + 1
 
-        Compiling an alternation costs milliseconds, so a character gets one only once it has been seen
-        ``_HOT`` times (random unicode never pays a compilation), and rules longer than ``_BIG``
-        characters (hundreds of names) are never copied into an alternation: they are tried alone."""
-        found = self._by_char.get(ch)
-        if found is not None:
-            return found
-        ids = tuple(i for i, (_, _, first) in enumerate(self.entries) if first is None or ch in first)
+    def segments(self, key: str, ch: str, hot: bool = False) -> list[tuple[re.Pattern[str], str | None]] | None:
+        """The segments to try at a position, in rule order: each is a compiled alternation of rules
+        (key None: read ``lastgroup``) or one rule tried alone with its key.
+
+        Compiling an alternation costs milliseconds, so a key gets one only once it has been seen
+        ``_HOT`` times (random unicode never pays a compilation); a rule longer than ``_BIG`` characters
+        (hundreds of names) is never copied into an alternation, and two rules or fewer are tried alone."""
+        found = self._by_key.get(key, _MISSING)
+        if found is not _MISSING:
+            return found  # type: ignore[return-value]
+        letter = _is_letter(ch)
+        word = key if letter and key[0] != "?" else ""
+        ids = tuple(i for i, (_, _, first, words) in enumerate(self.entries)
+                    if ((word in words) if letter and words is not None else (first is None or ch in first)))
         if not ids:
-            return None
-        segments = self._by_set.get(ids)
-        if segments is None:
-            seen = self._seen[ids] = self._seen.get(ids, 0) + 1
-            if seen < _HOT and not hot:
-                return [(self.rules[self.entries[i][0]][0], self.entries[i][0]) for i in ids]
-            segments, small = [], []
-            for i in ids:
-                key, body, _ = self.entries[i]
-                if len(body) > _BIG:
-                    if small:
-                        segments.append((re.compile("|".join(small)), None))
-                        small = []
-                    segments.append((self.rules[key][0], key))
+            segments = None
+        else:
+            segments = self._by_set.get(ids)
+            if segments is None:
+                alone = [(self.rules[self.entries[i][0]][0], self.entries[i][0]) for i in ids]
+                seen = self._seen[ids] = self._seen.get(ids, 0) + 1
+                if len(ids) <= 2 or (seen < _HOT and not hot):
+                    if len(ids) > 2:
+                        return alone
+                    segments = alone
                 else:
-                    small.append(f"(?P<{key}>{body})")
-            if small:
-                segments.append((re.compile("|".join(small)), None))
-            self._by_set[ids] = segments
-        if len(self._by_char) < 4096:
-            self._by_char[ch] = segments
+                    segments = self._group(ids)
+                self._by_set[ids] = segments
+        if len(self._by_key) < 8192:
+            self._by_key[key] = segments
+        return segments
+
+    def _group(self, ids: tuple[int, ...]) -> list[tuple[re.Pattern[str], str | None]]:
+        segments: list[tuple[re.Pattern[str], str | None]] = []
+        small: list[str] = []
+        for i in ids:
+            key, body, _, _ = self.entries[i]
+            if len(body) > _BIG:
+                if small:
+                    segments.append((re.compile("|".join(small)), None))
+                    small = []
+                segments.append((self.rules[key][0], key))
+            else:
+                small.append(f"(?P<{key}>{body})")
+        if small:
+            segments.append((re.compile("|".join(small)), None))
         return segments
 
 
@@ -243,35 +285,52 @@ def scan(text: str) -> Scan:
     lang = reg.primary(text)
     sc = reg.scanner(lang)
     out = Scan(lang=lang.code)
+    pieces, unknown = out.pieces, out.unknown
     pos, n = 0, len(text)
-    master, rules = sc.master, sc.rules
+    by_key, segments_for, key_at, rules = sc._by_key, sc.segments, sc.key, sc.rules
     while pos < n:
         ch = text[pos]
         if ch == " ":
             pos += 1
             continue
-        segments = master(ch)
+        key, word_end = key_at(text, pos, ch)
+        segments = by_key.get(key, _MISSING)
+        if segments is _MISSING:
+            segments = segments_for(key, ch)
         sub = None
         if segments is not None:
-            for regex, key in segments:
+            for regex, rule in segments:
                 m = regex.match(text, pos)
                 if m is not None and m.end() > pos:
-                    rx, build = rules[key or m.lastgroup]  # type: ignore[index]
-                    sub = m if key is not None else rx.match(text, pos)
+                    if rule is None:
+                        rule = m.lastgroup
+                        rx, build = rules[rule]  # type: ignore[index]
+                        sub = rx.match(text, pos)
+                    else:
+                        build = rules[rule][1]
+                        sub = m
                     break
         if sub is not None:
             built = build(sub)
             if isinstance(built, Piece):
-                out.pieces.append(built)
+                pieces.append(built)
             elif built:
-                out.pieces.extend(built)
+                pieces.extend(built)
             pos = sub.end()
             continue
         m = _SKIP.match(text, pos)
         if m is not None:
             pos = m.end()
             continue
+        if word_end > pos + 1 or "a" <= ch <= "z":
+            unknown.append(text[pos:word_end])
+            pos = word_end
+            continue
         m = _UNKNOWN.match(text, pos)
-        out.unknown.append(m.group())  # type: ignore[union-attr]
+        unknown.append(m.group())  # type: ignore[union-attr]
         pos = m.end()  # type: ignore[union-attr]
     return out
+
+
+def clear_caches() -> None:
+    """Forget memoised scans (benchmarks call this to time the uncached path)."""

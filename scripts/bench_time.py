@@ -4,16 +4,65 @@
 Runs ``../shared/tools/timebench.py --data ../shared/data/time --parser project --project-path .``
 (paths resolved from this repository's root) with this interpreter and prints its table. Extra
 arguments are passed through, e.g. ``--source duckling --lang en --show wrong --show-limit 20``.
+
+``--speed [--rounds N] [--lang en]``: time ``resolve()`` alone over every corpus text (after a warm-up
+pass that compiles the scanner), ``N`` rounds (default 5), and print µs/call percentiles per language.
+Every call runs the uncached path (any memo in the package is cleared before each call); the machine
+load is printed with the figures, because shared machines make timings noisy.
 """
 
 from __future__ import annotations
 
+import os
+import statistics
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
+
+
+def _cases(tool: Path, data: Path, langs: list[str]) -> list[tuple[str, object, str]]:
+    sys.path.insert(0, str(tool.parent))
+    import timebench
+
+    ctx = timebench.Ctx(timebench.get_tz("UTC"), timebench.parse_iso("2020-01-15T12:00:00").replace(
+        tzinfo=timebench.get_tz("UTC")))
+    return [(c.text, c.ref, c.lang) for c in timebench.load_cases(str(data), ctx)
+            if not langs or c.lang in langs]
+
+
+def speed(tool: Path, data: Path, argv: list[str]) -> int:
+    rounds = int(argv[argv.index("--rounds") + 1]) if "--rounds" in argv else 5
+    langs = [argv[i + 1] for i, a in enumerate(argv) if a == "--lang"]
+    sys.path.insert(0, str(ROOT))
+    import schedule_time
+    from schedule_time.language import clear_caches, warm_up
+
+    cases = _cases(tool, data, langs)
+    warm_up()
+    for text, ref, _ in cases:   # first pass: lazy holiday tables, compiled segments
+        schedule_time.resolve(text, now=ref)
+    times: dict[str, list[float]] = {}
+    clock = time.perf_counter_ns
+    for _ in range(rounds):
+        for text, ref, lang in cases:
+            clear_caches()
+            t0 = clock()
+            schedule_time.resolve(text, now=ref)
+            t1 = clock()
+            times.setdefault(lang, []).append((t1 - t0) / 1000)
+            times.setdefault("all", []).append((t1 - t0) / 1000)
+    load = os.getloadavg()
+    print(f"uncached resolve(), {len(cases)} corpus texts x {rounds} rounds; load average "
+          f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} CPUs")
+    print(f"{'lang':<6}{'calls':>7}{'p10':>8}{'p50':>8}{'p90':>8}{'p99':>8}{'max':>9}   (µs/call)")
+    for lang, values in sorted(times.items()):
+        q = statistics.quantiles(values, n=100)
+        print(f"{lang:<6}{len(values):>7}{q[9]:>8.1f}{q[49]:>8.1f}{q[89]:>8.1f}{q[98]:>8.1f}{max(values):>9.0f}")
+    return 0
 
 
 def main(argv: list[str]) -> int:
@@ -22,6 +71,8 @@ def main(argv: list[str]) -> int:
     if not tool.is_file() or not data.is_dir():
         print(f"bench_time: the shared corpus is not at {SHARED}", file=sys.stderr)
         return 2
+    if "--speed" in argv:
+        return speed(tool, data, argv)
     cmd = [sys.executable, str(tool), "--data", str(data), "--parser", "project", "--project-path", str(ROOT),
            *argv]
     return subprocess.run(cmd, cwd=ROOT, check=False).returncode
