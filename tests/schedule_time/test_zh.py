@@ -25,6 +25,7 @@ SLOT_REPLIES = [
     ("一个半小时", True, "a duration"),
     ("每周一上午九点", True, "a recurrence"),
     ("好的 明天", True, "好的 is a filler"),
+    ("就明年吧", True, "a year with fillers"),
     ("7点半", True, "an ambiguous time is still only a time"),
     ("國慶節晚上", True, "traditional holiday + part of day"),
     ("周日下午2点和张三吃饭", False, "和张三吃饭 is not a time"),
@@ -65,6 +66,8 @@ CORE_NEEDS = [
      "core: same rctx rule: 后天 is counted from tomorrow 15:00, the range ends Dec 5"),
     (Row("从明天到下周五", "sun", "2026-11-30T00:00/2026-12-05T00:00 day", "下周五 is next week's Friday"),
      "core: same rctx rule: 下周 is counted from Monday 30 Nov, giving Fri 11 Dec"),
+    (Row("明年到后年", "tue", "2027-01-01T00:00/2029-01-01T00:00 year", "后年 is 2028, counted from now"),
+     "core: same rctx rule: 后年 is counted from 1 Jan 2027, the range ends 1 Jan 2030"),
     (Row("明天周三", "tue", "2026-12-02", "明天 is Wednesday: the two agree"),
      "core: frames.date_frame refuses any relative day + weekday ('a relative day and a weekday "
      "together'), even when they agree; Chinese often writes 明天（周三）"),
