@@ -1,0 +1,49 @@
+"""``kairos serve``: the HTTP API under uvicorn.
+
+Workers are stateless (everything lives in the database), so ``--workers N`` spreads one user's turns over
+processes safely on PostgreSQL (``KAIROS_DATABASE_URL=postgresql+asyncpg://...``). On SQLite several
+workers work too, but their writes queue on one file lock. The embedded model runs inside one worker; with
+``--workers`` above 1, start it once with ``kairos model serve`` and set ``KAIROS_MODEL_BASE_URL``.
+"""
+
+from __future__ import annotations
+
+import typer
+import uvicorn
+from rich.console import Console
+
+from agent.api import ApiSettings
+from agent.model import ModelSettings
+from storage import database_url
+
+__all__ = ["serve"]
+
+console = Console(stderr=True)
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Interface to listen on."),
+    port: int = typer.Option(8000, help="TCP port."),
+    workers: int = typer.Option(1, min=1, help="Worker processes (stateless; use PostgreSQL for N > 1)."),
+    log_level: str = typer.Option("info", help="uvicorn log level."),
+) -> None:
+    """Serve the HTTP API (POST /v1/chat, /v1/events..., /healthz, /readyz; docs at /docs)."""
+    try:
+        ApiSettings.from_env()  # fail fast on a bad limit, before any worker starts
+        model = ModelSettings.from_env()
+    except ValueError as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from None
+    if workers > 1 and model.uses_embedded:
+        console.print(
+            "[red]--workers > 1 needs one shared model: run `kairos model serve` and set "
+            "KAIROS_MODEL_BASE_URL (and KAIROS_MODEL_TOOL_MODE=json) first.[/red]"
+        )
+        raise typer.Exit(2)
+    if workers > 1 and database_url().startswith("sqlite"):
+        console.print(
+            "[yellow]several workers on SQLite: writes queue on one file; PostgreSQL scales.[/yellow]"
+        )
+    uvicorn.run(
+        "agent.api.app:app_from_env", factory=True, host=host, port=port, workers=workers, log_level=log_level
+    )
