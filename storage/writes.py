@@ -131,9 +131,17 @@ async def _replay(session: AsyncSession, owner_id: uuid.UUID, key: str, fingerpr
     return committed_result(found.result, replayed=True)
 
 
+#: Key prefix reserved for the HTTP API's request records (``storage.api_requests``), same table.
+RESERVED_KEY_PREFIX = "api."
+
+
 def _check_key(key: object) -> None:
     if not isinstance(key, str) or not key.strip():
         raise InvalidInput("idempotency_key must be a non-empty string", field="idempotency_key")
+    if key.startswith(RESERVED_KEY_PREFIX):
+        raise InvalidInput(
+            f"idempotency keys starting with {RESERVED_KEY_PREFIX!r} are reserved", field="idempotency_key"
+        )
     if len(key) > limits.MAX_IDEMPOTENCY_KEY_LENGTH:
         raise InvalidInput(
             f"idempotency_key is longer than {limits.MAX_IDEMPOTENCY_KEY_LENGTH} characters",

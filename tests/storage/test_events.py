@@ -324,3 +324,8 @@ async def test_undo_is_idempotent_per_key(store: EventStore) -> None:
     again = await store.undo(now=NOW, idempotency_key="undo-1")
     assert again.replayed and again.audit_id == first.audit_id
     assert [o.title for o in await store.list_range(at(1, 0), at(30, 0))] == ["One"]
+
+
+async def test_api_key_prefix_is_reserved(store: EventStore) -> None:
+    with pytest.raises(InvalidInput):
+        await store.create(EventDraft("x", at(4, 10), at(4, 11)), now=NOW, idempotency_key="api.chat:123")
