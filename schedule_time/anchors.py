@@ -23,7 +23,7 @@ class Ctx:
 
     def __init__(self, now: datetime, tz: tzinfo, future: bool) -> None:
         self.now, self.tz, self.future = now, tz, future
-        self.today = now.replace(hour=0, minute=0, second=0, microsecond=0)
+        self.today = datetime(now.year, now.month, now.day)  # noqa: DTZ001 - naive wall clock by design
 
 
 @dataclass(slots=True)
@@ -39,31 +39,53 @@ class Frame:
 STEP = {"minute": relativedelta(minutes=1), "hour": relativedelta(hours=1), "day": relativedelta(days=1),
         "week": relativedelta(weeks=1), "month": relativedelta(months=1), "quarter": relativedelta(months=3),
         "year": relativedelta(years=1), "second": relativedelta(minutes=1)}
+_FIXED = {"second": timedelta(seconds=1), "minute": timedelta(minutes=1), "hour": timedelta(hours=1),
+          "day": timedelta(days=1), "week": timedelta(weeks=1)}
+_MONTHS = {"month": 1, "quarter": 3, "year": 12}
+ONE_DAY = timedelta(days=1)
+
+
+def add_months(d: datetime, n: int) -> datetime:
+    """``d`` moved by ``n`` calendar months, the day clamped to the month's length (Jan 31 + 1 -> Feb 28)."""
+    y, m = divmod(d.month - 1 + n, 12)
+    y += d.year
+    day = min(d.day, _DAYS[m] if m != 1 else 28 + calendar.isleap(y))
+    return datetime(y, m + 1, day, d.hour, d.minute, d.second)  # noqa: DTZ001 - naive wall clock by design
+
+
+_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+def step(d: datetime, unit: str, n: int = 1) -> datetime:
+    """``d`` moved by ``n`` units (calendar months for month/quarter/year, elapsed time otherwise)."""
+    months = _MONTHS.get(unit)
+    if months is None:
+        return d + _FIXED[unit] * n
+    return add_months(d, months * n)
 
 
 def floor(d: datetime, unit: str) -> datetime:
     """Start of the ``unit`` containing ``d`` (weeks start on Monday)."""
     if unit in ("second", "minute"):
-        return d.replace(second=0, microsecond=0)
+        return datetime(d.year, d.month, d.day, d.hour, d.minute)  # noqa: DTZ001 - naive wall clock by design
     if unit == "hour":
-        return d.replace(minute=0, second=0, microsecond=0)
-    d0 = d.replace(hour=0, minute=0, second=0, microsecond=0)
+        return datetime(d.year, d.month, d.day, d.hour)  # noqa: DTZ001 - naive wall clock by design
     if unit == "day":
-        return d0
+        return datetime(d.year, d.month, d.day)  # noqa: DTZ001 - naive wall clock by design
     if unit in ("week", "weekend"):
-        return d0 - timedelta(days=d0.weekday())
+        return datetime(d.year, d.month, d.day) - timedelta(days=d.weekday())  # noqa: DTZ001 - naive wall clock
     if unit == "month":
-        return d0.replace(day=1)
+        return datetime(d.year, d.month, 1)  # noqa: DTZ001 - naive wall clock by design
     if unit == "quarter":
-        return d0.replace(day=1, month=(d0.month - 1) // 3 * 3 + 1)
+        return datetime(d.year, (d.month - 1) // 3 * 3 + 1, 1)  # noqa: DTZ001 - naive wall clock by design
     if unit == "year":
-        return d0.replace(month=1, day=1)
+        return datetime(d.year, 1, 1)  # noqa: DTZ001 - naive wall clock by design
     raise Impossible(f"unknown unit {unit}")
 
 
 def day_frame(d: datetime, label: str | None = None) -> Frame:
-    d0 = d.replace(hour=0, minute=0, second=0, microsecond=0)
-    return Frame(d0, d0 + timedelta(days=1), "day", label)
+    d0 = datetime(d.year, d.month, d.day)  # noqa: DTZ001 - naive wall clock by design
+    return Frame(d0, d0 + ONE_DAY, "day", label)
 
 
 def make_date(year: int, month: int, day: int) -> datetime:
@@ -84,12 +106,12 @@ def period_frame(ctx: Ctx, period: p.Period) -> Frame:
     grain = "month" if unit == "quarter" else unit
     if count > 1 or unit in ("second", "minute", "hour"):
         if shift >= 0:
-            start = base + STEP[unit] * max(shift, 1) if shift else base
-            return Frame(start, start + STEP[unit] * count, grain)
+            start = step(base, unit, max(shift, 1)) if shift else base
+            return Frame(start, step(start, unit, count), grain)
         end = base
-        return Frame(end - STEP[unit] * count, end, grain)
-    start = base + STEP[unit] * shift
-    return Frame(start, start + STEP[unit], grain)
+        return Frame(step(end, unit, -count), end, grain)
+    start = step(base, unit, shift) if shift else base
+    return Frame(start, step(start, unit), grain)
 
 
 def weekday_date(ctx: Ctx, ref: p.WeekdayRef, week_start: datetime | None = None) -> datetime:
@@ -138,7 +160,7 @@ def dateparts_frame(ctx: Ctx, d: p.DateParts, year_shift: int | None = None) -> 
         year = ctx.now.year + year_shift
     if year is not None and month is None and day is None:
         start = datetime(year, 1, 1)  # noqa: DTZ001 - naive wall clock by design
-        return Frame(start, start + STEP["year"], "year")
+        return Frame(start, datetime(year + 1, 1, 1), "year")  # noqa: DTZ001
     if month is not None and day is None:
         if year is None:
             year = ctx.now.year
@@ -147,7 +169,7 @@ def dateparts_frame(ctx: Ctx, d: p.DateParts, year_shift: int | None = None) -> 
             elif not ctx.future and month > ctx.now.month:
                 year -= 1
         start = make_date(year, month, 1)
-        return Frame(start, start + STEP["month"], "month")
+        return Frame(start, add_months(start, 1), "month")
     if day is None:
         raise Impossible("no date")
     if month is not None:
@@ -198,7 +220,7 @@ def part_frame(frame: Frame, part: str, ctx: Ctx) -> Frame:
         return Frame(max(s, ctx.today), e, "day")
     if frame.grain == "year":
         bounds = {"begin": (0, 3), "mid": (4, 8), "end": (8, 12)}[part]
-        return Frame(s + relativedelta(months=bounds[0]), s + relativedelta(months=bounds[1]), "month")
+        return Frame(add_months(s, bounds[0]), add_months(s, bounds[1]), "month")
     if frame.grain == "month":
         bounds = {"begin": (0, 10), "mid": (10, 20), "end": (20, span)}[part]
     elif frame.grain == "week":

@@ -216,22 +216,40 @@ def compose(items: list[p.Piece]) -> Expr:
     """Turn a scan's pieces into one expression, or raise ``Unusable`` with a reason."""
     if not items:
         raise Unusable("no date or time expression found")
-    every = next((x for x in items if isinstance(x, p.Every)), None)
-    recur = next((x for x in items if isinstance(x, p.RecurUnit)), None)
+    every = recur = None
+    durations: list[p.Duration] = []
+    rest: list[p.Piece] = []
+    seps: list[int] = []
+    bounds: list[p.OpenBound] = []
+    for x in items:   # one pass: sort the markers out of the plain pieces
+        kind = type(x)
+        if kind is p.Every:
+            every = every or x
+        elif kind is p.RecurUnit:
+            recur = recur or x
+        elif kind is p.Duration:
+            durations.append(x)
+        elif kind is not p.RangeStart:
+            if kind is p.RangeSep:
+                seps.append(len(rest))
+            elif kind is p.OpenBound:
+                bounds.append(x)
+            rest.append(x)
     if every is not None or recur is not None:
-        rest = [x for x in items if not isinstance(x, (p.Every, p.RecurUnit))]
-        return Expr("recurring", left=_spec(rest), every=every, recur=recur)
-    durations = [x for x in items if isinstance(x, p.Duration)]
+        plain = [x for x in items if not isinstance(x, (p.Every, p.RecurUnit))]
+        return Expr("recurring", left=_spec(plain), every=every, recur=recur)
     if len(durations) > 1:
         raise Unusable("two durations")
-    rest = [x for x in items if not isinstance(x, (p.Duration, p.RangeStart))]
     if durations:
         spec = _spec([x for x in rest if not isinstance(x, p.RangeSep)])
         if spec.empty():
             return Expr("duration", duration=durations[0])
         return Expr("interval", left=spec, duration=durations[0])
-    seps = [i for i, x in enumerate(rest) if isinstance(x, p.RangeSep)]
-    bounds = [x for x in rest if isinstance(x, p.OpenBound)]
+    if not seps and not bounds:
+        spec = _spec(rest)
+        if spec.empty():
+            raise Unusable("no date or time expression found")
+        return Expr("point", left=spec)
     if seps:
         if len(seps) > 1:
             raise Unusable("more than one range separator")
@@ -250,14 +268,9 @@ def compose(items: list[p.Piece]) -> Expr:
         _inherit(right, left)
         _inherit(left, right)
         return Expr("range", left=left, right=right)
-    if bounds:
-        if len(bounds) > 1:
-            raise Unusable("two open bounds")
-        spec = _spec([x for x in rest if not isinstance(x, p.OpenBound)])
-        if spec.empty():
-            raise Unusable("an open interval needs a date or time")
-        return Expr("open", left=spec, open_kind=bounds[0].kind)
-    spec = _spec(rest)
+    if len(bounds) > 1:
+        raise Unusable("two open bounds")
+    spec = _spec([x for x in rest if not isinstance(x, p.OpenBound)])
     if spec.empty():
-        raise Unusable("no date or time expression found")
-    return Expr("point", left=spec)
+        raise Unusable("an open interval needs a date or time")
+    return Expr("open", left=spec, open_kind=bounds[0].kind)

@@ -287,13 +287,20 @@ def scan(text: str) -> Scan:
     out = Scan(lang=lang.code)
     pieces, unknown = out.pieces, out.unknown
     pos, n = 0, len(text)
-    by_key, segments_for, key_at, rules = sc._by_key, sc.segments, sc.key, sc.rules
+    by_key, segments_for, rules, vocabulary = sc._by_key, sc.segments, sc.rules, sc.vocabulary
+    word_at = _WORD.match
     while pos < n:
         ch = text[pos]
         if ch == " ":
             pos += 1
             continue
-        key, word_end = key_at(text, pos, ch)
+        if "a" <= ch <= "z":
+            word_end = word_at(text, pos).end()  # type: ignore[union-attr]
+            key = text[pos:word_end]
+            if key not in vocabulary:
+                key = "?" + ch
+        else:
+            key, word_end = ch, pos + 1
         segments = by_key.get(key, _MISSING)
         if segments is _MISSING:
             segments = segments_for(key, ch)

@@ -13,18 +13,22 @@ from zoneinfo import ZoneInfo
 
 GAP = "gap-shifted-forward"
 FOLD = "fold-first-occurrence"
+_NEAR = timedelta(hours=3)
 
 
 def to_wall(moment: datetime, tz: tzinfo) -> datetime:
     """The naive wall-clock reading of an aware ``moment`` in ``tz``."""
-    return moment.astimezone(tz).replace(tzinfo=None)
+    if moment.tzinfo is not tz:
+        moment = moment.astimezone(tz)
+    return datetime(moment.year, moment.month, moment.day, moment.hour, moment.minute,  # noqa: DTZ001
+                    moment.second, moment.microsecond)
 
 
 def localize(wall: datetime, tz: tzinfo) -> tuple[datetime, str | None]:
     """Attach ``tz`` to a naive wall time; return the aware datetime and the DST note, if any."""
-    aware = wall.replace(tzinfo=tz, fold=0)
-    if not isinstance(tz, ZoneInfo):
-        return aware, None
+    aware = datetime(wall.year, wall.month, wall.day, wall.hour, wall.minute, wall.second, wall.microsecond, tz)
+    if not isinstance(tz, ZoneInfo) or tz.utcoffset(wall - _NEAR) == tz.utcoffset(wall + _NEAR):
+        return aware, None   # no transition within three hours either side: neither a gap nor a fold
     off0 = aware.utcoffset()
     off1 = wall.replace(tzinfo=tz, fold=1).utcoffset()
     if off0 == off1:
