@@ -14,6 +14,7 @@ from agent.model.errors import (
     ModelTimeoutError,
     ModelUnavailableError,
 )
+from agent.model.factory import open_model
 from agent.model.messages import (
     AssistantMessage,
     Completed,
@@ -35,12 +36,13 @@ from agent.model.messages import (
 from agent.model.openai_model import OpenAIModel
 from agent.model.protocol import Model
 from agent.model.scripted import RecordedCall, ScriptedModel, ScriptExhaustedError, call, reply
-from agent.model.settings import ModelSettings
+from agent.model.settings import EmbeddedSettings, ModelSettings
 
 __all__ = [
     "AssistantMessage",
     "Completed",
     "EmbeddedModelError",
+    "EmbeddedSettings",
     "Message",
     "Model",
     "ModelError",
@@ -68,5 +70,6 @@ __all__ = [
     "Usage",
     "UserMessage",
     "call",
+    "open_model",
     "reply",
 ]

@@ -31,6 +31,7 @@ __all__ = [
     "build_response_schema",
     "encode_reply",
     "encode_tool_call",
+    "llguidance_grammar",
     "new_call_id",
     "parse_constrained",
 ]
@@ -102,6 +103,20 @@ def build_response_schema(tools: Sequence[ToolSpec], tool_choice: ToolChoice = "
     if defs:
         schema = {**schema, "$defs": defs}
     return schema
+
+
+_COMPACT_JSON = {"whitespace_flexible": False, "item_separator": ", ", "key_separator": ": "}
+
+
+def llguidance_grammar(schema: Mapping[str, Any]) -> str:
+    """The same schema as a llama.cpp ``grammar`` for its llguidance engine, with compact JSON enforced.
+
+    Compact output saves the indentation tokens a model otherwise generates (about a quarter of a tool
+    call on the embedded model), and each generated token costs ~50-100 ms on two CPU cores.
+    """
+    return "%llguidance {}\nstart: %json " + json.dumps(
+        {**schema, "x-guidance": _COMPACT_JSON}, ensure_ascii=False
+    )
 
 
 def encode_tool_call(call: ToolCall) -> str:

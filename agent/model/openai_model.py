@@ -11,11 +11,16 @@ import asyncio
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
 import openai
 
-from agent.model.constrained import ReplyStreamer, build_response_schema, parse_constrained
+from agent.model.constrained import (
+    ReplyStreamer,
+    build_response_schema,
+    llguidance_grammar,
+    parse_constrained,
+)
 from agent.model.errors import ModelOutputError
 from agent.model.messages import (
     Completed,
@@ -70,6 +75,7 @@ class OpenAIModel:
         sleep: Callable[[float], Awaitable[object]] = asyncio.sleep,
         backoff_base_s: float = 0.5,
         backoff_max_s: float = 8.0,
+        json_grammar: Literal["response_format", "llguidance"] = "response_format",
     ) -> None:
         self._model = model
         self._client = openai.AsyncOpenAI(
@@ -89,6 +95,10 @@ class OpenAIModel:
         self._thinking = thinking
         self._sleep = sleep
         self._backoff = (backoff_base_s, backoff_max_s)
+        # How JSON mode constrains the answer: the portable ``response_format``, or (llama.cpp built with
+        # llguidance, as the embedded server is) a ``grammar`` that also enforces compact JSON. A server
+        # that rejects ``grammar`` gets ``response_format`` from then on.
+        self._json_grammar = json_grammar
 
     @classmethod
     def from_settings(
@@ -198,6 +208,10 @@ class OpenAIModel:
             yield Completed(replace(response, latency_s=time.monotonic() - started))
             return
 
+    async def warm(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> None:
+        """Send the static prefix once (one output token, ignored) so the server caches it."""
+        await self._send(messages, tools, "auto", 1, None, stream=False)
+
     # -- sending ------------------------------------------------------------------------------------
 
     async def _send(
@@ -224,8 +238,7 @@ class OpenAIModel:
                 verdict = classify(exc)
                 if verdict.rejection_text:
                     droppable = set(sent & _SOFT_OPTIONS)
-                    if "response_format" in sent:
-                        droppable.add("response_format")
+                    droppable |= sent & {"response_format", "grammar"}
                     if "tools" in sent and self._tool_mode == "auto":
                         droppable.add("tools")
                     named = rejected_options(verdict.rejection_text, droppable) - drop
@@ -280,13 +293,17 @@ class OpenAIModel:
             body["tools"] = native_tools(tools)
             body["tool_choice"] = tool_choice
             sent.add("tools")
-        elif tools and "response_format" not in skip:
+        elif tools:
             schema = build_response_schema(tools, tool_choice)
-            body["response_format"] = {
-                "type": "json_schema",
-                "json_schema": {"name": "answer", "schema": schema},
-            }
-            sent.add("response_format")
+            if self._json_grammar == "llguidance" and "grammar" not in skip:
+                extra["grammar"] = llguidance_grammar(schema)
+                sent.add("grammar")
+            elif "response_format" not in skip:
+                body["response_format"] = {
+                    "type": "json_schema",
+                    "json_schema": {"name": "answer", "schema": schema},
+                }
+                sent.add("response_format")
         if self._logprobs and "logprobs" not in skip:
             body["logprobs"] = True
             sent.add("logprobs")

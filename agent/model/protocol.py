@@ -49,6 +49,13 @@ class Model(Protocol):
         """Like ``complete``, as events: ``TextDelta``s, ``ToolCallEvent``s, then exactly one ``Completed``."""
         ...
 
+    async def warm(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> None:
+        """Send the static prefix (the first system message + tools) once, so the first user turn is warm.
+
+        Costs one round trip with a one-token answer; a no-op for models without a prefix cache.
+        """
+        ...
+
     async def aclose(self) -> None:
         """Release connections (and, for the embedded model, nothing else: the server has its own owner)."""
         ...

@@ -30,6 +30,7 @@ OPTION_KEYWORDS: dict[str, tuple[str, ...]] = {
     "stream_options": ("stream_options", "include_usage"),
     "tools": ("tools", "tool_choice", "function calling", "tool calling"),
     "response_format": ("response_format", "json_schema"),
+    "grammar": ("grammar", "llguidance"),
 }
 _TRANSIENT_STATUS = {408, 409, 425, 500, 502, 503, 504, 520, 522, 524, 529}
 

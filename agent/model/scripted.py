@@ -71,6 +71,7 @@ class ScriptedModel:
         self._name = name
         self._mode = mode
         self.calls: list[RecordedCall] = []
+        self.warm_calls: list[RecordedCall] = []
 
     @property
     def name(self) -> str:
@@ -117,6 +118,10 @@ class ScriptedModel:
         for tool_call in response.tool_calls:
             yield ToolCallEvent(tool_call)
         yield Completed(response)
+
+    async def warm(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = ()) -> None:
+        """Recorded in ``warm_calls``; not a round trip, so not in ``calls``."""
+        self.warm_calls.append(RecordedCall(tuple(messages), tuple(tools), "auto", streamed=False))
 
     async def aclose(self) -> None:
         return None

@@ -53,6 +53,11 @@ class EmbeddedSettings:
     ctx_size: int = 4096
     port: int = 0
 
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> EmbeddedSettings:
+        """The embedded model's settings alone (``kairos model serve`` needs them whatever the endpoint)."""
+        return _embedded_from_env(os.environ if env is None else env)
+
 
 @dataclass(frozen=True, slots=True)
 class ModelSettings:
@@ -102,7 +107,7 @@ class ModelSettings:
         model = get("KAIROS_MODEL", "OPENAI_MODEL") or (
             EMBEDDED_MODEL_NAME if embedded_wanted else _OPENAI_DEFAULT_MODEL
         )
-        embedded = _embedded_from_env(get) if embedded_wanted else None
+        embedded = EmbeddedSettings.from_env(env) if embedded_wanted else None
         return cls(
             base_url=base_url,
             model=model,
@@ -125,7 +130,10 @@ class ModelSettings:
         )
 
 
-def _embedded_from_env(get) -> EmbeddedSettings:  # type: ignore[no-untyped-def]
+def _embedded_from_env(env: Mapping[str, str]) -> EmbeddedSettings:
+    def get(name: str) -> str | None:
+        return env.get(name, "").strip() or None
+
     data_dir = get("KAIROS_DATA_DIR")
     if data_dir is None:
         xdg = get("XDG_DATA_HOME")

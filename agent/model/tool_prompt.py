@@ -21,6 +21,7 @@ _HEADER = (
     "Answer with exactly one JSON object and nothing else:\n"
     '- to use a tool: {"tool": "<tool name>", "arguments": {...}}\n'
     f'- to answer without a tool: {{"tool": "{NO_TOOL}", "reply": "<your reply>"}}\n'
+    "When a tool does what the user asks, call it: never say you did something without its tool.\n"
 )
 
 

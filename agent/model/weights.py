@@ -30,6 +30,7 @@ __all__ = [
     "WeightsStatus",
     "assemble",
     "gguf_path",
+    "installed_parts",
     "part_paths",
     "status",
 ]
@@ -99,8 +100,13 @@ def _write_stamp(path: Path) -> None:
     _stamp_path(path).write_text(json.dumps(stamp) + "\n")
 
 
+def installed_parts() -> int:
+    """How many of the 22 weight packages are installed."""
+    return sum(1 for index in range(1, PARTS + 1) if _part_file(index) is not None)
+
+
 def status(cache_dir: Path) -> WeightsStatus:
-    installed = sum(1 for index in range(1, PARTS + 1) if _part_file(index) is not None)
+    installed = installed_parts()
     path = gguf_path(cache_dir)
     return WeightsStatus(parts_installed=installed, assembled=_stamp_matches(path), path=path)
 

@@ -229,3 +229,25 @@ async def test_aclose_closes_the_client() -> None:
     endpoint = FakeEndpoint()
     model = endpoint.model()
     await model.aclose()
+
+
+async def test_llguidance_grammar_enforces_compact_json_and_falls_back_when_rejected() -> None:
+    endpoint = FakeEndpoint(
+        error(400, "grammar is not supported"), completion(CREATE_JSON), completion(CREATE_JSON)
+    )
+    model = endpoint.model(tool_mode="json", json_grammar="llguidance")
+    response = await model.complete(MESSAGES, TOOLS)
+    assert response.tool_calls[0].name == "create_event"
+    grammar = endpoint.requests[0]["grammar"]
+    assert grammar.startswith("%llguidance {}\nstart: %json {") and '"whitespace_flexible": false' in grammar
+    assert "response_format" not in endpoint.requests[0]
+    assert "grammar" not in endpoint.requests[1] and "response_format" in endpoint.requests[1]
+    await model.complete(MESSAGES, TOOLS)
+    assert "grammar" not in endpoint.requests[2] and model.unsupported_options == {"grammar"}
+
+
+async def test_warm_sends_the_prefix_for_one_token_and_ignores_the_answer() -> None:
+    endpoint = FakeEndpoint(completion('{"tool'))
+    await endpoint.model(tool_mode="json").warm(MESSAGES[:1], TOOLS)
+    sent = endpoint.requests[0]
+    assert sent["max_tokens"] == 1 and "## create_event" in sent["messages"][0]["content"]

@@ -72,3 +72,9 @@ async def test_stream_yields_text_tool_calls_then_completed() -> None:
 
 def test_scripted_model_satisfies_the_protocol() -> None:
     assert isinstance(ScriptedModel([]), Model)
+
+
+async def test_warm_is_recorded_apart_from_round_trips() -> None:
+    model = ScriptedModel([])
+    await model.warm(MESSAGES, TOOLS)
+    assert model.call_count == 0 and len(model.warm_calls) == 1

@@ -1,0 +1,95 @@
+"""Opening the configured model: a remote endpoint, or the embedded one (assembled, started, stopped).
+
+    async with open_model() as model:            # settings from the environment
+        await model.warm([SystemMessage(STATIC_PROMPT)], tools)
+        response = await model.complete(messages, tools)
+
+With no endpoint configured, the embedded model's weights are assembled once (progress bar, sha256
+check), its server is started on 127.0.0.1 (visible progress while it loads) and stopped on exit; it is
+used in constrained-JSON mode.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+
+from agent.model import weights
+from agent.model.embedded import EmbeddedServer
+from agent.model.messages import Message, ToolSpec
+from agent.model.openai_model import OpenAIModel
+from agent.model.settings import EmbeddedSettings, ModelSettings
+
+__all__ = ["open_model", "prepare_weights", "start_embedded"]
+
+
+def prepare_weights(settings: EmbeddedSettings, console: Console) -> Path:
+    """The GGUF to load: ``KAIROS_MODEL_GGUF`` as is, or the packaged weights assembled and verified once."""
+    if settings.gguf_path is not None:
+        return settings.gguf_path
+    if weights.status(settings.cache_dir).assembled:
+        return weights.gguf_path(settings.cache_dir)
+    columns = (TextColumn("[bold]assembling model"), BarColumn(), DownloadColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("assemble", total=weights.GGUF_SIZE)
+        path = weights.assemble(
+            settings.cache_dir, on_progress=lambda done, _: progress.update(task, completed=done)
+        )
+    console.print(f"model assembled and verified (sha256 ok): {path}")
+    return path
+
+
+async def start_embedded(
+    settings: EmbeddedSettings, console: Console, *, port: int | None = None
+) -> EmbeddedServer:
+    """Assemble if needed, start the server, and wait for it with a visible status line."""
+    gguf = prepare_weights(settings, console)
+    settings.cache_dir.mkdir(parents=True, exist_ok=True)
+    server = EmbeddedServer(
+        gguf,
+        threads=settings.threads,
+        ctx_size=settings.ctx_size,
+        port=settings.port if port is None else port,
+        log_path=settings.cache_dir / "server.log",
+    )
+    with console.status("starting the embedded model…") as status:
+        await server.start(
+            on_wait=lambda phase, s: status.update(f"starting the embedded model: {phase} ({s:.0f}s)")
+        )
+    return server
+
+
+@asynccontextmanager
+async def open_model(
+    settings: ModelSettings | None = None,
+    *,
+    console: Console | None = None,
+    warm: tuple[Sequence[Message], Sequence[ToolSpec]] | None = None,
+) -> AsyncIterator[OpenAIModel]:
+    """The configured model, ready; everything it started is stopped on exit.
+
+    ``warm=(static messages, tools)`` sends the static prefix once before yielding.
+    """
+    settings = settings or ModelSettings.from_env()
+    console = console or Console(stderr=True)
+    server: EmbeddedServer | None = None
+    if settings.uses_embedded:
+        server = await start_embedded(settings.embedded or EmbeddedSettings.from_env(), console)
+        mode = "json" if settings.tool_mode == "auto" else settings.tool_mode
+        model = OpenAIModel.from_settings(
+            settings, base_url=server.base_url, tool_mode=mode, json_grammar="llguidance"
+        )
+    else:
+        model = OpenAIModel.from_settings(settings)
+    try:
+        if warm is not None:
+            await model.warm(*warm)
+        yield model
+    finally:
+        await model.aclose()
+        if server is not None:
+            await server.stop()
