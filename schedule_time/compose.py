@@ -89,6 +89,11 @@ def build_spec(items: list[p.Piece]) -> Spec:
         slot = _SINGLE.get(kind)
         if slot is not None:
             current = getattr(spec, slot)
+            if slot == "shift" and current is not None and not (current.anchored or piece.anchored):
+                # "-1 decade +2 years", "in 1 decade +2 years": signed offsets add up
+                finer = min(current.grain, piece.grain, key=p.GRAINS.index)
+                spec.shift = p.Shift(current.delta + piece.delta, finer)
+                continue
             if current is not None and current != piece:
                 if slot == "pod" and piece.day_shift is None and current.day_shift is not None:
                     continue   # "tonight in the evening"

@@ -149,6 +149,12 @@ def spec_frames(spec: Spec, ctx: a.Ctx) -> tuple[list[a.Frame], str | None]:
         delta = spec.shift.delta
         return [a.Frame(f.start + delta, f.end + delta, f.grain, f.label) for f in found], assumed
     if spec.shift is not None and spec.shift.grain in _EXACT_UNITS:
+        if spec.day_shift is not None and not spec.clock and not spec.pod and (
+                replace(spec, day_shift=None, shift=None).empty()):
+            # "tomorrow +1h", "today in one hour": now moved by the days, then by the hours
+            moved = a.Ctx(ctx.now + timedelta(days=spec.day_shift), ctx.tz, ctx.future)
+            point = a.floor(_shift_point(moved, spec.shift), "minute")
+            return [a.Frame(point, point + timedelta(minutes=1), "minute")], None
         if spec.has_date() or spec.clock is not None:
             raise Unusable("a shift in hours cannot be combined with another date or time")
         point = a.floor(_shift_point(ctx, spec.shift), "minute")

@@ -119,6 +119,8 @@ def _resolve_expr(expr: Expr, ctx: a.Ctx, now: datetime, lang: str) -> Resolutio
         return _finish(frames, ctx, lang, assumed)
     if kind == "open":
         frames, assumed = spec_frames(expr.left, ctx)
+        if expr.open_kind == "by" and all(f.start <= ctx.now for f in frames):
+            return _finish(frames, ctx, lang, assumed)   # "yesterday by 13:20": a past deadline is the time
         if expr.open_kind == "by":
             end_of = expr.left.part == "end"
             out = [a.Frame(ctx.now, f.end if end_of else f.start, f.grain, f.label) for f in frames]

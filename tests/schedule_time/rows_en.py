@@ -303,5 +303,25 @@ def _offset_rows() -> list[Row]:
         rows.append(R(f"for {n} hours", "tue", f"duration {n}:00:00", "a duration in hours"))
     return rows
 
+# offsets from now, signed offsets, decimals, dotted dates with times (dateparser forms)
+ROWS += [
+    R("2.5 hours", "tue", "duration 2:30:00", "a decimal before a unit is an amount, not the date 2/5"),
+    R("1.5 days later", "tue", "2026-12-02T22:00", "a day and a half: one calendar day, then 12 hours"),
+    R("now - 2 hours", "tue", "2026-12-01T08:00", "now minus an offset"),
+    R("now + 1 day", "tue", "2026-12-02T10:00", "now plus an offset"),
+    R("tomorrow +1h", "tue", "2026-12-02T11:00", "a relative day then a signed hour offset: now + 1 day + 1 hour"),
+    R("yesterday -30m", "tue", "2026-11-30T09:30", "a relative day then a negative minute offset"),
+    R("today in one hour", "tue", "2026-12-01T11:00", "today + an offset in hours is that offset from now"),
+    R("last decade", "tue", "2016-12-01T10:00", "a decade is ten years back from now, not a calendar period"),
+    R("-1 decade +2 years", "tue", "2018-12-01T10:00", "signed offsets add up"),
+    R("till date", "tue", "2026-12-01", "'till date' (Indian English) is today"),
+    R("yesterday by 13:20", "tue", "2026-11-30T13:20", "'by' a time already past is that time, not [now, past)"),
+    R("after 5 days", "tue", "open-after 2026-12-06T10:00", "after an offset: open from that point on"),
+    R("29.02.2028 13.12", "tue", "2028-02-29T13:12", "a dotted pair after a full dotted date is the time"),
+    R("1/1/27 9:02", "tue", "2027-01-01T09:02 assumed", "a numeric date with a year, then a clock time"),
+    R("15h30-18h", "tue", "2026-12-01T15:30/2026-12-01T18:00 minute",
+      "'-18h' glued to a time is a range end, not an offset of -18 hours"),
+]
+
 
 ROWS += _weekday_rows() + _clock_rows() + _date_rows() + _offset_rows()
