@@ -1,0 +1,155 @@
+"""The checks every write passes on its way to the store, and the store call itself:
+
+ground (free-text fields must be in the user's words) → checks (past? overlaps?) → confirm (a question
+naming what it overlaps) → store (idempotency key ``{turn_id}:{call_index}``; ``Persisted`` only when
+the store says ``persisted``; every store refusal becomes the user's sentence, never an exception text)
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import Any
+
+from agent import phrases
+from agent.context import ToolContext
+from agent.grounding import is_grounded
+from agent.outcomes import Command, NeedsConfirmation, Persisted, Rejected, WriteOutcome
+from storage import (
+    EventNotFound,
+    InvalidInput,
+    NothingToUndo,
+    OccurrenceNotFound,
+    StorageError,
+    UndoConflict,
+    VersionConflict,
+    WriteResult,
+)
+
+__all__ = ["checks", "confirm", "ground", "store", "title_of"]
+
+log = logging.getLogger("kairos.agent.write")
+_GROUNDED_FIELDS = ("location", "notes")
+
+
+def ground(ctx: ToolContext, command: Command) -> Command:
+    args = dict(command.args)
+    for name in _GROUNDED_FIELDS:
+        value = args.get(name)
+        if value and not is_grounded(value, ctx.user_text):
+            args[name] = None
+            ctx.notes.append({"dropped": name, "tool": command.tool, "call_index": command.call_index})
+    attendees = args.get("attendees")
+    if attendees:
+        kept = [a for a in attendees if is_grounded(a, ctx.user_text)]
+        if len(kept) != len(attendees):
+            ctx.notes.append(
+                {
+                    "dropped": "attendees",
+                    "count": len(attendees) - len(kept),
+                    "tool": command.tool,
+                    "call_index": command.call_index,
+                }
+            )
+        args["attendees"] = kept
+    if any("dropped" in n for n in ctx.notes):
+        log.info("ungrounded fields dropped", extra={"turn_id": ctx.turn_id, "tool": command.tool})
+    return command.with_(args=args, grounded=True)
+
+
+async def checks(
+    ctx: ToolContext, command: Command, start: datetime, end: datetime, all_day: bool, *, exclude: str | None
+) -> tuple[tuple[str, ...], tuple[dict[str, Any], ...]]:
+    reasons: list[str] = []
+    past = (end.date() <= ctx.now.astimezone(ctx.tz).date()) if all_day else start < ctx.now
+    if past and "past" not in command.confirmed:
+        reasons.append("past")
+    conflicts: tuple[dict[str, Any], ...] = ()
+    if not all_day and "conflict" not in command.confirmed:
+        found = await ctx.events.conflicts(start, end, exclude=exclude)
+        conflicts = tuple(
+            {
+                "event_id": str(o.event_id),
+                "title": o.title,
+                "start": o.start.isoformat(),
+                "end": o.end.isoformat(),
+                "all_day": o.all_day,
+            }
+            for o in found[:3]
+        )
+        if conflicts:
+            reasons.append("conflict")
+    return tuple(reasons), conflicts
+
+
+def confirm(
+    ctx: ToolContext,
+    command: Command,
+    action: str,
+    title: str,
+    start: datetime,
+    end: datetime,
+    all_day: bool,
+    reasons: tuple[str, ...],
+    conflicts: tuple[dict[str, Any], ...],
+) -> NeedsConfirmation:
+    clash = [
+        (
+            c["title"],
+            datetime.fromisoformat(c["start"]).astimezone(ctx.tz),
+            datetime.fromisoformat(c["end"]).astimezone(ctx.tz),
+            c["all_day"],
+        )
+        for c in conflicts
+    ]
+    question = phrases.ask_confirmation(
+        lang=ctx.lang,
+        action=action,
+        title=title,
+        start=start.astimezone(ctx.tz),
+        end=end.astimezone(ctx.tz),
+        all_day=all_day,
+        past="past" in reasons,
+        conflicts=clash,
+        now=ctx.now,
+    )
+    return NeedsConfirmation(command, reasons, question, conflicts)  # type: ignore[arg-type]
+
+
+async def store(ctx: ToolContext, command: Command, write: Any) -> WriteOutcome:
+    key = f"{ctx.turn_id}:{command.call_index}"
+    try:
+        result: WriteResult = await write(key)
+    except EventNotFound:
+        return Rejected("not_found", phrases.say("not_found_id", ctx.lang), command=command)
+    except OccurrenceNotFound:
+        return Rejected(
+            "not_found", phrases.say("not_found_when", ctx.lang, ref=title_of(command)), command=command
+        )
+    except NothingToUndo:
+        return Rejected("nothing_to_undo", phrases.say("nothing_to_undo", ctx.lang), command=command)
+    except UndoConflict:
+        return Rejected("undo_conflict", phrases.say("undo_conflict", ctx.lang), command=command)
+    except VersionConflict:
+        return Rejected("changed_meanwhile", phrases.say("changed_meanwhile", ctx.lang), command=command)
+    except InvalidInput as exc:
+        # The store's messages name the field and the rule (never SQL): fit for the model to fix.
+        problem = {"field": exc.field or "(arguments)", "problem": "invalid_value"}
+        return Rejected(
+            "invalid_event",
+            phrases.say("write_failed", ctx.lang),
+            fixable=True,
+            problems=(problem,),
+            command=command,
+        )
+    except StorageError:
+        log.warning("store refused a write", exc_info=True, extra={"turn_id": ctx.turn_id})
+        return Rejected("write_failed", phrases.say("write_failed", ctx.lang), command=command)
+    if not result.persisted:
+        return Rejected("write_failed", phrases.say("write_failed", ctx.lang), command=command)
+    return Persisted(command, result)
+
+
+def title_of(command: Command) -> str:
+    args = command.args
+    return str(args.get("title") or (command.target or {}).get("title") or args.get("event") or "")[:80]

@@ -1,0 +1,114 @@
+"""Times for a write command: resolve ``when`` (+ end, duration, recurrence) into ``command.resolved``, or
+say what is missing (``NeedsValue`` for the time only) or ambiguous (``NeedsChoice`` with candidates).
+
+A move keeps what the user did not change: a time without a day keeps the event's day (``anchor_of``), a
+move without a new end keeps the event's duration.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from agent import phrases
+from agent.context import ToolContext
+from agent.outcomes import Command, NeedsChoice, NeedsValue, Option, WriteOutcome
+from agent.timefmt import range_text
+from agent.timing import (
+    DEFAULT_DURATION,
+    Ambiguous,
+    Missing,
+    Timing,
+    resolve_duration,
+    resolve_end,
+    resolve_recurrence,
+    resolve_start,
+    timing_json,
+)
+from agent.write_guards import title_of
+
+__all__ = ["anchor_of", "choose_time", "option_line", "settle_time", "with_timing"]
+
+
+def settle_time(
+    ctx: ToolContext, command: Command, when: str, *, anchor: tuple[datetime, datetime] | None
+) -> Command | WriteOutcome:
+    """Resolve ``when`` (+ end, duration, recurrence) into ``command.resolved``, or ask."""
+    timing = resolve_start(when, now=ctx.now, tz=ctx.tz, anchor=anchor[0] if anchor else None)
+    if isinstance(timing, Ambiguous):
+        options = tuple(
+            Option(
+                label=range_text(
+                    c.start,
+                    c.start + timedelta(hours=1) if c.grain == "minute" else c.end,
+                    ctx.lang,
+                    ref=ctx.now.date(),
+                ),
+                start=c.start,
+                end=c.end,
+                time={"start": c.start.isoformat(), "grain": c.grain},
+                tag=c.label,
+            )
+            for c in timing.candidates
+        )
+        lines = [option_line(o, ctx) for o in options]
+        return NeedsChoice(command, "when", phrases.ask_choice(lines, ctx.lang, field="when"), options)
+    if isinstance(timing, Missing):
+        title = title_of(command)
+        return NeedsValue(
+            command, "when", phrases.ask_value("when", ctx.lang, title=title, day=timing.day, now=ctx.now)
+        )
+    return with_timing(ctx, command, timing, anchor=anchor)
+
+
+def with_timing(
+    ctx: ToolContext, command: Command, timing: Timing, *, anchor: tuple[datetime, datetime] | None
+) -> Command | WriteOutcome:
+    """Apply end / duration / recurrence to a start; a move without a new end keeps its duration."""
+    args = command.args
+    title = title_of(command)
+    start, end, rrule = timing.start, timing.end, timing.rrule
+    if args.get("end") and not timing.all_day:
+        end = resolve_end(args["end"], start=start, tz=ctx.tz)
+        if end is None:
+            return NeedsValue(command, "end", phrases.ask_value("end", ctx.lang, title=title, now=ctx.now))
+    elif args.get("duration"):
+        duration = resolve_duration(args["duration"], now=ctx.now, tz=ctx.tz)
+        if duration is None:
+            return NeedsValue(
+                command, "duration", phrases.ask_value("duration", ctx.lang, title=title, now=ctx.now)
+            )
+        end = start + duration
+    if end is None:
+        end = start + (anchor[1] - anchor[0] if anchor is not None else DEFAULT_DURATION)
+    if args.get("recurrence"):
+        rrule = resolve_recurrence(args["recurrence"], start=start, tz=ctx.tz)
+        if rrule is None:
+            return NeedsValue(
+                command, "recurrence", phrases.ask_value("recurrence", ctx.lang, title=title, now=ctx.now)
+            )
+    return command.with_(resolved=timing_json(start, end, timing.all_day, rrule))
+
+
+def choose_time(ctx: ToolContext, command: Command, option: Option) -> Command | WriteOutcome:
+    """Apply a picked time candidate (a clarification's option) to the command."""
+    assert option.time is not None
+    timing = Timing(datetime.fromisoformat(option.time["start"]), None)
+    anchor = anchor_of(command)
+    return with_timing(ctx, command, timing, anchor=anchor)
+
+
+def option_line(option: Option, ctx: ToolContext) -> str:
+    if option.tag:
+        tag = {"morning": "上午", "evening": "晚上", "afternoon": "下午", "night": "晚上"}.get(
+            option.tag, option.tag
+        )
+        return f"{option.label}（{tag}）" if ctx.lang == "zh" else f"{option.label} ({option.tag})"
+    return option.label
+
+
+def anchor_of(command: Command) -> tuple[datetime, datetime] | None:
+    """The target's current (start, end), which a move keeps the day, time or duration of."""
+    target = command.target
+    if not target:
+        return None
+    return datetime.fromisoformat(target["start"]), datetime.fromisoformat(target["end"])
