@@ -27,7 +27,9 @@ Reads (aware datetimes in, aware datetimes out, ranges half-open ``[start, end)`
     await events.search("张三", limit=5) -> list[SearchCandidate]      # fuzzy title match, best first
 
 Also: ``db.conversations(user_id)`` (:class:`ConversationStore`: transcript, pending commands),
-``db.turn_log(user_id)`` (:class:`TurnLog`: per-turn records), ``db.users`` (:class:`Users`),
+``db.turn_log(user_id)`` (:class:`TurnLog`: per-turn records), ``db.turns(user_id)`` (:class:`TurnStore`: a
+turn's state loaded and its messages, records, focus and pending command committed in one session each;
+conversation segments by silence gap), ``db.users`` (:class:`Users`),
 ``db.api_keys`` (:class:`ApiKeys`: issue once, store hashed, authenticate),
 ``await export_ics(events) -> bytes`` / ``await import_ics(events, data, now=now) -> ImportSummary``,
 ``await upgrade(url_or_engine)`` (Alembic to head). Errors: see :mod:`storage.errors` (all ``StorageError``).
@@ -61,12 +63,15 @@ from storage.results import Action, FreeSlot, SearchCandidate, WriteResult
 from storage.slots import WorkingHours
 from storage.snapshots import EventSnapshot, Occurrence
 from storage.turn_log import TurnLog, TurnRecordView
+from storage.turns import CLEAR, ArchivedMessage, PendingWrite, SegmentSummary, TurnState, TurnStore
 from storage.users import UserProfile, Users
 
 __all__ = [
+    "CLEAR",
     "UNSET",
     "Action",
     "ApiKeys",
+    "ArchivedMessage",
     "ConversationStore",
     "Database",
     "EventDraft",
@@ -89,13 +94,17 @@ __all__ = [
     "OccurrenceNotFound",
     "PendingKind",
     "PendingRecord",
+    "PendingWrite",
     "Role",
     "SearchCandidate",
+    "SegmentSummary",
     "SkippedItem",
     "StorageError",
     "StorageUnavailable",
     "TurnLog",
     "TurnRecordView",
+    "TurnState",
+    "TurnStore",
     "UndoConflict",
     "UserNotFound",
     "UserProfile",

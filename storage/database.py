@@ -14,6 +14,7 @@ from storage.engine import create_engine, session_factory
 from storage.events import EventStore
 from storage.migrate import upgrade
 from storage.turn_log import TurnLog
+from storage.turns import TurnStore
 from storage.users import Users
 
 __all__ = ["Database"]
@@ -53,6 +54,10 @@ class Database:
 
     def turn_log(self, user_id: uuid.UUID) -> TurnLog:
         return TurnLog(self.sessions, user_id)
+
+    def turns(self, user_id: uuid.UUID) -> TurnStore:
+        """What a turn loads and commits in one session each (segments, focus, pending, transcript)."""
+        return TurnStore(self.sessions, user_id)
 
     async def close(self) -> None:
         await self.engine.dispose()

@@ -30,6 +30,7 @@ __all__ = [
     "ApiKey",
     "AuditRecord",
     "ConversationMessage",
+    "ConversationState",
     "Event",
     "IdempotencyRecord",
     "PendingCommand",
@@ -104,7 +105,10 @@ class Event(SQLModel, table=True):
 
 class ConversationMessage(SQLModel, table=True):
     __tablename__ = "conversation_messages"
-    __table_args__ = (Index("ix_messages_owner_conversation", "owner_id", "conversation_id", "id"),)
+    __table_args__ = (
+        Index("ix_messages_owner_conversation", "owner_id", "conversation_id", "id"),
+        Index("ix_messages_owner_segment", "owner_id", "conversation_id", "segment", "id"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     owner_id: uuid.UUID = _owner()
@@ -113,6 +117,27 @@ class ConversationMessage(SQLModel, table=True):
     text: str = Field(sa_type=Text)
     turn_id: str | None = Field(default=None, max_length=100)
     created_at: datetime = _at()
+    #: The conversation segment (a new one starts after a silence gap; see ``ConversationState``).
+    segment: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+
+
+class ConversationState(SQLModel, table=True):
+    """Per conversation: the current segment (number, start, last message) and the in-focus events."""
+
+    __tablename__ = "conversation_states"
+
+    owner_id: uuid.UUID = Field(
+        sa_column=Column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, nullable=False)
+    )
+    conversation_id: str = Field(max_length=100, primary_key=True)
+    segment: int = 0
+    segment_started_at: datetime = _at()
+    last_message_at: datetime = _at()
+    segment_messages: int = 0
+    #: One summary per earlier segment, newest first: ``{"segment", "start", "end", "messages"}``.
+    earlier: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON)
+    #: The events most recently shown, created or changed in the segment, newest first (JSON objects).
+    focus: list[dict[str, Any]] = Field(default_factory=list, sa_type=JSON)
 
 
 class PendingCommand(SQLModel, table=True):
