@@ -46,7 +46,7 @@ def smoke_ids(path: Path = SMOKE_FILE) -> list[str]:
 
 
 def select(scenarios: list[Scenario], filters: list[str], ids: list[str] | None = None) -> list[Scenario]:
-    """Scenarios whose id contains, or whose tags or language equal, any filter (all when none)."""
+    """Scenarios matching any filter: a language (``en``/``zh``), a tag, or part of the id (all when none)."""
     chosen = scenarios
     if ids is not None:
         wanted = set(ids)
@@ -55,8 +55,14 @@ def select(scenarios: list[Scenario], filters: list[str], ids: list[str] | None 
             raise typer.BadParameter(f"unknown scenario ids: {', '.join(sorted(missing))}")
         chosen = [s for s in chosen if s.id in wanted]
     if filters:
-        chosen = [s for s in chosen if any(f in s.id or f in s.tags or f == s.lang for f in filters)]
+        chosen = [s for s in chosen if any(_matches(s, f) for f in filters)]
     return chosen
+
+
+def _matches(scenario: Scenario, token: str) -> bool:
+    if token in ("en", "zh"):  # a language, not an id substring ("zh" is in "zhang_san")
+        return scenario.lang == token
+    return token in scenario.tags or token in scenario.id
 
 
 def guarantee_failures(results: list[RunResult]) -> list[str]:

@@ -14,12 +14,13 @@ checks that the other users' calendars did not change and that nothing of theirs
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from datetime import datetime
 from pathlib import Path
 
-from agent import Assistant, check_reply
+from agent import Assistant, Registry, build_registry, check_reply
 from evals.backend import Backend, Seeded
 from evals.contract import READ_TOOLS, WRITE_TOOLS
 from evals.matching import compare_calendars
@@ -36,6 +37,12 @@ _ASKING = {"needs_value", "needs_choice", "needs_confirmation"}
 
 def _no_clock() -> datetime:
     raise AssertionError("the eval runner passes now= on every turn; the assistant must not read a clock")
+
+
+@functools.cache
+def _registry() -> Registry:
+    """The tool registry, built once (its schemas cost ~0.25 s to generate); it holds no per-user state."""
+    return build_registry()
 
 
 def derive_decision(*, writes: int, asking: bool, reads: bool) -> Decision:
@@ -61,7 +68,7 @@ async def run_scenario(
         for index, (turn, moment) in enumerate(zip(scenario.turns, scenario.turn_times(), strict=True)):
             model = source.for_turn(scenario, index, seeded.ids)
             if assistant is None:
-                assistant = Assistant(backend.db, model, clock=_no_clock)
+                assistant = Assistant(backend.db, model, clock=_no_clock, registry=_registry())
             assistant.model = model
             record = await _play(assistant, backend, seeded, scenario, index, turn, moment, model)
             record.unbacked_write = _unbacked(record, pending_before)
