@@ -16,12 +16,13 @@ Write-path keys (``<turn id>:<n>``, ``ics:<hash>``) never start with ``api.``, s
 
 from __future__ import annotations
 
+import secrets
 import uuid
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -42,6 +43,11 @@ __all__ = [
 ]
 
 KEY_PREFIX = "api.chat:"
+#: One mark per admitted chat request, keyed ``api.rate:<UTC time, sortable>:<random>``: the rate window.
+RATE_PREFIX = "api.rate:"
+PRUNE_ONE_IN = 64
+PRUNE_MARKS_ONE_IN = 8
+_TICK = timedelta(microseconds=1)
 MAX_REQUEST_ID_LENGTH = 128
 #: Claims older than this are pruned (their replies can no longer be replayed).
 RETENTION = timedelta(hours=24)
@@ -89,47 +95,73 @@ class ApiRequests:
         self._owner = user_id
 
     async def claim(
-        self, request_id: str, fingerprint: str, *, now: datetime, window: timedelta, limit: int
+        self, request_id: str | None, fingerprint: str, *, now: datetime, window: timedelta, limit: int
     ) -> ClaimOutcome:
-        """Claim ``request_id`` unless it is known, then apply the rate limit (``limit`` claims per
-        ``window``, this one included; over it, the claim is withdrawn in the same transaction)."""
-        if not isinstance(request_id, str) or not 0 < len(request_id) <= MAX_REQUEST_ID_LENGTH:
+        """Claim ``request_id`` unless it is known, then apply the rate limit (``limit`` requests per
+        ``window``, this one included; over it, the claim is withdrawn in the same transaction).
+        ``request_id=None`` (a request that cannot be replayed) only counts against the limit."""
+        if request_id is not None and (
+            not isinstance(request_id, str) or not 0 < len(request_id) <= MAX_REQUEST_ID_LENGTH
+        ):
             raise InvalidInput(f"request id must be 1 to {MAX_REQUEST_ID_LENGTH} characters", field="key")
         require_aware(now, "now", InvalidInput)
-        key = KEY_PREFIX + request_id
+        key = None if request_id is None else KEY_PREFIX + request_id
+        stamp = _stamp(now)
         async with self._sessions() as session:
-            session.add(
-                IdempotencyRecord(owner_id=self._owner, key=key, fingerprint=fingerprint, created_at=now)
-            )
             try:
-                await session.flush()
+                rows = [{"owner_id": self._owner, "key": f"{RATE_PREFIX}{stamp}:{uuid.uuid4().hex}",
+                         "fingerprint": "-", "created_at": now}]  # fmt: skip
+                if key is not None:
+                    rows.append(
+                        {"owner_id": self._owner, "key": key, "fingerprint": fingerprint, "created_at": now}
+                    )
+                await session.execute(insert(IdempotencyRecord), rows)
             except IntegrityError:
                 await session.rollback()
+                assert key is not None  # rate marks are random: only a client id can collide
                 return await self._known(session, key, fingerprint)
-            since = now - window
-            recent = (
-                select(IdempotencyRecord.created_at)
-                .where(
-                    IdempotencyRecord.owner_id == self._owner,
-                    IdempotencyRecord.key.startswith(KEY_PREFIX),  # type: ignore[attr-defined]
-                    IdempotencyRecord.created_at > since,
-                )
-                .order_by(IdempotencyRecord.created_at.desc())  # type: ignore[attr-defined]
-                .limit(limit + 1)
+            window_keys = self._rate_range(
+                RATE_PREFIX + _stamp(now - window), RATE_PREFIX + _stamp(now + _TICK)
             )
-            stamps = list((await session.execute(recent)).scalars())
-            if len(stamps) > limit:
+            # Rate marks sort by time inside the (owner_id, key) unique index: the window is a range scan.
+            in_window = (
+                await session.execute(
+                    select(func.count()).select_from(
+                        select(IdempotencyRecord.id).where(*window_keys).limit(limit + 1).subquery()
+                    )
+                )
+            ).scalar_one()
+            if in_window > limit:
+                oldest = (
+                    await session.execute(
+                        select(IdempotencyRecord.created_at)
+                        .where(*window_keys)
+                        .order_by(IdempotencyRecord.key)
+                        .limit(1)
+                    )
+                ).scalar_one()
                 await session.rollback()
-                return Limited(retry_at=stamps[limit] + window)  # stamps[0] is this claim
-            await session.execute(
-                delete(IdempotencyRecord).where(
-                    IdempotencyRecord.owner_id == self._owner,
-                    IdempotencyRecord.key.startswith(KEY_PREFIX),  # type: ignore[attr-defined]
-                    IdempotencyRecord.created_at < now - RETENTION,
+                return Limited(retry_at=max(oldest + window, now))
+            if secrets.randbelow(PRUNE_MARKS_ONE_IN) == 0:  # marks past the window: a short index range
+                expired = self._rate_range(RATE_PREFIX, RATE_PREFIX + _stamp(now - window))
+                await session.execute(delete(IdempotencyRecord).where(*expired))
+            if secrets.randbelow(PRUNE_ONE_IN) == 0:  # old replies: rarely, it scans the user's claims
+                await session.execute(
+                    delete(IdempotencyRecord).where(
+                        IdempotencyRecord.owner_id == self._owner,
+                        IdempotencyRecord.key.startswith(KEY_PREFIX),  # type: ignore[attr-defined]
+                        IdempotencyRecord.created_at < now - RETENTION,
+                    )
                 )
-            )
             await session.commit()
-        return Claimed(in_window=len(stamps))
+        return Claimed(in_window=int(in_window))
+
+    def _rate_range(self, low: str, high: str) -> tuple[Any, ...]:
+        return (
+            IdempotencyRecord.owner_id == self._owner,
+            IdempotencyRecord.key >= low,
+            IdempotencyRecord.key < high,
+        )
 
     async def finish(self, request_id: str, result: dict[str, Any]) -> None:
         """Store the reply on the claim (a replay returns it from now on)."""
@@ -179,6 +211,10 @@ class ApiRequests:
         if row.result is None:
             return InProgress()
         return Replay(dict(row.result))
+
+
+def _stamp(at: datetime) -> str:
+    return at.astimezone(UTC).strftime("%Y%m%d%H%M%S%f")  # digits only: same order under any collation
 
 
 async def all_users(sessions: async_sessionmaker[AsyncSession]) -> list[UserProfile]:

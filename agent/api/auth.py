@@ -3,11 +3,17 @@
 ``Authorization: Bearer kairos_<key id>_<secret>`` is checked against the stored salted hash
 (``storage.ApiKeys``). Missing, malformed, unknown and revoked keys all get the same 401 with
 ``WWW-Authenticate: Bearer``.
+
+Each worker remembers a key that authenticated for ``KAIROS_AUTH_CACHE_S`` seconds (default 30; 0 turns
+it off), by the key's SHA-256, never the key itself: a revoked key stops working within that time.
+Unknown keys are never remembered.
 """
 
 from __future__ import annotations
 
+import hashlib
 import uuid
+from datetime import timedelta
 from typing import Annotated
 
 from fastapi import Depends
@@ -16,7 +22,9 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from agent.api.errors import Unauthorized
 from agent.api.services import Services, services
 
-__all__ = ["CurrentUser", "bearer", "current_user"]
+__all__ = ["MAX_CACHED_KEYS", "CurrentUser", "bearer", "current_user"]
+
+MAX_CACHED_KEYS = 10_000
 
 bearer = HTTPBearer(
     auto_error=False,
@@ -32,9 +40,18 @@ async def current_user(
 ) -> uuid.UUID:
     if credentials is None or credentials.scheme.lower() != "bearer":
         raise Unauthorized()
+    ttl = svc.settings.auth_cache_s
+    digest = hashlib.sha256(credentials.credentials.encode()).hexdigest()
+    now = svc.clock() if ttl > 0 else None
+    if now is not None and (hit := svc.auth_cache.get(digest)) is not None and hit[1] > now:
+        return hit[0]
     user_id = await svc.db.api_keys.authenticate(credentials.credentials)
     if user_id is None:
         raise Unauthorized("The API key is not valid.")
+    if now is not None:
+        if len(svc.auth_cache) >= MAX_CACHED_KEYS:
+            svc.auth_cache.clear()
+        svc.auth_cache[digest] = (user_id, now + timedelta(seconds=ttl))
     return user_id
 
 

@@ -3,7 +3,7 @@
 ``admit`` claims the id in the database (a unique constraint decides races between workers) and applies
 the rate limit in the same transaction; ``settle`` stores the outcome on the claim when the turn ends, or
 withdraws the claim when the turn provably wrote nothing (so the client may retry with the same id).
-A request without an id gets a fresh one: it is counted by the rate limit but cannot be replayed.
+A request without an id is counted by the rate limit and nothing is stored for it.
 """
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ log = logging.getLogger("kairos.api")
 class Admitted:
     """Run the turn; then ``settle``."""
 
-    request_id: str
+    request_id: str | None
+    """``None``: the client sent no id, so nothing is stored for replays."""
     requests: ApiRequests
 
 
@@ -49,7 +50,7 @@ async def admit(
 ) -> Admitted | Stored:
     if body.request_id and header_id and body.request_id != header_id:
         raise Conflict("request_id and the Idempotency-Key header differ.", reason="request_id_mismatch")
-    request_id = body.request_id or header_id or f"auto-{uuid.uuid4().hex}"
+    request_id = body.request_id or header_id
     fingerprint = hashlib.sha256(
         json.dumps([body.message, body.conversation_id], ensure_ascii=False).encode()
     ).hexdigest()
@@ -80,6 +81,8 @@ async def admit(
 
 async def settle(admitted: Admitted, status: int, body: dict[str, Any]) -> None:
     """Store the answer for replays. Never raises: the answer is already decided."""
+    if admitted.request_id is None:
+        return
     try:
         await admitted.requests.finish(admitted.request_id, {"status": status, "body": body})
     except StorageError:
@@ -87,6 +90,8 @@ async def settle(admitted: Admitted, status: int, body: dict[str, Any]) -> None:
 
 
 async def withdraw(admitted: Admitted) -> None:
+    if admitted.request_id is None:
+        return
     try:
         await admitted.requests.release(admitted.request_id)
     except StorageError:

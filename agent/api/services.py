@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -30,6 +31,8 @@ class Services:
     clock: Callable[[], datetime]
     settings: ApiSettings = field(default_factory=ApiSettings)
     model_probe: ModelProbe = _assume_ready
+    #: sha256(key) → (user id, valid until); see :mod:`agent.api.auth`.
+    auth_cache: dict[str, tuple[uuid.UUID, datetime]] = field(default_factory=dict)
     #: Cleanup work started when a client went away mid-turn (kept referenced until done).
     background: set[asyncio.Task[None]] = field(default_factory=set)
 

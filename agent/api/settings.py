@@ -7,6 +7,7 @@ KAIROS_MAX_MESSAGE_CHARS        4000    longest chat message accepted; longer �
 KAIROS_RATE_LIMIT_PER_MINUTE    30      chat requests per user per rolling minute (all workers) → 429
 KAIROS_TURN_TIMEOUT_S           60      deadline of one chat turn; past it → 504, nothing half-written
 KAIROS_READY_TIMEOUT_S          2       how long ``/readyz`` waits for the database and the model
+KAIROS_AUTH_CACHE_S             30      a worker trusts a checked key this long (revocation delay); 0 = off
 =============================== ======= ==================================================================
 """
 
@@ -25,6 +26,7 @@ class ApiSettings:
     rate_limit_per_minute: int = 30
     turn_timeout_s: float = 60.0
     ready_timeout_s: float = 2.0
+    auth_cache_s: float = 30.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> ApiSettings:
@@ -34,6 +36,7 @@ class ApiSettings:
             rate_limit_per_minute=int(_number(env, "KAIROS_RATE_LIMIT_PER_MINUTE", 30, minimum=1)),
             turn_timeout_s=_number(env, "KAIROS_TURN_TIMEOUT_S", 60.0, minimum=0.01),
             ready_timeout_s=_number(env, "KAIROS_READY_TIMEOUT_S", 2.0, minimum=0.01),
+            auth_cache_s=_number(env, "KAIROS_AUTH_CACHE_S", 30.0, minimum=0.0),
         )
 
 

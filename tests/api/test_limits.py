@@ -138,7 +138,7 @@ async def test_cancel_inside_the_write_transaction_leaves_no_row_or_claim(
     async with tight.db.sessions() as session:
         keys = (await session.execute(select(IdempotencyRecord.key).where(
             IdempotencyRecord.owner_id == tight.user_id))).scalars().all()  # fmt: skip
-    assert all(k.startswith("api.chat:") for k in keys)  # no write claim was left behind
+    assert all(k.startswith(("api.chat:", "api.rate:")) for k in keys)  # no write claim was left behind
 
 
 async def test_stream_past_deadline_ends_with_an_error_event(tight: Api) -> None:
@@ -146,3 +146,41 @@ async def test_stream_past_deadline_ends_with_an_error_event(tight: Api) -> None
     r = await tight.client.post("/v1/chat/stream", json={"message": "hello"})
     name, data = sse_events(r.text)[-1]
     assert name == "error" and data["error"]["code"] == "turn_timeout"
+
+
+async def test_revocation_applies_after_the_auth_cache_and_at_once_without_it(database: Database) -> None:
+    from tests.api.fixtures import NOW
+
+    for ttl, still_works in ((30.0, True), (0.0, False)):
+        kit = await make_api(database, ApiSettings(auth_cache_s=ttl))
+        kit.script(reply("a"), reply("b"))
+        assert (await kit.client.post("/v1/chat", json={"message": "hi"})).status_code == 200
+        assert await kit.db.api_keys.revoke(kit.key.split("_")[1], now=NOW)
+        after = await kit.client.post("/v1/chat", json={"message": "hi"})
+        assert (after.status_code == 200) is still_works
+        kit.app.state.services.auth_cache.clear()
+        assert (await kit.client.post("/v1/chat", json={"message": "hi"})).status_code == 401
+        await kit.client.aclose()
+
+
+async def test_requests_without_an_id_store_no_reply(api: Api) -> None:
+    api.script(reply("a"))
+    assert (await api.client.post("/v1/chat", json={"message": "hi"})).status_code == 200
+    async with api.db.sessions() as session:
+        keys = (await session.execute(select(IdempotencyRecord.key).where(
+            IdempotencyRecord.owner_id == api.user_id))).scalars().all()  # fmt: skip
+    assert len(keys) == 1 and keys[0].startswith("api.rate:")
+
+
+def test_settings_from_env() -> None:
+    s = ApiSettings.from_env({"KAIROS_MAX_MESSAGE_CHARS": "100", "KAIROS_RATE_LIMIT_PER_MINUTE": "5",
+                              "KAIROS_TURN_TIMEOUT_S": "2.5", "KAIROS_AUTH_CACHE_S": "0"})  # fmt: skip
+    assert (s.max_message_chars, s.rate_limit_per_minute, s.turn_timeout_s, s.auth_cache_s) == (
+        100,
+        5,
+        2.5,
+        0,
+    )
+    assert ApiSettings.from_env({}) == ApiSettings()
+    with pytest.raises(ValueError, match="KAIROS_RATE_LIMIT_PER_MINUTE"):
+        ApiSettings.from_env({"KAIROS_RATE_LIMIT_PER_MINUTE": "0"})

@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""Benchmark the HTTP API: chat turns per second with the scripted model on SQLite.
+
+Every turn goes through the whole stack: bearer auth (hashed key lookup), the idempotency claim and rate
+window, the turn (prompt, one scripted model call, tools, receipts, exit check, transcript, telemetry) and
+the stored reply. The mix: mostly chit-chat (one model call, no write), ``--create-share`` creates (one
+model call, one event write). Users are spread round-robin over ``--users`` keys.
+
+    .venv/bin/python scripts/bench_api.py [--turns 2000] [--concurrency 16] [--users 8] [--uvicorn]
+
+``--uvicorn`` also runs a real uvicorn server (one worker) on 127.0.0.1 in a subprocess, with the client in
+this process (both share the machine's cores). Target: >= 300 turns/s in-process on 2 cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import httpx
+
+from agent import Assistant
+from agent.api import ApiSettings, create_app
+from agent.model import ScriptedModel, call, reply
+from agent.model.messages import Message, ToolSpec
+from storage import Database
+
+TARGET = 300.0
+
+
+def clock() -> datetime:
+    return datetime.now(UTC)
+
+
+def script(messages: Sequence[Message], tools: Sequence[ToolSpec]) -> Any:
+    last = str(getattr(messages[-1], "content", ""))
+    if last.startswith("create "):
+        return call("create_event", {"title": last.removeprefix("create ")[:40], "when": "tomorrow 3pm"})
+    return reply("Hello! Ask me about your calendar.")
+
+
+async def build(url: str, users: int) -> tuple[Database, Any, list[str]]:
+    db = await Database.open(url)
+    keys = []
+    for i in range(users):
+        user = await db.users.create(name=f"bench{i}", timezone="Asia/Shanghai", locale="zh-CN", now=clock())
+        keys.append((await db.api_keys.issue(user.id, now=clock())).key)
+    assistant = Assistant(db, ScriptedModel(script), clock=clock)
+    settings = ApiSettings(rate_limit_per_minute=10**9, turn_timeout_s=30)
+    return db, create_app(db, assistant, clock=clock, settings=settings), keys
+
+
+async def drive(
+    client: httpx.AsyncClient, keys: list[str], turns: int, concurrency: int, create_share: float
+) -> dict[str, float]:
+    latencies: list[float] = []
+    failures = 0
+    counter = iter(range(turns))
+    every = max(1, round(1 / create_share)) if create_share > 0 else 0
+
+    async def worker() -> None:
+        nonlocal failures
+        for n in counter:
+            message = f"create meeting {n}" if every and n % every == 0 else "hi there"
+            headers = {"Authorization": f"Bearer {keys[n % len(keys)]}"}
+            started = time.perf_counter()
+            r = await client.post(
+                "/v1/chat", json={"message": message, "request_id": f"b{n}"}, headers=headers
+            )
+            latencies.append(time.perf_counter() - started)
+            failures += r.status_code != 200
+
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    await asyncio.gather(*(worker() for _ in range(concurrency)))
+    wall = time.perf_counter() - wall0
+    latencies.sort()
+    return {
+        "turns_per_s": turns / wall,
+        "p50_ms": statistics.median(latencies) * 1000,
+        "p95_ms": latencies[int(len(latencies) * 0.95) - 1] * 1000,
+        "cpu_ms_per_turn": (time.process_time() - cpu0) / turns * 1000,
+        "failures": failures,
+    }
+
+
+def report(name: str, r: dict[str, float]) -> None:
+    print(
+        f"{name:<22} {r['turns_per_s']:8.1f} turns/s   p50 {r['p50_ms']:6.1f} ms   p95 {r['p95_ms']:6.1f} ms   "
+        f"CPU {r['cpu_ms_per_turn']:5.2f} ms/turn (client+server in this process)   failures {int(r['failures'])}"
+    )
+
+
+async def in_process(url: str, args: argparse.Namespace) -> dict[str, float]:
+    db, app, keys = await build(url, args.users)
+    try:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://bench") as client:
+            await drive(client, keys, min(200, args.turns), args.concurrency, args.create_share)  # warm-up
+            return await drive(client, keys, args.turns, args.concurrency, args.create_share)
+    finally:
+        await db.close()
+
+
+def serve(url: str, port: int, users: int) -> None:
+    """Subprocess entry: the app with the scripted model under uvicorn; prints the keys, then serves."""
+    import uvicorn
+
+    async def main() -> None:
+        db, app, keys = await build(url, users)
+        print(" ".join(keys), flush=True)
+        server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+        await server.serve()
+        await db.close()
+
+    asyncio.run(main())
+
+
+async def over_uvicorn(url: str, args: argparse.Namespace) -> dict[str, float]:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, __file__, "--serve", str(port), "--url", url, "--users", str(args.users)],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert proc.stdout is not None
+        keys = proc.stdout.readline().split()
+        base = f"http://127.0.0.1:{port}"
+        async with httpx.AsyncClient(base_url=base, timeout=30, limits=httpx.Limits(max_connections=64)) as c:
+            for _ in range(100):
+                try:
+                    if (await c.get("/healthz")).status_code == 200:
+                        break
+                except httpx.TransportError:
+                    await asyncio.sleep(0.1)
+            await drive(c, keys, min(200, args.turns), args.concurrency, args.create_share)
+            return await drive(c, keys, args.turns, args.concurrency, args.create_share)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--turns", type=int, default=2000)
+    parser.add_argument("--concurrency", type=int, default=16)
+    parser.add_argument("--users", type=int, default=8)
+    parser.add_argument("--create-share", type=float, default=0.1, help="share of turns that create an event")
+    parser.add_argument("--uvicorn", action="store_true", help="also measure through a real uvicorn server")
+    parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--url", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        serve(args.url, args.serve, args.users)
+        return 0
+    print(f"cpus {os.cpu_count()}   load before: {os.getloadavg()}   python {sys.version.split()[0]}")
+    with tempfile.TemporaryDirectory() as tmp:
+        result = asyncio.run(in_process(f"sqlite+aiosqlite:///{Path(tmp) / 'a.db'}", args))
+        report("in-process ASGI", result)
+        if args.uvicorn:
+            report(
+                "uvicorn 127.0.0.1",
+                asyncio.run(over_uvicorn(f"sqlite+aiosqlite:///{Path(tmp) / 'b.db'}", args)),
+            )
+    rusage = resource.getrusage(resource.RUSAGE_SELF)
+    print(f"load after: {os.getloadavg()}   max RSS {rusage.ru_maxrss / 1024:.0f} MiB")
+    ok = result["turns_per_s"] >= TARGET and result["failures"] == 0
+    print(f"target >= {TARGET:.0f} turns/s in-process: {'met' if ok else 'NOT met'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
