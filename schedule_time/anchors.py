@@ -66,8 +66,10 @@ def step(d: datetime, unit: str, n: int = 1) -> datetime:
 
 def floor(d: datetime, unit: str) -> datetime:
     """Start of the ``unit`` containing ``d`` (weeks start on Monday)."""
-    if unit in ("second", "minute"):
+    if unit == "minute":
         return datetime(d.year, d.month, d.day, d.hour, d.minute)  # noqa: DTZ001 - naive wall clock by design
+    if unit == "second":
+        return datetime(d.year, d.month, d.day, d.hour, d.minute, d.second)  # noqa: DTZ001 - naive wall clock
     if unit == "hour":
         return datetime(d.year, d.month, d.day, d.hour)  # noqa: DTZ001 - naive wall clock by design
     if unit == "day":
@@ -244,6 +246,66 @@ def nth_weekday(frame: Frame, nth: p.NthWeekday) -> Frame:
     if not frame.start <= d < frame.end:
         raise Impossible("there is no such weekday in that period")
     return day_frame(d)
+
+
+def nth_unit(frame: Frame, nth: p.NthUnit) -> Frame:
+    """The n-th (n-th last) day, whole Monday-Sunday week or whole weekend inside a frame."""
+    s, e, n = frame.start, frame.end, nth.n
+    last = e - ONE_DAY
+    if nth.unit == "day":
+        d = s + timedelta(days=n - 1) if n > 0 else e + timedelta(days=n)
+        if not s <= d < e:
+            raise Impossible("there is no such day in that period")
+        return day_frame(d)
+    sunday = last - timedelta(days=(last.weekday() + 1) % 7)   # the last Sunday inside
+    if nth.unit == "week":
+        first = s + timedelta(days=(7 - s.weekday()) % 7)      # the first Monday inside
+        monday = first + timedelta(weeks=n - 1) if n > 0 else sunday - timedelta(days=6) + timedelta(weeks=n + 1)
+        if not (s <= monday and monday + timedelta(weeks=1) <= e):
+            raise Impossible("there is no such week in that period")
+        return Frame(monday, monday + timedelta(weeks=1), "week")
+    saturday = (s + timedelta(days=(5 - s.weekday()) % 7) + timedelta(weeks=n - 1) if n > 0
+                else sunday - ONE_DAY + timedelta(weeks=n + 1))
+    if not (s <= saturday and saturday + ONE_DAY * 2 <= e):
+        raise Impossible("there is no such weekend in that period")
+    return Frame(saturday - timedelta(hours=6), saturday + ONE_DAY * 2, "hour", "weekend")
+
+
+def closest_weekday(frame: Frame, ref: p.Closest) -> Frame:
+    """The n-th nearest such weekday to a day (ties: the earlier one first)."""
+    if frame.grain != "day":
+        raise Impossible("'closest' needs a single day")
+    day = frame.start
+    found = sorted((abs(k), k) for k in range(-7 * ref.n - 7, 7 * ref.n + 8)
+                   if (day.weekday() + k) % 7 == ref.weekday)
+    return day_frame(day + timedelta(days=found[ref.n - 1][1]))
+
+
+_SEASON_STARTS = ((3, 20), (6, 21), (9, 23), (12, 21))   # spring, summer, autumn, winter
+
+
+def season_frame(ctx: Ctx, season: p.Season) -> Frame:
+    """A season: "this season" (the current one), "next/last season", "this summer" (the current or
+    the coming one; prefer past: the current or the last), "next/last summer"."""
+    starts = [datetime(y, m, d) for y in range(ctx.now.year - 2, ctx.now.year + 3)  # noqa: DTZ001
+              for m, d in _SEASON_STARTS]
+    spans = [(starts[i], starts[i + 1], i % 4) for i in range(len(starts) - 1)]
+    today = ctx.today
+    current = next(i for i, (s, e, _) in enumerate(spans) if s <= today < e)
+    if season.index is None:
+        s, e, _ = spans[current + season.shift]
+        return Frame(s, e, "day", "season")
+    named = [i for i, (_, _, k) in enumerate(spans) if k == season.index]
+    if season.shift > 0:
+        i = next(i for i in named if spans[i][0] > today)
+    elif season.shift < 0:
+        i = [i for i in named if spans[i][1] <= today][-1]
+    elif ctx.future:
+        i = next(i for i in named if spans[i][1] > today)
+    else:
+        i = [i for i in named if spans[i][0] <= today][-1]
+    s, e, _ = spans[i]
+    return Frame(s, e, "day", ("spring", "summer", "autumn", "winter")[season.index])
 
 
 def holiday_frame(ctx: Ctx, ref: p.HolidayRef, year: int | None, year_shift: int | None,

@@ -32,7 +32,9 @@ class Spec:
     pod: p.PartOfDay | None = None
     holiday: p.HolidayRef | None = None
     year_shift: int | None = None
-    nth: p.NthWeekday | None = None
+    nth: p.NthWeekday | p.NthUnit | p.Closest | None = None
+    season: p.Season | None = None
+    week_of: bool = False
     zone: int | None = None
     hint: str | None = None
     qualifier: int | None = None
@@ -42,6 +44,7 @@ class Spec:
         pod, shift = self.pod, self.shift
         return (self.day_shift is not None or self.weekday is not None or self.dateparts is not None
                 or self.period is not None or self.holiday is not None or self.nth is not None
+                or self.season is not None
                 or self.quarter is not None or self.now or (pod is not None and pod.day_shift is not None)
                 or (shift is not None and shift.grain not in ("second", "minute", "hour")))
 
@@ -68,6 +71,7 @@ class Expr:
 _SINGLE = {
     p.WeekdayRef: "weekday", p.Period: "period", p.Shift: "shift",
     p.Clock: "clock", p.PartOfDay: "pod", p.HolidayRef: "holiday", p.NthWeekday: "nth",
+    p.NthUnit: "nth", p.Closest: "nth", p.Season: "season",
 }
 
 
@@ -126,12 +130,14 @@ def build_spec(items: list[p.Piece]) -> Spec:
             spec.qualifier = piece.direction
         elif kind is p.Label:
             spec.hint = piece.hint
+        elif kind is p.WeekOf:
+            spec.week_of = True
         else:
             raise Unusable(f"{kind.__name__} does not belong here")
     return spec
 
 
-DATE_SLOTS = ("day_shift", "weekday", "dateparts", "period", "holiday", "nth", "quarter", "year_shift")
+DATE_SLOTS = ("day_shift", "weekday", "dateparts", "period", "holiday", "nth", "quarter", "year_shift", "season")
 
 
 def _inherit(target: Spec, source: Spec) -> None:
@@ -245,8 +251,9 @@ def compose(items: list[p.Piece]) -> Expr:
         return Expr("recurring", left=_spec(plain), every=every, recur=recur)
     if len(durations) > 1:
         raise Unusable("two durations")
-    if durations:
-        spec = _spec([x for x in rest if not isinstance(x, p.RangeSep)])
+    if durations:   # "for 30' starting from 4pm": the start marker only says where the span begins
+        spec = _spec([x for x in rest if not (isinstance(x, p.RangeSep) or
+                                              (isinstance(x, p.OpenBound) and x.kind == "after"))])
         if spec.empty():
             return Expr("duration", duration=durations[0])
         return Expr("interval", left=spec, duration=durations[0])

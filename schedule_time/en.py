@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from dateutil.relativedelta import relativedelta
+
 from . import pieces as p
 from .en_build import (
     LAST,
@@ -19,16 +21,21 @@ from .en_build import (
     _shift_of,
     b_clock,
     b_clock_h,
+    b_closest,
     b_const,
     b_day_ordinal,
     b_duration,
     b_every,
+    b_half_hour,
     b_hhmm,
     b_hour_mer,
+    b_ides,
     b_iso,
     b_month,
     b_month_day,
     b_month_day_range,
+    b_more,
+    b_nth_unit,
     b_nth_weekday,
     b_numeric_date,
     b_numeric_date_sp,
@@ -38,6 +45,7 @@ from .en_build import (
     b_pod,
     b_quarter,
     b_relative_clock,
+    b_season,
     b_shift_after,
     b_shift_ago,
     b_shift_anchored,
@@ -46,6 +54,7 @@ from .en_build import (
     b_tonight,
     b_weekday,
     b_weekday_count,
+    b_within,
     b_word_clock,
     b_year,
     b_year_month,
@@ -66,6 +75,7 @@ from .en_words import (
 from .language import Language, Rule
 
 D = DAY_NUMBER
+ORD = r"(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)"
 Y = r"(?P<y>\d{4}|'\d{2})"
 RULES: list[Rule] = [
     Rule("iso", r"(?P<y>\d{4})-(?P<mo>\d{1,2})-(?P<d>\d{1,2})(?:[t ]+(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2})"
@@ -86,7 +96,11 @@ RULES: list[Rule] = [
          b_hhmm),
     Rule("relative_clock", r"(?P<amt>(?:a\s+)?quarter|half|\d{1,2}|" + WORD_NUMBER + r")(?:\s+minutes?)?\s+"
                            r"(?P<dir>past|after|to|till|before|of)\s+(?P<base>noon|midday|midnight|(?P<h>" + SMALL +
-                           "|" + WORD_NUMBER + r")(?:\s*(?:" + MER + r"|h\b))?)", b_relative_clock),
+                           "|" + WORD_NUMBER + r")(?!(?:st|nd|rd|th)\b)(?:\s*(?:" + MER + r"|h\b))?)", b_relative_clock),
+    Rule("at_h_mm", r"(?:at|@)\s+(?P<h>" + SMALL + r")\s+(?P<mi>[0-5]\d)(?![\d:.])",
+         lambda m: p.Clock(int(m["h"]), int(m["mi"]))),
+    Rule("half_hour", r"half\s+(?P<h>" + SMALL + "|" + WORD_NUMBER + r")(?!\s*(?:an?\b|hours?|past|to\b|after|of\b|:|\d))",
+         b_half_hour),
     Rule("word_clock", r"(?P<h>one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[- ](?P<mi>(?:o|oh|ou|"
                        r"zero)[- ](?:one|two|three|four|five|six|seven|eight|nine)|(?:twen|thir|for|fif)ty(?:[- ]?"
                        r"(?:one|two|three|four|five|six|seven|eight|nine))?|ten|eleven|twelve|(?:thir|four|fif|six|"
@@ -104,6 +118,7 @@ RULES: list[Rule] = [
          b_const(p.Now())),
     Rule("day_after_tomorrow", r"(?:the\s+)?day\s+after\s+tomorrow", b_const(p.DayShift(2))),
     Rule("day_before_yesterday", r"(?:the\s+)?day\s+before\s+yesterday", b_const(p.DayShift(-2))),
+    Rule("late_last_night", r"late\s+last\s+night", b_const(p.PartOfDay("late night", 21, 24, "pm", -1))),
     Rule("tonight", r"(?P<late>late\s+)?(?:tonight|tonite|this evening late)", b_tonight),
     Rule("pod", r"(?:(?P<day>this|today|today's|tomorrow|tomorrow's|yesterday|yesterday's|last)\s+)?(?:in\s+the\s+|at\s+|"
                 r"for\s+)?(?P<pod>early\s+in\s+the\s+morning|(?:in\s+)?the\s+early\s+hours\s+of\s+the\s+morning|"
@@ -125,6 +140,13 @@ RULES: list[Rule] = [
          b_weekday_count),
     Rule("plural_weekday", r"(?:on\s+)?(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)s",
          b_plural_weekday),
+    Rule("ides", r"(?:the\s+)?ides\s+of\s+(?P<mon>" + MONTH + ")", b_ides),
+    Rule("closest", r"(?:the\s+)?(?:(?P<n>" + ORD + r")\s+)?closest\s+(?P<wd>" + WEEKDAY + r")\s+to\b", b_closest),
+    Rule("season", r"(?:(?P<mod>" + NEXT + "|" + LAST + "|" + THIS + r")\s+)?(?P<s>spring|summer|autumn|fall|winter|"
+                   r"seasons?)", b_season),
+    Rule("nth_unit", r"(?:the\s+)?(?:(?P<n>" + ORD + r")\s+(?P<last>last)|(?P<n1>" + ORD + r"|last))\s+"
+                     r"(?P<unit>day|week|weekend|week-end|week\s+end|wkend)\s+(?:of|in)\b", b_nth_unit),
+    Rule("week_of", r"the\s+week\s+of(?=\s+(?:the\s+)?(?:" + MONTH + r"|\d))", b_const(p.WeekOf())),
     Rule("nth_weekday", r"(?:the\s+)?(?P<n>last|first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+"
                         r"(?P<wd>" + WEEKDAY + r")\s*(?:of|in)\b", b_nth_weekday),
     Rule("quarter", r"(?:the\s+)?(?P<q>first|second|third|fourth|[1-4](?:st|nd|rd|th)?)\s+(?:quarter|qtr)"
@@ -156,6 +178,8 @@ RULES: list[Rule] = [
                         r"sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)(?:\s+day)?", b_day_ordinal),
     Rule("the_day", r"the\s+(?P<d>[12]\d|3[01]|0?[1-9])(?!\d)", b_day_ordinal),
     Rule("shift_after", r"after\s+(?P<dur>" + DURATION_LIST + r")(?!\s+(?:from|after|before|ago))", b_shift_after),
+    Rule("within", r"within\s+(?P<dur>" + DURATION_LIST + r")", b_within),
+    Rule("shift_more", r"in\s+(?P<n>\d+|" + WORD_NUMBER + r"|an?)\s+more\s+(?P<unit>" + UNIT_WORD + ")", b_more),
     Rule("shift_in", r"(?:in|within|after)\s+(?:about\s+|another\s+)?(?P<dur>" + DURATION_LIST + r")"
                      r"(?:\s+more)?(?:\s*(?:'s|')?\s*time)?(?:\s+from\s+(?:now|today))?", b_shift_in),
     Rule("shift_ago", r"(?:about\s+)?(?P<dur>" + DURATION_LIST + r")\s+(?:ago|back|before|earlier)", b_shift_ago),
@@ -163,6 +187,7 @@ RULES: list[Rule] = [
                         r"from\s+now\s+on)", b_shift_in),
     Rule("shift_from", r"(?P<dur>" + DURATION_LIST + r")\s+(?:from|after)(?!\s+(?:now|today|right))", b_shift_anchored),
     Rule("duration", r"(?:for\s+|lasting\s+)?(?P<dur>" + DURATION_LIST + r")(?:\s+long)?", b_duration),
+    Rule("in_minutes", r"in\s+(?P<n>[1-5]?\d)$", lambda m: p.Shift(relativedelta(minutes=int(m["n"])), "minute")),
     Rule("year", r"(?:in\s+)?(?P<y>1\d{3}|2\d{3})(?:\s*(?:a\.?d\.?))?", b_year),
     Rule("zone", r"\(?(?P<z>" + alt(ZONES) + r")\)?", b_zone),
     Rule("part", r"(?:the\s+)?(?:(?P<b>beginning|start|early|begining)|(?P<mi>middle|mid)|(?P<e>end|late))"

@@ -268,6 +268,14 @@ def b_nth_weekday(m: re.Match[str]) -> p.Piece:
     return p.NthWeekday(n, _weekday(m["wd"]))
 
 
+def b_nth_unit(m: re.Match[str]) -> p.Piece:
+    unit = m["unit"]
+    unit = "day" if unit == "day" else "week" if unit == "week" else "weekend"
+    if m["last"]:
+        return p.NthUnit(-ordinal_value(m["n"]), unit)
+    return p.NthUnit(-1 if m["n1"] == "last" else ordinal_value(m["n1"]), unit)
+
+
 def b_quarter(m: re.Match[str]) -> list[p.Piece]:
     out: list[p.Piece] = [p.Quarter(ordinal_value(m["q"]))]
     if m["y"]:
@@ -307,6 +315,33 @@ def b_pod(m: re.Match[str]) -> list[p.Piece]:
     elif day in ("last", "yesterday", "yesterday's"):
         pod = p.PartOfDay(pod.label, pod.start_hour, pod.end_hour, pod.hint, -1)
     return [pod]
+
+
+def b_ides(m: re.Match[str]) -> p.Piece:
+    """The ides: the 15th of March, May, July and October, the 13th of other months."""
+    month = _month(m["mon"])
+    return p.DateParts(None, month, 15 if month in (3, 5, 7, 10) else 13)
+
+
+def b_closest(m: re.Match[str]) -> p.Piece:
+    return p.Closest(ordinal_value(m["n"]) if m["n"] else 1, _weekday(m["wd"]))
+
+
+_SEASONS = {"spring": 0, "summer": 1, "autumn": 2, "fall": 2, "winter": 3}
+
+
+def b_season(m: re.Match[str]) -> p.Piece:
+    return p.Season(_SEASONS.get(m["s"]), _shift_of(m) if m["mod"] else 0)
+
+
+def b_within(m: re.Match[str]) -> list[p.Piece]:
+    delta, grain = parse_duration(m["dur"])
+    return [p.OpenBound("within"), p.Shift(delta, grain)]
+
+
+def b_more(m: re.Match[str]) -> p.Piece:
+    delta, grain = parse_duration(f"{m['n']} {m['unit']}")
+    return p.Shift(delta, grain)
 
 
 def b_tonight(m: re.Match[str]) -> p.Piece:

@@ -16,7 +16,7 @@ from . import anchors as a
 from . import pieces as p
 from .clock import ClockReading, readings
 from .compose import Spec, Unusable
-from .zones import add_exact, to_wall
+from .zones import add_exact, localize, to_wall
 
 _EXACT_UNITS = ("second", "minute", "hour")
 
@@ -43,6 +43,13 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
         frame = a.holiday_frame(ctx, spec.holiday, year, spec.year_shift, direction)
         return _narrow(frame, spec, ctx)
     if spec.shift is not None and spec.shift.grain not in _EXACT_UNITS:
+        dp = spec.dateparts
+        d = spec.shift.delta
+        if dp is not None and dp.year is None and dp.month is not None and spec.weekday is None \
+                and spec.day_shift is None and d.years and not (d.months or d.weeks or d.days):
+            # "March in a year": March of the year that many years from now
+            year = ctx.now.year + d.years
+            return _narrow(a.dateparts_frame(ctx, p.DateParts(year, dp.month, dp.day)), spec, ctx)
         if spec.dateparts is not None or spec.weekday is not None or spec.day_shift is not None:
             raise Unusable("a shift from now cannot be combined with another date")
         point = _shift_point(ctx, spec.shift)
@@ -71,10 +78,16 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
         if frame is not None:
             raise Unusable("a relative day cannot be combined with another date")
         frame = a.day_frame(ctx.today + timedelta(days=spec.day_shift))
+    if spec.season is not None:
+        if frame is not None:
+            raise Unusable("a season cannot be combined with another date")
+        frame = a.season_frame(ctx, spec.season)
     if spec.nth is not None:
         if frame is None:
             frame = a.period_frame(ctx, p.Period("month"))
-        frame = a.nth_weekday(frame, spec.nth)
+        nth = spec.nth
+        frame = (a.nth_weekday(frame, nth) if isinstance(nth, p.NthWeekday) else
+                 a.closest_weekday(frame, nth) if isinstance(nth, p.Closest) else a.nth_unit(frame, nth))
     elif spec.weekday is not None and not (spec.dateparts is not None and spec.dateparts.day is not None):
         if frame is not None and frame.grain == "day" and spec.day_shift is not None:
             raise Unusable("a relative day and a weekday together")
@@ -91,6 +104,11 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
         return a.Frame(ctx.now, ctx.now, "exact")
     if frame is None:
         return None
+    if spec.week_of:
+        if frame.grain != "day":
+            raise Unusable("'the week of' needs a single day")
+        monday = a.floor(frame.start + a.ONE_DAY, "week")   # a Sunday names the week it begins (US)
+        frame = a.Frame(monday, monday + timedelta(weeks=1), "week")
     return _narrow(frame, spec, ctx)
 
 
@@ -194,12 +212,21 @@ def spec_frames(spec: Spec, ctx: a.Ctx) -> tuple[list[a.Frame], str | None]:
     if day is None and pod is not None and pod.day_shift is not None:
         day = ctx.today + timedelta(days=pod.day_shift)
     out = []
+    zone_ctx = ctx
+    if spec.zone is not None and day is None:   # "11:00 CST": the next 11:00 on a CST wall clock
+        zone_ctx = a.Ctx(_to_zone(ctx.now, spec.zone, ctx), ctx.tz, ctx.future)
     for r in found:
-        start = _place(ctx, day, r, None)
+        start = _place(zone_ctx, day, r, None)
         if spec.zone is not None:
             start = _from_zone(start, spec.zone, ctx)
         out.append(a.Frame(start, start + timedelta(minutes=1), "minute", r.label))
     return out, found[0].assumed
+
+
+def _to_zone(wall: datetime, offset_minutes: int, ctx: a.Ctx) -> datetime:
+    """A wall time in the requested zone -> the wall time at that instant in a fixed-offset zone."""
+    aware, _ = localize(wall, ctx.tz)
+    return to_wall(aware, timezone(timedelta(minutes=offset_minutes)))
 
 
 def _from_zone(wall: datetime, offset_minutes: int, ctx: a.Ctx) -> datetime:

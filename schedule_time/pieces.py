@@ -213,6 +213,39 @@ class NthWeekday(Piece):
 
 
 @dataclass(slots=True)
+class NthUnit(Piece):
+    """"the first week of October" (n=1, unit "week"), "the 2nd last week of 2018" (n=-2), "the last
+    day of May" (n=-1, "day"), "the last weekend of July" ("weekend"): counted inside the month/year
+    given by the other pieces. Weeks and weekends count only when wholly inside that period."""
+
+    n: int
+    unit: str
+
+
+@dataclass(slots=True)
+class Closest(Piece):
+    """"the closest Monday to Oct 5th" (n=1), "the second closest Mon to ..." (n=2): the n-th nearest
+    such weekday to the day the other pieces name (ties: the earlier day first)."""
+
+    n: int
+    weekday: int
+
+
+@dataclass(slots=True)
+class Season(Piece):
+    """A season (northern hemisphere, fixed dates: spring from Mar 20, summer Jun 21, autumn Sep 23,
+    winter Dec 21). ``index`` 0-3 (spring..winter) or None for "season"; ``shift`` -1/0/+1."""
+
+    index: int | None
+    shift: int = 0
+
+
+@dataclass(slots=True)
+class WeekOf(Piece):
+    """"the week of October 7th": the Monday-Sunday week containing the date the other pieces name."""
+
+
+@dataclass(slots=True)
 class ZoneOffset(Piece):
     """An explicit zone abbreviation ("GMT", "PST"): its UTC offset in minutes."""
 

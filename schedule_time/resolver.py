@@ -119,6 +119,11 @@ def _resolve_expr(expr: Expr, ctx: a.Ctx, now: datetime, lang: str) -> Resolutio
         return _finish(frames, ctx, lang, assumed)
     if kind == "open":
         frames, assumed = spec_frames(expr.left, ctx)
+        if expr.open_kind == "within":   # "within 2 weeks": from now until the day that far ahead begins
+            shift = expr.left.shift
+            whole_days = shift is not None and shift.grain not in ("second", "minute", "hour")
+            out = [a.Frame(ctx.now, a.floor(f.start, "day") if whole_days else f.start, "minute") for f in frames]
+            return _finish(out, ctx, lang, assumed)
         if expr.open_kind == "by" and all(f.start <= ctx.now for f in frames):
             return _finish(frames, ctx, lang, assumed)   # "yesterday by 13:20": a past deadline is the time
         if expr.open_kind == "by":

@@ -323,5 +323,43 @@ ROWS += [
       "'-18h' glued to a time is a range end, not an offset of -18 hours"),
 ]
 
+# n-th week/day/weekend of a period, seasons, closest weekday, zones on ranges (now Tue 1 Dec 2026)
+ROWS += [
+    R("first week of october 2027", "tue", "week 2027-10-04", "weeks of a month count only when wholly inside it"),
+    R("last week of september 2027", "tue", "week 2027-09-20", "the last Monday-Sunday week inside September"),
+    R("2nd last week of 2027", "tue", "week 2027-12-13", "n-th last whole week of a year"),
+    R("last day of february", "tue", "2027-02-28", "last day of the next February"),
+    R("last day of february", "leap", "2028-02-29", "last day of the current February in a leap year"),
+    R("fifth last day of may", "tue", "2027-05-27", "n-th last day of a month"),
+    R("last weekend of january", "tue", "2027-01-29T18:00/2027-02-01T00:00 hour",
+      "last whole Saturday-Sunday inside January, as a weekend span (Fri 18:00 - Mon 00:00)"),
+    R("the week of december 6th", "tue", "week 2026-12-07", "a Sunday names the week it begins (US calendars)"),
+    R("the week of december 9th", "tue", "week 2026-12-07", "the Monday-Sunday week containing the date"),
+    R("the closest monday to dec 5th", "tue", "2026-12-07", "nearest Monday to Sat 5 Dec"),
+    R("the second closest monday to dec 5th", "tue", "2026-11-30", "second nearest Monday"),
+    R("this summer", "tue", "2027-06-21T00:00/2027-09-23T00:00 day", "a season not yet begun: the coming one"),
+    R("this winter", "tue", "2026-12-21T00:00/2027-03-20T00:00 day", "winter from Dec 21 (fixed dates)"),
+    R("this season", "tue", "2026-09-23T00:00/2026-12-21T00:00 day", "the current season: autumn"),
+    R("next season", "tue", "2026-12-21T00:00/2027-03-20T00:00 day", "the season after the current one"),
+    R("last summer", "tue", "2026-06-21T00:00/2026-09-23T00:00 day", "the most recent summer that has ended"),
+    R("late last night", "tue", "2026-11-30T21:00/2026-12-01T00:00 hour", "late night of yesterday"),
+    R("at 3 15", "tue", "2026-12-01T15:15 assumed", "'at H MM' with a space is a clock time"),
+    R("half three", "tue", "2026-12-01T15:30 assumed", "British 'half three' is 3:30"),
+    R("in 2 more minutes", "tue", "2026-12-01T10:02", "'more' inside an offset"),
+    R("for 30' starting from 4pm", "tue", "2026-12-01T16:00/2026-12-01T16:30 minute",
+      "a duration with its start: 'starting from' only marks the start"),
+    R("from 13 to 15th of july", "tue", "2027-07-13/2027-07-16 day", "'15th' is a day, not an hour, so 13 is a day"),
+    R("9:30 - 11:00 cst", "tue", "2026-12-01T23:30/2026-12-02T01:00 minute",
+      "a zone after a range applies to both ends; the next 9:30 on a CST clock, converted"),
+    R("last 2 seconds", "tue", "2026-12-01T09:59:58/2026-12-01T10:00:00 second", "seconds are not floored to the minute"),
+    R("within 2 weeks", "tue", "2026-12-01T10:00/2026-12-15T00:00 minute",
+      "within N days/weeks: from now until the day that far ahead begins"),
+    R("in 15", "tue", "2026-12-01T10:15", "'in 15' alone is fifteen minutes"),
+    R("the ides of march", "tue", "2027-03-15", "the ides are the 15th of March, May, July, October"),
+    R("the ides of june", "tue", "2027-06-13", "and the 13th of other months"),
+    R("march in a year", "tue", "month 2027-03", "March of the year one year from now"),
+    R("2027-03-28 17:00/2027-03-29 21:00", "tue", "2027-03-28T17:00/2027-03-29T21:00 minute", "'/' between two datetimes"),
+]
+
 
 ROWS += _weekday_rows() + _clock_rows() + _date_rows() + _offset_rows()
