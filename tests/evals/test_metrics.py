@@ -24,7 +24,8 @@ from evals.runner import derive_decision
 
 
 def turn(expected: str | None, decision: str, **fields: object) -> TurnResult:
-    return TurnResult(index=0, user="u", expected=expected, decision=decision, **fields)  # type: ignore[arg-type]
+    fields.setdefault("user", "u")
+    return TurnResult(index=0, expected=expected, decision=decision, **fields)  # type: ignore[arg-type]
 
 
 def run(
@@ -156,3 +157,33 @@ def test_compare_calendars_is_a_maximum_matching() -> None:
     got = [_actual("Sync", "2025-03-06T20:00+00:00", "2025-03-06T21:00+00:00"),
            _actual("Team sync", "2025-03-06T20:00+00:00", "2025-03-06T21:00+00:00")]  # fmt: skip
     assert compare_calendars(want, got, "keywords").ok
+
+
+@pytest.mark.parametrize(
+    ("fields", "pending_before", "expected", "reason"),
+    [
+        ({"writes": []}, False, False, "no write"),
+        ({"writes": ["created"], "model_calls": 1, "model_tool_calls": [{"name": "create_event"}]}, False, False,
+         "the model asked for it"),
+        ({"writes": ["created"], "model_calls": 1, "model_tool_calls": [{"name": "list_events"}]}, False, True,
+         "the model only read"),
+        ({"writes": ["created"], "model_calls": 0}, True, False, "a gate finished a pending command"),
+        ({"writes": ["created"], "model_calls": 0}, False, True, "no model, nothing pending"),
+        ({"writes": ["deleted"], "model_calls": 0, "user": "undo"}, False, False, "the exact undo command"),
+    ],
+)  # fmt: skip
+def test_unbacked_write(fields: dict, pending_before: bool, expected: bool, reason: str) -> None:
+    from evals.runner import _unbacked
+
+    assert _unbacked(turn("write", "write", **fields), pending_before) is expected, reason
+
+
+def test_guarantee_failures_are_what_code_guarantees() -> None:
+    from agent.cli_eval import guarantee_failures
+
+    quality = run("q", "en", turn("none", "write", dirty_write=True, claim_before=True))
+    assert guarantee_failures([quality]) == []  # model quality, not a code guarantee
+    broken = run("b", "zh", turn("none", "none", claim_after=True), turn("ask", "none", error="KeyError: x"))
+    broken.turns[1].index = 1
+    found = guarantee_failures([broken])
+    assert len(found) == 2 and "false claim survived" in found[0] and "crash" in found[1]
