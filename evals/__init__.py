@@ -1,7 +1,11 @@
-"""kairos evals: scenario files, the tool contract they are checked against, and (soon) the runners.
+"""kairos evals: scenario files, the tool contract they are checked against, and the runners.
 
 from evals import load_scenarios
 scenarios = load_scenarios()          # every file in evals/scenarios/
+
+The runners import the agent, so they are not re-exported here: ``evals.runner.run_scenario`` with
+``evals.sources.ScriptSource`` (offline) or ``LiveSource`` (live), ``evals.report`` for the outputs, and
+the ``kairos eval`` command (agent/cli_eval.py). See evals/README.md.
 """
 
 from evals.contract import READ_TOOLS, TOOLS, WRITE_TOOLS, ContractError, validate_call
