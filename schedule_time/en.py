@@ -107,7 +107,8 @@ RULES: list[Rule] = [
                        r"seven|eigh|nine)teen)(?:\s*(?:" + MER + "))?", b_word_clock),
     Rule("hour_mer", r"(?P<h>" + SMALL + "|" + WORD_NUMBER + r")(?:ish)?\s*(?:o'?clock\s*)?(?:" + MER + ")",
          b_hour_mer),
-    Rule("at_hour", r"(?:at|@)\s+(?P<h>" + SMALL + "|" + WORD_NUMBER + r")(?:ish)?(?!\s*(?:[:.]\d|h|[ap]\.?\s?m\b|[ap]\b|o'?clock|\d|past|after|to\b|till|before))",
+    Rule("at_hour", r"(?:at|@)\s+(?P<h>" + SMALL + "|" + WORD_NUMBER + r")(?:ish)?(?!\s*(?:[:.]\d|h|[ap]\.?\s?m\b|[ap]\b|o'?clock|\d|past|after|to\b|till|before))"
+                    r"(?!\s+(?:o|oh|zero|(?:twen|thir|for|fif)ty|ten|eleven|twelve|(?:thir|four|fif)teen)\b)",
          lambda m: p.Clock(_hour(m["h"]))),
     Rule("hour_oclock", r"(?P<h>" + SMALL + "|" + WORD_NUMBER + r")\s*o'?clock", lambda m: p.Clock(_hour(m["h"]))),
     Rule("noon", r"(?:the\s+)?(?:noon|midday|mid day|mid-day)", b_const(p.Clock(12, 0, h24=True))),

@@ -92,6 +92,7 @@ def _in(av: list) -> set[str] | None:
 
 Words = frozenset[str] | None   # None: any word (use first_chars)
 _MAX_STATES = 4096
+_LIMIT: dict[str, int | bool] = {"glue": True, "cap": _MAX_STATES}
 
 
 class _Wild(Exception):
@@ -103,11 +104,21 @@ def first_words(pattern: str) -> Words:
     {"next", "this"}; "" stands for "begins with a non-letter". None when the set is not small and
     finite (``[a-z]+``, ``\\w``, a huge alternation): then only ``first_chars`` can filter."""
     try:
-        tree = P.parse(pattern)
-        states = _w_seq(list(tree), {("", False)})
-    except (re.error, _Wild, RecursionError):
+        tree = list(P.parse(pattern))
+    except re.error:
         return None
-    return frozenset(s for s, _ in states)
+    # First exactly: an optional separator may glue two words ("any\\s?time" -> "anytime", "mid-autumn"
+    # -> "midautumn"). If that explodes (dates: month, optional spaces, ordinal words ...), again with
+    # runs of separators ending a word ("dec 5" and "dec5" dispatch, "decthe5" does not).
+    for glue, cap in ((True, 512), (False, _MAX_STATES)):
+        _LIMIT["glue"], _LIMIT["cap"] = glue, cap
+        try:
+            return frozenset(s for s, _ in _w_seq(tree, {("", False)}))
+        except _Wild:
+            continue
+        except RecursionError:
+            return None
+    return None
 
 
 def _is_letter(ch: str) -> bool:
@@ -125,7 +136,7 @@ def _w_add(states: set[tuple[str, bool]], options: set[str] | None, other: bool)
             out.update((s + c, False) for c in options)
         if other:
             out.add((s, True))
-    if len(out) > _MAX_STATES:
+    if len(out) > _LIMIT["cap"]:
         raise _Wild
     return out
 
@@ -161,8 +172,7 @@ def _w_item(op, av, states: set[tuple[str, bool]]) -> set[tuple[str, bool]]:
         return _w_seq(list(av), states)
     if op in (C.MAX_REPEAT, C.MIN_REPEAT, getattr(C, "POSSESSIVE_REPEAT", None)):
         lo, hi, sub = av[0], av[1], list(av[2])
-        if lo == 0 and _no_letters(sub):
-            # an optional separator ("\\s*", "\\.?") ends a word: "dec 5" / "dec5" are read, "decthe5" is not
+        if lo == 0 and not _LIMIT["glue"] and _no_letters(sub):
             return {(s, done or bool(s)) for s, done in states} | {(s, True) for s, done in states if not s}
         out = set(states) if lo == 0 else set()
         cur = states

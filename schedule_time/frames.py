@@ -40,7 +40,16 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
             direction = None
         if spec.weekday is not None:
             raise Unusable("a weekday and a holiday together")
-        frame = a.holiday_frame(ctx, spec.holiday, year, spec.year_shift, direction)
+        year_shift = spec.year_shift
+        period, shift = spec.period, spec.shift
+        if period is not None and period.unit == "year" and period.count == 1:
+            year_shift = period.shift            # "tax day last year"
+        elif shift is not None and not shift.anchored and shift.delta.years and not (
+                shift.delta.months or shift.delta.weeks or shift.delta.days):
+            year_shift = shift.delta.years       # "thanksgiving in a year", "... 1 year ago"
+        elif period is not None or shift is not None:
+            raise Unusable("a holiday cannot be combined with that period")
+        frame = a.holiday_frame(ctx, spec.holiday, year, year_shift, direction)
         return _narrow(frame, spec, ctx)
     if spec.shift is not None and spec.shift.grain not in _EXACT_UNITS:
         dp = spec.dateparts

@@ -361,5 +361,14 @@ ROWS += [
     R("2027-03-28 17:00/2027-03-29 21:00", "tue", "2027-03-28T17:00/2027-03-29T21:00 minute", "'/' between two datetimes"),
 ]
 
+# holidays moved by whole years, glued words, word minutes after "at" (now Tue 1 Dec 2026)
+ROWS += [
+    R("thanksgiving in a year", "tue", "2027-11-25", "a holiday + whole years: that year's occurrence"),
+    R("thanksgiving 1 year ago", "tue", "2025-11-27", "a holiday + years ago"),
+    R("christmas last year", "tue", "2025-12-25", "'last year' with a holiday picks the year"),
+    R("anytime after 2027", "tue", "open-after 2027-01-01T00:00", "'anytime' written as one word"),
+    R("at three twenty", "tue", "2026-12-01T15:20 assumed", "'at' + word hour + word minutes is one clock time"),
+]
+
 
 ROWS += _weekday_rows() + _clock_rows() + _date_rows() + _offset_rows()
