@@ -4,9 +4,13 @@
     reply = await assistant.reply(user_id, "明天下午三点和张三开会")         # tests pass now=...
     async for item in assistant.stream(user_id, text): ...              # ToolActivity, ReplyDelta, FinalReply
 
-One call = one turn: prompt, one model call (read tools may loop back), the write path in code, receipts,
-the exit check, then the transcript (only the final, honest reply), the pending command and one telemetry
-record are stored.
+One call = one turn:
+
+    load (one session: segment, pending command, focus, the current segment's messages)
+    → gates (zero model calls: confirmation, slot, choice, exact "undo"; see ``gates``)
+    → or: prompt, one model call (read tools may loop back), the write path in code, receipts, the exit check
+    → commit (one transaction: the transcript — only the final, honest reply —, the turn record, the focus
+      list, the pending command)
 """
 
 from __future__ import annotations
@@ -17,22 +21,27 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
 from agent.calendar_tools import build_registry
 from agent.context import ToolContext
-from agent.language import Lang, detect_language
+from agent.exit_check import check_reply
+from agent.focus import updated_focus
+from agent.gates import GateResult, gate_lang, run_gates
+from agent.language import Lang
 from agent.model import Model
 from agent.outcomes import Option
-from agent.pending import save_pending
+from agent.pending import EXPIRY, payload_of
 from agent.prompt import INSTRUCTIONS, build_messages
 from agent.receipts import Receipt
 from agent.registry import Registry
+from agent.sessions import earlier_line, fit_history, pending_line
+from agent.sessions import session_gap as session_gap_from_env
 from agent.telemetry import TurnTelemetry
-from agent.turn import TurnResult, run_turn
-from storage import Database, StorageError, WriteResult
+from agent.turn import TurnResult, absorb, p_kind, record_run, run_turn
+from storage import CLEAR, Database, PendingWrite, StorageError, TurnState, TurnStore, WriteResult
 
 __all__ = [
     "DEFAULT_CONVERSATION",
@@ -46,7 +55,9 @@ __all__ = [
 
 log = logging.getLogger("kairos.agent")
 DEFAULT_CONVERSATION = "default"
-HISTORY_MESSAGES = 6
+HISTORY_MESSAGES = 12
+"""At most this many of the current segment's messages are loaded; ``sessions.HISTORY_TOKENS`` cuts them."""
+HISTORY_CHARS = 400
 MAX_INPUT_CHARS = 4_000
 ZONE_TTL_S = 60.0
 
@@ -86,6 +97,9 @@ class Reply:
     replaced: bool = False
     fallback_reason: str | None = None
     telemetry: dict[str, Any] = field(default_factory=dict, compare=False)
+    route: str = "model"
+    """How the turn was answered: "model", "model_unavailable", or a gate ("gate_confirm", "gate_cancel",
+    "gate_slot", "gate_choice", "gate_command") with zero model calls."""
 
     @property
     def trace_id(self) -> str:
@@ -105,6 +119,7 @@ class Reply:
             "exit_check": self.exit_check,
             "replaced": self.replaced,
             "fallback_reason": self.fallback_reason,
+            "route": self.route,
         }
 
 
@@ -142,12 +157,14 @@ class Assistant:
         *,
         registry: Registry | None = None,
         history_messages: int = HISTORY_MESSAGES,
+        session_gap: timedelta | None = None,
     ) -> None:
         self.db = db
         self.model = model
         self.clock = clock
         self.registry = registry or build_registry()
         self.history_messages = history_messages
+        self.session_gap = session_gap if session_gap is not None else session_gap_from_env()
         self._zones: dict[uuid.UUID, tuple[ZoneInfo, float]] = {}
 
     async def warm(self) -> None:
@@ -217,46 +234,136 @@ class Assistant:
             raise ValueError("now must be timezone-aware")
         text = text[:MAX_INPUT_CHARS]
         conversation = conversation_id or DEFAULT_CONVERSATION
-        lang = detect_language(text)
         turn_id = uuid.uuid4().hex
-        telemetry = TurnTelemetry(turn_id=turn_id, lang=lang, model=self.model.name)
+        telemetry = TurnTelemetry(turn_id=turn_id, lang="en", model=self.model.name)
+        turns = self.db.turns(user_id)
         with telemetry.stage("prompt"):
-            conversations = self.db.conversations(user_id)
             tz = await self._zone(user_id)
-            history = await conversations.recent_messages(conversation, limit=self.history_messages)
+            state = await self._load(turns, conversation, now)
+            lang = gate_lang(text, state.pending)
+            telemetry.lang = lang
+            telemetry.new_segment = state.new_segment
             ctx = ToolContext(
                 user_id=user_id,
                 events=self.db.events(user_id),
-                conversations=conversations,
+                conversations=self.db.conversations(user_id),
                 conversation_id=conversation,
                 now=now,
                 tz=tz,
                 turn_id=turn_id,
                 lang=lang,
                 user_text=text,
+                focus=state.focus,
+                segment=state.segment,
+                turns=turns,
             )
-            messages = build_messages(text, now=now, tz=tz, history=history)
-        result = await run_turn(self.model, self.registry.bind(ctx), messages, telemetry, on_tool=on_tool)
+        with telemetry.stage("gate"):
+            gate = await run_gates(ctx, state.pending, text)
+        if gate is not None:
+            telemetry.route = gate.route
+            result = self._gate_result(ctx, gate, telemetry)
+            if on_tool is not None and gate.run is not None:
+                on_tool(gate.run.name, gate.run.status, gate.run.call_index)
+        else:
+            with telemetry.stage("prompt"):
+                history = fit_history(state.history, now=now, tz=tz, per_message=HISTORY_CHARS)
+                notes = [earlier_line(state.earlier, tz), pending_line(state.pending)]
+                messages = build_messages(text, now=now, tz=tz, history=history, notes=notes)
+            result = await run_turn(self.model, self.registry.bind(ctx), messages, telemetry, on_tool=on_tool)
         telemetry.dropped_fields = list(ctx.notes)
+        return await self._finish(ctx, turns, state, text, result, telemetry)
+
+    async def _load(self, turns: TurnStore, conversation: str, now: datetime) -> TurnState:
+        try:
+            return await turns.load(
+                conversation, now=now, gap=self.session_gap, history_limit=self.history_messages
+            )
+        except StorageError:  # the turn still answers (the model alone, no history, no pending command)
+            log.warning("could not load the conversation state", exc_info=True)
+            return TurnState(conversation, 0, True, now, 0, None, (), ())
+
+    def _gate_result(self, ctx: ToolContext, gate: GateResult, telemetry: TurnTelemetry) -> TurnResult:
+        result = TurnResult(text="")
+        texts: list[str] = []
+        if gate.run is not None:
+            record_run(telemetry, gate.run)
+            absorb(result, [gate.run], texts, ctx)
+        else:
+            texts.append(gate.text)
+        result.text = "\n".join(texts)
+        result.verdict = check_reply("", (p_kind(p) for p in result.persisted))
+        telemetry.exit_check = result.verdict.outcome
+        return result
+
+    async def _finish(
+        self,
+        ctx: ToolContext,
+        turns: TurnStore,
+        state: TurnState,
+        text: str,
+        result: TurnResult,
+        telemetry: TurnTelemetry,
+    ) -> Reply:
+        """One transaction: the transcript (the final, honest reply only), the turn record (and an
+        ``unverified_write_claim`` record), the focus list, and the pending command (a new question replaces
+        it; any other turn ends it)."""
         with telemetry.stage("persist"):
-            pending = await self._save_pending(ctx, result, telemetry)
-            await self._store_turn(ctx, text, result, telemetry)
+            pending_state: PendingState | None = None
+            change: PendingWrite | object | None = CLEAR if state.pending is not None else None
+            if result.asking:
+                first = result.asking[0]  # one pending command per conversation: the first question asked
+                expires_at = ctx.now + EXPIRY[first.kind]
+                change = PendingWrite(first.kind, payload_of(first, ctx.lang), expires_at)
+                telemetry.pending = first.kind
+                pending_state = PendingState(
+                    first.kind, getattr(first, "field", None), first.question, expires_at
+                )
+            focus = updated_focus(state.focus, result.runs, ctx.turn_id)
+            records: list[tuple[str, dict[str, Any]]] = []
+            if result.verdict is not None and not result.verdict.ok:
+                records.append(
+                    (
+                        "unverified_write_claim",
+                        {
+                            "turn_id": ctx.turn_id,
+                            "claimed": list(result.verdict.unverified),
+                            "persisted": sorted(result.verdict.persisted),
+                            "reason": "the reply claimed a write of this kind that was not persisted in this turn",
+                        },
+                    )
+                )
+            payload = telemetry.finish()
+            records.append(("turn", payload))
+            try:
+                await turns.commit(
+                    state,
+                    now=ctx.now,
+                    turn_id=ctx.turn_id,
+                    messages=[("user", text), ("assistant", result.text)],
+                    records=records,
+                    focus=focus,
+                    pending=change,  # type: ignore[arg-type]
+                )
+            except StorageError:
+                log.warning("could not store the turn", exc_info=True, extra={"turn_id": ctx.turn_id})
+                pending_state = None
         payload = telemetry.finish()
-        await self._record(ctx, payload, telemetry)
+        telemetry.emit(payload)
         return Reply(
             text=result.text,
-            turn_id=turn_id,
-            conversation_id=conversation,
-            lang=lang,
+            turn_id=ctx.turn_id,
+            conversation_id=ctx.conversation_id,
+            lang=ctx.lang,
             receipts=tuple(result.receipts),
             options=result.options,
-            pending=pending,
+            pending=pending_state,
             model_round_trips=telemetry.model_round_trips,
             writes=tuple(p.result for p in result.persisted),
             exit_check=telemetry.exit_check,
             replaced=result.replaced,
             fallback_reason=telemetry.fallback_reason,
             telemetry=payload,
+            route=telemetry.route,
         )
 
     async def _zone(self, user_id: uuid.UUID) -> ZoneInfo:
@@ -269,52 +376,6 @@ class Assistant:
             self._zones.clear()
         self._zones[user_id] = (zone, time.monotonic())
         return zone
-
-    async def _save_pending(
-        self, ctx: ToolContext, result: TurnResult, telemetry: TurnTelemetry
-    ) -> PendingState | None:
-        if not result.asking:
-            return None
-        first = result.asking[0]  # one pending command per conversation: the first question asked
-        try:
-            record = await save_pending(ctx, first)
-        except StorageError:
-            log.warning("could not save the pending command", exc_info=True, extra={"turn_id": ctx.turn_id})
-            return None
-        telemetry.pending = first.kind
-        return PendingState(first.kind, getattr(first, "field", None), first.question, record.expires_at)
-
-    async def _store_turn(
-        self, ctx: ToolContext, text: str, result: TurnResult, telemetry: TurnTelemetry
-    ) -> None:
-        try:
-            await ctx.conversations.add_message(
-                ctx.conversation_id, "user", text, now=ctx.now, turn_id=ctx.turn_id
-            )
-            await ctx.conversations.add_message(
-                ctx.conversation_id, "assistant", result.text, now=ctx.now, turn_id=ctx.turn_id
-            )
-            if result.verdict is not None and not result.verdict.ok:
-                await self.db.turn_log(ctx.user_id).record(
-                    ctx.turn_id,
-                    "unverified_write_claim",
-                    {
-                        "turn_id": ctx.turn_id,
-                        "claimed": list(result.verdict.unverified),
-                        "persisted": sorted(result.verdict.persisted),
-                        "reason": "the reply claimed a write of this kind that was not persisted in this turn",
-                    },
-                    now=ctx.now,
-                )
-        except StorageError:
-            log.warning("could not store the transcript", exc_info=True, extra={"turn_id": ctx.turn_id})
-
-    async def _record(self, ctx: ToolContext, payload: dict[str, Any], telemetry: TurnTelemetry) -> None:
-        telemetry.emit(payload)
-        try:
-            await self.db.turn_log(ctx.user_id).record(ctx.turn_id, "turn", payload, now=ctx.now)
-        except StorageError:
-            log.warning("could not store the turn record", exc_info=True, extra={"turn_id": ctx.turn_id})
 
 
 def _pieces(text: str, size: int = 24) -> list[str]:

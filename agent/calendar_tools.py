@@ -11,12 +11,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from agent.archive import search_archive, snippet
 from agent.context import ToolContext
 from agent.outcomes import Command, WriteOutcome
 from agent.registry import ReadResult, Registry, Tool
 from agent.timing import read_range, resolve_duration
 from agent.write_path import execute
-from storage import InvalidInput
+from storage import InvalidInput, StorageError
 
 __all__ = [
     "CALENDAR_TOOLS",
@@ -163,17 +164,16 @@ async def search_events(ctx: ToolContext, args: SearchEventsArgs, call_index: in
 async def search_conversation_archive(
     ctx: ToolContext, args: SearchConversationArchiveArgs, call_index: int
 ) -> ReadResult:
-    """A plain substring search over the user's stored messages (issue 6 replaces it with real archive
-    search); newest first, each text cut to 200 characters."""
+    """Earlier segments (and the user's other conversations), scored by ``archive.search_archive``: the
+    best five as dated snippets. The current segment is already in the prompt."""
+    if ctx.turns is None:
+        return ReadResult({"ok": True, "results": []})
     try:
-        found = await ctx.conversations.search_messages(args.query, limit=5)
-    except InvalidInput:
-        return ReadResult({"ok": False, "error": "bad_query", "field": "query"})
-    messages = [
-        {"role": m.role, "text": m.text[:200], "date": m.created_at.astimezone(ctx.tz).strftime("%Y-%m-%d")}
-        for m in found
-    ]
-    return ReadResult({"ok": True, "messages": messages})
+        messages = await ctx.turns.archive(ctx.conversation_id, exclude_segment=ctx.segment)
+    except StorageError:
+        return ReadResult({"ok": False, "error": "archive_unavailable"})
+    hits = search_archive(args.query, messages)
+    return ReadResult({"ok": True, "results": [snippet(h, args.query, ctx.tz) for h in hits]})
 
 
 # ----------------------------------------------------------------------------------------- write tools
@@ -212,7 +212,7 @@ CALENDAR_TOOLS: tuple[Tool, ...] = (
     Tool("search_events", "Find the user's events by title words.", SearchEventsArgs, search_events, "read"),
     Tool(
         "search_conversation_archive",
-        "Search earlier messages with the user.",
+        "Search earlier conversations with the user (older sessions).",
         SearchConversationArchiveArgs,
         search_conversation_archive,
         "read",

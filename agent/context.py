@@ -6,10 +6,11 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from agent.language import Lang
-from storage import ConversationStore, EventStore
+from storage import ConversationStore, EventStore, TurnStore
 
 __all__ = ["ToolContext"]
 
@@ -17,7 +18,9 @@ __all__ = ["ToolContext"]
 @dataclass(frozen=True, slots=True)
 class ToolContext:
     """The authenticated user's stores, this turn's ``now`` (aware) and zone, and the user's message
-    (for grounding free-text fields). ``notes`` collects operator-facing facts (dropped fields...)."""
+    (for grounding free-text fields). ``notes`` collects operator-facing facts (dropped fields...).
+    ``focus``: the events in focus in the current segment, newest first (``{"event_id", "title", "turn"}``);
+    ``segment``: the current segment's number; ``turns``: for the archive search of earlier segments."""
 
     user_id: uuid.UUID
     events: EventStore
@@ -29,6 +32,9 @@ class ToolContext:
     lang: Lang
     user_text: str
     notes: list[dict[str, object]] = field(default_factory=list)
+    focus: tuple[dict[str, Any], ...] = ()
+    segment: int = 0
+    turns: TurnStore | None = None
 
     @property
     def tz_name(self) -> str:

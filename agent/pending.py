@@ -32,7 +32,7 @@ from typing import Any
 
 from agent.context import ToolContext
 from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, Option, Rejected, WriteOutcome
-from agent.timing import Timing, resolve_start
+from agent.timing import Missing, resolve_start
 from agent.write_path import choose_target, choose_time, execute
 from storage import PendingRecord
 
@@ -132,8 +132,10 @@ async def resume(
         if field == "when":
             old = args.get("when") or ""
             combined = _joined(old, value) if old else value
-            settles = isinstance(resolve_start(combined, now=ctx.now, tz=ctx.tz), Timing)
-            args["when"] = combined if settles or not old else value
+            # "Friday" + "7:30" reads as "Friday 7:30" (which may still need a choice: morning or evening);
+            # a reply that cannot join the old words ("Sunday" + "周日下午2点") stands alone.
+            joins = not isinstance(resolve_start(combined, now=ctx.now, tz=ctx.tz), Missing)
+            args["when"] = combined if joins or not old else value
             return await execute(ctx, command.with_(args=args, resolved=None))
         if field in ("end", "duration", "recurrence"):
             args[field] = value

@@ -1,6 +1,7 @@
 """Prompt assembly. The first system message is static (byte-identical for every user and turn) so the
 server's prefix cache holds it with the tool descriptions; then the dynamic context (now with weekday in
-the user's zone, the zone), the recent conversation, and the user's message.
+the user's zone, the zone; a line per earlier conversation segment; the pending command, if any), the
+current segment's messages (see ``sessions``), and the user's message.
 
 Keep ``INSTRUCTIONS`` short: on the 2-core embedded model every 100 prompt tokens cost > 1 s when cold.
 """
@@ -38,14 +39,22 @@ def context_line(now: datetime, tz: ZoneInfo) -> str:
 
 
 def build_messages(
-    text: str, *, now: datetime, tz: ZoneInfo, history: Sequence[MessageRecord] = ()
+    text: str,
+    *,
+    now: datetime,
+    tz: ZoneInfo,
+    history: Sequence[MessageRecord | tuple[str, str]] = (),
+    notes: Sequence[str | None] = (),
 ) -> list[Message]:
-    messages: list[Message] = [_STATIC, SystemMessage(context_line(now, tz))]
-    for record in history:
-        content = record.text[:_HISTORY_CHARS]
-        if record.role == "user":
+    """``history``: stored records (cut to 400 characters) or ``(role, text)`` already fitted by
+    ``sessions.fit_history``; ``notes``: extra lines of the dynamic context (earlier segments, pending)."""
+    context = "\n".join([context_line(now, tz), *(n for n in notes if n)])
+    messages: list[Message] = [_STATIC, SystemMessage(context)]
+    for item in history:
+        role, content = (item.role, item.text[:_HISTORY_CHARS]) if isinstance(item, MessageRecord) else item
+        if role == "user":
             messages.append(UserMessage(content))
-        elif record.role == "assistant":
+        elif role == "assistant":
             messages.append(AssistantMessage(content))
     messages.append(UserMessage(text))
     return messages

@@ -1,7 +1,8 @@
 """Event references → one of the user's events, in code.
 
-A reference is the exact id of one of the user's events, or title words searched among the user's events
-(optionally narrowed by ``event_when``, the time the user gave for it):
+A reference is the exact id of one of the user's events, a pointer back ("it", "that meeting", "这个会":
+the events in focus, see ``focus``), or title words searched among the user's events (optionally narrowed
+by ``event_when``, the time the user gave for it):
 
     Found (one event, and the occurrence when the time named one)  |  NotFound  |  Choice (≤ 3, time order)
 
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from agent.context import ToolContext
+from agent.focus import focus_group, is_anaphor
 from agent.timing import read_range
 from storage import EventNotFound, EventSnapshot, InvalidInput
 
@@ -45,6 +47,8 @@ class Found:
 class NotFound:
     by_id: bool
     with_time: bool = False
+    anaphor: bool = False
+    """The reference pointed back ("it") and nothing is in focus: ask which event."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,14 +75,19 @@ async def resolve_reference(
         except EventNotFound:
             return NotFound(by_id=True)
         return Found(Ref(event, event.start, event.end, occurrence=False))
-    try:
-        found = await ctx.events.search(reference, limit=10)
-    except InvalidInput:
-        return NotFound(by_id=False)
-    if not found:
-        return NotFound(by_id=False)
-    best = found[0].score
-    matches = {c.event.id: c.event for c in found if c.score >= best - _SCORE_BAND}
+    if is_anaphor(reference):
+        matches = await _in_focus(ctx)
+        if not matches:
+            return NotFound(by_id=False, anaphor=True)
+    else:
+        try:
+            found = await ctx.events.search(reference, limit=10)
+        except InvalidInput:
+            return NotFound(by_id=False)
+        if not found:
+            return NotFound(by_id=False)
+        best = found[0].score
+        matches = {c.event.id: c.event for c in found if c.score >= best - _SCORE_BAND}
     window = read_range(event_when, now=ctx.now, tz=ctx.tz) if event_when else None
     refs: list[Ref] = []
     if window is not None:
@@ -101,6 +110,18 @@ async def resolve_reference(
     upcoming = [r for r in refs if r.end > ctx.now]
     shown = (upcoming if len(upcoming) >= MAX_OPTIONS else refs)[:MAX_OPTIONS]
     return Choice(tuple(sorted(shown, key=lambda r: (r.start, r.event.title))))
+
+
+async def _in_focus(ctx: ToolContext) -> dict[uuid.UUID, EventSnapshot]:
+    """The newest focus group's events that still exist."""
+    out: dict[uuid.UUID, EventSnapshot] = {}
+    for entry in focus_group(ctx.focus):
+        try:
+            event = await ctx.events.get(entry["event_id"])
+        except (EventNotFound, InvalidInput, KeyError):
+            continue
+        out[event.id] = event
+    return out
 
 
 async def _next_occurrence(ctx: ToolContext, event: EventSnapshot) -> Ref:

@@ -3,7 +3,8 @@ logger. No message bodies, arguments' values or keys unless the logger is at DEB
 
 Record payload::
 
-    {"route": "model" | "model_unavailable", "model": "<name>", "model_round_trips": 1,
+    {"route": "model" | "model_unavailable" | "gate_confirm" | "gate_cancel" | "gate_slot" | "gate_choice"
+              | "gate_command", "new_segment": false, "model": "<name>", "model_round_trips": 1,
      "tools": [{"name": "create_event", "kind": "write", "call_index": 0, "status": "persisted" |
                 "needs_value" | "needs_choice" | "needs_confirmation" | "rejected" | "invalid" | "read" |
                 "read_error", "code": "<rejection code>" | null, "problems": ["when:missing", ...]}],
@@ -12,8 +13,11 @@ Record payload::
      "dropped_fields": [{"dropped": "location", "tool": "create_event", "call_index": 0}],
      "fallback_reason": null | "timeout" | "unavailable" | "rate_limited" | "rejected" | "malformed_output"
                         | "too_many_rounds" | "invalid_arguments",
-     "lang": "en" | "zh", "latency_ms": {"prompt": .., "model": .., "tools": .., "exit_check": ..,
+     "lang": "en" | "zh", "latency_ms": {"prompt": .., "gate": .., "model": .., "tools": .., "exit_check": ..,
      "persist": .., "code_total": .., "total": ..}}
+
+The stored record is written in the turn's own commit, so its ``persist``/``total`` stop before that
+commit; ``Reply.telemetry`` (and the log line) carry the whole turn.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ class TurnTelemetry:
     turn_id: str
     lang: str
     route: str = "model"
+    new_segment: bool = False
     model: str = ""
     model_round_trips: int = 0
     tools: list[dict[str, Any]] = field(default_factory=list)
@@ -66,6 +71,7 @@ class TurnTelemetry:
     def payload(self) -> dict[str, Any]:
         return {
             "route": self.route,
+            "new_segment": self.new_segment,
             "model": self.model,
             "model_round_trips": self.model_round_trips,
             "tools": self.tools,

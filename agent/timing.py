@@ -113,11 +113,20 @@ def resolve_start(
 
 def _lacks_day(text: str, now: datetime, tz: ZoneInfo) -> bool:
     """True when the expression names no day: it reads the same from two different days' midnights."""
-    a = _resolve(text, datetime.combine(now.date(), time(0), tzinfo=tz) + timedelta(days=40), tz)
-    b = _resolve(text, datetime.combine(now.date(), time(0), tzinfo=tz) + timedelta(days=41), tz)
+    base = datetime.combine(now.date(), time(0), tzinfo=tz) + timedelta(days=40)
+    a = _resolve(text, base, tz)
+    b = _resolve(text, base + timedelta(days=1), tz)
     if a.status != "resolved" or b.status != "resolved" or a.start is None or b.start is None:
         return False
-    return (b.start - a.start) == timedelta(days=1) and a.grain in _GRAIN_SPAN and not _mentions_today(text)
+    # A bare time read from a midnight lands on that same day; "tomorrow 4pm" shifts with the base too,
+    # but lands on the next day: it names a day.
+    same_day = a.start.astimezone(tz).date() == base.date()
+    return (
+        (b.start - a.start) == timedelta(days=1)
+        and same_day
+        and a.grain in _GRAIN_SPAN
+        and not _mentions_today(text)
+    )
 
 
 _TODAY = re.compile(

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent import phrases
+from agent.context import ToolContext
 from agent.exit_check import ExitVerdict, check_reply
 from agent.model import Message, Model, ModelError, ModelResponse, ToolResultMessage
 from agent.outcomes import NeedsChoice, NeedsConfirmation, NeedsValue, Option, Persisted, Rejected
@@ -26,7 +27,7 @@ from agent.receipts import Receipt, make_receipt
 from agent.registry import BoundTools, ReadResult, ToolRun
 from agent.telemetry import TurnTelemetry
 
-__all__ = ["MAX_MODEL_CALLS", "TurnResult", "run_turn"]
+__all__ = ["MAX_MODEL_CALLS", "TurnResult", "absorb", "record_run", "run_turn"]
 
 log = logging.getLogger("kairos.agent.turn")
 MAX_MODEL_CALLS = 3
@@ -130,23 +131,11 @@ async def run_turn(
                 run = await tools.run(tool_call.name, tool_call.arguments, call_index)
                 call_index += 1
                 runs.append(run)
-                _record(telemetry, run)
+                record_run(telemetry, run)
                 if on_tool is not None:
                     on_tool(run.name, run.status, run.call_index)
-        out.runs.extend(runs)
         fixable = [r for r in runs if isinstance(r.result, Rejected) and r.result.fixable]
-        for run in runs:
-            result = run.result
-            if isinstance(result, Persisted):
-                out.persisted.append(result)
-                receipt = make_receipt(result.result, lang, user_timezone=ctx.tz_name, now=ctx.now)
-                out.receipts.append(receipt)
-                code_texts.append(receipt.text)
-            elif isinstance(result, NeedsValue | NeedsChoice | NeedsConfirmation):
-                out.asking.append(result)
-                code_texts.append(result.question)
-            elif isinstance(result, Rejected) and not result.fixable:
-                code_texts.append(result.message)
+        absorb(out, runs, code_texts, ctx)
         reads = any(isinstance(r.result, ReadResult) for r in runs)
         if fixable and retried:
             telemetry.fallback_reason = "invalid_arguments"
@@ -179,13 +168,31 @@ async def run_turn(
     return out
 
 
+def absorb(out: TurnResult, runs: Sequence[ToolRun], code_texts: list[str], ctx: ToolContext) -> None:
+    """Each run's outcome on its own: a receipt per persisted write (from the stored row), a question per
+    ask, the user's sentence per refusal. One failing never undoes another."""
+    out.runs.extend(runs)
+    for run in runs:
+        result = run.result
+        if isinstance(result, Persisted):
+            out.persisted.append(result)
+            receipt = make_receipt(result.result, ctx.lang, user_timezone=ctx.tz_name, now=ctx.now)
+            out.receipts.append(receipt)
+            code_texts.append(receipt.text)
+        elif isinstance(result, NeedsValue | NeedsChoice | NeedsConfirmation):
+            out.asking.append(result)
+            code_texts.append(result.question)
+        elif isinstance(result, Rejected) and not result.fixable:
+            code_texts.append(result.message or phrases.say("write_failed", ctx.lang))
+
+
 def p_kind(persisted: Persisted) -> str:
     return {"created": "create", "restored": "create", "updated": "update", "deleted": "delete"}[
         persisted.result.action
     ]
 
 
-def _record(telemetry: TurnTelemetry, run: ToolRun) -> None:
+def record_run(telemetry: TurnTelemetry, run: ToolRun) -> None:
     entry: dict[str, Any] = {
         "name": run.name,
         "kind": run.kind,

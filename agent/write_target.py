@@ -7,7 +7,7 @@ from typing import Any
 
 from agent import phrases
 from agent.context import ToolContext
-from agent.outcomes import Command, NeedsChoice, Option, Rejected, WriteOutcome
+from agent.outcomes import Command, NeedsChoice, NeedsValue, Option, Rejected, WriteOutcome
 from agent.references import Choice, NotFound, Ref, resolve_reference
 from agent.timefmt import range_text
 
@@ -19,6 +19,9 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
         return command
     args = command.args
     found = await resolve_reference(ctx, args["event"], args.get("event_when"), occurrences=occurrences)
+    if isinstance(found, NotFound) and found.anaphor:
+        question = phrases.ask_value("event", ctx.lang, now=ctx.now)
+        return NeedsValue(command, "event", question)
     if isinstance(found, NotFound):
         key = "not_found_id" if found.by_id else ("not_found_when" if found.with_time else "not_found")
         return Rejected("not_found", phrases.say(key, ctx.lang, ref=args["event"][:80]), command=command)

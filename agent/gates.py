@@ -1,0 +1,156 @@
+"""The gates: replies that code answers before (and instead of) the model. Each costs zero model calls.
+
+In this order, for the conversation's pending command (unexpired; an expired one is never loaded, so a
+stale "yes" is an ordinary message for the model and never runs the old command):
+
+1. ``needs_confirmation`` + an affirmative ("yes", "ok", "好的", "确认", …)  → take the pending command
+   (atomically: it runs at most once) and ``resume(confirm=True)``, which re-validates it against the
+   calendar now (the event still exists at the version seen; overlaps checked again).
+   Any pending kind + a negative ("no", "never mind", "算了", "不用了", …) → drop it, say so, write nothing.
+2. ``needs_value`` for a time field + ``schedule_time.is_slot_reply(text)`` → merge, validate, then execute
+   or ask for the next missing value.
+3. ``needs_choice`` + a pick ("2", "the second one", "第二个", "evening", "晚上", an option's text) →
+   continue with that option.
+4. No pending needed: the exact command ``undo`` / ``撤销`` → ``undo_last_change``.
+
+Anything else (more than slot words, "yes but at 5", "好的，改到五点", "不是这个") goes to the model, with the
+pending command described in the prompt (``sessions.pending_line``). Matchers: ``matchers``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from agent.context import ToolContext
+from agent.language import Lang, detect_language
+from agent.matchers import exact_command, pick_option, reply_sign
+from agent.outcomes import Command, Option, WriteOutcome
+from agent.pending import resume
+from agent.registry import ToolRun
+from agent.write_path import execute
+from schedule_time import is_slot_reply
+from storage import PendingRecord
+
+__all__ = ["SLOT_FIELDS", "Gate", "GateResult", "gate_lang", "run_gates"]
+
+Gate = Literal["gate_confirm", "gate_cancel", "gate_slot", "gate_choice", "gate_command"]
+SLOT_FIELDS = frozenset({"when", "end", "duration", "recurrence", "event_when"})
+_ENGLISH_WORD = re.compile(r"[a-z]{2,}", re.IGNORECASE)
+_NEUTRAL_WORDS = frozenset({"am", "pm", "ok", "okay", "kk"})
+
+
+@dataclass(frozen=True, slots=True)
+class GateResult:
+    """A gate's answer: the route it took, and either a write outcome (``run``) or code's text."""
+
+    route: Gate
+    run: ToolRun | None = None
+    text: str = ""
+
+
+def gate_lang(text: str, pending: PendingRecord | None) -> Lang:
+    """The reply language: Chinese for a message with CJK; English for one with an English word; else
+    (a bare "2", "14:00", "ok") the language the pending question was asked in."""
+    lang = detect_language(text)
+    if lang == "zh" or pending is None:
+        return lang
+    words = {w.casefold() for w in _ENGLISH_WORD.findall(text)}
+    if words - _NEUTRAL_WORDS:
+        return "en"
+    return "zh" if pending.payload.get("lang") == "zh" else "en"
+
+
+async def run_gates(ctx: ToolContext, pending: PendingRecord | None, text: str) -> GateResult | None:
+    """The gate that takes ``text``, run; or None for the model."""
+    if pending is not None:
+        taken = await _pending_gate(ctx, pending, text)
+        if taken is not None:
+            return taken
+    if exact_command(text) == "undo":
+        command = Command("undo_last_change", {}, call_index=0, grounded=True)
+        return GateResult("gate_command", _run(command, await execute(ctx, command)))
+    return None
+
+
+async def _pending_gate(ctx: ToolContext, pending: PendingRecord, text: str) -> GateResult | None:
+    sign = reply_sign(text)
+    if sign == "no":  # the assistant's commit drops the pending command with the turn
+        return GateResult("gate_cancel", text=_dropped(ctx, pending))
+    if pending.kind == "needs_confirmation":
+        if sign != "yes":
+            return None
+        record = await _take(ctx)
+        if record is None or record.id != pending.id:
+            return None
+        return GateResult("gate_confirm", await _resume(ctx, record, confirm=True))
+    if pending.kind == "needs_choice":
+        options = [_option(o) for o in pending.payload.get("options") or ()]
+        index = pick_option(text, options)
+        if index is None:
+            return None
+        record = await _take(ctx)
+        if record is None or record.id != pending.id:
+            return None
+        return GateResult("gate_choice", await _resume(ctx, record, choice=index))
+    if pending.kind == "needs_value":
+        if pending.payload.get("field") not in SLOT_FIELDS or sign is not None or not is_slot_reply(text):
+            return None
+        record = await _take(ctx)
+        if record is None or record.id != pending.id:
+            return None
+        return GateResult("gate_slot", await _resume(ctx, record, value=text.strip()))
+    return None
+
+
+async def _take(ctx: ToolContext) -> PendingRecord | None:
+    return await ctx.conversations.take_pending(ctx.conversation_id, now=ctx.now)
+
+
+async def _resume(
+    ctx: ToolContext,
+    record: PendingRecord,
+    *,
+    confirm: bool = False,
+    value: str | None = None,
+    choice: int | None = None,
+) -> ToolRun:
+    outcome = await resume(ctx, record, confirm=confirm, value=value, choice=choice)
+    command = record.payload.get("command") or {}
+    return ToolRun(
+        str(command.get("tool") or "unknown"), "write", int(command.get("call_index") or 0), None, outcome
+    )
+
+
+def _run(command: Command, outcome: WriteOutcome) -> ToolRun:
+    return ToolRun(command.tool, "write", command.call_index, None, outcome)
+
+
+def _option(data: dict[str, object]) -> Option:
+    from datetime import datetime
+
+    return Option(
+        label=str(data.get("label") or ""),
+        start=datetime.fromisoformat(str(data["start"])),
+        end=datetime.fromisoformat(str(data["end"])),
+        title=data.get("title"),  # type: ignore[arg-type]
+        tag=data.get("tag"),  # type: ignore[arg-type]
+    )
+
+
+def _dropped(ctx: ToolContext, pending: PendingRecord) -> str:
+    command = pending.payload.get("command") or {}
+    args = command.get("args") or {}
+    target = command.get("target") or {}
+    title = str(args.get("title") or target.get("title") or args.get("event") or "")[:80]
+    tool = command.get("tool")
+    if ctx.lang == "zh":
+        verb = {"create_event": "添加", "update_event": "修改", "delete_event": "删除"}.get(str(tool), "处理")
+        what = f"「{title}」" if title else "它"
+        return f"好的，不{verb}{what}了。日历没有变化。"
+    verb = {"create_event": "add", "update_event": "change", "delete_event": "delete"}.get(
+        str(tool), "do that"
+    )
+    what = f" “{title}”" if title and verb != "do that" else ""
+    return f"OK, I won't {verb}{what}. Your calendar is unchanged."

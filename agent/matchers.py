@@ -1,0 +1,198 @@
+"""What a short reply to a pending command says, decided by code: yes, no, which option, or an exact command.
+
+    reply_sign("yes please") == "yes";  reply_sign("算了不用了") == "no";  reply_sign("yes but at 5") is None
+    pick_option("第二个", options) == 1;  pick_option("evening", options) == <the evening option>
+    exact_command("undo") == "undo"
+
+A reply is *covered* when it is nothing but words of the vocabulary (and separators, politeness fillers):
+"ok thanks" is a yes, "好的好的" is a yes, "no, leave it" is a no. Anything else — a time, a name, a change
+("yes but at 5", "好的，改到五点") — is not a sign and goes to the model with the pending command described.
+A reply with both a yes and a no word ("yes no") is neither.
+
+Exact command forms: only ``undo`` and ``撤销`` (the whole message, any case, trailing punctuation
+allowed). Paraphrases ("刚才那个撤销一下", "undo that please") go to the model's ``undo_last_change``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+from agent.outcomes import Option
+
+__all__ = ["exact_command", "normalize", "pick_option", "reply_sign"]
+
+Sign = Literal["yes", "no"]
+
+_AFFIRMATIVE = (
+    # English
+    "yes", "yeah", "yep", "yup", "ya", "yea", "sure", "ok", "okay", "okey", "k", "kk", "confirm", "confirmed",
+    "do it", "go ahead", "go for it", "please do", "sounds good", "that works", "fine", "alright",
+    "all right", "right", "correct", "absolutely", "of course", "definitely", "proceed", "yes please",
+    "add it", "book it", "keep it", "that's fine", "thats fine", "sure thing", "perfect", "great", "y",
+    # Chinese (simplified and traditional)
+    "是", "是的", "好", "好的", "好啊", "好呀", "好吧", "好滴", "可以", "可以的", "行", "行的", "确认", "確認",
+    "确定", "確定", "对", "對", "对的", "對的", "嗯", "嗯嗯", "恩", "没问题", "沒問題", "没错", "沒錯",
+    "加吧", "加上吧", "就这样", "就這樣", "继续", "繼續", "同意", "ok的",
+)  # fmt: skip
+_NEGATIVE = (
+    # English
+    "no", "nope", "nah", "cancel", "cancel it", "never mind", "nevermind", "don't", "dont", "do not",
+    "no thanks", "leave it", "forget it", "skip it", "skip", "not now", "stop", "don't add it",
+    "don't do it", "no need", "n", "negative", "abort", "drop it",
+    # Chinese (simplified and traditional)
+    "不", "不用", "不用了", "不要", "不要了", "算了", "算了吧", "取消", "取消吧", "不了", "先不", "先不用",
+    "别", "別", "别加", "別加", "不行", "否", "不加", "不加了", "不必", "不必了", "罢了", "罷了", "放弃", "放棄",
+)  # fmt: skip
+_FILLERS = (
+    "please", "thanks", "thank you", "thx", "ty", "then", "just", "oh", "ah", "hmm", "well", "anyway",
+    "谢谢", "謝謝", "麻烦了", "麻煩了", "吧", "啊", "呀", "哈", "啦", "了", "呢", "那", "那就", "就", "哦", "噢",
+)  # fmt: skip
+_SEPARATORS = re.compile(r"[\s,，.。!！~～、;；…:：'\"“”‘’()（）\-—_👍🙏]+")
+_COMMANDS = {"undo": "undo", "撤销": "undo", "撤銷": "undo"}
+
+
+def normalize(text: str) -> str:
+    """NFKC, case-folded, curly apostrophes straightened, outer spaces and punctuation removed."""
+    folded = unicodedata.normalize("NFKC", text).casefold().replace("’", "'")
+    return _SEPARATORS.sub(" ", folded).strip()
+
+
+def _vocabulary() -> list[tuple[str, str]]:
+    entries = [(w, "yes") for w in _AFFIRMATIVE] + [(w, "no") for w in _NEGATIVE]
+    entries += [(w, "filler") for w in _FILLERS]
+    # Longest first, so "no thanks" beats "no" and "不用了" beats "不".
+    return sorted(((normalize(w), kind) for w, kind in entries), key=lambda e: -len(e[0]))
+
+
+_VOCABULARY = _vocabulary()
+
+
+def _is_word_char(ch: str) -> bool:
+    return ch.isascii() and (ch.isalnum() or ch == "'")
+
+
+def _tokens(text: str, vocabulary: Iterable[tuple[str, str]]) -> list[str] | None:
+    """The vocabulary kinds that exactly cover ``text`` (greedy, longest entry first), or None."""
+    text = normalize(text)
+    kinds: list[str] = []
+    i = 0
+    entries = list(vocabulary)
+    while i < len(text):
+        if text[i] == " ":
+            i += 1
+            continue
+        for word, kind in entries:
+            if text.startswith(word, i):
+                end = i + len(word)
+                # A Latin word must end at a word boundary ("no" is not the start of "noon").
+                if _is_word_char(word[-1]) and end < len(text) and _is_word_char(text[end]):
+                    continue
+                kinds.append(kind)
+                i = end
+                break
+        else:
+            return None
+    return kinds
+
+
+def reply_sign(text: str) -> Sign | None:
+    """``"yes"`` / ``"no"`` when the reply is only an affirmative / only a negative (fillers allowed)."""
+    if len(text) > 60:
+        return None
+    kinds = _tokens(text, _VOCABULARY)
+    if not kinds:
+        return None
+    signs = {k for k in kinds if k != "filler"}
+    return signs.pop() if len(signs) == 1 else None  # type: ignore[return-value]
+
+
+def exact_command(text: str) -> str | None:
+    """``"undo"`` for exactly "undo" / "撤销" (any case, punctuation around it); else None."""
+    return _COMMANDS.get(normalize(text))
+
+
+# --------------------------------------------------------------------------------------------- choices
+
+_ORDINALS_EN = {
+    "first": 0, "1st": 0, "one": 0, "second": 1, "2nd": 1, "two": 1, "third": 2, "3rd": 2, "three": 2,
+    "fourth": 3, "4th": 3, "four": 3, "fifth": 4, "5th": 4, "five": 4,
+}  # fmt: skip
+_NUMERALS_ZH = {"一": 0, "二": 1, "两": 1, "兩": 1, "三": 2, "四": 3, "五": 4}
+_EN_CHOICE = re.compile(
+    r"^(?:(?:i\s?ll\s+take|i\s+want|i\s+mean|let\s?s\s+do|make\s+it|pick|choose|go\s+with|take)\s+)?"
+    r"(?:(?:the|option|number|no|#)\s*)*(?P<n>\d{1,2}|first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|"
+    r"one|two|three|four|five|last)(?:\s+(?:one|option|choice))?(?:\s+please)?$"
+)
+_ZH_CHOICE = re.compile(
+    r"^(?:我?(?:选择|選擇|选|選|要|就|是))?"
+    r"(?:第(?P<n>\d{1,2}|[一二两兩三四五])|(?P<d>\d{1,2})|(?P<l>最后|最後)(?:一)?)"
+    r"(?:个|個|项|項|种|種|条|條|号|號|次)?(?:吧|的|那个|那個)?$"
+)
+_TAG_WORDS = {
+    "morning": ("morning", "am", "a.m.", "早上", "上午", "早晨", "清晨", "早", "凌晨"),
+    "afternoon": ("afternoon", "pm", "下午"),
+    "evening": ("evening", "pm", "p.m.", "tonight", "night", "晚上", "傍晚", "晚", "夜里", "夜裡"),
+    "night": ("night", "晚上", "夜里", "夜裡", "深夜"),
+}
+_TAG_FILLER = re.compile(r"^(?:(?:in|the|at|on|one|option|please|i|mean|that|this)\s+)*(?P<w>.+?)"
+                         r"(?:\s+(?:one|option|please|then))*$")  # fmt: skip
+_ZH_TAG_FILLER = re.compile(r"^(?:我?(?:选|選|要|是|指)?)(?P<w>.+?)(?:的|那个|那個|吧|那次)*$")
+
+
+def _index(token: str, count: int) -> int | None:
+    if token.isdigit():
+        index = int(token) - 1
+    elif token in ("last", "最后", "最後"):
+        index = count - 1
+    else:
+        index = _ORDINALS_EN.get(token, _NUMERALS_ZH.get(token, -1))
+    return index if 0 <= index < count else None
+
+
+def pick_option(text: str, options: Sequence[Option]) -> int | None:
+    """The 0-based index of the option the reply picks, or None (out of range, unclear, or more words)."""
+    if not options or len(text) > 40:
+        return None
+    said = normalize(text)
+    if not said:
+        return None
+    match = _EN_CHOICE.match(said)
+    if match is None:
+        compact = said.replace(" ", "")
+        zh = _ZH_CHOICE.match(compact)
+        if zh is not None:  # a bare 二 or 两个 ("both") is not a choice; 第二 / 第二个 / 2 are
+            return _index(zh.group("n") or zh.group("d") or zh.group("l"), len(options))
+    if match is not None:
+        return _index(match.group("n"), len(options))
+    by_tag = _by_tag(said, options)
+    if by_tag is not None:
+        return by_tag
+    return _by_text(said, options)
+
+
+def _by_tag(said: str, options: Sequence[Option]) -> int | None:
+    words = set()
+    for pattern in (_TAG_FILLER, _ZH_TAG_FILLER):
+        found = pattern.match(said if pattern is _TAG_FILLER else said.replace(" ", ""))
+        if found:
+            words.add(found.group("w"))
+    hits = {
+        i for i, o in enumerate(options) if o.tag and any(w in _TAG_WORDS.get(o.tag, (o.tag,)) for w in words)
+    }
+    return hits.pop() if len(hits) == 1 else None
+
+
+def _by_text(said: str, options: Sequence[Option]) -> int | None:
+    """The one option whose label or title contains the reply (at least 2 characters, not a bare number)."""
+    core = re.sub(r"^(?:the\s+one\s+(?:on|at)\s+|the\s+|on\s+)", "", said).strip()
+    if len(core) < 2 or core.isdigit():
+        return None
+    hits = {
+        i
+        for i, o in enumerate(options)
+        if core in normalize(o.label) or (o.title is not None and core == normalize(o.title))
+    }
+    return hits.pop() if len(hits) == 1 else None

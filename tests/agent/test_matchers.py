@@ -1,0 +1,158 @@
+"""Table tests for the gate matchers: yes / no / neither, option picks, exact commands (EN and ZH).
+
+Near-misses are the point: a reply that says more than yes or no ("yes but at 5", "好的，改到五点") or that
+rejects the options ("不是这个") is not a sign and goes to the model."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from agent.matchers import exact_command, pick_option, reply_sign
+from agent.outcomes import Option
+from tests.agent.fixtures import NY
+
+SIGN_ROWS: list[tuple[str, str | None, str]] = [
+    # text, expected, reason
+    ("yes", "yes", "the plain yes"),
+    ("Yes!", "yes", "case and punctuation"),
+    ("yep", "yes", "casual"),
+    ("sure", "yes", "casual"),
+    ("ok", "yes", "ok"),
+    ("OK 👍", "yes", "an emoji after it"),
+    ("okay, thanks", "yes", "a filler after it"),
+    ("confirm", "yes", "the word confirm"),
+    ("do it", "yes", "two-word affirmative"),
+    ("yes please", "yes", "polite"),
+    ("go ahead", "yes", "idiom"),
+    ("sounds good", "yes", "idiom"),
+    ("是", "yes", "zh 是"),
+    ("是的", "yes", "zh 是的"),
+    ("好", "yes", "zh 好"),
+    ("好的", "yes", "zh 好的"),
+    ("好的好的", "yes", "repeated"),
+    ("可以", "yes", "zh 可以"),
+    ("行", "yes", "zh 行"),
+    ("确认", "yes", "zh 确认"),
+    ("確認", "yes", "traditional 確認"),
+    ("对", "yes", "zh 对"),
+    ("嗯", "yes", "zh 嗯"),
+    ("好的，谢谢！", "yes", "zh filler and full-width punctuation"),
+    ("没问题", "yes", "zh idiom"),
+    ("no", "no", "the plain no"),
+    ("No.", "no", "case and punctuation"),
+    ("nope", "no", "casual"),
+    ("cancel", "no", "cancel"),
+    ("never mind", "no", "idiom"),
+    ("no, leave it", "no", "two negatives"),
+    ("no thanks", "no", "polite"),
+    ("不", "no", "zh 不"),
+    ("不用", "no", "zh 不用"),
+    ("不要", "no", "zh 不要"),
+    ("算了", "no", "zh 算了"),
+    ("算了不用了", "no", "two negatives run together"),
+    ("取消", "no", "zh 取消"),
+    ("不用了，谢谢", "no", "zh polite"),
+    ("yes but at 5", None, "near-miss: a change"),
+    ("yes, and invite Bob", None, "near-miss: more than yes"),
+    ("ok move it to 4pm", None, "near-miss: a new time"),
+    ("好的，改到五点", None, "near-miss: zh change"),
+    ("不是这个", None, "near-miss: rejects the option, not the command"),
+    ("不是", None, "both 不 and 是"),
+    ("yes no", None, "both signs"),
+    ("noon", None, "'no' inside a word"),
+    ("okra", None, "'ok' inside a word"),
+    ("yesterday", None, "'yes' inside a word"),
+    ("thanks", None, "a filler alone"),
+    ("hello", None, "unrelated"),
+    ("好久不见", None, "unrelated zh containing 好 and 不"),
+    ("可以改到明天吗", None, "zh question with a change"),
+    ("", None, "empty"),
+]
+
+
+def test_sign_rows_are_unique() -> None:
+    texts = [row[0] for row in SIGN_ROWS]
+    assert len(texts) == len(set(texts))
+    assert len(SIGN_ROWS) >= 40
+
+
+@pytest.mark.parametrize(("text", "expected", "reason"), SIGN_ROWS, ids=[r[0] or "empty" for r in SIGN_ROWS])
+def test_reply_sign(text: str, expected: str | None, reason: str) -> None:
+    assert reply_sign(text) == expected, reason
+
+
+def _options(*tags: str | None, labels: tuple[str, ...] = ()) -> list[Option]:
+    start = datetime(2025, 3, 6, 7, 30, tzinfo=NY)
+    out = []
+    for i, tag in enumerate(tags):
+        label = labels[i] if labels else f"Option {i}"
+        out.append(
+            Option(label, start + timedelta(hours=12 * i), start + timedelta(hours=12 * i + 1), tag=tag)
+        )
+    return out
+
+
+THREE = _options(None, None, None, labels=("“Dentist” — Thursday, March 6, 9:00–10:00 AM",
+                                           "“Dentist” — Friday, March 7, 9:00–10:00 AM",
+                                           "“Dentist” — Monday, March 10, 9:00–10:00 AM"))  # fmt: skip
+THREE_ZH = _options(None, None, None, labels=("「牙医」3月6日（周四） 09:00–10:00", "「牙医」3月7日（周五） 09:00–10:00",
+                                              "「牙医」3月10日（周一） 09:00–10:00"))  # fmt: skip
+TIMES = _options("morning", "evening")
+
+CHOICE_ROWS: list[tuple[str, list[Option], int | None, str]] = [
+    ("2", THREE, 1, "a bare number"),
+    ("#3", THREE, 2, "hash number"),
+    ("the second one", THREE, 1, "ordinal phrase"),
+    ("second", THREE, 1, "ordinal alone"),
+    ("the 1st", THREE, 0, "numeric ordinal"),
+    ("option 3", THREE, 2, "option N"),
+    ("the last one", THREE, 2, "last"),
+    ("I'll take the first one", THREE, 0, "a verb before it"),
+    ("the first one please", THREE, 0, "polite"),
+    ("第二个", THREE_ZH, 1, "zh ordinal"),
+    ("第2个", THREE_ZH, 1, "zh digit ordinal"),
+    ("第三個", THREE_ZH, 2, "traditional classifier"),
+    ("第一", THREE_ZH, 0, "zh ordinal without classifier"),
+    ("选第二个", THREE_ZH, 1, "zh verb first"),
+    ("最后一个", THREE_ZH, 2, "zh last"),
+    ("2", THREE_ZH, 1, "a bare number in zh"),
+    ("Friday", THREE, 1, "the option's text"),
+    ("the one on Monday", THREE, 2, "the option's text after 'the one on'"),
+    ("周五", THREE_ZH, 1, "zh option text"),
+    ("evening", TIMES, 1, "tag"),
+    ("in the morning", TIMES, 0, "tag with filler"),
+    ("the evening one", TIMES, 1, "tag with 'one'"),
+    ("晚上", TIMES, 1, "zh tag"),
+    ("早上", TIMES, 0, "zh morning"),
+    ("上午", TIMES, 0, "zh morning (上午)"),
+    ("pm", TIMES, 1, "pm picks the evening"),
+    ("5", THREE, None, "out of range"),
+    ("the fourth one", THREE, None, "out of range ordinal"),
+    ("二", THREE_ZH, None, "a bare zh numeral is not a pick"),
+    ("两个", THREE_ZH, None, "两个 means both"),
+    ("不是这个", THREE_ZH, None, "a rejection"),
+    ("the second one but at 5", THREE, None, "more than a pick"),
+    ("Dentist", THREE, None, "text in every option"),
+    ("afternoon", TIMES, None, "no afternoon option"),
+    ("yes", THREE, None, "not a pick"),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "options", "expected", "reason"),
+    CHOICE_ROWS,
+    ids=[f"{r[0]}-{i}" for i, r in enumerate(CHOICE_ROWS)],
+)
+def test_pick_option(text: str, options: list[Option], expected: int | None, reason: str) -> None:
+    assert pick_option(text, options) == expected, reason
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("undo", "undo"), ("Undo", "undo"), ("undo!", "undo"), ("撤销", "undo"), ("撤銷。", "undo"),
+     ("undo that", None), ("刚才那个撤销一下", None), ("please undo", None), ("undone", None)],
+)  # fmt: skip
+def test_exact_command(text: str, expected: str | None) -> None:
+    assert exact_command(text) == expected
