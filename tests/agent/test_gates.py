@@ -222,7 +222,8 @@ async def test_exact_undo_is_a_command(kit: Kit) -> None:
     assert model.call_count == 0 and r.route == "gate_command" and len(r.writes) == 1
     assert r.text.startswith("Undid your last change") and await kit.events() == []
     r = await kit.assistant.reply(kit.user_id, "撤销", now=NOW + timedelta(minutes=2))
-    assert model.call_count == 0 and r.text == "没有可以撤销的更改。" or r.writes
+    assert model.call_count == 0 and r.route == "gate_command" and r.lang == "zh"
+    assert r.text.startswith("已撤销上一次更改") or r.text == "没有可以撤销的更改。"
 
 
 async def test_cancel_it_after_a_create_cancels_that_event(kit: Kit) -> None:
