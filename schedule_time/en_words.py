@@ -44,6 +44,9 @@ MONTH = alt(MONTHS) + r"\.?"
 WEEKDAY = alt(WEEKDAYS) + r"\.?"
 
 
+_SPLIT = re.compile(r"[- ]+").split
+
+
 def number_value(s: str) -> float:
     """"12", "2.5", "0,5", "twenty-one", "a couple of" -> a number."""
     s = s.strip()
@@ -51,7 +54,7 @@ def number_value(s: str) -> float:
         return FUZZY[s]
     if s[0].isdigit():
         return float(s.replace(",", "."))
-    parts = re.split(r"[- ]+", s)
+    parts = _SPLIT(s)
     total = 0
     for part in parts:
         total += TENS.get(part, ONES.get(part, 0))
@@ -92,43 +95,48 @@ DURATION_LIST = rf"{ONE_DURATION}(?:\s*(?:,|and|,\s*and)?\s*{ONE_DURATION})*"
 _ONE = re.compile(rf"({AMOUNT})\s*({UNIT_WORD})|(\d++(?:[.,]\d+)?|\d/\d)\s?([smhdy]|\"|')")
 
 
+_FRACTION = re.compile(r"\d/\d")
+_AND_HALF = re.compile(r"(.*?)\s+and\s+an?\s+half$")
+_SECONDS = {"weeks": 604800, "days": 86400, "hours": 3600, "minutes": 60, "seconds": 1}
+
+
 def _amount(s: str) -> float:
     s = s.strip()
+    if s.isdigit():
+        return int(s)
     if s.startswith("half") or s in ("a half", "an half"):
         return 0.5
     if "quarter" in s:
         return 0.75 if s.startswith("three") else 0.25
-    if re.fullmatch(r"\d/\d", s):
+    if _FRACTION.fullmatch(s):
         return int(s[0]) / int(s[2])
     extra = 0.0
-    m = re.match(r"(.*?)\s+and\s+an?\s+half$", s)
+    m = _AND_HALF.match(s)
     if m:
         s, extra = m.group(1), 0.5
     return number_value(s) + extra
 
 
 def parse_duration(text: str) -> tuple[relativedelta, str]:
-    """"1 year, 09 months,01 weeks" / "2.5 hours" / "half an hour" -> (delta, finest grain)."""
+    """"1 year, 09 months,01 weeks" / "2.5 hours" / "half an hour" -> (delta, finest grain).
+
+    Fractions go to the next finer unit: hours and below exactly, "1.5 months" as 1 month 15 days,
+    "1.5 years" as 1 year 6 months. One relativedelta is built at the end (they are slow to add)."""
     fields: dict[str, float] = {}
     for m in _ONE.finditer(text):
         amount, unit = (m.group(1), m.group(2)) if m.group(1) is not None else (m.group(3), m.group(4))
         name, mult = UNITS[unit if unit in UNITS else unit[:-1]]
         fields[name] = fields.get(name, 0) + _amount(amount) * mult
-    delta = relativedelta()
+    kw: dict[str, int] = {}
     for name, value in fields.items():
         whole = int(value)
-        delta += relativedelta(**{name: whole})
         frac = value - whole
+        if whole:
+            key, n = ("days", whole * 7) if name == "weeks" else (name, whole)
+            kw[key] = kw.get(key, 0) + n
         if frac:
-            delta += _fraction(name, frac)
+            key, n = (("seconds", round(frac * _SECONDS[name])) if name in _SECONDS else
+                      ("days", round(frac * 30)) if name == "months" else ("months", round(frac * 12)))
+            kw[key] = kw.get(key, 0) + n
     finest = next(n for n in reversed(_ORDER) if n in fields)
-    return delta, _GRAIN[finest]
-
-
-def _fraction(name: str, frac: float) -> relativedelta:
-    seconds = {"weeks": 604800, "days": 86400, "hours": 3600, "minutes": 60, "seconds": 1}
-    if name in seconds:
-        return relativedelta(seconds=round(frac * seconds[name]))
-    if name == "months":
-        return relativedelta(days=round(frac * 30))
-    return relativedelta(months=round(frac * 12))
+    return relativedelta(**kw), _GRAIN[finest]

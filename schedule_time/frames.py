@@ -23,9 +23,13 @@ _EXACT_UNITS = ("second", "minute", "hour")
 
 def _shift_point(ctx: a.Ctx, shift: p.Shift) -> datetime:
     d: relativedelta = shift.delta
-    calendar_part = relativedelta(years=d.years, months=d.months, days=d.days)
+    moment = ctx.now
+    months = d.years * 12 + d.months
+    if months:
+        moment = a.add_months(moment, months)
+    if d.days:
+        moment = moment + timedelta(days=d.days)
     exact = timedelta(hours=d.hours, minutes=d.minutes, seconds=d.seconds)
-    moment = ctx.now + calendar_part
     if exact:
         moment = add_exact(moment, ctx.tz, exact)
     return moment
@@ -71,7 +75,7 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
         if year is None:   # "third quarter" names this year's quarter, even when it is over
             year = ctx.now.year + (spec.year_shift or 0)
         start = datetime(year, 3 * spec.quarter - 2, 1)  # noqa: DTZ001 - naive wall clock by design
-        frame = a.Frame(start, start + relativedelta(months=3), "month")
+        frame = a.Frame(start, a.add_months(start, 3), "month")
     elif spec.dateparts is not None:
         dp = spec.dateparts
         if frame is not None:
@@ -82,7 +86,7 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
             frame = a.dateparts_frame(ctx, dp, spec.year_shift)
     elif spec.year_shift is not None:
         start = datetime(ctx.now.year + spec.year_shift, 1, 1)  # noqa: DTZ001 - naive wall clock by design
-        frame = a.Frame(start, start + relativedelta(years=1), "year")
+        frame = a.Frame(start, a.add_months(start, 12), "year")
     if spec.day_shift is not None:
         if frame is not None:
             raise Unusable("a relative day cannot be combined with another date")
