@@ -8,17 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-import os
 import signal
-from pathlib import Path
 
 import httpx
 import typer
 from rich.console import Console
 
 from agent.model import weights
-from agent.model.embedded import runtime_installed
+from agent.model.embedded import ServerState, clear_state, read_state, runtime_installed, write_state
 from agent.model.errors import EmbeddedModelError
 from agent.model.factory import prepare_weights, start_embedded
 from agent.model.settings import EmbeddedSettings, ModelSettings
@@ -27,10 +24,6 @@ app = typer.Typer(
     no_args_is_help=True, add_completion=False, help="The language model: fetch, serve, status."
 )
 console = Console()
-
-
-def _state_file(settings: EmbeddedSettings) -> Path:
-    return settings.cache_dir / "server.json"
 
 
 @app.command()
@@ -60,11 +53,8 @@ def serve(
 
 async def _serve(settings: EmbeddedSettings, port: int | None) -> None:
     server = await start_embedded(settings, console, port=port)
-    state = _state_file(settings)
     try:
-        state.write_text(
-            json.dumps({"pid": server.pid, "base_url": server.base_url, "owner": os.getpid()}) + "\n"
-        )
+        write_state(settings.cache_dir, ServerState(pid=server.pid or 0, base_url=server.base_url))
         console.print(f"embedded model listening: [bold]{server.base_url}[/bold]")
         console.print(f"use it from another process with:\n  export KAIROS_MODEL_BASE_URL={server.base_url}")
         console.print("  export KAIROS_MODEL_TOOL_MODE=json\n(Ctrl-C stops it)")
@@ -81,7 +71,7 @@ async def _serve(settings: EmbeddedSettings, port: int | None) -> None:
             console.print("[red]the embedded model server exited[/red]")
     finally:
         await server.stop()
-        state.unlink(missing_ok=True)
+        clear_state(settings.cache_dir)
         console.print("embedded model stopped")
 
 
@@ -107,18 +97,14 @@ def status(verify: bool = typer.Option(False, "--verify", help="Re-hash the asse
 
 
 def _running(settings: EmbeddedSettings) -> str:
-    try:
-        state = json.loads(_state_file(settings).read_text())
-    except (OSError, ValueError):
+    state = read_state(settings.cache_dir)
+    if state is None:
         return "not running"
-    pid, base_url = state.get("pid"), state.get("base_url", "")
-    try:
-        os.kill(int(pid), 0)
-    except (OSError, TypeError, ValueError):
+    if not state.alive:
         return "not running (stale state file)"
     with contextlib.suppress(httpx.HTTPError, ValueError):
-        health = httpx.get(base_url.removesuffix("/v1") + "/health", timeout=2.0)
+        health = httpx.get(state.base_url.removesuffix("/v1") + "/health", timeout=2.0)
         if health.status_code == 200:
-            return f"running at {base_url} (pid {pid})"
-        return f"starting at {base_url} (pid {pid})"
-    return f"process {pid} alive but not answering at {base_url}"
+            return f"running at {state.base_url} (pid {state.pid}); kairos processes here share it"
+        return f"starting at {state.base_url} (pid {state.pid})"
+    return f"process {state.pid} alive but not answering at {state.base_url}"

@@ -11,9 +11,11 @@ import asyncio
 import contextlib
 import importlib.util
 import json
+import os
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
@@ -22,7 +24,17 @@ import httpx
 from agent.model.errors import EmbeddedModelError
 from agent.model.serve_embedded import READY_PREFIX
 
-__all__ = ["EmbeddedServer", "runtime_installed"]
+__all__ = [
+    "EmbeddedServer",
+    "ServerState",
+    "clear_state",
+    "find_running",
+    "read_state",
+    "runtime_installed",
+    "write_state",
+]
+
+STATE_FILE = "server.json"
 
 WaitReport = Callable[[str, float], None]
 """Called while waiting for readiness with (phase, seconds elapsed)."""
@@ -30,6 +42,57 @@ WaitReport = Callable[[str, float], None]
 
 def runtime_installed() -> bool:
     return importlib.util.find_spec("xllamacpp") is not None
+
+
+@dataclass(frozen=True, slots=True)
+class ServerState:
+    """What ``kairos model serve`` advertises in the model cache, so other kairos processes share it."""
+
+    pid: int
+    base_url: str
+
+    @property
+    def alive(self) -> bool:
+        try:
+            os.kill(self.pid, 0)
+        except (OSError, OverflowError):
+            return False
+        return True
+
+
+def read_state(cache_dir: Path) -> ServerState | None:
+    try:
+        raw = json.loads((cache_dir / STATE_FILE).read_text())
+        return ServerState(pid=int(raw["pid"]), base_url=str(raw["base_url"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def write_state(cache_dir: Path, state: ServerState) -> None:
+    (cache_dir / STATE_FILE).write_text(json.dumps({"pid": state.pid, "base_url": state.base_url}) + "\n")
+
+
+def clear_state(cache_dir: Path) -> None:
+    (cache_dir / STATE_FILE).unlink(missing_ok=True)
+
+
+async def find_running(cache_dir: Path) -> str | None:
+    """The base URL of a healthy ``kairos model serve`` server on this machine, if there is one.
+
+    Every kairos process (chat, the HTTP API, the eval, the bench) then shares one model in memory
+    instead of each loading its own and fighting over the same cores.
+    """
+    state = read_state(cache_dir)
+    if state is None or not state.alive:
+        return None
+    async with httpx.AsyncClient(timeout=2.0) as client:
+        try:
+            answer = await client.get(state.base_url.removesuffix("/v1") + "/health")
+            if answer.status_code == 200 and json.loads(answer.content).get("status") == "ok":
+                return state.base_url
+        except (httpx.HTTPError, ValueError):
+            return None
+    return None
 
 
 class EmbeddedServer:

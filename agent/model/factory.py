@@ -4,9 +4,10 @@
         await model.warm([SystemMessage(STATIC_PROMPT)], tools)
         response = await model.complete(messages, tools)
 
-With no endpoint configured, the embedded model's weights are assembled once (progress bar, sha256
-check), its server is started on 127.0.0.1 (visible progress while it loads) and stopped on exit; it is
-used in constrained-JSON mode.
+With no endpoint configured, the embedded model is used in constrained-JSON mode: a server that
+``kairos model serve`` runs on this machine is shared if there is one; otherwise the weights are
+assembled once (progress bar, sha256 check) and a private server is started on 127.0.0.1 (visible
+progress while it loads) and stopped on exit.
 """
 
 from __future__ import annotations
