@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import httpx
 
-from agent import Assistant
+from agent import Assistant, Reply
 from agent.api import ApiSettings, create_app
 from agent.model import ScriptedModel, call, reply
 from agent.model.messages import Message, ToolSpec
@@ -52,13 +52,20 @@ def script(messages: Sequence[Message], tools: Sequence[ToolSpec]) -> Any:
     return reply("Hello! Ask me about your calendar.")
 
 
-async def build(url: str, users: int) -> tuple[Database, Any, list[str]]:
+async def build(url: str, users: int, stub_turn: bool = False) -> tuple[Database, Any, list[str]]:
     db = await Database.open(url)
     keys = []
     for i in range(users):
         user = await db.users.create(name=f"bench{i}", timezone="Asia/Shanghai", locale="zh-CN", now=clock())
         keys.append((await db.api_keys.issue(user.id, now=clock())).key)
     assistant = Assistant(db, ScriptedModel(script), clock=clock)
+    if stub_turn:  # measure the HTTP layer alone: auth, limits, idempotency, JSON; no turn
+        canned = Reply(text="Hello!", turn_id="stub", conversation_id="default", lang="en")
+
+        async def no_turn(*_: Any, **__: Any) -> Reply:
+            return canned
+
+        assistant.reply = no_turn  # type: ignore[method-assign]
     settings = ApiSettings(rate_limit_per_minute=10**9, turn_timeout_s=30)
     return db, create_app(db, assistant, clock=clock, settings=settings), keys
 
@@ -96,15 +103,15 @@ async def drive(
     }
 
 
-def report(name: str, r: dict[str, float]) -> None:
+def report(name: str, r: dict[str, float], cpu: str) -> None:
     print(
-        f"{name:<22} {r['turns_per_s']:8.1f} turns/s   p50 {r['p50_ms']:6.1f} ms   p95 {r['p95_ms']:6.1f} ms   "
-        f"CPU {r['cpu_ms_per_turn']:5.2f} ms/turn (client+server in this process)   failures {int(r['failures'])}"
+        f"{name:<26} {r['turns_per_s']:7.1f} turns/s   p50 {r['p50_ms']:6.1f} ms   p95 {r['p95_ms']:7.1f} ms   "
+        f"CPU {r['cpu_ms_per_turn']:5.2f} ms/turn ({cpu})   failures {int(r['failures'])}"
     )
 
 
-async def in_process(url: str, args: argparse.Namespace) -> dict[str, float]:
-    db, app, keys = await build(url, args.users)
+async def in_process(url: str, args: argparse.Namespace, stub_turn: bool = False) -> dict[str, float]:
+    db, app, keys = await build(url, args.users, stub_turn)
     try:
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://bench") as client:
@@ -128,32 +135,31 @@ def serve(url: str, port: int, users: int) -> None:
     asyncio.run(main())
 
 
-async def over_uvicorn(url: str, args: argparse.Namespace) -> dict[str, float]:
+def start_server(url: str, users: int) -> tuple[subprocess.Popen[str], int, list[str]]:
     import socket
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
     proc = subprocess.Popen(
-        [sys.executable, __file__, "--serve", str(port), "--url", url, "--users", str(args.users)],
+        [sys.executable, __file__, "--serve", str(port), "--url", url, "--users", str(users)],
         stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
-    try:
-        assert proc.stdout is not None
-        keys = proc.stdout.readline().split()
-        base = f"http://127.0.0.1:{port}"
-        async with httpx.AsyncClient(base_url=base, timeout=30, limits=httpx.Limits(max_connections=64)) as c:
-            for _ in range(100):
-                try:
-                    if (await c.get("/healthz")).status_code == 200:
-                        break
-                except httpx.TransportError:
-                    await asyncio.sleep(0.1)
-            await drive(c, keys, min(200, args.turns), args.concurrency, args.create_share)
-            return await drive(c, keys, args.turns, args.concurrency, args.create_share)
-    finally:
-        proc.terminate()
-        proc.wait(10)
+    assert proc.stdout is not None
+    return proc, port, proc.stdout.readline().split()
+
+
+async def over_uvicorn(port: int, keys: list[str], args: argparse.Namespace) -> dict[str, float]:
+    base = f"http://127.0.0.1:{port}"
+    async with httpx.AsyncClient(base_url=base, timeout=30, limits=httpx.Limits(max_connections=64)) as c:
+        for _ in range(100):
+            try:
+                if (await c.get("/healthz")).status_code == 200:
+                    break
+            except httpx.TransportError:
+                await asyncio.sleep(0.1)
+        await drive(c, keys, min(200, args.turns), args.concurrency, args.create_share)
+        return await drive(c, keys, args.turns, args.concurrency, args.create_share)
 
 
 def main() -> int:
@@ -174,12 +180,17 @@ def main() -> int:
     print(f"cpus {os.cpu_count()}   load before: {os.getloadavg()}   python {sys.version.split()[0]}")
     with tempfile.TemporaryDirectory() as tmp:
         result = asyncio.run(in_process(f"sqlite+aiosqlite:///{Path(tmp) / 'a.db'}", args))
-        report("in-process ASGI", result)
+        report("in-process ASGI", result, "client + app + SQLite threads")
+        layer = asyncio.run(in_process(f"sqlite+aiosqlite:///{Path(tmp) / 'c.db'}", args, stub_turn=True))
+        report("in-process, turn stubbed", layer, "the HTTP layer alone, client included")
         if args.uvicorn:
-            report(
-                "uvicorn 127.0.0.1",
-                asyncio.run(over_uvicorn(f"sqlite+aiosqlite:///{Path(tmp) / 'b.db'}", args)),
-            )
+            proc, port, keys = start_server(f"sqlite+aiosqlite:///{Path(tmp) / 'b.db'}", args.users)
+            try:
+                served = asyncio.run(over_uvicorn(port, keys, args))
+            finally:
+                proc.terminate()
+                proc.wait(10)
+            report("uvicorn 127.0.0.1", served, "the client only; the server is another process")
     rusage = resource.getrusage(resource.RUSAGE_SELF)
     print(f"load after: {os.getloadavg()}   max RSS {rusage.ru_maxrss / 1024:.0f} MiB")
     ok = result["turns_per_s"] >= TARGET and result["failures"] == 0

@@ -184,3 +184,27 @@ def test_settings_from_env() -> None:
     assert ApiSettings.from_env({}) == ApiSettings()
     with pytest.raises(ValueError, match="KAIROS_RATE_LIMIT_PER_MINUTE"):
         ApiSettings.from_env({"KAIROS_RATE_LIMIT_PER_MINUTE": "0"})
+
+
+async def test_deadline_after_a_committed_write_says_it_was_saved(
+    tight: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from storage import TurnStore
+
+    async def slow_transcript(*_: Any, **__: Any) -> Any:  # the event is committed; the transcript hangs
+        await asyncio.sleep(5)
+
+    monkeypatch.setattr(TurnStore, "commit", slow_transcript)
+    tight.script(CREATE)
+    r = await tight.client.post("/v1/chat", json={"message": "gym tomorrow 6pm", "request_id": "late"})
+    error = r.json()["error"]
+    assert (
+        r.status_code == 504
+        and error["saved"] == 1
+        and "1 change(s) had already been saved" in error["message"]
+    )
+    assert [e.title for e in await tight.events()] == ["Gym"]
+    again = await tight.client.post("/v1/chat", json={"message": "gym tomorrow 6pm", "request_id": "late"})
+    assert (
+        again.status_code == 504 and len(await tight.events()) == 1
+    )  # a retry with the id cannot write twice
