@@ -6,6 +6,7 @@ alternatives (holiday names) that is the difference between ~10 µs and ~1 µs p
 
 from __future__ import annotations
 
+import functools
 import re
 from re import _constants as C  # type: ignore[attr-defined]
 from re import _parser as P  # type: ignore[attr-defined]
@@ -16,13 +17,22 @@ _SPACE = frozenset(" \t\n\r\f\v")
 _MAX_RANGE = 512
 
 
-def first_chars(pattern: str) -> Chars:
-    """Characters (lower-cased) that a match of ``pattern`` can begin with; None when unbounded."""
+@functools.lru_cache(maxsize=1024)
+def _parse(pattern: str) -> list | None:
+    """Python's own parse tree of a regex (parsing is the slow part: both readers share it)."""
     try:
-        tree = P.parse(pattern)
+        return list(P.parse(pattern))
     except re.error:
         return None
-    chars, nullable = _seq(list(tree))
+
+
+@functools.lru_cache(maxsize=4096)   # each scanner (one per primary language) asks again
+def first_chars(pattern: str) -> Chars:
+    """Characters (lower-cased) that a match of ``pattern`` can begin with; None when unbounded."""
+    tree = _parse(pattern)
+    if tree is None:
+        return None
+    chars, nullable = _seq(tree)
     return None if nullable or chars is None else frozenset(chars)
 
 
@@ -99,13 +109,13 @@ class _Wild(Exception):
     """The leading letters of a pattern are not a small finite set."""
 
 
+@functools.lru_cache(maxsize=4096)
 def first_words(pattern: str) -> Words:
     """The letter runs (a-z) a match of ``pattern`` can begin with, e.g. ``(?:next|this)\\s+week`` ->
     {"next", "this"}; "" stands for "begins with a non-letter". None when the set is not small and
     finite (``[a-z]+``, ``\\w``, a huge alternation): then only ``first_chars`` can filter."""
-    try:
-        tree = list(P.parse(pattern))
-    except re.error:
+    tree = _parse(pattern)
+    if tree is None:
         return None
     # First exactly: an optional separator may glue two words ("any\\s?time" -> "anytime", "mid-autumn"
     # -> "midautumn"). If that explodes (dates: month, optional spaces, ordinal words ...), again with

@@ -149,7 +149,7 @@ class _Scanner:
                 key = f"{lang.code}__{name}"
                 full = f"(?:{pattern}){tail}"
                 self.rules[key] = (re.compile(full), build)
-                words = first_words(pattern) if lang.word_boundary else None
+                words = first_words(full) if lang.word_boundary else None
                 if words is not None:
                     self.vocabulary |= words
                 self.entries.append((key, _NAMED.sub("(?:", full), first_chars(full), words))
