@@ -83,8 +83,16 @@ TOOLS = [
     ToolSpec("create_event", "Add an event the user asks to schedule.", CreateEvent.model_json_schema()),
     ToolSpec("update_event", "Change an existing event.", UpdateEvent.model_json_schema()),
     ToolSpec("delete_event", "Cancel an existing event.", DeleteEvent.model_json_schema()),
-    ToolSpec("list_events", "Show events in a time range.", ListEvents.model_json_schema()),
-    ToolSpec("find_free_time", "Find open slots.", FindFreeTime.model_json_schema()),
+    ToolSpec(
+        "list_events",
+        "Show what is on the calendar in a time range (what's on, 有什么安排).",
+        ListEvents.model_json_schema(),
+    ),
+    ToolSpec(
+        "find_free_time",
+        "Find open slots of a given length for a new event.",
+        FindFreeTime.model_json_schema(),
+    ),
     ToolSpec("search_events", "Find events by words.", SearchEvents.model_json_schema()),
 ]
 
@@ -180,7 +188,18 @@ async def main() -> int:
     )
     parser.add_argument("--cold", type=int, default=1, help="cold turns (EN create with a fresh nonce)")
     parser.add_argument("--rounds", type=int, default=2, help="warm rounds over all cases")
+    parser.add_argument(
+        "--max-load",
+        type=float,
+        default=None,
+        help="first wait (up to 15 min) for the 1-minute load to drop below this",
+    )
     args = parser.parse_args()
+    if args.max_load is not None:
+        for _ in range(90):
+            if os.getloadavg()[0] < args.max_load:
+                break
+            await asyncio.sleep(10)
     console = Console(width=220)
     settings = ModelSettings.from_env()
     target = "embedded" if settings.uses_embedded else settings.base_url
