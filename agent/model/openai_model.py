@@ -16,7 +16,6 @@ from typing import Any, Literal
 import openai
 
 from agent.model.constrained import (
-    ReplyStreamer,
     build_response_schema,
     llguidance_grammar,
     parse_constrained,
@@ -37,6 +36,7 @@ from agent.model.messages import (
 )
 from agent.model.retry import backoff_s, classify, rejected_options
 from agent.model.settings import ModelSettings, ToolModeSetting
+from agent.model.stream_state import StreamAccumulator
 from agent.model.wire import (
     finish_reason,
     logprob_values,
@@ -183,7 +183,9 @@ class OpenAIModel:
             raw_stream, mode = await self._send(
                 conversation, tools, tool_choice, max_tokens, temperature, stream=True
             )
-            state = _StreamState(mode=mode, constrained=mode == "json" and bool(tools), model=self._model)
+            state = StreamAccumulator(
+                mode=mode, constrained=mode == "json" and bool(tools), model=self._model
+            )
             try:
                 async for chunk in raw_stream:
                     text = state.add(chunk)
@@ -349,70 +351,4 @@ class OpenAIModel:
             mode=mode,
             model=raw.model or self._model,
             timings=timings_from(raw),
-        )
-
-
-class _StreamState:
-    """Accumulates chunks of one streamed answer."""
-
-    def __init__(self, *, mode: ToolMode, constrained: bool, model: str) -> None:
-        self.mode = mode
-        self.model = model
-        self.parts: list[str] = []
-        self.calls: dict[int, dict[str, Any]] = {}
-        self.finish_raw: str | None = None
-        self.usage: Any = None
-        self.logprobs: list[float] = []
-        self.timings = None
-        self.streamer = ReplyStreamer() if constrained else None
-        self.emitted = ""
-
-    def add(self, chunk: Any) -> str:
-        self.model = getattr(chunk, "model", None) or self.model
-        if getattr(chunk, "usage", None) is not None:
-            self.usage = chunk.usage
-        self.timings = timings_from(chunk) or self.timings
-        out = ""
-        for choice in chunk.choices or ():
-            delta = choice.delta
-            if delta is not None and delta.content:
-                self.parts.append(delta.content)
-                out += self.streamer.feed(delta.content) if self.streamer else delta.content
-            for piece in (delta.tool_calls or ()) if delta is not None else ():
-                slot = self.calls.setdefault(piece.index, {"id": None, "name": None, "arguments": ""})
-                if piece.id:
-                    slot["id"] = piece.id
-                if piece.function is not None:
-                    if piece.function.name:
-                        slot["name"] = piece.function.name
-                    slot["arguments"] += piece.function.arguments or ""
-            if choice.finish_reason:
-                self.finish_raw = choice.finish_reason
-            self.logprobs += logprob_values(getattr(choice, "logprobs", None))
-        self.emitted += out
-        return out
-
-    def finish(self, tools: Sequence[ToolSpec]) -> ModelResponse:
-        content = "".join(self.parts)
-        calls: tuple[ToolCall, ...]
-        if self.streamer is not None:
-            text, calls = parse_constrained(content, tools)
-        else:
-            text = content
-            calls = tuple(
-                parse_native_call(slot["id"], slot["name"], slot["arguments"], tools)
-                for _, slot in sorted(self.calls.items())
-            )
-        finish = finish_reason(self.finish_raw)
-        if calls and finish == "stop":
-            finish = "tool_calls"
-        return ModelResponse(
-            text=text,
-            tool_calls=calls,
-            finish_reason=finish,
-            usage=usage_from(self.usage),
-            mean_logprob=mean_logprob(self.logprobs),
-            mode=self.mode,
-            model=self.model,
-            timings=self.timings,
         )
