@@ -8,6 +8,9 @@ workers work too, but their writes queue on one file lock. The embedded model ru
 
 from __future__ import annotations
 
+import os
+import sys
+
 import typer
 import uvicorn
 from rich.console import Console
@@ -44,6 +47,11 @@ def serve(
         console.print(
             "[yellow]several workers on SQLite: writes queue on one file; PostgreSQL scales.[/yellow]"
         )
-    uvicorn.run(
-        "agent.api.app:app_from_env", factory=True, host=host, port=port, workers=workers, log_level=log_level
-    )
+    if workers == 1:
+        uvicorn.run("agent.api.app:app_from_env", factory=True, host=host, port=port, log_level=log_level)
+        return
+    # Worker processes are spawned; under the ``kairos`` console script the spawned children die at start
+    # (the script is re-imported as their main module), so hand the process over to ``python -m uvicorn``.
+    argv = [sys.executable, "-m", "uvicorn", "agent.api.app:app_from_env", "--factory", "--host", host,
+            "--port", str(port), "--workers", str(workers), "--log-level", log_level]  # fmt: skip
+    os.execv(sys.executable, argv)
