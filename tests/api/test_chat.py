@@ -98,3 +98,32 @@ async def test_invalid_body_is_classified_422(api: Api) -> None:
     r = await api.client.post("/v1/chat", json={"message": "", "user_id": "x"})
     assert r.status_code == 422 and r.json()["error"]["code"] == "invalid_request"
     assert {f["field"] for f in r.json()["error"]["fields"]} >= {"message", "user_id"}
+
+
+async def test_two_workers_on_one_database_share_replies_and_the_rate_window(database) -> None:  # type: ignore[no-untyped-def]
+    """Two app instances (as two ``--workers``) share nothing but the database."""
+    import httpx
+
+    from agent import Assistant
+    from agent.api import ApiSettings, create_app
+    from agent.model import ScriptedModel
+    from tests.api.fixtures import Clock, make_api
+
+    settings = ApiSettings(rate_limit_per_minute=3)
+    first = await make_api(database, settings)
+    model_b = ScriptedModel([reply("from b")] * 3)
+    clock = Clock()
+    app_b = create_app(database, Assistant(database, model_b, clock=clock), clock=clock, settings=settings)
+    headers = {"Authorization": f"Bearer {first.key}"}
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app_b), base_url="http://b", headers=headers
+    ) as b:
+        model_a = first.script(reply("from a"), reply("again a"))
+        a1 = await first.client.post("/v1/chat", json={"message": "hi", "request_id": "w1"})
+        b1 = await b.post("/v1/chat", json={"message": "hi", "request_id": "w1"})
+        assert b1.json() == {**a1.json(), "replayed": True} and model_b.call_count == 0
+        assert (await b.post("/v1/chat", json={"message": "hi"})).status_code == 200
+        assert (await first.client.post("/v1/chat", json={"message": "hi"})).status_code == 200
+        limited = await b.post("/v1/chat", json={"message": "hi"})
+        assert limited.status_code == 429 and model_a.call_count == 2 and model_b.call_count == 1
+    await first.client.aclose()
