@@ -1,8 +1,10 @@
 """``ApiRequests``: the HTTP API's per-user request records, on the existing ``idempotency_records`` table.
 
-No new table: a chat request claims the key ``api.chat:<client request id>`` in ``idempotency_records``
-(unique ``(owner_id, key)``, so two workers racing on one id cannot both run the turn), the reply JSON is
-stored on the claim when the turn ends, and the same rows are the per-user rate-limit window::
+No new table: a chat request with a client id claims the key ``api.chat:<id>`` in ``idempotency_records``
+(unique ``(owner_id, key)``, so two workers racing on one id cannot both run the turn) and the reply JSON is
+stored on the claim when the turn ends. Every admitted request also leaves a rate mark,
+``api.rate:<UTC time as digits>:<random>``: marks sort by time inside the same unique index, so the per-user
+window is a short index range scan, shared by every worker::
 
     requests = ApiRequests(db.sessions, user_id)
     outcome = await requests.claim(request_id, fingerprint, now=now, window=timedelta(minutes=1), limit=30)

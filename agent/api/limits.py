@@ -1,9 +1,10 @@
 """Request limits: message size (413) and the per-user rate limit (429 with ``Retry-After``).
 
-The rate limit is a rolling one-minute window counted in the database (the chat request claims of
-:mod:`storage.api_requests`), so it holds across ``kairos serve --workers N`` and several hosts: every
-worker sees the same rows. Concurrent requests at the boundary may both be refused (never both admitted
-past the limit by more than the requests in flight at once on SQLite: its writes are serialized).
+The rate limit is a rolling one-minute window counted in the database (the rate marks of
+:mod:`storage.api_requests`, written in the same transaction as the request's claim), so it holds across
+``kairos serve --workers N`` and several hosts: every worker sees the same rows. On PostgreSQL two requests
+at the boundary may both pass (read committed: neither sees the other's uncommitted mark), so the limit can
+be exceeded by the requests in flight at that instant; on SQLite the writes are serialized and it is exact.
 """
 
 from __future__ import annotations
