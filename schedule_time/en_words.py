@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from dateutil.relativedelta import relativedelta
@@ -139,4 +140,11 @@ def parse_duration(text: str) -> tuple[relativedelta, str]:
                       ("days", round(frac * 30)) if name == "months" else ("months", round(frac * 12)))
             kw[key] = kw.get(key, 0) + n
     finest = next(n for n in reversed(_ORDER) if n in fields)
-    return relativedelta(**kw), _GRAIN[finest]
+    return delta_of(tuple(sorted(kw.items()))), _GRAIN[finest]
+
+
+@functools.lru_cache(maxsize=1024)
+def delta_of(fields: tuple[tuple[str, int], ...]) -> relativedelta:
+    """One shared relativedelta per distinct value (building one costs microseconds; they are never
+    mutated): a bounded table like the compiled regexes, not a memo of any text."""
+    return relativedelta(**dict(fields))

@@ -238,9 +238,14 @@ class Registry:
     def __init__(self, languages: Sequence[Language]) -> None:
         self.languages = tuple(languages)
         self._scanners: dict[str, _Scanner] = {}
+        # An ASCII text can only be in the default language unless another language detects ASCII.
+        ascii_chars = "".join(map(chr, range(128)))
+        self._ascii_default = not any(lang.detect.search(ascii_chars) for lang in self.languages[1:])
 
     def primary(self, text: str) -> Language:
         """The language whose ``detect`` pattern occurs in ``text``; the first registered otherwise."""
+        if self._ascii_default and text.isascii():
+            return self.languages[0]
         for lang in self.languages[1:]:
             if lang.detect.search(text):
                 return lang

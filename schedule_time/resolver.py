@@ -60,23 +60,27 @@ def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
 def _finish(frames: list[a.Frame], ctx: a.Ctx, lang: str, assumed: str | None = None,
             recurrence: str | list[str] | None = None, duration: timedelta | None = None,
             open_kind: str | None = None) -> Resolution:
+    tz = ctx.tz
+    if len(frames) == 1:   # the common case, kept free of closures and keyword arguments
+        f = frames[0]
+        start = end = note = None
+        if open_kind != "before":
+            start, note = localize(f.start, tz)
+        if open_kind != "after":
+            end, end_note = localize(f.end, tz)
+            note = note or end_note
+        rec = recurrence[0] if isinstance(recurrence, list) else recurrence
+        return Resolution("resolved", start, end, f.grain, (), rec, duration, None, f.label, assumed, note, lang)
     notes: list[str] = []
 
     def loc(d: datetime | None) -> datetime | None:
         if d is None:
             return None
-        aware, note = localize(d, ctx.tz)
+        aware, note = localize(d, tz)
         if note and note not in notes:
             notes.append(note)
         return aware
 
-    if len(frames) == 1:
-        f = frames[0]
-        start = loc(f.start) if open_kind != "before" else None
-        end = loc(f.end) if open_kind != "after" else None
-        rec = recurrence[0] if isinstance(recurrence, list) else recurrence
-        return Resolution("resolved", start, end, f.grain, recurrence=rec, duration=duration, label=f.label,
-                          assumed=assumed, dst=notes[0] if notes else None, lang=lang)
     cands = []
     for i, f in enumerate(frames):
         rec = recurrence[i] if isinstance(recurrence, list) else recurrence
