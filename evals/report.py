@@ -122,6 +122,10 @@ def render_markdown(report: dict[str, Any]) -> str:
     for decision in DECISIONS:
         values = " | ".join(_fmt(summary[s]["round_trips_by_decision"].get(decision)) for s in slices)
         lines.append(f"| model round trips per turn, decision {decision} | {values} |")
+    dropped = summary["all"].get("dropped_fields") or {}
+    if dropped:
+        shown = ", ".join(f"{name} {count}" for name, count in sorted(dropped.items()))
+        lines += ["", f"Invented arguments dropped by grounding (the user never said them): {shown}."]
     for name in slices:
         lines += ["", f"## Decisions ({name}): expected (rows) × actual (columns)", ""]
         lines += ["| expected \\ actual | " + " | ".join(DECISIONS) + " |", "|---|" + "---|" * len(DECISIONS)]

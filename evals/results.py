@@ -47,6 +47,8 @@ class TurnResult:
     """A write was persisted on a turn that must not write."""
     unbacked_write: bool = False
     """A write was persisted although the model made no write call and no gate had a pending command."""
+    dropped_fields: list[str] = field(default_factory=list)
+    """Arguments the agent's grounding dropped because the user never said them (an invented location…)."""
     text_question: bool = False
     """The model asked in plain text (no tool, no pending command): counted as ``none``, flagged here."""
     error: str | None = None

@@ -130,6 +130,7 @@ async def _play(
     telemetry = reply.telemetry or {}
     record.route = str(telemetry.get("route") or ("model" if model.calls else "code"))
     record.tool_statuses = [str(t.get("status")) for t in telemetry.get("tools", [])]
+    record.dropped_fields = [str(d.get("dropped")) for d in telemetry.get("dropped_fields", [])]
     record.pending = reply.pending.kind if reply.pending else None
     record.options = len(reply.options)
     record.reply = reply.text
