@@ -153,13 +153,14 @@ async def _play(
 
 def _unbacked(record: TurnResult, pending_before: bool) -> bool:
     """A committed write needs a model write call on this turn, or (with no model call) a gate that had a
-    pending command to finish, or the exact ``undo`` command."""
+    pending command to finish, or the exact undo command (route ``gate_command``)."""
     if not record.writes:
         return False
     if any(c["name"] in WRITE_TOOLS for c in record.model_tool_calls):
         return False
     if record.model_calls == 0:
-        return not (pending_before or record.user.strip().casefold() == "undo")
+        command = record.route == "gate_command" or record.user.strip().casefold() in ("undo", "撤销")
+        return not (pending_before or command)
     return True
 
 

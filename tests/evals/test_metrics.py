@@ -170,6 +170,7 @@ def test_compare_calendars_is_a_maximum_matching() -> None:
         ({"writes": ["created"], "model_calls": 0}, True, False, "a gate finished a pending command"),
         ({"writes": ["created"], "model_calls": 0}, False, True, "no model, nothing pending"),
         ({"writes": ["deleted"], "model_calls": 0, "user": "undo"}, False, False, "the exact undo command"),
+        ({"writes": ["deleted"], "model_calls": 0, "route": "gate_command"}, False, False, "the command gate"),
     ],
 )  # fmt: skip
 def test_unbacked_write(fields: dict, pending_before: bool, expected: bool, reason: str) -> None:
