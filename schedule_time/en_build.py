@@ -126,12 +126,13 @@ def b_hhmm(m: re.Match[str]) -> p.Piece:
                    m.groupdict().get("mer1") is not None else None)
 
 
+_OH = re.compile(r"^(?:o|oh|ou|zero)[- ]")
+_SPACES = re.compile(r"\s+")
+
+
 def b_word_clock(m: re.Match[str]) -> p.Piece:
     minute = m["mi"]
-    if minute in ("o'clock", "oclock", None):
-        mins = 0
-    else:
-        mins = int(number_value(re.sub(r"^(?:o|oh|ou|zero)[- ]", "", minute)))
+    mins = 0 if minute in ("o'clock", "oclock", None) else int(number_value(_OH.sub("", minute)))
     return p.Clock(_hour(m["h"]), mins, 0, _mer(m) if (m["mer"] or m["mer1"]) else None)
 
 
@@ -303,7 +304,7 @@ PODS = {"morning": MORNING, "morn": MORNING, "afternoon": AFTERNOON, "evening": 
 
 
 def b_pod(m: re.Match[str]) -> list[p.Piece]:
-    word = re.sub(r"\s+", " ", m["pod"])
+    word = _SPACES.sub(" ", m["pod"])
     if "early" in word:
         word = "early morning"
     pod = PODS.get(word, MORNING)

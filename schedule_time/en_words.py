@@ -46,6 +46,7 @@ WEEKDAY = alt(WEEKDAYS) + r"\.?"
 
 
 _SPLIT = re.compile(r"[- ]+").split
+_DIGITS = re.compile(r"\d+")
 
 
 def number_value(s: str) -> float:
@@ -66,8 +67,8 @@ def ordinal_value(s: str) -> int:
     """"15th", "15", "fifteenth", "twenty-first" -> 15, 15, 15, 21."""
     s = s.strip()
     if s[0].isdigit():
-        return int(re.match(r"\d+", s).group())  # type: ignore[union-attr]
-    parts = re.split(r"[- ]+", s)
+        return int(_DIGITS.match(s).group())  # type: ignore[union-attr]
+    parts = _SPLIT(s)
     if len(parts) == 2:
         return TENS.get(parts[0], 0) + ORDINALS.get(parts[1], 0)
     return ORDINALS[s]
