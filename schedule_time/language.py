@@ -59,6 +59,7 @@ _SKIP = re.compile(r"[\s,.;:!?，。、；：！？…“”\"'()\[\]（）【�
 _UNKNOWN = re.compile(r"[a-z0-9]+|.", re.S)
 _NAMED = re.compile(r"\(\?P<\w+>")
 _HOT = 3
+_ALONE = 4
 _BIG = 3000
 _WORD = re.compile(r"[a-z]+")
 _MISSING = object()
@@ -154,6 +155,14 @@ class _Scanner:
                     self.vocabulary |= words
                 self.entries.append((key, _NAMED.sub("(?:", full), first_chars(full), words))
         self.vocabulary.discard("")
+        # Indexes so that a new key costs a dict lookup, not a pass over every rule: the rules that list
+        # a word among their first words, and those filtered by first character only (per character).
+        self._word_ids: dict[str, list[int]] = {}
+        for i, (_, _, _, words) in enumerate(self.entries):
+            for w in words or ():
+                self._word_ids.setdefault(w, []).append(i)
+        self._char_only = [(i, first) for i, (_, _, first, words) in enumerate(self.entries) if words is None]
+        self._char_ids: dict[str, tuple[int, ...]] = {}
         self._by_key: dict[str, list[tuple[re.Pattern[str], str | None]] | None] = {}
         self._by_set: dict[tuple[int, ...], list[tuple[re.Pattern[str], str | None]]] = {}
         self._seen: dict[tuple[int, ...], int] = {}
@@ -185,14 +194,20 @@ class _Scanner:
 
         Compiling an alternation costs milliseconds, so a key gets one only once it has been seen
         ``_HOT`` times (random unicode never pays a compilation); a rule longer than ``_BIG`` characters
-        (hundreds of names) is never copied into an alternation, and two rules or fewer are tried alone."""
+        (hundreds of names) is never copied into an alternation, and ``_ALONE`` rules or fewer are tried
+        one by one (most words: no compilation at all)."""
         found = self._by_key.get(key, _MISSING)
         if found is not _MISSING:
             return found  # type: ignore[return-value]
         letter = _is_letter(ch)
-        word = key if letter and key[0] != "?" else ""
-        ids = tuple(i for i, (_, _, first, words) in enumerate(self.entries)
-                    if ((word in words) if letter and words is not None else (first is None or ch in first)))
+        if letter:
+            by_char = self._char_ids.get(ch)
+            if by_char is None:
+                by_char = self._char_ids[ch] = tuple(i for i, first in self._char_only if first is None or ch in first)
+            word = self._word_ids.get(key, ()) if key[0] != "?" else ()
+            ids = tuple(sorted({*word, *by_char}))
+        else:
+            ids = tuple(i for i, (_, _, first, _) in enumerate(self.entries) if first is None or ch in first)
         if not ids:
             segments = None
         else:
@@ -200,8 +215,8 @@ class _Scanner:
             if segments is None:
                 alone = [(self.rules[self.entries[i][0]][0], self.entries[i][0]) for i in ids]
                 seen = self._seen[ids] = self._seen.get(ids, 0) + 1
-                if len(ids) <= 2 or (seen < _HOT and not hot):
-                    if len(ids) > 2:
+                if len(ids) <= _ALONE or (seen < _HOT and not hot):
+                    if len(ids) > _ALONE:
                         return alone
                     segments = alone
                 else:
