@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
 
 from agent.model import weights
-from agent.model.embedded import EmbeddedServer
+from agent.model.embedded import EmbeddedServer, find_running
 from agent.model.messages import Message, ToolSpec
 from agent.model.openai_model import OpenAIModel
 from agent.model.settings import EmbeddedSettings, ModelSettings
@@ -79,10 +79,16 @@ async def open_model(
     console = console or Console(stderr=True)
     server: EmbeddedServer | None = None
     if settings.uses_embedded:
-        server = await start_embedded(settings.embedded or EmbeddedSettings.from_env(), console)
+        embedded = settings.embedded or EmbeddedSettings.from_env()
+        base_url = await find_running(embedded.cache_dir)
+        if base_url is not None:
+            console.print(f"using the running embedded model server at {base_url}")
+        else:
+            server = await start_embedded(embedded, console)
+            base_url = server.base_url
         mode = "json" if settings.tool_mode == "auto" else settings.tool_mode
         model = OpenAIModel.from_settings(
-            settings, base_url=server.base_url, tool_mode=mode, json_grammar="llguidance"
+            settings, base_url=base_url, tool_mode=mode, json_grammar="llguidance"
         )
     else:
         model = OpenAIModel.from_settings(settings)
