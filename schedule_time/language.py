@@ -299,8 +299,26 @@ def normalise(text: str) -> str:
     return unicodedata.normalize("NFKC", text).strip().lower()
 
 
+_MEMO: dict[str, tuple[tuple[Piece, ...], tuple[str, ...], str]] = {}
+_MEMO_MAX = 4096
+
+
 def scan(text: str) -> Scan:
-    """Split normalised ``text`` into pieces with the registered rules; collect what nobody knows."""
+    """Split normalised ``text`` into pieces with the registered rules; collect what nobody knows.
+
+    Scans are memoised by text (a bounded table, emptied when full): a scan depends on nothing but the
+    text, and nothing mutates a piece. ``clear_caches()`` empties it (benchmarks time the uncached path)."""
+    hit = _MEMO.get(text)
+    if hit is not None:
+        return Scan(list(hit[0]), list(hit[1]), hit[2])
+    out = _scan(text)
+    if len(_MEMO) >= _MEMO_MAX:
+        _MEMO.clear()
+    _MEMO[text] = (tuple(out.pieces), tuple(out.unknown), out.lang)
+    return out
+
+
+def _scan(text: str) -> Scan:
     reg = registry()
     lang = reg.primary(text)
     sc = reg.scanner(lang)
@@ -360,4 +378,6 @@ def scan(text: str) -> Scan:
 
 
 def clear_caches() -> None:
-    """Forget memoised scans (benchmarks call this to time the uncached path)."""
+    """Forget memoised scans (benchmarks call this to time the uncached path). Compiled rule
+    segments and the holiday tables (dates per holiday and year) are not memos of a text and stay."""
+    _MEMO.clear()
