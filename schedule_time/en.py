@@ -19,6 +19,7 @@ from .en_build import (
     _holiday_rule,
     _hour,
     _shift_of,
+    b_after_next,
     b_clock,
     b_clock_h,
     b_closest,
@@ -51,6 +52,7 @@ from .en_build import (
     b_shift_anchored,
     b_shift_in,
     b_shift_signed,
+    b_this_time,
     b_tonight,
     b_weekday,
     b_weekday_count,
@@ -126,6 +128,8 @@ RULES: list[Rule] = [
                 r"early\s+morning|late\s+night|late\s+evening|after\s+lunch|after\s+school|morning|morn|afternoon|"
                 r"evening|night|lunchtime|lunch|dinner|breakfast)(?:ish)?", b_pod),
     Rule("in_the_mer", r"in\s+the\s+(?P<pod>am|pm)", b_pod),
+    Rule("this_time", r"(?:at\s+)?this\s+time\s+(?:(?P<day>tomorrow|yesterday)|(?P<mod>next|last)\s+(?P<unit>week|month|"
+                      r"year))", b_this_time),
     Rule("today", r"today|todays|at this time", b_const(p.DayShift(0))),
     Rule("tomorrow", r"tomorrows?|tmrw|tmr|tomorow", b_const(p.DayShift(1))),
     Rule("yesterday", r"yesterday", b_const(p.DayShift(-1))),
@@ -164,6 +168,7 @@ RULES: list[Rule] = [
     Rule("month", r"(?P<mon>" + MONTH + r")(?:\s*,?\s*(?P<y>\d{4}))?", b_month),
     Rule("weekday", r"(?:(?P<mod>" + NEXT + "|" + LAST + "|" + THIS + r"|the)\s+)?(?P<wd>" + WEEKDAY +
                     r")(?P<after>\s+after\s+next)?", b_weekday),
+    Rule("after_next", r"(?:the\s+)?(?P<unit>weekend|week|month|quarter|year)\s+after\s+next", b_after_next),
     Rule("period_count", r"(?P<mod>" + NEXT + "|" + LAST + r"|upcoming)\s+(?P<n>\d+|" + WORD_NUMBER +
                          r"|a few|few|couple of)\s+(?P<unit>seconds?|minutes?|hours?|days?|weeks?|months?|years?|"
                          r"quarters?)", b_period_count),

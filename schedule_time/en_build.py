@@ -212,6 +212,19 @@ def b_period(m: re.Match[str]) -> p.Piece:
     return p.Period(unit, _shift_of(m))
 
 
+def b_after_next(m: re.Match[str]) -> p.Piece:
+    """"the week after next": two units on from the current one."""
+    return p.Period(m["unit"], 2)
+
+
+def b_this_time(m: re.Match[str]) -> p.Piece:
+    """"this time tomorrow", "this time next week": now moved by one day / unit."""
+    if m["day"]:
+        return p.Shift(relativedelta(days=1 if m["day"] == "tomorrow" else -1), "minute")
+    sign = 1 if m["mod"] == "next" else -1
+    return p.Shift(relativedelta(**{m["unit"] + "s": sign}), "minute")
+
+
 def b_period_count(m: re.Match[str]) -> p.Piece:
     n = int(number_value(m["n"]))
     return p.Period(_unit(m["unit"]), _shift_of(m), n)

@@ -370,5 +370,14 @@ ROWS += [
     R("at three twenty", "tue", "2026-12-01T15:20 assumed", "'at' + word hour + word minutes is one clock time"),
 ]
 
+# "after next" periods and "this time <when>" (now Tue 1 Dec 2026 10:00)
+ROWS += [
+    R("the week after next", "tue", "week 2026-12-14", "two calendar weeks on from this one"),
+    R("the month after next", "tue", "month 2027-02", "two months on from this one"),
+    R("the weekend after next", "tue", "2026-12-18T18:00/2026-12-21T00:00 hour", "two weekends on from this one"),
+    R("this time next week", "tue", "2026-12-08T10:00", "now, one week later"),
+    R("this time tomorrow", "tue", "2026-12-02T10:00", "now, one day later"),
+]
+
 
 ROWS += _weekday_rows() + _clock_rows() + _date_rows() + _offset_rows()
