@@ -57,7 +57,7 @@ class Database:
 
     def turns(self, user_id: uuid.UUID) -> TurnStore:
         """What a turn loads and commits in one session each (segments, focus, pending, transcript)."""
-        return TurnStore(self.sessions, user_id)
+        return TurnStore(self.engine, user_id)
 
     async def close(self) -> None:
         await self.engine.dispose()

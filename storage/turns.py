@@ -1,4 +1,4 @@
-"""``TurnStore``: what one agent turn reads before it starts and writes when it ends, each in ONE session,
+"""``TurnStore``: what one agent turn reads before it starts and writes when it ends, each on ONE connection,
 bound to one user.
 
     turns = db.turns(user_id)
@@ -23,11 +23,11 @@ import json
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any, Final, get_args
 
-from sqlalchemy import and_, delete, insert, not_, select
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy import and_, bindparam, delete, insert, literal, not_, select
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage import limits
 from storage.conversations import (
@@ -37,7 +37,6 @@ from storage.conversations import (
     PendingRecord,
     Role,
     _check_conversation,
-    _pending,
 )
 from storage.drafts import require_aware
 from storage.errors import InvalidInput
@@ -116,59 +115,61 @@ def _summary(data: dict[str, Any]) -> SegmentSummary:
 
 
 class TurnStore:
-    """One user's per-turn conversation state; no method takes a user id."""
+    """One user's per-turn conversation state; no method takes a user id. Statements run on a plain
+    connection (Core rows, no ORM objects): a turn's load and commit are one round of statements each."""
 
-    def __init__(self, sessions: async_sessionmaker[AsyncSession], user_id: uuid.UUID) -> None:
-        self._sessions = sessions
+    def __init__(self, engine: AsyncEngine, user_id: uuid.UUID) -> None:
+        self._engine = engine
         self._owner = user_id
+        self._dialect = engine.dialect.name
 
     async def load(
         self, conversation_id: str, *, now: datetime, gap: timedelta, history_limit: int = 6
     ) -> TurnState:
-        """State, pending command (unexpired) and the current segment's last messages: one session."""
+        """State, pending command (unexpired) and the current segment's last messages: one connection, at
+        most two statements (state joined with the pending command; the segment's messages)."""
         require_aware(now, "now", InvalidInput)
         _check_conversation(conversation_id)
-        async with self._sessions() as session:
-            row = await session.get(ConversationState, (self._owner, conversation_id))
-            pending_row = (
-                await session.execute(
-                    select(PendingCommand).where(
-                        PendingCommand.owner_id == self._owner,
-                        PendingCommand.conversation_id == conversation_id,
-                    )
+        async with self._engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    _STATE_AND_PENDING, {"owner": self._owner, "conversation": conversation_id}
                 )
-            ).scalar_one_or_none()
-            if row is None:
+            ).first()
+            if row is None or row.segment is None:
                 segment, new, started, count = 0, True, now, 0
                 earlier: tuple[SegmentSummary, ...] = ()
                 focus: tuple[dict[str, Any], ...] = ()
             else:
-                new = now - row.last_message_at >= gap
+                last = _aware(row.last_message_at)
+                new = now - last >= gap
                 segment = row.segment + 1 if new else row.segment
-                started = now if new else row.segment_started_at
+                started = now if new else _aware(row.segment_started_at)
                 count = 0 if new else row.segment_messages
-                previous = SegmentSummary(row.segment, row.segment_started_at, row.last_message_at,
-                                          row.segment_messages)  # fmt: skip
-                earlier = tuple(_summary(e) for e in row.earlier or ())
+                earlier = tuple(_summary(e) for e in _json(row.earlier) or ())
                 if new and row.segment_messages:
-                    earlier = (previous, *earlier)[:MAX_EARLIER]
-                focus = () if new else tuple(row.focus or ())
-            history: list[ConversationMessage] = []
-            if not new and history_limit > 0:
-                query = (
-                    select(ConversationMessage)
-                    .where(
-                        ConversationMessage.owner_id == self._owner,
-                        ConversationMessage.conversation_id == conversation_id,
-                        ConversationMessage.segment == segment,
+                    previous = SegmentSummary(
+                        row.segment, _aware(row.segment_started_at), last, row.segment_messages
                     )
-                    .order_by(ConversationMessage.id.desc())  # type: ignore[union-attr]
-                    .limit(history_limit)
-                )
-                history = list((await session.execute(query)).scalars())
-        pending = _pending(pending_row) if pending_row is not None else None
-        if pending is not None and pending.expired(now):
-            pending = None
+                    earlier = (previous, *earlier)[:MAX_EARLIER]
+                focus = () if new else tuple(_json(row.focus) or ())
+            history: list[Any] = []
+            if not new and count > 0 and history_limit > 0:
+                history = list(
+                    await conn.execute(
+                        _HISTORY,
+                        {"owner": self._owner, "conversation": conversation_id, "segment": segment,
+                         "limit": history_limit},
+                    )
+                )  # fmt: skip
+        pending = None
+        if row is not None and row.p_id is not None:
+            pending = PendingRecord(
+                _uuid(row.p_id), conversation_id, row.p_kind, dict(_json(row.p_payload)), row.p_turn_id,
+                _aware(row.p_created_at), _aware(row.p_expires_at),
+            )  # fmt: skip
+            if pending.expired(now):
+                pending = None
         return TurnState(
             conversation_id=conversation_id,
             segment=segment,
@@ -176,10 +177,13 @@ class TurnStore:
             segment_started_at=started,
             segment_messages=count,
             pending=pending,
-            history=tuple(_message(m) for m in reversed(history)),
+            history=tuple(
+                MessageRecord(m.id, conversation_id, m.role, m.text, m.turn_id, _aware(m.created_at))
+                for m in reversed(history)
+            ),
             earlier=earlier,
             focus=focus,
-            exists=row is not None,
+            exists=row is not None and row.segment is not None,
         )
 
     async def commit(
@@ -202,10 +206,8 @@ class TurnStore:
                 raise InvalidInput("a message needs a known role and at most "
                                    f"{limits.MAX_MESSAGE_LENGTH} characters", field="messages")  # fmt: skip
         encoded_records = [(kind, _json_object(payload, "records")) for kind, payload in records]
-        pending_payload = (
-            _json_object(pending.payload, "payload") if isinstance(pending, PendingWrite) else None
-        )
         if isinstance(pending, PendingWrite):
+            pending_payload = _json_object(pending.payload, "payload")
             require_aware(pending.expires_at, "expires_at", InvalidInput)
             if pending.expires_at <= now:
                 raise InvalidInput("expires_at must be after now", field="expires_at")
@@ -221,12 +223,12 @@ class TurnStore:
             "last_message_at": now,
             "segment_messages": state.segment_messages + len(messages),
             "earlier": earlier,
-            "focus": json.loads(json.dumps(focus_list)),
+            "focus": _json_object({"f": focus_list}, "focus")["f"],
         }
-        async with self._sessions() as session:
+        async with self._engine.begin() as conn:
             if messages:
-                await session.execute(
-                    insert(ConversationMessage),
+                await conn.execute(
+                    insert(_MESSAGES),
                     [
                         {"owner_id": self._owner, "conversation_id": conversation_id, "role": role,
                          "text": text, "turn_id": turn_id, "created_at": now, "segment": state.segment}
@@ -234,70 +236,107 @@ class TurnStore:
                     ],
                 )  # fmt: skip
             if encoded_records:
-                await session.execute(
-                    insert(TurnRecord),
+                await conn.execute(
+                    insert(_RECORDS),
                     [
                         {"owner_id": self._owner, "turn_id": turn_id or "", "kind": kind, "payload": payload,
                          "at": now}
                         for kind, payload in encoded_records
                     ],
                 )  # fmt: skip
-            await session.execute(_upsert_state(session, self._owner, conversation_id, values))
-            if pending is not None:
-                await session.execute(
-                    delete(PendingCommand).where(
-                        PendingCommand.owner_id == self._owner,
-                        PendingCommand.conversation_id == conversation_id,
+            await conn.execute(_upsert(self._dialect, _STATES, self._owner, conversation_id, values))
+            if isinstance(pending, PendingWrite):
+                row = {
+                    "id": uuid.uuid4(), "kind": pending.kind, "payload": pending_payload, "turn_id": turn_id,
+                    "created_at": now, "expires_at": pending.expires_at,
+                }  # fmt: skip
+                await conn.execute(_upsert(self._dialect, _PENDING, self._owner, conversation_id, row))
+            elif pending is not None:
+                await conn.execute(
+                    delete(_PENDING).where(
+                        _PENDING.c.owner_id == self._owner, _PENDING.c.conversation_id == conversation_id
                     )
                 )
-            if isinstance(pending, PendingWrite):
-                await session.execute(
-                    insert(PendingCommand).values(
-                        id=uuid.uuid4(), owner_id=self._owner, conversation_id=conversation_id,
-                        kind=pending.kind, payload=pending_payload, turn_id=turn_id, created_at=now,
-                        expires_at=pending.expires_at,
-                    )
-                )  # fmt: skip
-            await session.commit()
 
     async def archive(
         self, conversation_id: str, *, exclude_segment: int, limit: int = 2_000
     ) -> list[ArchivedMessage]:
         """The user's newest ``limit`` messages outside the current segment of ``conversation_id``,
         newest first (the archive search scores them)."""
+        m = _MESSAGES.c
         query = (
-            select(ConversationMessage)
+            select(m.conversation_id, m.segment, m.role, m.text, m.created_at)
             .where(
-                ConversationMessage.owner_id == self._owner,
-                not_(
-                    and_(
-                        ConversationMessage.conversation_id == conversation_id,
-                        ConversationMessage.segment == exclude_segment,
-                    )
-                ),
+                m.owner_id == self._owner,
+                not_(and_(m.conversation_id == conversation_id, m.segment == exclude_segment)),
             )
-            .order_by(ConversationMessage.id.desc())  # type: ignore[union-attr]
+            .order_by(m.id.desc())
             .limit(limit)
         )
-        async with self._sessions() as session:
-            rows = list((await session.execute(query)).scalars())
+        async with self._engine.connect() as conn:
+            rows = list(await conn.execute(query))
         return [
-            ArchivedMessage(r.conversation_id, r.segment, r.role, r.text, r.created_at)  # type: ignore[arg-type]
-            for r in rows
+            ArchivedMessage(r.conversation_id, r.segment, r.role, r.text, _aware(r.created_at)) for r in rows
         ]
 
 
-def _upsert_state(
-    session: AsyncSession, owner: uuid.UUID, conversation_id: str, values: dict[str, Any]
-) -> Any:
-    name = session.bind.dialect.name if session.bind is not None else "sqlite"
-    if name == "postgresql":
+_MESSAGES = ConversationMessage.__table__  # type: ignore[attr-defined]
+_STATES = ConversationState.__table__  # type: ignore[attr-defined]
+_PENDING = PendingCommand.__table__  # type: ignore[attr-defined]
+_RECORDS = TurnRecord.__table__  # type: ignore[attr-defined]
+
+
+def _state_and_pending() -> Any:
+    """One row per (owner, conversation): the state (may be NULL) and the pending command (may be NULL).
+    A one-row anchor makes the state and the pending command two outer joins."""
+    anchor = select(literal(1).label("one")).subquery()
+    st, pc = _STATES.c, _PENDING.c
+    return (
+        select(
+            st.segment, st.segment_started_at, st.last_message_at, st.segment_messages, st.earlier, st.focus,
+            pc.id.label("p_id"), pc.kind.label("p_kind"), pc.payload.label("p_payload"),
+            pc.turn_id.label("p_turn_id"), pc.created_at.label("p_created_at"),
+            pc.expires_at.label("p_expires_at"),
+        )
+        .select_from(anchor)
+        .outerjoin(_STATES, and_(st.owner_id == bindparam("owner"), st.conversation_id == bindparam("conversation")))
+        .outerjoin(_PENDING, and_(pc.owner_id == bindparam("owner"), pc.conversation_id == bindparam("conversation")))
+    )  # fmt: skip
+
+
+_STATE_AND_PENDING = _state_and_pending()
+_HISTORY = (
+    select(_MESSAGES.c.id, _MESSAGES.c.role, _MESSAGES.c.text, _MESSAGES.c.turn_id, _MESSAGES.c.created_at)
+    .where(
+        _MESSAGES.c.owner_id == bindparam("owner"),
+        _MESSAGES.c.conversation_id == bindparam("conversation"),
+        _MESSAGES.c.segment == bindparam("segment"),
+    )
+    .order_by(_MESSAGES.c.id.desc())
+    .limit(bindparam("limit"))
+)
+
+
+def _aware(value: datetime) -> datetime:
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
+def _uuid(value: Any) -> uuid.UUID:
+    return value if isinstance(value, uuid.UUID) else uuid.UUID(str(value))
+
+
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def _upsert(dialect: str, table: Any, owner: uuid.UUID, conversation_id: str, values: dict[str, Any]) -> Any:
+    """INSERT … ON CONFLICT (owner_id, conversation_id) DO UPDATE: one statement for the conversation's row
+    (its state; its one pending command — a new one replaces the old, as ``save_pending`` does)."""
+    if dialect == "postgresql":
         from sqlalchemy.dialects.postgresql import insert as dialect_insert
     else:
         from sqlalchemy.dialects.sqlite import insert as dialect_insert
-    statement = dialect_insert(ConversationState).values(
-        owner_id=owner, conversation_id=conversation_id, **values
-    )
+    statement = dialect_insert(table).values(owner_id=owner, conversation_id=conversation_id, **values)
     return statement.on_conflict_do_update(index_elements=["owner_id", "conversation_id"], set_=values)
 
 
@@ -310,8 +349,3 @@ def _json_object(payload: dict[str, Any], field_name: str) -> dict[str, Any]:
         raise InvalidInput(f"{field_name} must be a JSON object of at most {MAX_PAYLOAD_BYTES} bytes",
                            field=field_name)  # fmt: skip
     return json.loads(encoded)  # type: ignore[no-any-return]
-
-
-def _message(row: ConversationMessage) -> MessageRecord:
-    assert row.id is not None
-    return MessageRecord(row.id, row.conversation_id, row.role, row.text, row.turn_id, row.created_at)  # type: ignore[arg-type]
