@@ -1,8 +1,16 @@
-"""kairos agent: the turn (one model call, tools bound to the user, code receipts, the exit check).
+"""kairos agent: the turn (gates, one model call, tools bound to the user, code receipts, the exit check).
 
 from agent import Assistant
 assistant = Assistant(db, model, clock)
 reply = await assistant.reply(user_id, "tomorrow 3pm, meet Zhang San", now=now)
+reply = await assistant.reply(user_id, "yes", now=later)      # a pending confirmation: 0 model calls
+reply.route                                                    # "model" or the gate that answered
+
+Modules by concept: ``assistant`` (the public entry point), ``gates`` + ``matchers`` (zero-model replies),
+``turn`` (the model loop), ``write_path`` / ``write_timing`` / ``write_target`` / ``write_guards`` (writes in
+code), ``pending`` (stored commands), ``focus`` + ``references`` ("it", titles, ids), ``sessions`` +
+``archive`` (segments by silence, markers, archive search), ``prompt``, ``exit_check``, ``receipts``,
+``phrases``, ``telemetry``.
 """
 
 from agent.assistant import Assistant, FinalReply, PendingState, Reply, ReplyDelta, ToolActivity

@@ -271,7 +271,8 @@ class Assistant:
                 messages = build_messages(text, now=now, tz=tz, history=history, notes=notes)
             result = await run_turn(self.model, self.registry.bind(ctx), messages, telemetry, on_tool=on_tool)
         telemetry.dropped_fields = list(ctx.notes)
-        return await self._finish(ctx, turns, state, text, result, telemetry)
+        keep = gate is not None and gate.took_pending
+        return await self._finish(ctx, turns, state, text, result, telemetry, pending_taken=keep)
 
     async def _load(self, turns: TurnStore, conversation: str, now: datetime) -> TurnState:
         try:
@@ -303,13 +304,16 @@ class Assistant:
         text: str,
         result: TurnResult,
         telemetry: TurnTelemetry,
+        *,
+        pending_taken: bool = False,
     ) -> Reply:
         """One transaction: the transcript (the final, honest reply only), the turn record (and an
         ``unverified_write_claim`` record), the focus list, and the pending command (a new question replaces
         it; any other turn ends it)."""
         with telemetry.stage("persist"):
             pending_state: PendingState | None = None
-            change: PendingWrite | object | None = CLEAR if state.pending is not None else None
+            dropped = state.pending is not None and not pending_taken
+            change: PendingWrite | object | None = CLEAR if dropped else None
             if result.asking:
                 first = result.asking[0]  # one pending command per conversation: the first question asked
                 expires_at = ctx.now + EXPIRY[first.kind]

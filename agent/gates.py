@@ -49,6 +49,11 @@ class GateResult:
     run: ToolRun | None = None
     text: str = ""
 
+    @property
+    def took_pending(self) -> bool:
+        """The gate already removed the pending command (it ran it): the commit need not drop it."""
+        return self.route in ("gate_confirm", "gate_choice", "gate_slot")
+
 
 def gate_lang(text: str, pending: PendingRecord | None) -> Lang:
     """The reply language: Chinese for a message with CJK; English for one with an English word; else

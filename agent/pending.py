@@ -1,5 +1,6 @@
-"""Pending commands: what a turn leaves waiting for the user's next reply, stored through storage's
-``ConversationStore`` so that the zero-model gates (issue 6) can finish it with code alone.
+"""Pending commands: what a turn leaves waiting for the user's next reply, stored in storage's
+``pending_commands`` (the assistant saves it in the turn's one commit, ``TurnStore.commit``; ``save_pending``
+does it alone) so that the zero-model gates (``gates``) can finish it with code alone.
 
 Stored payload (a JSON object; ``kind`` is the record's kind)::
 
