@@ -21,7 +21,7 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
@@ -258,7 +258,11 @@ class Assistant:
                 turns=turns,
             )
         with telemetry.stage("gate"):
-            gate = await run_gates(ctx, state.pending, text)
+            try:
+                gate = await run_gates(ctx, state.pending, text)
+            except StorageError:  # the pending command could not be taken: the model answers instead
+                log.warning("a gate could not reach the store", exc_info=True, extra={"turn_id": turn_id})
+                gate = None
         if gate is not None:
             telemetry.route = gate.route
             result = self._gate_result(ctx, gate, telemetry)
@@ -281,7 +285,7 @@ class Assistant:
             )
         except StorageError:  # the turn still answers (the model alone, no history, no pending command)
             log.warning("could not load the conversation state", exc_info=True)
-            return TurnState(conversation, 0, True, now, 0, None, (), ())
+            return _UNLOADED
 
     def _gate_result(self, ctx: ToolContext, gate: GateResult, telemetry: TurnTelemetry) -> TurnResult:
         result = TurnResult(text="")
@@ -339,6 +343,8 @@ class Assistant:
             payload = telemetry.finish()
             records.append(("turn", payload))
             try:
+                if state is _UNLOADED:  # never overwrite a state this turn could not read
+                    raise StorageError("the conversation state was not loaded")
                 await turns.commit(
                     state,
                     now=ctx.now,
@@ -380,6 +386,10 @@ class Assistant:
             self._zones.clear()
         self._zones[user_id] = (zone, time.monotonic())
         return zone
+
+
+_UNLOADED = TurnState(DEFAULT_CONVERSATION, 0, True, datetime.min.replace(tzinfo=UTC), 0, None, (), ())
+"""What a turn works with when the store could not be read (nothing of it is committed)."""
 
 
 def _pieces(text: str, size: int = 24) -> list[str]:

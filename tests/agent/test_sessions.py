@@ -158,3 +158,25 @@ async def test_turn_store_commits_everything_in_one_transaction(kit: Kit) -> Non
     assert [(e.segment, e.messages) for e in state.earlier] == [(0, 3)]
     archived = await turns.archive("c1", exclude_segment=1)
     assert [m.text for m in archived] == ["c", "b", "a"]
+
+
+async def test_an_unreadable_state_still_answers_and_overwrites_nothing(
+    kit: Kit, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from storage import StorageUnavailable, TurnStore
+
+    kit.script(reply("hi"))
+    await kit.assistant.reply(kit.user_id, "hello")
+
+    async def broken(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        raise StorageUnavailable("database is down")
+
+    monkeypatch.setattr(TurnStore, "load", broken)
+    model = kit.script(reply("Still here."))
+    r = await kit.assistant.reply(kit.user_id, "are you there?", now=NOW + timedelta(minutes=1))
+    assert model.call_count == 1 and r.text == "Still here." and r.pending is None
+    monkeypatch.undo()
+    state = await kit.db.turns(kit.user_id).load(
+        "default", now=NOW + timedelta(minutes=2), gap=timedelta(hours=2)
+    )
+    assert [m.text for m in state.history] == ["hello", "hi"]  # the state was not reset by the blind turn
