@@ -218,7 +218,9 @@ def part_frame(frame: Frame, part: str, ctx: Ctx) -> Frame:
     """beginning / middle / end of a period, or the rest of it from today."""
     s, e = frame.start, frame.end
     span = (e - s).days
-    if part == "rest":
+    if part == "rest":   # "rest of the day": from now; of a longer period: from today
+        if frame.grain in ("day", "hour", "minute"):
+            return Frame(max(s, floor(ctx.now, "minute")), e, "minute")
         return Frame(max(s, ctx.today), e, "day")
     if frame.grain == "year":
         bounds = {"begin": (0, 3), "mid": (4, 8), "end": (8, 12)}[part]

@@ -157,6 +157,7 @@ RULES: list[Rule] = [
     Rule("quarter", r"(?:the\s+)?(?P<q>first|second|third|fourth|[1-4](?:st|nd|rd|th)?)\s+(?:quarter|qtr)"
                     r"(?:\s+(?:of\s+)?(?P<y>\d{4}))?", b_quarter),
     Rule("quarter_short", r"(?P<y>\d{2}|\d{4})q(?P<q>[1-4])", b_quarter),
+    Rule("q_year", r"q(?P<q>[1-4])(?:\s*(?P<y>\d{4}))?", b_quarter),
     Rule("month_day_range", r"(?P<mon>" + MONTH + r")\s*(?:the\s+)?(?P<d1>" + D + r")\s*(?:-|to|thru|through|till|"
                             r"until)\s*(?P<d2>" + D + r")(?![\d:])", b_month_day_range),
     Rule("weekday_month_day", r"(?P<wd>" + WEEKDAY + r")\s*,?\s*(?P<mon>" + MONTH + r")\s*(?:the\s+)?(?P<d>" + D +
@@ -196,6 +197,10 @@ RULES: list[Rule] = [
     Rule("in_minutes", r"in\s+(?P<n>[1-5]?\d)$", lambda m: p.Shift(relativedelta(minutes=int(m["n"])), "minute")),
     Rule("year", r"(?:in\s+)?(?P<y>1\d{3}|2\d{3})(?:\s*(?:a\.?d\.?))?", b_year),
     Rule("zone", r"\(?(?P<z>" + alt(ZONES) + r")\)?", b_zone),
+    Rule("rest_of_day", r"(?:the\s+)?rest\s+of\s+(?:the\s+)?day|later\s+today",
+         b_const(p.PeriodPart("rest"), p.Period("day"))),
+    Rule("end_of_day", r"(?:the\s+)?(?:end|close)\s+of\s+(?:the\s+)?(?:business\s+)?day|close\s+of\s+business|cob",
+         b_const(p.PeriodPart("end"), p.Period("day"))),
     Rule("part", r"(?:the\s+)?(?:(?P<b>beginning|start|early|begining)|(?P<mi>middle|mid)|(?P<e>end|late))"
                  r"(?:\s+of)?", lambda m: p.PeriodPart("begin" if m["b"] else "mid" if m["mi"] else "end")),
     Rule("rest_of", r"(?:the\s+)?rest\s+of(?:\s+the)?", b_const(p.PeriodPart("rest"))),
@@ -219,7 +224,7 @@ RULES: list[Rule] = [
 ]
 
 
-FILLERS = r"(?:at|@|on|in|of|the|around|about|approximately|approx\.?|roughly|ish|please|pls|then|ok|okay|" \
+FILLERS = r"(?:at|@|on|in|of|the|over|any\s?time|around|about|approximately|approx\.?|roughly|ish|please|pls|then|ok|okay|" \
           r"sometime|some\s+time|during|for|let's\s+say|lets\s+say|say|maybe|how\s+about|what\s+about|" \
           r"just|only|exactly|sharp|o'?clock|or\s+so|works|is\s+fine|would\s+be\s+(?:great|good|fine)|" \
           r"sounds\s+good|yes|yeah|yep|sure|a|an|time|this|next|that)"

@@ -92,9 +92,9 @@ _ORDER = ("years", "months", "weeks", "days", "hours", "minutes", "seconds")
 AMOUNT = rf"(?:(?:a couple of|a couple|couple of|a pair of|a few|few|several|an?|{NUMBER})" \
          rf"(?:\s+and\s+an?\s+half)?|half\s+an?|an?\s+half|(?:a\s+)?quarter\s+of\s+an?|" \
          rf"three[- ]quarters?\s+of\s+an?|\d/\d)"
-ONE_DURATION = rf"(?:{AMOUNT}\s*{UNIT_WORD}(?:'s)?|(?:\d++(?:[.,]\d+)?|\d/\d)\s?(?:[smhdy]|\"|'))"
+ONE_DURATION = rf"(?:{AMOUNT}\s*{UNIT_WORD}(?:'s)?(?:\s+and\s+an?\s+half)?|(?:\d++(?:[.,]\d+)?|\d/\d)\s?(?:[smhdy]|\"|'))"
 DURATION_LIST = rf"{ONE_DURATION}(?:\s*(?:,|and|,\s*and)?\s*{ONE_DURATION})*"
-_ONE = re.compile(rf"({AMOUNT})\s*({UNIT_WORD})|(\d++(?:[.,]\d+)?|\d/\d)\s?([smhdy]|\"|')")
+_ONE = re.compile(rf"({AMOUNT})\s*({UNIT_WORD})(?:'s)?(\s+and\s+an?\s+half)?|(\d++(?:[.,]\d+)?|\d/\d)\s?([smhdy]|\"|')")
 
 
 _FRACTION = re.compile(r"\d/\d")
@@ -126,9 +126,10 @@ def parse_duration(text: str) -> tuple[relativedelta, str]:
     "1.5 years" as 1 year 6 months. One relativedelta is built at the end (they are slow to add)."""
     fields: dict[str, float] = {}
     for m in _ONE.finditer(text):
-        amount, unit = (m.group(1), m.group(2)) if m.group(1) is not None else (m.group(3), m.group(4))
+        amount, unit = (m.group(1), m.group(2)) if m.group(1) is not None else (m.group(4), m.group(5))
         name, mult = UNITS[unit if unit in UNITS else unit[:-1]]
-        fields[name] = fields.get(name, 0) + _amount(amount) * mult
+        half = 0.5 if m.group(3) else 0.0   # "an hour and a half"
+        fields[name] = fields.get(name, 0) + (_amount(amount) + half) * mult
     kw: dict[str, int] = {}
     for name, value in fields.items():
         whole = int(value)

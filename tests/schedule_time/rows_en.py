@@ -379,5 +379,17 @@ ROWS += [
     R("this time tomorrow", "tue", "2026-12-02T10:00", "now, one day later"),
 ]
 
+# calendar phrasings: halves after the unit, end/rest of the day, quarters, fillers (now Tue 1 Dec 2026 10:00)
+ROWS += [
+    R("in an hour and a half", "tue", "2026-12-01T11:30", "'and a half' after the unit adds half of it"),
+    R("for two hours and a half", "tue", "duration 2:30:00", "a duration with 'and a half'"),
+    R("end of day", "tue", "2026-12-01T17:00/2026-12-02T00:00 hour", "end of a day is 17:00-24:00 (as 'eod')"),
+    R("for the rest of the day", "tue", "2026-12-01T10:00/2026-12-02T00:00 minute", "rest of the day starts now"),
+    R("later today", "tue", "2026-12-01T10:00/2026-12-02T00:00 minute", "later today: from now to midnight"),
+    R("q1 2027", "tue", "2027-01-01T00:00/2027-04-01T00:00 month", "q1 + a year"),
+    R("over the next 3 days", "tue", "2026-12-02T00:00/2026-12-05T00:00 day", "'over' is a filler"),
+    R("any time next week", "tue", "week 2026-12-07", "'any time' is a filler"),
+]
+
 
 ROWS += _weekday_rows() + _clock_rows() + _date_rows() + _offset_rows()
