@@ -30,8 +30,9 @@ __all__ = [
 ]
 
 DEFAULT_GAP_MINUTES = 120
-HISTORY_TOKENS = 800
-"""The current segment's share of the prompt (an estimate: a CJK character ~ 1 token, else 4 chars)."""
+HISTORY_TOKENS = 600
+"""The current segment's share of the prompt (an estimate: a CJK character ~ 1 token, else 4 chars);
+about what six 400-character messages cost before segments existed."""
 MAX_MARKERS = 5
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
