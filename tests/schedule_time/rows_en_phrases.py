@@ -1,0 +1,99 @@
+"""English table rows for phrasings added with the scorer work: offsets and decimals, n-th week/day/weekend
+of a period, seasons, closest weekday, zones on ranges, "after next", end/rest of the day. Each row
+carries the convention it tests (README "Conventions"); expected values are worked out by hand."""
+
+from __future__ import annotations
+
+from .table import Row
+
+R = Row
+PHRASE_ROWS: list[Row] = []
+
+# offsets from now, signed offsets, decimals, dotted dates with times (dateparser forms)
+PHRASE_ROWS += [
+    R("2.5 hours", "tue", "duration 2:30:00", "a decimal before a unit is an amount, not the date 2/5"),
+    R("1.5 days later", "tue", "2026-12-02T22:00", "a day and a half: one calendar day, then 12 hours"),
+    R("now - 2 hours", "tue", "2026-12-01T08:00", "now minus an offset"),
+    R("now + 1 day", "tue", "2026-12-02T10:00", "now plus an offset"),
+    R("tomorrow +1h", "tue", "2026-12-02T11:00", "a relative day then a signed hour offset: now + 1 day + 1 hour"),
+    R("yesterday -30m", "tue", "2026-11-30T09:30", "a relative day then a negative minute offset"),
+    R("today in one hour", "tue", "2026-12-01T11:00", "today + an offset in hours is that offset from now"),
+    R("last decade", "tue", "2016-12-01T10:00", "a decade is ten years back from now, not a calendar period"),
+    R("-1 decade +2 years", "tue", "2018-12-01T10:00", "signed offsets add up"),
+    R("till date", "tue", "2026-12-01", "'till date' (Indian English) is today"),
+    R("yesterday by 13:20", "tue", "2026-11-30T13:20", "'by' a time already past is that time, not [now, past)"),
+    R("after 5 days", "tue", "open-after 2026-12-06T10:00", "after an offset: open from that point on"),
+    R("29.02.2028 13.12", "tue", "2028-02-29T13:12", "a dotted pair after a full dotted date is the time"),
+    R("1/1/27 9:02", "tue", "2027-01-01T09:02 assumed", "a numeric date with a year, then a clock time"),
+    R("15h30-18h", "tue", "2026-12-01T15:30/2026-12-01T18:00 minute",
+      "'-18h' glued to a time is a range end, not an offset of -18 hours"),
+]
+
+# n-th week/day/weekend of a period, seasons, closest weekday, zones on ranges (now Tue 1 Dec 2026)
+PHRASE_ROWS += [
+    R("first week of october 2027", "tue", "week 2027-10-04", "weeks of a month count only when wholly inside it"),
+    R("last week of september 2027", "tue", "week 2027-09-20", "the last Monday-Sunday week inside September"),
+    R("2nd last week of 2027", "tue", "week 2027-12-13", "n-th last whole week of a year"),
+    R("last day of february", "tue", "2027-02-28", "last day of the next February"),
+    R("last day of february", "leap", "2028-02-29", "last day of the current February in a leap year"),
+    R("fifth last day of may", "tue", "2027-05-27", "n-th last day of a month"),
+    R("last weekend of january", "tue", "2027-01-29T18:00/2027-02-01T00:00 hour",
+      "last whole Saturday-Sunday inside January, as a weekend span (Fri 18:00 - Mon 00:00)"),
+    R("the week of december 6th", "tue", "week 2026-12-07", "a Sunday names the week it begins (US calendars)"),
+    R("the week of december 9th", "tue", "week 2026-12-07", "the Monday-Sunday week containing the date"),
+    R("the closest monday to dec 5th", "tue", "2026-12-07", "nearest Monday to Sat 5 Dec"),
+    R("the second closest monday to dec 5th", "tue", "2026-11-30", "second nearest Monday"),
+    R("this summer", "tue", "2027-06-21T00:00/2027-09-23T00:00 day", "a season not yet begun: the coming one"),
+    R("this winter", "tue", "2026-12-21T00:00/2027-03-20T00:00 day", "winter from Dec 21 (fixed dates)"),
+    R("this season", "tue", "2026-09-23T00:00/2026-12-21T00:00 day", "the current season: autumn"),
+    R("next season", "tue", "2026-12-21T00:00/2027-03-20T00:00 day", "the season after the current one"),
+    R("last summer", "tue", "2026-06-21T00:00/2026-09-23T00:00 day", "the most recent summer that has ended"),
+    R("late last night", "tue", "2026-11-30T21:00/2026-12-01T00:00 hour", "late night of yesterday"),
+    R("at 3 15", "tue", "2026-12-01T15:15 assumed", "'at H MM' with a space is a clock time"),
+    R("half three", "tue", "2026-12-01T15:30 assumed", "British 'half three' is 3:30"),
+    R("in 2 more minutes", "tue", "2026-12-01T10:02", "'more' inside an offset"),
+    R("for 30' starting from 4pm", "tue", "2026-12-01T16:00/2026-12-01T16:30 minute",
+      "a duration with its start: 'starting from' only marks the start"),
+    R("from 13 to 15th of july", "tue", "2027-07-13/2027-07-16 day", "'15th' is a day, not an hour, so 13 is a day"),
+    R("9:30 - 11:00 cst", "tue", "2026-12-01T23:30/2026-12-02T01:00 minute",
+      "a zone after a range applies to both ends; the next 9:30 on a CST clock, converted"),
+    R("last 2 seconds", "tue", "2026-12-01T09:59:58/2026-12-01T10:00:00 second", "seconds are not floored to the minute"),
+    R("within 2 weeks", "tue", "2026-12-01T10:00/2026-12-15T00:00 minute",
+      "within N days/weeks: from now until the day that far ahead begins"),
+    R("in 15", "tue", "2026-12-01T10:15", "'in 15' alone is fifteen minutes"),
+    R("the ides of march", "tue", "2027-03-15", "the ides are the 15th of March, May, July, October"),
+    R("the ides of june", "tue", "2027-06-13", "and the 13th of other months"),
+    R("march in a year", "tue", "month 2027-03", "March of the year one year from now"),
+    R("2027-03-28 17:00/2027-03-29 21:00", "tue", "2027-03-28T17:00/2027-03-29T21:00 minute", "'/' between two datetimes"),
+]
+
+# holidays moved by whole years, glued words, word minutes after "at" (now Tue 1 Dec 2026)
+PHRASE_ROWS += [
+    R("thanksgiving in a year", "tue", "2027-11-25", "a holiday + whole years: that year's occurrence"),
+    R("thanksgiving 1 year ago", "tue", "2025-11-27", "a holiday + years ago"),
+    R("christmas last year", "tue", "2025-12-25", "'last year' with a holiday picks the year"),
+    R("anytime after 2027", "tue", "open-after 2027-01-01T00:00", "'anytime' written as one word"),
+    R("at three twenty", "tue", "2026-12-01T15:20 assumed", "'at' + word hour + word minutes is one clock time"),
+]
+
+# "after next" periods and "this time <when>" (now Tue 1 Dec 2026 10:00)
+PHRASE_ROWS += [
+    R("the week after next", "tue", "week 2026-12-14", "two calendar weeks on from this one"),
+    R("the month after next", "tue", "month 2027-02", "two months on from this one"),
+    R("the weekend after next", "tue", "2026-12-18T18:00/2026-12-21T00:00 hour", "two weekends on from this one"),
+    R("this time next week", "tue", "2026-12-08T10:00", "now, one week later"),
+    R("this time tomorrow", "tue", "2026-12-02T10:00", "now, one day later"),
+]
+
+# calendar phrasings: halves after the unit, end/rest of the day, quarters, fillers (now Tue 1 Dec 2026 10:00)
+PHRASE_ROWS += [
+    R("in an hour and a half", "tue", "2026-12-01T11:30", "'and a half' after the unit adds half of it"),
+    R("for two hours and a half", "tue", "duration 2:30:00", "a duration with 'and a half'"),
+    R("end of day", "tue", "2026-12-01T17:00/2026-12-02T00:00 hour", "end of a day is 17:00-24:00 (as 'eod')"),
+    R("for the rest of the day", "tue", "2026-12-01T10:00/2026-12-02T00:00 minute", "rest of the day starts now"),
+    R("later today", "tue", "2026-12-01T10:00/2026-12-02T00:00 minute", "later today: from now to midnight"),
+    R("q1 2027", "tue", "2027-01-01T00:00/2027-04-01T00:00 month", "q1 + a year"),
+    R("over the next 3 days", "tue", "2026-12-02T00:00/2026-12-05T00:00 day", "'over' is a filler"),
+    R("any time next week", "tue", "week 2026-12-07", "'any time' is a filler"),
+]
+
