@@ -215,8 +215,9 @@ class _Scanner:
             if segments is None:
                 alone = [(self.rules[self.entries[i][0]][0], self.entries[i][0]) for i in ids]
                 seen = self._seen[ids] = self._seen.get(ids, 0) + 1
-                if len(ids) <= _ALONE or (seen < _HOT and not hot):
-                    if len(ids) > _ALONE:
+                alone_max = _ALONE if letter else 2   # words rarely share rules; characters do
+                if len(ids) <= alone_max or (seen < _HOT and not hot):
+                    if len(ids) > alone_max:
                         return alone
                     segments = alone
                 else:
