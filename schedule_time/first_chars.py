@@ -102,7 +102,7 @@ def _in(av: list) -> set[str] | None:
 
 Words = frozenset[str] | None   # None: any word (use first_chars)
 _MAX_STATES = 4096
-_LIMIT: dict[str, int | bool] = {"glue": True, "cap": _MAX_STATES}
+State = tuple[str, bool]   # (letters read so far, the word has ended)
 
 
 class _Wild(Exception):
@@ -120,10 +120,9 @@ def first_words(pattern: str) -> Words:
     # First exactly: an optional separator may glue two words ("any\\s?time" -> "anytime", "mid-autumn"
     # -> "midautumn"). If that explodes (dates: month, optional spaces, ordinal words ...), again with
     # runs of separators ending a word ("dec 5" and "dec5" dispatch, "decthe5" does not).
-    for glue, cap in ((True, 512), (False, _MAX_STATES)):
-        _LIMIT["glue"], _LIMIT["cap"] = glue, cap
+    for reader in (_WordReader(glue=True, cap=512), _WordReader(glue=False, cap=_MAX_STATES)):
         try:
-            return frozenset(s for s, _ in _w_seq(tree, {("", False)}))
+            return frozenset(s for s, _ in reader.seq(tree, {("", False)}))
         except _Wild:
             continue
         except RecursionError:
@@ -135,59 +134,67 @@ def _is_letter(ch: str) -> bool:
     return "a" <= ch <= "z"
 
 
-def _w_add(states: set[tuple[str, bool]], options: set[str] | None, other: bool) -> set[tuple[str, bool]]:
-    """Extend open states by one item matching one of ``options`` (letters) or, if ``other``, a non-letter."""
-    out: set[tuple[str, bool]] = set()
-    for s, done in states:
-        if done:
-            out.add((s, done))
-            continue
-        if options:
-            out.update((s + c, False) for c in options)
-        if other:
-            out.add((s, True))
-    if len(out) > _LIMIT["cap"]:
-        raise _Wild
-    return out
+class _WordReader:
+    """Walks a parse tree keeping the set of possible leading letter runs (a small automaton)."""
 
+    def __init__(self, glue: bool, cap: int) -> None:
+        self.glue, self.cap = glue, cap
 
-def _w_seq(items: list, states: set[tuple[str, bool]]) -> set[tuple[str, bool]]:
-    for op, av in items:
-        if all(done for _, done in states):
-            return states
-        states = _w_item(op, av, states)
-    return states
-
-
-def _w_item(op, av, states: set[tuple[str, bool]]) -> set[tuple[str, bool]]:
-    if op is C.LITERAL:
-        ch = chr(av).lower()
-        return _w_add(states, {ch}, False) if _is_letter(ch) else _w_add(states, None, True)
-    if op in (C.AT, C.ASSERT, C.ASSERT_NOT):
-        return states
-    if op is C.IN:
-        chars = _in(av)
-        if chars is None:
+    def add(self, states: set[State], options: set[str] | None, other: bool) -> set[State]:
+        """Extend open states by one item matching one of ``options`` (letters) or, if ``other``, a
+        non-letter (which ends the word)."""
+        out: set[State] = set()
+        for s, done in states:
+            if done:
+                out.add((s, done))
+                continue
+            if options:
+                out.update((s + c, False) for c in options)
+            if other:
+                out.add((s, True))
+        if len(out) > self.cap:
             raise _Wild
-        letters = {c for c in chars if _is_letter(c)}
-        return _w_add(states, letters, len(letters) < len(chars))
-    if op is C.BRANCH:
-        out: set[tuple[str, bool]] = set()
-        for sub in av[1]:
-            out |= _w_seq(list(sub), states)
         return out
-    if op is C.SUBPATTERN:
-        return _w_seq(list(av[-1]), states)
-    if op is getattr(C, "ATOMIC_GROUP", None):
-        return _w_seq(list(av), states)
-    if op in (C.MAX_REPEAT, C.MIN_REPEAT, getattr(C, "POSSESSIVE_REPEAT", None)):
-        lo, hi, sub = av[0], av[1], list(av[2])
-        if lo == 0 and not _LIMIT["glue"] and _no_letters(sub):
+
+    def seq(self, items: list, states: set[State]) -> set[State]:
+        for op, av in items:
+            if all(done for _, done in states):
+                return states
+            states = self.item(op, av, states)
+        return states
+
+    def item(self, op, av, states: set[State]) -> set[State]:
+        if op is C.LITERAL:
+            ch = chr(av).lower()
+            return self.add(states, {ch}, False) if _is_letter(ch) else self.add(states, None, True)
+        if op in (C.AT, C.ASSERT, C.ASSERT_NOT):
+            return states
+        if op is C.IN:
+            chars = _in(av)
+            if chars is None:
+                raise _Wild
+            letters = {c for c in chars if _is_letter(c)}
+            return self.add(states, letters, len(letters) < len(chars))
+        if op is C.BRANCH:
+            out: set[State] = set()
+            for sub in av[1]:
+                out |= self.seq(list(sub), states)
+            return out
+        if op is C.SUBPATTERN:
+            return self.seq(list(av[-1]), states)
+        if op is getattr(C, "ATOMIC_GROUP", None):
+            return self.seq(list(av), states)
+        if op in (C.MAX_REPEAT, C.MIN_REPEAT, getattr(C, "POSSESSIVE_REPEAT", None)):
+            return self.repeat(av[0], av[1], list(av[2]), states)
+        raise _Wild
+
+    def repeat(self, lo: int, hi: int, sub: list, states: set[State]) -> set[State]:
+        if lo == 0 and not self.glue and _no_letters(sub):
             return {(s, done or bool(s)) for s, done in states} | {(s, True) for s, done in states if not s}
         out = set(states) if lo == 0 else set()
         cur = states
         for i in range(1, 4):
-            cur = _w_seq(sub, cur)
+            cur = self.seq(sub, cur)
             if all(done for _, done in cur):
                 return out | cur
             if i >= lo:
@@ -195,7 +202,6 @@ def _w_item(op, av, states: set[tuple[str, bool]]) -> set[tuple[str, bool]]:
             if i == hi:
                 return out
         raise _Wild   # a letter repeated without a small bound
-    raise _Wild
 
 
 def _no_letters(items: list) -> bool:
