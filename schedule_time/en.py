@@ -195,6 +195,8 @@ RULES: list[Rule] = [
     Rule("shift_from", r"(?P<dur>" + DURATION_LIST + r")\s+(?:from|after)(?!\s+(?:now|today|right))", b_shift_anchored),
     Rule("duration", r"(?:for\s+|lasting\s+)?(?P<dur>" + DURATION_LIST + r")(?:\s+long)?", b_duration),
     Rule("in_minutes", r"in\s+(?P<n>[1-5]?\d)$", lambda m: p.Shift(relativedelta(minutes=int(m["n"])), "minute")),
+    Rule("year_words", r"two\s+thousand(?:\s+and)?(?:\s+(?P<n>" + WORD_NUMBER + r"))?",
+         lambda m: p.DateParts(2000 + (int(number_value(m["n"])) if m["n"] else 0))),
     Rule("year", r"(?:in\s+)?(?P<y>1\d{3}|2\d{3})(?:\s*(?:a\.?d\.?))?", b_year),
     Rule("zone", r"\(?(?P<z>" + alt(ZONES) + r")\)?", b_zone),
     Rule("rest_of_day", r"(?:the\s+)?rest\s+of\s+(?:the\s+)?day|later\s+today",

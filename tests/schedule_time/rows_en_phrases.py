@@ -97,3 +97,8 @@ PHRASE_ROWS += [
     R("any time next week", "tue", "week 2026-12-07", "'any time' is a filler"),
 ]
 
+# years in words
+PHRASE_ROWS += [
+    R("easter two thousand twenty-seven", "tue", "2027-03-28", "a year spelled out picks the holiday's year"),
+    R("in two thousand and thirty", "tue", "year 2030", "'two thousand and thirty' is the year 2030"),
+]
