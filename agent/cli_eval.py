@@ -59,6 +59,16 @@ def select(scenarios: list[Scenario], filters: list[str], ids: list[str] | None 
     return chosen
 
 
+def interleave(scenarios: list[Scenario]) -> list[Scenario]:
+    """Round robin over the scenario files (themes × languages), so that a live run stopped early — or
+    read from its progress file — has already covered every theme."""
+    by_file: dict[str, list[Scenario]] = {}
+    for scenario in scenarios:
+        by_file.setdefault(str(scenario.source), []).append(scenario)
+    queues = list(by_file.values())
+    return [q[i] for i in range(max(map(len, queues), default=0)) for q in queues if i < len(q)]
+
+
 def _matches(scenario: Scenario, token: str) -> bool:
     if token in ("en", "zh"):  # a language, not an id substring ("zh" is in "zhang_san")
         return scenario.lang == token
@@ -167,6 +177,7 @@ def run(
         kind = ("smoke" if smoke else "live") if live else "offline"
         k = k or (3 if live else 1)
         scenarios = select(load_scenarios(), filters or [], smoke_ids() if smoke else None)
+        scenarios = interleave(scenarios) if live else scenarios
         if not scenarios:
             console.print("[red]no scenario matches[/red]")
             raise typer.Exit(2)

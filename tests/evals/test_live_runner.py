@@ -140,6 +140,15 @@ def test_smoke_list_names_real_scenarios_in_both_languages() -> None:
     assert {s.lang for s in chosen} == {"en", "zh"} and len(chosen) == len(ids)
 
 
+def test_interleave_visits_every_file_first() -> None:
+    from agent.cli_eval import interleave
+
+    ordered = interleave(list(SCENARIOS.values()))
+    files = {str(s.source) for s in SCENARIOS.values()}
+    assert sorted(s.id for s in ordered) == sorted(SCENARIOS)
+    assert {str(s.source) for s in ordered[: len(files)]} == files
+
+
 def test_select_by_tag_language_or_id() -> None:
     scenarios = list(SCENARIOS.values())
     assert {s.lang for s in select(scenarios, ["zh"])} == {"zh"}
