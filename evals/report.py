@@ -114,7 +114,10 @@ def render_markdown(report: dict[str, Any]) -> str:
         if key == "pass_k" and k == 1:
             continue
         shown = label.replace("pass^k", f"pass^{k}")
-        lines.append(f"| {shown} | " + " | ".join(_fmt(summary[s].get(name), percent) for s in slices) + " |")
+        values = [summary[s].get(name) for s in slices]
+        if key.startswith("latency"):
+            values = [round(v) if isinstance(v, float) else v for v in values]
+        lines.append(f"| {shown} | " + " | ".join(_fmt(v, percent) for v in values) + " |")
     routes = sorted({r for s in slices for r in summary[s]["round_trips_by_route"]})
     for route in routes:
         values = " | ".join(_fmt(summary[s]["round_trips_by_route"].get(route)) for s in slices)
