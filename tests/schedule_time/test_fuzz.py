@@ -1,11 +1,19 @@
-"""Fuzz: arbitrary unicode and very long inputs give a resolution (never an exception) quickly."""
+"""Fuzz: arbitrary unicode and very long inputs give a resolution (never an exception), with no
+pathological slowness.
+
+The time bounds are CPU time of this process (``time.process_time``), not wall clock, and generous:
+they catch an input that makes a regex backtrack or a loop run away (seconds), not a slow shared
+machine. Every scanner and the holiday patterns are compiled in a module fixture before any timing.
+"""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,20 +21,29 @@ from schedule_time import is_slot_reply, resolve
 from schedule_time.language import warm_up
 
 NOW = datetime(2026, 11, 29, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
-# Scanners compile once per process (about a second); time calls only after that.
-warm_up()
+CPU_BOUND = 0.5   # seconds of CPU per call; a normal call takes well under a millisecond
 WORDS = ["tomorrow", "at", "3pm", "next", "friday", "-", "to", "every", "in", "days", "明天", "下午", "点",
          "15", "2026-12-05", "/", ":", "feb", "30", "ago", "between", "and", "for", "hours", "the"]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _warm() -> Iterator[None]:
+    """Compile the scanners and the holiday patterns (first use costs 100s of ms) before timing."""
+    warm_up()
+    for text in ("christmas", "春节", "next thanksgiving", "國慶節晚上", "tomorrow at 3pm", "明天下午三点"):
+        resolve(text, now=NOW)
+        is_slot_reply(text)
+    yield
 
 
 @settings(max_examples=400, deadline=None)
 @given(st.text(max_size=200))
 def test_random_unicode_is_handled(text: str) -> None:
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     r = resolve(text, now=NOW)
     assert r.status in ("resolved", "ambiguous", "unresolved")
     is_slot_reply(text)
-    assert time.perf_counter() - t0 < 0.05
+    assert time.process_time() - t0 < CPU_BOUND, text
 
 
 @settings(max_examples=400, deadline=None)
@@ -39,8 +56,8 @@ def test_word_salad_is_handled(text: str) -> None:
 
 
 def test_very_long_input_is_refused_fast() -> None:
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     r = resolve("tomorrow " * 10_000, now=NOW)
     assert r.status == "unresolved" and "longer" in (r.reason or "")
     assert not is_slot_reply("3pm " * 10_000)
-    assert time.perf_counter() - t0 < 0.05
+    assert time.process_time() - t0 < CPU_BOUND
