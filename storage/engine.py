@@ -13,8 +13,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import event, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+
+from storage.sqlite_driver import one_hop_dbapi
 
 __all__ = [
     "DEFAULT_DATA_DIR",
@@ -55,6 +57,8 @@ def create_engine(url: str | None = None, **kwargs: Any) -> AsyncEngine:
     ``connect_args`` to pick a PostgreSQL schema, for instance).
     """
     url = url or database_url()
+    if make_url(url).drivername == "sqlite+aiosqlite" and "module" not in kwargs:
+        kwargs["module"] = one_hop_dbapi()  # one worker-thread handoff per statement, not four
     engine = create_async_engine(url, **kwargs)
     if engine.dialect.name == "sqlite":
         event.listen(engine.sync_engine, "connect", _sqlite_on_connect)
