@@ -179,7 +179,10 @@ def dateparts_frame(ctx: Ctx, d: p.DateParts, year_shift: int | None = None) -> 
             return day_frame(make_date(year, month, day))
         if month == 2 and day == 29:
             return day_frame(_leap_day(ctx))
-        make_date(2000, month, day)   # validate (2000 is a leap year)
+        if not 1 <= month <= 12:
+            raise Impossible(f"there is no month {month}")
+        if not 1 <= day <= calendar.monthrange(2000, month)[1]:   # 2000 is a leap year: Feb 29 passes
+            raise Impossible(f"{calendar.month_name[month]} has no day {day}")
         cand = make_date(ctx.now.year, month, day)
         if ctx.future and cand < ctx.today:
             cand = make_date(ctx.now.year + 1, month, day)
@@ -222,9 +225,11 @@ def part_frame(frame: Frame, part: str, ctx: Ctx) -> Frame:
         if frame.grain in ("day", "hour", "minute"):
             return Frame(max(s, floor(ctx.now, "minute")), e, "minute")
         return Frame(max(s, ctx.today), e, "day")
-    if frame.grain == "year":
-        bounds = {"begin": (0, 3), "mid": (4, 8), "end": (8, 12)}[part]
+    if frame.grain == "year":   # "last-month": Chinese 年底 means December
+        bounds = {"begin": (0, 3), "mid": (4, 8), "end": (8, 12), "last-month": (11, 12)}[part]
         return Frame(add_months(s, bounds[0]), add_months(s, bounds[1]), "month")
+    if part == "last-month":
+        part = "end"
     if frame.grain == "month":
         bounds = {"begin": (0, 10), "mid": (10, 20), "end": (20, span)}[part]
     elif frame.grain == "week":

@@ -44,7 +44,7 @@ class Spec:
         pod, shift = self.pod, self.shift
         return (self.day_shift is not None or self.weekday is not None or self.dateparts is not None
                 or self.period is not None or self.holiday is not None or self.nth is not None
-                or self.season is not None
+                or self.season is not None or self.year_shift is not None
                 or self.quarter is not None or self.now or (pod is not None and pod.day_shift is not None)
                 or (shift is not None and shift.grain not in ("second", "minute", "hour")))
 

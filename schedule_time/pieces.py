@@ -119,7 +119,8 @@ class Quarter(Piece):
 @dataclass(slots=True)
 class PeriodPart(Piece):
     """"beginning/early" (begin), "mid"/"middle" (mid), "end/late" (end) of the period that follows,
-    or "rest of" (rest): from today to the end of the period."""
+    or "rest of" (rest): from today to the end of the period; "last-month" is the last month of a year
+    (Chinese 年底/年末 = December; English "end of the year" is Sep-Dec)."""
 
     part: str
 

@@ -155,9 +155,12 @@ def _year(s: str | None) -> int | None:
     return None if not s else cn_int(s)
 
 
-def _part(s: str | None) -> p.PeriodPart | None:
+def _part(s: str | None, year: bool = False) -> p.PeriodPart | None:
+    """A part of a period; of a year, 底/末/尾 is December (年底 = the last month, not Sep-Dec)."""
     if not s:
         return None
+    if year and s in ("底", "末", "尾"):
+        return p.PeriodPart("last-month")
     if s in ("初", "上旬", "头", "頭"):
         return p.PeriodPart("begin")
     if s in ("中", "中旬"):
@@ -170,7 +173,7 @@ def b_date(m: re.Match[str]) -> list[p.Piece]:
     mo = g.get("mo")
     out: list[p.Piece] = [p.DateParts(_year(g.get("y")), cn_int(mo) if mo else None,
                                       _day(g["d"]) if g.get("d") else None)]
-    part = _part(g.get("part"))
+    part = _part(g.get("part"), year=mo is None)   # "2027年底": the year's December
     if part is not None:
         out.append(part)
     return out
@@ -182,7 +185,7 @@ YEAR_PART = r"(?P<part>初|中|底|末|尾)"
 
 def b_rel_year(m: re.Match[str]) -> list[p.Piece]:
     shift = YEAR_WORDS[m["rel"]]
-    part = _part(m["part"])
+    part = _part(m["part"], year=True)
     if part is not None:
         return [part, p.Period("year", shift)]
     if m["alone"] is not None:
@@ -370,7 +373,7 @@ RULES: list[Rule] = [
     Rule("month_part", rf"月{PART}", lambda m: [_part(m["part"]), p.Period("month")]),
     Rule("period_part", r"(?P<part>上旬|中旬|下旬)", lambda m: [_part(m["part"]), p.Period("month")]),
     Rule("rel_year", rf"(?P<rel>{_REL_YEAR})年(?:年?{YEAR_PART}|(?P<alone>{_SEP_AHEAD}))?", b_rel_year),
-    Rule("year_part", rf"年{YEAR_PART}", lambda m: [_part(m["part"]), p.Period("year")]),
+    Rule("year_part", rf"年{YEAR_PART}", lambda m: [_part(m["part"], year=True), p.Period("year")]),
     Rule("quarter", r"第?(?P<q>[一二三四1-4])\s*(?:季度|季)", lambda m: p.Quarter(cn_int(m["q"]))),
     Rule("rel_quarter", rf"(?P<rel>上|下|{THIS})\s*{GE}?\s*季度?",
          lambda m: p.Period("quarter", REL_SHIFT.get(m["rel"], 0))),
