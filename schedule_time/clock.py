@@ -6,8 +6,9 @@ The rule (README "Conventions"):
   if neither reading is inside, its am/pm hint decides ("this afternoon at 11" -> 23:00).
 * a disambiguating word ("dinner" -> pm, "breakfast" -> am) -> that reading.
 * otherwise a bare hour takes the one reading inside the working-day window 09:00-18:59, marked
-  ``assumed``: 9, 10, 11 -> morning; 12 -> noon; 1-6 -> afternoon. 7 and 8 (07/19, 08/20) have no
-  reading in that window: they are ambiguous, with morning and evening candidates.
+  ``assumed``: 9, 10, 11 -> morning; 12 -> noon; 1-5 -> afternoon. 6, 7 and 8 are ambiguous, with
+  morning and evening candidates: 7 and 8 (07/19, 08/20) have no reading in that window, and 6 am
+  (the gym, an early flight) is as common in a calendar as 6 pm (dinner).
 """
 
 from __future__ import annotations
@@ -61,6 +62,6 @@ def readings(c: p.Clock, pod: p.PartOfDay | None = None, hint: str | None = None
         return [ClockReading(12, m, s, assumed="noon: a bare 12 is read as 12:00")]
     if 9 <= h <= 11:
         return [ClockReading(h, m, s, assumed="morning: a bare 9-11 is read as am")]
-    if 1 <= h <= 6:
-        return [ClockReading(h + 12, m, s, assumed="afternoon: a bare 1-6 is read as pm")]
+    if 1 <= h <= 5:
+        return [ClockReading(h + 12, m, s, assumed="afternoon: a bare 1-5 is read as pm")]
     return [ClockReading(h, m, s, "morning"), ClockReading(h + 12, m, s, "evening")]

@@ -35,7 +35,12 @@ ROWS: list[Row] = [
     R("quarter to four", "tue", "2026-12-01T15:45 assumed", "quarter to; bare 4 read as pm"),
     R("a quarter past 8pm", "tue", "2026-12-01T20:15", "quarter past with pm"),
     R("20 minutes to 2pm tomorrow", "tue", "2026-12-02T13:40", "minutes to an hour, on a day"),
-    R("at 3", "tue", "2026-12-01T15:00 assumed", "bare 1-6 is read as afternoon (working-day window)"),
+    R("at 3", "tue", "2026-12-01T15:00 assumed", "bare 1-5 is read as afternoon (working-day window)"),
+    R("at 5", "tue", "2026-12-01T17:00 assumed", "bare 5 is still afternoon (working-day window)"),
+    R("at 6", "tue", "ambiguous 2026-12-02T06:00 2026-12-01T18:00", "bare 6 is ambiguous: 6 am gym/flight, 6 pm dinner"),
+    R("Saturday at 6", "tue", "ambiguous 2026-12-05T06:00 2026-12-05T18:00", "a weekday does not decide a bare 6"),
+    R("at 6 dinner", "tue", "2026-12-01T18:00", "dinner decides a bare 6"),
+    R("6 in the morning", "tue", "2026-12-02T06:00", "a part of day decides a bare 6"),
     R("at 3 please", "tue", "2026-12-01T15:00 assumed", "fillers are ignored"),
     R("at 10", "tue", "2026-12-01T10:00 assumed", "bare 9-11 is read as morning; 10:00 is now, not past"),
     R("at 12", "tue", "2026-12-01T12:00 assumed", "bare 12 is noon"),
@@ -264,7 +269,7 @@ def _clock_rows() -> list[Row]:
         h24 = h % 12
         day = "2026-12-01" if h24 >= 10 else "2026-12-02"
         rows.append(R(f"{h}am", "tue", f"{day}T{h24:02d}:00", "am hour; past ones move to tomorrow"))
-        if h in (7, 8):
+        if h in (6, 7, 8):
             expect = f"ambiguous 2026-12-02T{h:02d}:00 2026-12-01T{h + 12}:00"
         elif h == 12:
             expect = "2026-12-01T12:00 assumed"

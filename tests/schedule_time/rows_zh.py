@@ -1,6 +1,6 @@
 """Chinese table rows (simplified, traditional, some Cantonese). Expected values are worked out by hand
 from the README "Conventions" (weeks start on Monday; 下周X is the X of next calendar week; 这周X the X
-of this one, even if past; a bare hour 7/8 is ambiguous, 1-6 afternoon, 9-11 morning …). Explicit rows
+of this one, even if past; a bare hour 6/7/8 is ambiguous, 1-5 afternoon, 9-11 morning …). Explicit rows
 first, then families generated from the same conventions, each row with its own reason.
 
 Nows (README of ``table.py``): sun = Sun 2026-11-29 10:00 Shanghai, tue = Tue 2026-12-01 10:00
@@ -70,6 +70,9 @@ ROWS: list[Row] = [
     R("0点", "tue", "2026-12-02T00:00", "0点 is midnight"),
     R("7点半", "tue", "ambiguous 2026-12-02T07:30 2026-12-01T19:30", "bare 7 is ambiguous: morning/evening"),
     R("8点", "tue", "ambiguous 2026-12-02T08:00 2026-12-01T20:00", "bare 8 is ambiguous"),
+    R("6点", "tue", "ambiguous 2026-12-02T06:00 2026-12-01T18:00", "bare 6 is ambiguous: 6 am or 6 pm"),
+    R("周六6点", "tue", "ambiguous 2026-12-05T06:00 2026-12-05T18:00", "a weekday does not decide a bare 6"),
+    R("5点", "tue", "2026-12-01T17:00 assumed", "bare 5 is afternoon (working-day window)"),
     R("七点", "tue", "ambiguous 2026-12-02T07:00 2026-12-01T19:00", "bare 七 is ambiguous"),
     R("八点半", "tue", "ambiguous 2026-12-02T08:30 2026-12-01T20:30", "bare 八点半 is ambiguous"),
     R("明天8点", "tue", "ambiguous 2026-12-02T08:00 2026-12-02T20:00", "a day does not decide am/pm"),
