@@ -4,6 +4,8 @@
     .venv/bin/python scripts/bench_model.py                 # the embedded model (started and stopped here)
     KAIROS_MODEL_BASE_URL=http://127.0.0.1:8080/v1 KAIROS_MODEL_TOOL_MODE=json .venv/bin/python scripts/bench_model.py
 
+"latency s" is what the caller waited (queueing included, when other processes share the server);
+"server s" is llama.cpp's own prompt + generation time for the turn.
 "Cold" turns put a fresh nonce in front of the static prompt, so no server can reuse a cached prefix;
 "warm" turns come after ``Model.warm`` sent the static prefix once, as the assistant does at start.
 Tokens/s come from llama.cpp's own timings where the server reports them.
@@ -168,6 +170,7 @@ def _table(rows: list[Row]) -> Table:
             row.expected,
             row.got + ("" if row.got == row.expected else " ✗"),
             _fmt(r.latency_s if r else None, 2),
+            _fmt((t.prompt_ms + t.generated_ms) / 1000 if t else None, 2),
             str(r.usage.prompt_tokens) if r else "-",
             str(
                 t.cached_tokens
