@@ -152,6 +152,7 @@ def _table(rows: list[Row]) -> Table:
         "expected",
         "got",
         "latency s",
+        "server s",
         "prompt tok",
         "cached",
         "prompt tok/s",
