@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from rapidfuzz import fuzz, process, utils
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from storage import limits
@@ -75,16 +76,16 @@ class EventStore:
     ) -> WriteResult:
         """Validate and insert a new event. Raises ``InvalidEvent``."""
         _check_now(now)
-        fields = validate(draft, await self.timezone())
+        # A draft with its own zone needs no default (and no user query); a missing user then fails the
+        # claim's foreign key and ``run_write`` reports ``UserNotFound`` as before.
+        fields = validate(draft, draft.timezone if draft.timezone is not None else await self.timezone())
 
         async def change(session: AsyncSession) -> Change:
-            row = Event(
-                id=uuid.uuid4(), owner_id=self._owner, created_at=now, updated_at=now, version=1,
-                **fields.as_row_values(),
-            )  # fmt: skip
-            session.add(row)
-            await session.flush()
-            return Change("created", "create", row.id, None, EventSnapshot.from_row(row))
+            values = {"id": uuid.uuid4(), "owner_id": self._owner, "created_at": now, "updated_at": now,
+                      "version": 1, **fields.as_row_values()}  # fmt: skip
+            await session.execute(_INSERT_EVENT, values)
+            snapshot = EventSnapshot.from_row(SimpleNamespace(**values))  # type: ignore[arg-type]
+            return Change("created", "create", values["id"], None, snapshot)
 
         request = {"op": "create", "draft": draft.to_json()}
         return await self._write(request, now, idempotency_key, turn_id, change)
@@ -378,6 +379,9 @@ class EventStore:
             self._sessions, owner_id=self._owner, idempotency_key=key, request=request, now=now,
             turn_id=turn_id, change=change,
         )  # fmt: skip
+
+
+_INSERT_EVENT = insert(Event.__table__)  # type: ignore[attr-defined]
 
 
 def _parse_id(event_id: uuid.UUID | str) -> uuid.UUID:

@@ -19,6 +19,7 @@ for the archive search.
 
 from __future__ import annotations
 
+import functools
 import json
 import uuid
 from collections.abc import Sequence
@@ -244,19 +245,15 @@ class TurnStore:
                         for kind, payload in encoded_records
                     ],
                 )  # fmt: skip
-            await conn.execute(_upsert(self._dialect, _STATES, self._owner, conversation_id, values))
+            await conn.execute(*_upsert(self._dialect, _STATES, self._owner, conversation_id, values))
             if isinstance(pending, PendingWrite):
                 row = {
                     "id": uuid.uuid4(), "kind": pending.kind, "payload": pending_payload, "turn_id": turn_id,
                     "created_at": now, "expires_at": pending.expires_at,
                 }  # fmt: skip
-                await conn.execute(_upsert(self._dialect, _PENDING, self._owner, conversation_id, row))
+                await conn.execute(*_upsert(self._dialect, _PENDING, self._owner, conversation_id, row))
             elif pending is not None:
-                await conn.execute(
-                    delete(_PENDING).where(
-                        _PENDING.c.owner_id == self._owner, _PENDING.c.conversation_id == conversation_id
-                    )
-                )
+                await conn.execute(_DROP_PENDING, {"owner": self._owner, "conversation": conversation_id})
 
     async def archive(
         self, conversation_id: str, *, exclude_segment: int, limit: int = 2_000
@@ -305,6 +302,9 @@ def _state_and_pending() -> Any:
 
 
 _STATE_AND_PENDING = _state_and_pending()
+_DROP_PENDING = delete(_PENDING).where(
+    _PENDING.c.owner_id == bindparam("owner"), _PENDING.c.conversation_id == bindparam("conversation")
+)
 _HISTORY = (
     select(_MESSAGES.c.id, _MESSAGES.c.role, _MESSAGES.c.text, _MESSAGES.c.turn_id, _MESSAGES.c.created_at)
     .where(
@@ -329,15 +329,27 @@ def _json(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str) else value
 
 
-def _upsert(dialect: str, table: Any, owner: uuid.UUID, conversation_id: str, values: dict[str, Any]) -> Any:
+def _upsert(
+    dialect: str, table: Any, owner: uuid.UUID, conversation_id: str, values: dict[str, Any]
+) -> tuple[Any, dict[str, Any]]:
     """INSERT … ON CONFLICT (owner_id, conversation_id) DO UPDATE: one statement for the conversation's row
-    (its state; its one pending command — a new one replaces the old, as ``save_pending`` does)."""
+    (its state; its one pending command — a new one replaces the old, as ``save_pending`` does). The
+    statement is built once per table and column set; ``values`` travel as parameters."""
+    statement = _upsert_statement(dialect, table.name, tuple(values))
+    return statement, {"owner_id": owner, "conversation_id": conversation_id, **values}
+
+
+@functools.cache
+def _upsert_statement(dialect: str, table_name: str, columns: tuple[str, ...]) -> Any:
     if dialect == "postgresql":
         from sqlalchemy.dialects.postgresql import insert as dialect_insert
     else:
         from sqlalchemy.dialects.sqlite import insert as dialect_insert
-    statement = dialect_insert(table).values(owner_id=owner, conversation_id=conversation_id, **values)
-    return statement.on_conflict_do_update(index_elements=["owner_id", "conversation_id"], set_=values)
+    statement = dialect_insert({t.name: t for t in (_STATES, _PENDING)}[table_name])
+    # ``excluded.c`` is the row this INSERT proposed: the same values, set on the existing row.
+    return statement.on_conflict_do_update(
+        index_elements=["owner_id", "conversation_id"], set_={c: statement.excluded[c] for c in columns}
+    )
 
 
 def _json_object(payload: dict[str, Any], field_name: str) -> dict[str, Any]:

@@ -24,13 +24,19 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from storage import limits
-from storage.errors import IdempotencyKeyReused, InvalidInput, StorageError, StorageUnavailable
-from storage.models import AuditRecord, IdempotencyRecord
+from storage.errors import (
+    IdempotencyKeyReused,
+    InvalidInput,
+    StorageError,
+    StorageUnavailable,
+    UserNotFound,
+)
+from storage.models import AuditRecord, IdempotencyRecord, User
 from storage.results import Action, WriteResult, committed_result
 from storage.snapshots import EventSnapshot
 
@@ -66,53 +72,66 @@ async def run_write(
     fingerprint = hashlib.sha256(json.dumps(request, sort_keys=True, default=str).encode()).hexdigest()
     try:
         async with sessions() as session:
-            claim = IdempotencyRecord(
-                owner_id=owner_id, key=idempotency_key, fingerprint=fingerprint, created_at=now
-            )
-            session.add(claim)
+            # Core statements inside the ORM session (the change function still gets the session): no
+            # unit-of-work flush per row, and the claim's id comes back from the INSERT itself.
+            claim_row = {"owner_id": owner_id, "key": idempotency_key, "fingerprint": fingerprint,
+                         "created_at": now}  # fmt: skip
             try:
-                await session.flush()
+                claimed = await session.execute(_CLAIM, claim_row)
             except IntegrityError:
                 await session.rollback()
                 return await _replay(session, owner_id, idempotency_key, fingerprint)
+            claim_id = claimed.inserted_primary_key[0]  # type: ignore[attr-defined]
             done = await change(session)
-            audit = await add_audit_record(
+            audit_id = await add_audit_record(
                 session,
-                AuditRecord(
-                    owner_id=owner_id,
-                    event_id=done.event_id,
-                    action=done.action,
-                    operation=done.operation,
-                    before=done.before.to_json() if done.before else None,
-                    after=done.after.to_json() if done.after else None,
-                    turn_id=turn_id,
-                    undoes_id=done.undoes_id,
-                    at=now,
-                ),
+                {
+                    "owner_id": owner_id,
+                    "event_id": done.event_id,
+                    "action": done.action,
+                    "operation": done.operation,
+                    "before": done.before.to_json() if done.before else None,
+                    "after": done.after.to_json() if done.after else None,
+                    "turn_id": turn_id,
+                    "undoes_id": done.undoes_id,
+                    "at": now,
+                },
             )
             event = done.after or done.before
-            assert event is not None and audit.id is not None
+            assert event is not None and audit_id is not None
             draft = WriteResult(
                 action=done.action,
                 event=event,
-                audit_id=audit.id,
+                audit_id=audit_id,
                 occurrence_start=done.occurrence_start,
                 undo_of=done.undoes_id,
             )
-            claim.result = draft.to_json()
+            result = draft.to_json()
+            await session.execute(_SET_RESULT, {"claim_id": claim_id, "claim_result": result})
             await session.commit()
     except StorageError:
         raise
     except DBAPIError as exc:
         raise StorageUnavailable("the database could not complete the write; nothing was saved") from exc
-    return committed_result(claim.result, replayed=False)
+    return committed_result(result, replayed=False)
 
 
-async def add_audit_record(session: AsyncSession, record: AuditRecord) -> AuditRecord:
-    """Insert one audit record in the write's transaction (tests inject failures here)."""
-    session.add(record)
-    await session.flush()
-    return record
+async def add_audit_record(session: AsyncSession, values: dict[str, Any]) -> int:
+    """Insert one audit record (column values) in the write's transaction and return its id (tests
+    inject failures here)."""
+    inserted = await session.execute(_AUDIT_INSERT, values)
+    return int(inserted.inserted_primary_key[0])  # type: ignore[attr-defined]
+
+
+_CLAIMS = IdempotencyRecord.__table__  # type: ignore[attr-defined]
+#: Built once: the parameters travel with each execution, so the compiled form comes from the cache.
+_CLAIM = insert(_CLAIMS)
+_AUDIT_INSERT = insert(AuditRecord.__table__)  # type: ignore[attr-defined]
+_SET_RESULT = (
+    update(_CLAIMS)
+    .where(_CLAIMS.c.id == bindparam("claim_id"))
+    .values(result=bindparam("claim_result", type_=_CLAIMS.c.result.type))
+)
 
 
 async def _replay(session: AsyncSession, owner_id: uuid.UUID, key: str, fingerprint: str) -> WriteResult:
@@ -124,6 +143,8 @@ async def _replay(session: AsyncSession, owner_id: uuid.UUID, key: str, fingerpr
                 )
             )
         ).scalar_one_or_none()
+    if found is None and await session.get(User, owner_id) is None:  # the claim's foreign key failed
+        raise UserNotFound(f"no user with id {owner_id}")
     if found is None or found.result is None:  # the claim was rolled back meanwhile
         raise StorageUnavailable("a concurrent write with the same idempotency key did not finish; retry")
     if found.fingerprint != fingerprint:
