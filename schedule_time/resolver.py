@@ -8,7 +8,7 @@ from typing import Literal
 
 from . import anchors as a
 from . import pieces as p
-from .compose import DATE_SLOTS, Expr, Unusable, compose
+from .compose import DATE_SLOTS, Expr, Spec, Unusable, compose
 from .frames import spec_frames
 from .language import normalise, scan
 from .recurrence import rule_for, with_clock
@@ -142,29 +142,48 @@ def _resolve_expr(expr: Expr, ctx: a.Ctx, now: datetime, lang: str) -> Resolutio
     raise Unusable(f"unknown expression kind {kind}")
 
 
+def _range_end(lf: a.Frame, left: Spec, right: Spec, ctx: a.Ctx) -> datetime:
+    """Where a range starting with frame ``lf`` ends.
+
+    A right end with its own date ("从明天到后天", "from tomorrow to next Friday") is counted from the
+    real now, like the left end; only if that reading would end before the range starts ("Friday to
+    Monday") is it counted from the left end's start instead. A right end without a date of its own
+    (a clock time, or a date lent by the left end) is the next such time after the left end's start.
+    """
+    own_date = right.has_date() and not (right.borrowed or left.borrowed)
+    if own_date:
+        best = None
+        for rf in spec_frames(right, ctx)[0]:
+            end = rf.start if rf.grain in ("minute", "second") else rf.end
+            if end > lf.start and (best is None or end < best):
+                best = end
+        if best is not None:
+            return best
+    rspec, rctx = right, a.Ctx(lf.start, ctx.tz, True)
+    if (right.borrowed or left.borrowed) and lf.grain in ("minute", "hour", "day"):
+        cleared = dict.fromkeys(DATE_SLOTS)
+        cleared["dateparts"] = p.DateParts(lf.start.year, lf.start.month, lf.start.day)
+        rspec = replace(right, **cleared, borrowed=False)
+        if rspec.pod is not None and rspec.pod.day_shift is not None:
+            rspec.pod = replace(rspec.pod, day_shift=None)
+    best = None
+    for rf in spec_frames(rspec, rctx)[0]:
+        end = rf.start if rf.grain in ("minute", "second") else rf.end
+        if end <= lf.start and rf.grain in ("minute", "second"):
+            end += timedelta(days=1)
+        if end > lf.start and (best is None or end < best):
+            best = end
+    if best is None:
+        raise Unusable("the range ends before it starts")
+    return best
+
+
 def _resolve_range(expr: Expr, ctx: a.Ctx, lang: str) -> Resolution:
     left, right = expr.left, expr.right
     assert right is not None
     lframes, assumed = spec_frames(left, ctx)
     out = []
     for lf in lframes:
-        rspec, rctx = right, a.Ctx(lf.start, ctx.tz, True)
-        if (right.borrowed or left.borrowed) and lf.grain in ("minute", "hour", "day"):
-            cleared = dict.fromkeys(DATE_SLOTS)
-            cleared["dateparts"] = p.DateParts(lf.start.year, lf.start.month, lf.start.day)
-            rspec = replace(right, **cleared, borrowed=False)
-            if rspec.pod is not None and rspec.pod.day_shift is not None:
-                rspec.pod = replace(rspec.pod, day_shift=None)
-        rframes, _ = spec_frames(rspec, rctx)
-        best = None
-        for rf in rframes:
-            end = rf.start if rf.grain in ("minute", "second") else rf.end
-            if end <= lf.start and rf.grain in ("minute", "second"):
-                end += timedelta(days=1)
-            if end > lf.start and (best is None or end < best):
-                best = end
-        if best is None:
-            raise Unusable("the range ends before it starts")
         grain = lf.grain if lf.grain != "exact" else "minute"
-        out.append(a.Frame(lf.start, best, grain, lf.label))
+        out.append(a.Frame(lf.start, _range_end(lf, left, right, ctx), grain, lf.label))
     return _finish(out, ctx, lang, assumed)

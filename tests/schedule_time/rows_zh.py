@@ -292,6 +292,13 @@ ROWS: list[Row] = [
     R("从周一到周五", "tue", "2026-12-07T00:00/2026-12-12T00:00 day", "从 opens the range"),
     R("從週一到週三", "tue", "2026-12-07T00:00/2026-12-10T00:00 day", "traditional 從 … 到"),
     R("从明天到下周五", "tue", "2026-12-02T00:00/2026-12-12T00:00 day", "from tomorrow to next week's Friday"),
+    # a right end with its own date is counted from now, like the left end
+    R("從明天到後天", "tue", "2026-12-02T00:00/2026-12-04T00:00 day", "後天 is Thu 3 Dec from today; end inclusive"),
+    R("明天下午三点到后天", "tue", "2026-12-02T15:00/2026-12-04T00:00 minute", "后天 (Thu 3 Dec) is counted from today"),
+    R("明天下午三点到后天下午五点", "tue", "2026-12-02T15:00/2026-12-03T17:00 minute", "后天 17:00 from today"),
+    R("从明天到下周五", "sun", "2026-11-30T00:00/2026-12-05T00:00 day", "下周五 from Sun 29 Nov is Fri 4 Dec"),
+    R("明年到后年", "tue", "2027-01-01T00:00/2029-01-01T00:00 year", "后年 is 2028, counted from now"),
+    R("周五到周一", "tue", "2026-12-04T00:00/2026-12-08T00:00 day", "周一 from now is before 周五: the Monday after"),
     R("3月5号到7号", "tue", "2027-03-05T00:00/2027-03-08T00:00 day", "the right end borrows the month"),
     R("5到7号", "tue", "2026-12-05T00:00/2026-12-08T00:00 day", "a bare number borrows 号"),
     R("12月24日至26日", "tue", "2026-12-24T00:00/2026-12-27T00:00 day", "至 separates"),
