@@ -103,7 +103,7 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
                  a.closest_weekday(frame, nth) if isinstance(nth, p.Closest) else a.nth_unit(frame, nth))
     elif spec.weekday is not None and not (spec.dateparts is not None and spec.dateparts.day is not None):
         if frame is not None and frame.grain == "day" and spec.day_shift is not None:
-            raise Unusable("a relative day and a weekday together")
+            return _narrow(_agreeing_weekday(frame, spec.weekday, spec.day_shift, ctx), spec, ctx)
         if frame is not None and frame.grain in ("week", "day"):
             week_start = a.floor(frame.start, "week")
             frame = a.day_frame(a.weekday_date(ctx, spec.weekday, week_start))
@@ -123,6 +123,23 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
         monday = a.floor(frame.start + a.ONE_DAY, "week")   # a Sunday names the week it begins (US)
         frame = a.Frame(monday, monday + timedelta(weeks=1), "week")
     return _narrow(frame, spec, ctx)
+
+
+_DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def _agreeing_weekday(frame: a.Frame, ref: p.WeekdayRef, day_shift: int, ctx: a.Ctx) -> a.Frame:
+    """明天（周三）, "tomorrow (Wednesday)": the weekday only confirms the relative day; if they disagree
+    the text contradicts itself and is refused (never a silent pick of one of them)."""
+    day = frame.start
+    agrees = day.weekday() == ref.weekday if ref.mode in ("bare", "this") else (
+        a.weekday_date(ctx, ref) == day)
+    if not agrees:
+        rel = {0: "today", 1: "tomorrow", -1: "yesterday"}.get(day_shift, f"{day_shift:+d} days from today")
+        other = a.weekday_date(ctx, ref)
+        raise Unusable(f"{rel} is {_DAY_NAMES[day.weekday()]} {day:%Y-%m-%d} but the weekday names "
+                       f"{_DAY_NAMES[ref.weekday]} {other:%Y-%m-%d}: which one is meant?")
+    return frame
 
 
 def _narrow(frame: a.Frame, spec: Spec, ctx: a.Ctx) -> a.Frame:

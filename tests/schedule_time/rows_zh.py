@@ -292,6 +292,14 @@ ROWS: list[Row] = [
     R("从周一到周五", "tue", "2026-12-07T00:00/2026-12-12T00:00 day", "从 opens the range"),
     R("從週一到週三", "tue", "2026-12-07T00:00/2026-12-10T00:00 day", "traditional 從 … 到"),
     R("从明天到下周五", "tue", "2026-12-02T00:00/2026-12-12T00:00 day", "from tomorrow to next week's Friday"),
+    # a relative day with a weekday that confirms it; a contradiction is refused
+    R("明天周三", "tue", "2026-12-02", "明天 is Wednesday: the two agree"),
+    R("明天（周三）", "tue", "2026-12-02", "the weekday in full-width brackets confirms 明天"),
+    R("明天（周三）下午三点", "tue", "2026-12-02T15:00", "confirmed day + time"),
+    R("后天周四", "tue", "2026-12-03", "后天 is Thursday: they agree"),
+    R("今天周二", "tue", "2026-12-01", "今天 is Tuesday: they agree"),
+    R("明天周四", "tue", "unresolved", "明天 is Wednesday, not Thursday: never a silent pick"),
+    R("明天下周三", "tue", "unresolved", "明天 is this week's Wednesday, not next week's"),
     # a right end with its own date is counted from now, like the left end
     R("從明天到後天", "tue", "2026-12-02T00:00/2026-12-04T00:00 day", "後天 is Thu 3 Dec from today; end inclusive"),
     R("明天下午三点到后天", "tue", "2026-12-02T15:00/2026-12-04T00:00 minute", "后天 (Thu 3 Dec) is counted from today"),

@@ -22,3 +22,13 @@ def test_impossible_day_reason_names_no_placeholder_year(text: str) -> None:
     r = resolve(text, now=NOWS["tue"])
     assert r.status == "unresolved"
     assert r.reason == "February has no day 30", r.reason
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("tomorrow (Thursday)", "tomorrow is Wednesday 2026-12-02 but the weekday names Thursday 2026-12-03"),
+    ("明天周四", "tomorrow is Wednesday 2026-12-02 but the weekday names Thursday 2026-12-03"),
+    ("明天下周三", "tomorrow is Wednesday 2026-12-02 but the weekday names Wednesday 2026-12-09"),
+])
+def test_a_disagreeing_weekday_is_refused_with_both_dates(text: str, reason: str) -> None:
+    r = resolve(text, now=NOWS["tue"])
+    assert r.status == "unresolved" and r.reason is not None and r.reason.startswith(reason), r.reason
