@@ -3,7 +3,9 @@
 The rule (README "Conventions"):
 * am/pm, a 24-hour spelling (13-23, 0, "07:30", "15h") -> that hour.
 * a part of day -> the reading inside its span ("this afternoon at 3" -> 15:00, "晚上8点" -> 20:00);
-  if neither reading is inside, its am/pm hint decides ("this afternoon at 11" -> 23:00).
+  if neither reading is inside, its am/pm hint decides ("this afternoon at 11" -> 23:00), except that
+  an hour 1..``pod.small_hours`` is the small hours after the span: Chinese 晚上/深夜/今晚 set 3, so
+  "晚上1点" is 01:00 the next day, not 13:00 (a time that is never 晚上). English keeps 0.
 * a disambiguating word ("dinner" -> pm, "breakfast" -> am) -> that reading.
 * otherwise a bare hour takes the one reading inside the working-day window 09:00-18:59, marked
   ``assumed``: 9, 10, 11 -> morning; 12 -> noon; 1-5 -> afternoon. 6, 7 and 8 are ambiguous, with
@@ -25,6 +27,7 @@ class ClockReading:
     second: int
     label: str | None = None
     assumed: str | None = None
+    days: int = 0      # 1: the hour is on the next day (晚上1点, "tonight at 1": the small hours after it)
 
 
 def _label(hour: int) -> str:
@@ -52,6 +55,8 @@ def readings(c: p.Clock, pod: p.PartOfDay | None = None, hint: str | None = None
             inside = [24]
         if len(inside) == 1:
             return [ClockReading(inside[0], m, s)]
+        if not inside and 1 <= h <= pod.small_hours:
+            return [ClockReading(h, m, s, days=1)]
         if pod.hint is not None:
             hint = pod.hint
     if hint is not None:

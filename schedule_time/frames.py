@@ -176,8 +176,8 @@ def _weekday_date_search(ctx: a.Ctx, weekday: int, dp: p.DateParts) -> a.Frame:
 def _place(ctx: a.Ctx, day: datetime | None, r: ClockReading, pod_shift: int | None) -> datetime:
     """Put a clock reading on a day, or on its next (last) occurrence from now."""
     if day is not None:
-        return day + timedelta(hours=r.hour, minutes=r.minute, seconds=r.second)
-    base = ctx.today + timedelta(hours=r.hour, minutes=r.minute, seconds=r.second)
+        return day + timedelta(days=r.days, hours=r.hour, minutes=r.minute, seconds=r.second)
+    base = ctx.today + timedelta(days=r.days, hours=r.hour, minutes=r.minute, seconds=r.second)
     if ctx.future and base < a.floor(ctx.now, "minute"):
         base += timedelta(days=1)
     elif not ctx.future and base > ctx.now:

@@ -74,13 +74,16 @@ class PartOfDay(Piece):
 
     ``hint`` ("am"/"pm") disambiguates a clock hour that falls in neither reading of the span
     ("this afternoon at 11" -> 23:00). ``day_shift`` lets a single word carry its day ("tonight"=0,
-    "last night"=-1, "明晚"=1)."""
+    "last night"=-1, "明晚"=1). ``small_hours`` n: a clock hour 1..n that falls in neither reading is
+    the small hours after the span, on the next day (Chinese 晚上1点 = 01:00; 0 keeps the hint's
+    reading, as English does: Duckling reads "tonight at 2" as 14:00)."""
 
     label: str
     start_hour: int
     end_hour: int
     hint: str | None = None
     day_shift: int | None = None
+    small_hours: int = 0
 
 
 @dataclass(slots=True)

@@ -259,7 +259,7 @@ def b_pod(m: re.Match[str]) -> p.Piece:
 
 def b_day_pod(m: re.Match[str]) -> p.Piece:
     pod, shift = DAY_PODS[m["w"]]
-    return p.PartOfDay(pod.label, pod.start_hour, pod.end_hour, pod.hint, shift)
+    return p.PartOfDay(pod.label, pod.start_hour, pod.end_hour, pod.hint, shift, pod.small_hours)
 
 
 def b_holiday(m: re.Match[str]) -> list[p.Piece]:

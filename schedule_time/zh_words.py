@@ -32,8 +32,8 @@ DAY_WORDS = {"今天": 0, "今日": 0, "今儿": 0, "今兒": 0, "当天": 0, "�
              "大前日": -3}
 
 
-def _pod(label: str, start: int, end: int, hint: str | None) -> p.PartOfDay:
-    return p.PartOfDay(label, start, end, hint)
+def _pod(label: str, start: int, end: int, hint: str | None, small_hours: int = 0) -> p.PartOfDay:
+    return p.PartOfDay(label, start, end, hint, small_hours=small_hours)
 
 
 MORNING = _pod("morning", 4, 12, "am")
@@ -41,10 +41,10 @@ FORENOON = _pod("morning", 0, 12, "am")
 NOON = _pod("noon", 12, 14, "pm")
 AFTERNOON = _pod("afternoon", 12, 19, "pm")
 DUSK = _pod("dusk", 17, 20, "pm")
-EVENING = _pod("evening", 18, 24, "pm")
+EVENING = _pod("evening", 18, 24, "pm", 3)    # 晚上1-3点: the small hours after the evening
 EARLY = _pod("early morning", 0, 6, "am")
 MIDNIGHT = _pod("midnight", 0, 5, "am")
-LATE_NIGHT = _pod("late night", 21, 24, "pm")
+LATE_NIGHT = _pod("late night", 21, 24, "pm", 3)
 DAYTIME = _pod("daytime", 6, 18, None)
 
 PODS = {

@@ -153,6 +153,8 @@ ROWS: list[Row] = [
     R("9:30 till 11:00 on Thursday", "tue", "2026-12-03T09:30/2026-12-03T11:00 minute", "weekday at the end"),
     R("between 3:30pm and 6pm", "tue", "2026-12-01T15:30/2026-12-01T18:00 minute", "between ... and"),
     R("monday to wednesday", "tue", "2026-12-07T00:00/2026-12-10T00:00 day", "weekday range, end inclusive"),
+    R("tonight at 2", "tue", "2026-12-01T14:00",
+      "English keeps the pm hint for a small hour (Duckling: 'tonight at 2' is 14:00); Chinese 晚上2点 is 02:00"),
     R("tomorrow (wednesday)", "tue", "2026-12-02", "the weekday confirms tomorrow"),
     R("tomorrow, wednesday at 3pm", "tue", "2026-12-02T15:00", "confirmed day + time"),
     R("tomorrow (thursday)", "tue", "unresolved", "tomorrow is Wednesday: a contradiction is refused"),
