@@ -15,7 +15,7 @@ from dateutil.relativedelta import relativedelta
 from . import anchors as a
 from . import pieces as p
 from .clock import ClockReading, readings
-from .compose import Spec, Unusable
+from .compose import DATE_SLOTS, Spec, Unusable
 from .zones import add_exact, localize, to_wall
 
 _EXACT_UNITS = ("second", "minute", "hour")
@@ -262,3 +262,39 @@ def _to_zone(wall: datetime, offset_minutes: int, ctx: a.Ctx) -> datetime:
 def _from_zone(wall: datetime, offset_minutes: int, ctx: a.Ctx) -> datetime:
     """A wall time stated in another zone ("8:00 GMT") -> wall time in the requested zone."""
     return to_wall(wall.replace(tzinfo=timezone(timedelta(minutes=offset_minutes))), ctx.tz)
+
+
+def range_end(lf: a.Frame, left: Spec, right: Spec, ctx: a.Ctx) -> datetime:
+    """Where a range starting with frame ``lf`` ends.
+
+    A right end with its own date ("从明天到后天", "from tomorrow to next Friday") is counted from the
+    real now, like the left end; only if that reading would end before the range starts ("Friday to
+    Monday") is it counted from the left end's start instead. A right end without a date of its own
+    (a clock time, or a date lent by the left end) is the next such time after the left end's start.
+    """
+    own_date = right.has_date() and not (right.borrowed or left.borrowed)
+    if own_date:
+        best = None
+        for rf in spec_frames(right, ctx)[0]:
+            end = rf.start if rf.grain in ("minute", "second") else rf.end
+            if end > lf.start and (best is None or end < best):
+                best = end
+        if best is not None:
+            return best
+    rspec, rctx = right, a.Ctx(lf.start, ctx.tz, True)
+    if (right.borrowed or left.borrowed) and lf.grain in ("minute", "hour", "day"):
+        cleared = dict.fromkeys(DATE_SLOTS)
+        cleared["dateparts"] = p.DateParts(lf.start.year, lf.start.month, lf.start.day)
+        rspec = replace(right, **cleared, borrowed=False)
+        if rspec.pod is not None and rspec.pod.day_shift is not None:
+            rspec.pod = replace(rspec.pod, day_shift=None)
+    best = None
+    for rf in spec_frames(rspec, rctx)[0]:
+        end = rf.start if rf.grain in ("minute", "second") else rf.end
+        if end <= lf.start and rf.grain in ("minute", "second"):
+            end += timedelta(days=1)
+        if end > lf.start and (best is None or end < best):
+            best = end
+    if best is None:
+        raise Unusable("the range ends before it starts")
+    return best

@@ -2,17 +2,32 @@
 
 "every Monday at 9" -> ``FREQ=WEEKLY;BYDAY=MO;BYHOUR=9;BYMINUTE=0``; "every other week" ->
 ``FREQ=WEEKLY;INTERVAL=2``; "weekdays" -> ``FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR``; "每月15号" ->
-``FREQ=MONTHLY;BYMONTHDAY=15``.
+``FREQ=MONTHLY;BYMONTHDAY=15``; "每月最后一个周五" / "the last Friday of every month" ->
+``FREQ=MONTHLY;BYDAY=-1FR``. A range inside a recurrence ("every Monday 9 to 10am") gives the first
+occurrence's start and end; the rule carries the start time.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import timedelta
 
+from . import anchors as a
 from . import pieces as p
 from .compose import Expr, Spec, Unusable
+from .frames import range_end, spec_frames
 
 BYDAY = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
+
+
+def _monthly_nth(spec: Spec, recur: p.RecurUnit | None) -> p.NthWeekday | None:
+    """"the last Friday of every month", "every month on the last friday": an n-th weekday rule."""
+    if isinstance(spec.nth, p.NthWeekday):
+        return spec.nth
+    if spec.weekday is not None and spec.weekday.mode == "last" and recur is not None \
+            and recur.freq == "MONTHLY":
+        return p.NthWeekday(-1, spec.weekday.weekday)
+    return None
 
 
 def rule_for(expr: Expr) -> tuple[str, Spec]:
@@ -22,6 +37,19 @@ def rule_for(expr: Expr) -> tuple[str, Spec]:
     interval = (every.interval if every else 1) * (recur.interval if recur else 1)
     parts: list[str] = []
     first = replace(spec)
+    nth = _monthly_nth(spec, recur)
+    if nth is not None:
+        freq = recur.freq if recur is not None and recur.freq in ("MONTHLY", "YEARLY") else "MONTHLY"
+        parts.append(f"FREQ={freq}")
+        if interval > 1:
+            parts.append(f"INTERVAL={interval}")
+        dp = spec.dateparts
+        if dp is not None and dp.month is not None:
+            parts[0] = "FREQ=YEARLY"
+            parts.append(f"BYMONTH={dp.month}")
+        parts.append(f"BYDAY={nth.n}{BYDAY[nth.weekday]}")
+        first.nth, first.weekday = nth, None
+        return ";".join(parts), first
     if recur is not None:
         freq = recur.freq
         byday = recur.byday
@@ -60,3 +88,41 @@ def rule_for(expr: Expr) -> tuple[str, Spec]:
 
 def with_clock(rule: str, hour: int, minute: int) -> str:
     return f"{rule};BYHOUR={hour % 24};BYMINUTE={minute}"
+
+
+def _nth_frames(first: Spec, ctx: a.Ctx) -> tuple[list[a.Frame], str | None]:
+    """The first n-th weekday of a month that has not passed (this month's, else a later one's)."""
+    if first.period is not None or first.dateparts is not None:
+        return spec_frames(first, ctx)
+    for shift in range(13):
+        try:
+            frames, assumed = spec_frames(replace(first, period=p.Period("month", shift)), ctx)
+        except a.Impossible:   # "the fifth Friday": not every month has one
+            continue
+        floor = ctx.today if frames[0].grain == "day" else a.floor(ctx.now, "minute")
+        if frames[0].start >= floor:
+            return frames, assumed
+    raise a.Impossible("no such weekday in the coming year")
+
+
+def occurrences(expr: Expr, ctx: a.Ctx) -> tuple[list[a.Frame], str | None, list[str]]:
+    """The first occurrence (one frame per clock reading), the assumption note, one RRULE per frame."""
+    rule, first = rule_for(expr)
+    if first.empty():
+        frames, assumed = [a.Frame(ctx.today, ctx.today + timedelta(days=1), "day")], None
+    elif isinstance(first.nth, p.NthWeekday):
+        frames, assumed = _nth_frames(first, ctx)
+    else:
+        frames, assumed = spec_frames(first, ctx)
+    byday = [x.split("=", 1)[1] for x in rule.split(";") if x.startswith("BYDAY=")]
+    days = byday[0].split(",") if byday and byday[0][:1].isalpha() else None
+    out, rules = [], []
+    for f in frames:
+        if days:   # the first frame on one of the rule's weekdays
+            while BYDAY[f.start.weekday()] not in days:
+                f = a.Frame(f.start + timedelta(days=1), f.end + timedelta(days=1), f.grain, f.label)
+        if expr.right is not None:   # "every Monday 9 to 10am": the first occurrence's end
+            f = a.Frame(f.start, range_end(f, first, expr.right, ctx), f.grain, f.label)
+        out.append(f)
+        rules.append(with_clock(rule, f.start.hour, f.start.minute) if first.clock is not None else rule)
+    return out, assumed, rules

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime, timedelta, tzinfo
 from typing import Literal
 
 from . import anchors as a
-from . import pieces as p
-from .compose import DATE_SLOTS, Expr, Spec, Unusable, compose
-from .frames import spec_frames
+from .compose import Expr, Unusable, compose
+from .frames import range_end, spec_frames
 from .language import normalise, scan
-from .recurrence import rule_for, with_clock
+from .recurrence import occurrences
 from .result import Candidate, Resolution, TimeExpressionError, unresolved
 from .zones import localize, to_wall
 
@@ -99,19 +97,7 @@ def _resolve_expr(expr: Expr, ctx: a.Ctx, now: datetime, lang: str) -> Resolutio
             raise Unusable("a duration must be positive")
         return _finish([a.Frame(ctx.now, end, "minute")], ctx, lang, duration=end - ctx.now)
     if kind == "recurring":
-        rule, first = rule_for(expr)
-        frames, assumed = spec_frames(first, ctx) if not first.empty() else (
-            [a.Frame(ctx.today, ctx.today + timedelta(days=1), "day")], None)
-        byday = [x.split("=", 1)[1] for x in rule.split(";") if x.startswith("BYDAY=")]
-        out, rules = [], []
-        for f in frames:
-            if byday:
-                days = byday[0].split(",")
-                while ("MO", "TU", "WE", "TH", "FR", "SA", "SU")[f.start.weekday()] not in days:
-                    f = a.Frame(f.start + timedelta(days=1), f.end + timedelta(days=1), f.grain, f.label)
-            out.append(f)
-            has_clock = first.clock is not None
-            rules.append(with_clock(rule, f.start.hour, f.start.minute) if has_clock else rule)
+        out, assumed, rules = occurrences(expr, ctx)
         return _finish(out, ctx, lang, assumed, recurrence=rules)
     if kind == "interval":
         frames, assumed = spec_frames(expr.left, ctx)
@@ -142,42 +128,6 @@ def _resolve_expr(expr: Expr, ctx: a.Ctx, now: datetime, lang: str) -> Resolutio
     raise Unusable(f"unknown expression kind {kind}")
 
 
-def _range_end(lf: a.Frame, left: Spec, right: Spec, ctx: a.Ctx) -> datetime:
-    """Where a range starting with frame ``lf`` ends.
-
-    A right end with its own date ("从明天到后天", "from tomorrow to next Friday") is counted from the
-    real now, like the left end; only if that reading would end before the range starts ("Friday to
-    Monday") is it counted from the left end's start instead. A right end without a date of its own
-    (a clock time, or a date lent by the left end) is the next such time after the left end's start.
-    """
-    own_date = right.has_date() and not (right.borrowed or left.borrowed)
-    if own_date:
-        best = None
-        for rf in spec_frames(right, ctx)[0]:
-            end = rf.start if rf.grain in ("minute", "second") else rf.end
-            if end > lf.start and (best is None or end < best):
-                best = end
-        if best is not None:
-            return best
-    rspec, rctx = right, a.Ctx(lf.start, ctx.tz, True)
-    if (right.borrowed or left.borrowed) and lf.grain in ("minute", "hour", "day"):
-        cleared = dict.fromkeys(DATE_SLOTS)
-        cleared["dateparts"] = p.DateParts(lf.start.year, lf.start.month, lf.start.day)
-        rspec = replace(right, **cleared, borrowed=False)
-        if rspec.pod is not None and rspec.pod.day_shift is not None:
-            rspec.pod = replace(rspec.pod, day_shift=None)
-    best = None
-    for rf in spec_frames(rspec, rctx)[0]:
-        end = rf.start if rf.grain in ("minute", "second") else rf.end
-        if end <= lf.start and rf.grain in ("minute", "second"):
-            end += timedelta(days=1)
-        if end > lf.start and (best is None or end < best):
-            best = end
-    if best is None:
-        raise Unusable("the range ends before it starts")
-    return best
-
-
 def _resolve_range(expr: Expr, ctx: a.Ctx, lang: str) -> Resolution:
     left, right = expr.left, expr.right
     assert right is not None
@@ -185,5 +135,5 @@ def _resolve_range(expr: Expr, ctx: a.Ctx, lang: str) -> Resolution:
     out = []
     for lf in lframes:
         grain = lf.grain if lf.grain != "exact" else "minute"
-        out.append(a.Frame(lf.start, _range_end(lf, left, right, ctx), grain, lf.label))
+        out.append(a.Frame(lf.start, range_end(lf, left, right, ctx), grain, lf.label))
     return _finish(out, ctx, lang, assumed)

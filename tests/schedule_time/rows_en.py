@@ -212,6 +212,12 @@ ROWS: list[Row] = [
       "weekdays from a Sunday start Monday"),
     R("every 2 weeks", "tue", "rrule FREQ=WEEKLY;INTERVAL=2 2026-12-01T00:00", "every N weeks"),
     R("every month on the 15th", "tue", "rrule FREQ=MONTHLY;BYMONTHDAY=15 2026-12-15T00:00", "monthly by day"),
+    R("the last friday of every month", "tue", "rrule FREQ=MONTHLY;BYDAY=-1FR 2026-12-25T00:00", "n-th weekday monthly"),
+    R("every month on the last friday", "tue", "rrule FREQ=MONTHLY;BYDAY=-1FR 2026-12-25T00:00",
+      "'last friday' inside a monthly rule is the month's last Friday"),
+    R("first monday of every month", "tue", "rrule FREQ=MONTHLY;BYDAY=1MO 2026-12-07T00:00", "first Monday monthly"),
+    R("the last friday of every month", "dec31", "rrule FREQ=MONTHLY;BYDAY=-1FR 2027-01-29T00:00",
+      "this month's is past: the next month's"),
     R("mondays", "tue", "rrule FREQ=WEEKLY;BYDAY=MO 2026-12-07T00:00", "plural weekday"),
     R("every friday evening", "tue", "rrule FREQ=WEEKLY;BYDAY=FR 2026-12-04T18:00", "weekly part of day"),
     # holidays with modifiers (names from schedule_time.holidays)
