@@ -223,6 +223,31 @@ def _number_as_clock(spec: Spec) -> Spec:
     return spec
 
 
+def _recurring(plain: list[p.Piece], every: p.Every | None, recur: p.RecurUnit | None) -> Expr:
+    """A recurrence, possibly with a range inside: a span of weekdays ("周一到周五每天早上九点" ->
+    weekly on Mon-Fri) or a time range ("每周一上午九点到十点": the first occurrence's start and end)."""
+    seps = [i for i, x in enumerate(plain) if isinstance(x, p.RangeSep)]
+    if not seps:
+        return Expr("recurring", left=_spec(plain), every=every, recur=recur)
+    if len(seps) > 1:
+        raise Unusable("more than one range separator")
+    i = seps[0]
+    lw, rw = plain[i - 1] if i else None, plain[i + 1] if i + 1 < len(plain) else None
+    if isinstance(lw, p.WeekdayRef) and isinstance(rw, p.WeekdayRef) and lw.mode == rw.mode == "bare":
+        days = tuple((lw.weekday + k) % 7 for k in range((rw.weekday - lw.weekday) % 7 + 1))
+        if recur is not None and recur.byday and not set(recur.byday) >= set(days):
+            raise Unusable("two different sets of weekdays")
+        unit = p.RecurUnit("WEEKLY", days, recur.interval if recur is not None else 1)
+        return Expr("recurring", left=_spec(plain[:i - 1] + plain[i + 2:]), every=every, recur=unit)
+    left, right = _spec(plain[:i]), _spec(plain[i + 1:])
+    if left.empty() or right.empty():
+        raise Unusable("a range needs two ends")
+    _fix_number_ends(left, right)
+    _inherit(right, left)
+    _inherit(left, right)
+    return Expr("recurring", left=left, right=right, every=every, recur=recur)
+
+
 def compose(items: list[p.Piece]) -> Expr:
     """Turn a scan's pieces into one expression, or raise ``Unusable`` with a reason."""
     if not items:
@@ -247,8 +272,8 @@ def compose(items: list[p.Piece]) -> Expr:
                 bounds.append(x)
             rest.append(x)
     if every is not None or recur is not None:
-        plain = [x for x in items if not isinstance(x, (p.Every, p.RecurUnit))]
-        return Expr("recurring", left=_spec(plain), every=every, recur=recur)
+        return _recurring([x for x in items if not isinstance(x, (p.Every, p.RecurUnit, p.RangeStart))],
+                          every, recur)
     if len(durations) > 1:
         raise Unusable("two durations")
     if durations:   # "for 30' starting from 4pm": the start marker only says where the span begins

@@ -9,6 +9,7 @@ A row is ``Row(text, now, expect, reason)`` with optional ``tz`` and ``prefer``.
 * ``"week 2026-11-30"`` / ``"month 2026-12"`` / ``"year 2027"``   a whole period
 * ``"ambiguous 2026-12-01T07:30 2026-12-01T19:30"``  candidates' starts, in order
 * ``"rrule FREQ=WEEKLY;BYDAY=MO;BYHOUR=9;BYMINUTE=0 2026-11-30T09:00"``  RRULE and first start
+  (``…T09:00/2026-11-30T10:00``: and the first occurrence's end)
 * ``"duration 1:30:00"``                 a pure duration
 * ``"open-after 2026-12-01T14:00"`` / ``"open-before 2026-12-01T14:00"``
 * ``"unresolved"``
@@ -98,7 +99,10 @@ def check(row: Row, res: Resolution) -> None:
             assert res.dst == flag.split("=", 1)[1], ctx
     if head == "rrule":
         assert res.recurrence == parts[1], ctx
-        assert wall(res.start) == _wall(parts[2]), ctx
+        first, _, last = parts[2].partition("/")
+        assert wall(res.start) == _wall(first), ctx
+        if last:   # "rrule … 2026-12-07T09:00/2026-12-07T10:00": the first occurrence's end too
+            assert wall(res.end) == _wall(last), ctx
         return
     if head == "duration":
         h, m, s = (int(x) for x in parts[1].split(":"))
