@@ -16,7 +16,7 @@ Chinese words map to (tested in tests/schedule_time/rows_zh.py):
 N天后 / N天前 / 过N天            a point N days from now (Shift), not Duckling's "next N days" interval
 上N天 / 下N周 / 最近N天          the N whole units before / after the current one (Period with count)
 N天内                            from now for N days
-年底 / 年初, 月初 / 月底         the core's parts of a period; 上旬 / 中旬 / 下旬 = days 1-10 / 11-20 / 21-end
+年底 / 年初, 月初 / 月底         the core's parts of a period (年底/年末 = December: PeriodPart last-month); 上旬 / 中旬 / 下旬 = days 1-10 / 11-20 / 21-end
 明年, 去年 … alone / + a month   the year itself / the year that month or holiday falls in
 每隔N周                          every N+1 weeks (每隔一周 = every other week); 每N周 every N weeks
 农历M月D                          that lunar date (the holiday module's lunardate helper)
