@@ -1,4 +1,4 @@
-"""The aiosqlite DBAPI shim with one thread handoff per statement.
+"""The aiosqlite DBAPI shim with at most one thread handoff per statement.
 
 aiosqlite runs each sqlite3 call on its own worker thread and hands the result back to the event loop.
 SQLAlchemy's stock shim makes four such handoffs per statement (open a cursor, execute, fetch the rows,
@@ -11,6 +11,17 @@ mode (no transaction open) and nothing ran since; otherwise it is sent as before
 
 The SQL, its parameters, the transaction boundaries (pysqlite's implicit BEGIN before a write, the COMMIT
 and ROLLBACK that SQLAlchemy sends) and the errors raised are those of the stock shim.
+
+Most statements do not even need the handoff. In WAL mode (what ``storage.engine`` sets; the shim notes
+the answer of the connect-time ``PRAGMA journal_mode``), a statement runs inline, on the event loop's
+thread, when it cannot wait for a lock: a plain SELECT (WAL readers never wait for writers), or any
+statement of a transaction that already holds SQLite's write lock (a write statement of it succeeded on
+the worker). The statement that may have to wait for the write lock (the first write of a transaction)
+still goes to the worker thread, so SQLite's busy handler sleeps there and never blocks the event loop;
+COMMIT and ROLLBACK of a transaction that holds the lock run inline (in WAL mode they wait for no one).
+Inline statements are the turn's short, indexed ones: the loop is held for their SQLite time (tens of
+µs), as it already was for building their rows; a commit's automatic WAL checkpoint (every ~1000 pages)
+now runs inline too. Outside WAL mode every statement takes the worker, as above.
 """
 
 from __future__ import annotations
@@ -46,6 +57,24 @@ def _run(conn: sqlite3.Connection, operation: str, parameters: Any, many: bool) 
         return description, rows, cursor.rowcount, cursor.lastrowid, conn.in_transaction
     finally:
         cursor.close()
+
+
+async def _ready() -> None:
+    return None
+
+
+def _may_wait(operation: str) -> bool:
+    """Whether the statement may have to wait for SQLite's write lock (anything but a plain SELECT)."""
+    return operation.lstrip()[:6].upper() != "SELECT"
+
+
+_LOCKING = ("INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "DROP", "ALTER", "BEGIN IMMEDIATE",
+            "BEGIN EXCLUSIVE")  # fmt: skip
+
+
+def _takes_write_lock(operation: str) -> bool:
+    """Whether the statement, once it succeeded inside a transaction, holds SQLite's write lock."""
+    return " ".join(operation[:40].split()).upper().startswith(_LOCKING)
 
 
 class _OneHopCursor(AsyncAdapt_aiosqlite_cursor):
@@ -86,50 +115,91 @@ class _OneHopCursor(AsyncAdapt_aiosqlite_cursor):
         return self._execute(operation, seq_of_parameters, True)
 
     def _execute(self, operation: Any, parameters: Any, many: bool) -> Any:
-        adapt = self._adapt_connection
+        adapt: _OneHopConnection = self._adapt_connection  # type: ignore[assignment]
         try:
+            if adapt._can_inline() and (adapt._writing or not _may_wait(operation)):
+                adapt._maybe_in_tx = True
+                self._keep(adapt, _run(self._connection._conn, operation, parameters, many))
+                await_(_ready())  # SQLAlchemy's async layer requires one await per execute
+                return None
             return await_(self._execute_one_hop(operation, parameters, many))
         except Exception as error:
             adapt._maybe_in_tx = True  # unknown after a failure: the reset rollback is sent
+            adapt._writing = False  # and the next statements go to the worker again
             adapt._handle_exception(error)
 
-    async def _execute_one_hop(self, operation: Any, parameters: Any, many: bool) -> None:
-        adapt: _OneHopConnection = self._adapt_connection  # type: ignore[assignment]
-        async with adapt._execute_mutex:
-            adapt._maybe_in_tx = True
-            description, rows, rowcount, lastrowid, in_tx = await self._connection._execute(
-                _run, self._connection._conn, operation, parameters, many
-            )
-            adapt._maybe_in_tx = in_tx
+    def _keep(self, adapt: _OneHopConnection, outcome: tuple[Any, ...], operation: str = "") -> None:
+        description, rows, rowcount, lastrowid, in_tx = outcome
+        if rows and operation.lstrip()[:19].upper() == "PRAGMA JOURNAL_MODE":
+            adapt._wal = str(rows[0][0]).lower() == "wal"  # inline statements only in WAL mode
+        adapt._maybe_in_tx = in_tx
         self._description = description
         self._rows = collections.deque(rows)
         self._rowcount = rowcount
         self._lastrowid = lastrowid
 
+    async def _execute_one_hop(self, operation: Any, parameters: Any, many: bool) -> None:
+        adapt: _OneHopConnection = self._adapt_connection  # type: ignore[assignment]
+        async with adapt._execute_mutex:
+            adapt._maybe_in_tx = True
+            outcome = await self._connection._execute(
+                _run, self._connection._conn, operation, parameters, many
+            )
+            self._keep(adapt, outcome, operation)
+            # A write (or BEGIN IMMEDIATE) succeeded and its transaction is open: the lock is held.
+            adapt._writing = bool(outcome[4]) and _takes_write_lock(operation)
+
 
 class _OneHopConnection(AsyncAdapt_aiosqlite_connection):
-    __slots__ = ("_maybe_in_tx",)
+    __slots__ = ("_inline", "_maybe_in_tx", "_wal", "_writing")
     _cursor_cls = _OneHopCursor
 
-    def __init__(self, dbapi: Any, connection: Any) -> None:
+    def __init__(self, dbapi: Any, connection: Any, *, inline: bool) -> None:
         super().__init__(dbapi, connection)
+        self._inline = inline
         self._maybe_in_tx = True  # until a statement reports otherwise
+        self._writing = False  # this connection's transaction holds SQLite's write lock
+        self._wal = False  # set by the connect-time ``PRAGMA journal_mode = WAL`` (storage.engine)
+
+    def _can_inline(self) -> bool:
+        return (
+            self._inline
+            and self._wal
+            and self._connection._connection is not None
+            and not self._execute_mutex.locked()
+        )
 
     def rollback(self) -> None:
         if not self._maybe_in_tx:
             return  # SQLite is in autocommit mode: ROLLBACK would be a no-op (and one handoff)
-        super().rollback()
-        self._maybe_in_tx = False
+        if self._can_inline():
+            try:
+                self._connection._conn.rollback()
+            except Exception as error:
+                self._handle_exception(error)
+        else:
+            super().rollback()
+        self._maybe_in_tx = self._writing = False
 
     def commit(self) -> None:
-        super().commit()
-        self._maybe_in_tx = False
+        if not self._maybe_in_tx:
+            return  # no transaction: pysqlite's COMMIT would be a no-op
+        if self._writing and self._can_inline():
+            try:
+                self._connection._conn.commit()
+            except Exception as error:
+                self._writing = False
+                self._handle_exception(error)
+        else:
+            super().commit()
+        self._maybe_in_tx = self._writing = False
 
 
 class _OneHopDbapi(AsyncAdapt_aiosqlite_dbapi):
     def connect(self, *arg: Any, **kw: Any) -> _OneHopConnection:
+        kw.setdefault("check_same_thread", False)  # what SQLAlchemy sets for file databases anyway
         stock = super().connect(*arg, **kw)
-        return _OneHopConnection(self, stock._connection)
+        return _OneHopConnection(self, stock._connection, inline=not kw["check_same_thread"])
 
 
 def one_hop_dbapi() -> AsyncAdapt_aiosqlite_dbapi:
