@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -117,20 +117,17 @@ class ApiRequests:
                     rows.append(
                         {"owner_id": self._owner, "key": key, "fingerprint": fingerprint, "created_at": now}
                     )
-                await session.execute(insert(IdempotencyRecord), rows)
+                await session.execute(_INSERT, rows)
             except IntegrityError:
                 await session.rollback()
                 assert key is not None  # rate marks are random: only a client id can collide
                 return await self._known(session, key, fingerprint)
-            window_keys = self._rate_range(
-                RATE_PREFIX + _stamp(now - window), RATE_PREFIX + _stamp(now + _TICK)
-            )
+            low, high = RATE_PREFIX + _stamp(now - window), RATE_PREFIX + _stamp(now + _TICK)
+            window_keys = self._rate_range(low, high)
             # Rate marks sort by time inside the (owner_id, key) unique index: the window is a range scan.
             in_window = (
                 await session.execute(
-                    select(func.count()).select_from(
-                        select(IdempotencyRecord.id).where(*window_keys).limit(limit + 1).subquery()
-                    )
+                    _IN_WINDOW, {"owner": self._owner, "low": low, "high": high, "cap": limit + 1}
                 )
             ).scalar_one()
             if in_window > limit:
@@ -169,12 +166,7 @@ class ApiRequests:
         """Store the reply on the claim (a replay returns it from now on)."""
         async with self._sessions() as session:
             await session.execute(
-                update(IdempotencyRecord)
-                .where(
-                    IdempotencyRecord.owner_id == self._owner,
-                    IdempotencyRecord.key == KEY_PREFIX + request_id,
-                )
-                .values(result=result)
+                _FINISH, {"owner": self._owner, "claim_key": KEY_PREFIX + request_id, "claim_result": result}
             )
             await session.commit()
 
@@ -213,6 +205,26 @@ class ApiRequests:
         if row.result is None:
             return InProgress()
         return Replay(dict(row.result))
+
+
+_CLAIMS = IdempotencyRecord.__table__  # type: ignore[attr-defined]
+#: Built once; each call passes only parameters (the compiled form comes from the statement cache).
+_INSERT = insert(_CLAIMS)
+_IN_WINDOW = select(func.count()).select_from(
+    select(_CLAIMS.c.id)
+    .where(
+        _CLAIMS.c.owner_id == bindparam("owner"),
+        _CLAIMS.c.key >= bindparam("low"),
+        _CLAIMS.c.key < bindparam("high"),
+    )
+    .limit(bindparam("cap"))
+    .subquery()
+)
+_FINISH = (
+    update(_CLAIMS)
+    .where(_CLAIMS.c.owner_id == bindparam("owner"), _CLAIMS.c.key == bindparam("claim_key"))
+    .values(result=bindparam("claim_result", type_=_CLAIMS.c.result.type))
+)
 
 
 def _stamp(at: datetime) -> str:

@@ -58,7 +58,9 @@ def create_engine(url: str | None = None, **kwargs: Any) -> AsyncEngine:
     """
     url = url or database_url()
     if make_url(url).drivername == "sqlite+aiosqlite" and "module" not in kwargs:
-        kwargs["module"] = one_hop_dbapi()  # one worker-thread handoff per statement, not four
+        kwargs["module"] = one_hop_dbapi(
+            SQLITE_BUSY_TIMEOUT_MS / 1000
+        )  # one worker-thread handoff per statement, not four
     engine = create_async_engine(url, **kwargs)
     if engine.dialect.name == "sqlite":
         event.listen(engine.sync_engine, "connect", _sqlite_on_connect)

@@ -22,12 +22,20 @@ COMMIT and ROLLBACK of a transaction that holds the lock run inline (in WAL mode
 Inline statements are the turn's short, indexed ones: the loop is held for their SQLite time (tens of
 µs), as it already was for building their rows; a commit's automatic WAL checkpoint (every ~1000 pages)
 now runs inline too. Outside WAL mode every statement takes the worker, as above.
+
+Writers of one engine take turns on an in-process ``asyncio.Lock`` before a transaction's first write and
+release it at COMMIT/ROLLBACK (or when the connection closes). Without it, two tasks writing at once meet
+at SQLite's busy handler, which sleeps in growing steps (up to 100 ms) and decides the tail latency; with
+it they queue in order, and SQLite's busy timeout only ever waits for other processes. A task that waits
+longer than the busy timeout gets "database is locked", as it would have from SQLite.
 """
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import sqlite3
+import weakref
 from typing import Any
 
 import aiosqlite
@@ -66,6 +74,11 @@ async def _ready() -> None:
 def _may_wait(operation: str) -> bool:
     """Whether the statement may have to wait for SQLite's write lock (anything but a plain SELECT)."""
     return operation.lstrip()[:6].upper() != "SELECT"
+
+
+def _may_write(operation: str) -> bool:
+    """Whether the statement may take SQLite's write lock (PRAGMAs set connection options here)."""
+    return _may_wait(operation) and operation.lstrip()[:6].upper() != "PRAGMA"
 
 
 _LOCKING = ("INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "DROP", "ALTER", "BEGIN IMMEDIATE",
@@ -117,12 +130,17 @@ class _OneHopCursor(AsyncAdapt_aiosqlite_cursor):
     def _execute(self, operation: Any, parameters: Any, many: bool) -> Any:
         adapt: _OneHopConnection = self._adapt_connection  # type: ignore[assignment]
         try:
+            if adapt._writer is None and _may_write(operation):
+                await_(adapt._take_writer())  # one writer per engine in this process; no busy sleeps
             if adapt._can_inline() and (adapt._writing or not _may_wait(operation)):
                 adapt._maybe_in_tx = True
                 self._keep(adapt, _run(self._connection._conn, operation, parameters, many))
                 await_(_ready())  # SQLAlchemy's async layer requires one await per execute
                 return None
-            return await_(self._execute_one_hop(operation, parameters, many))
+            await_(self._execute_one_hop(operation, parameters, many))
+            if not adapt._maybe_in_tx:
+                adapt._release_writer()  # it ran outside a transaction (autocommit)
+            return None
         except Exception as error:
             adapt._maybe_in_tx = True  # unknown after a failure: the reset rollback is sent
             adapt._writing = False  # and the next statements go to the worker again
@@ -151,11 +169,13 @@ class _OneHopCursor(AsyncAdapt_aiosqlite_cursor):
 
 
 class _OneHopConnection(AsyncAdapt_aiosqlite_connection):
-    __slots__ = ("_inline", "_maybe_in_tx", "_wal", "_writing")
+    __slots__ = ("_inline", "_maybe_in_tx", "_wal", "_writer", "_writing")
     _cursor_cls = _OneHopCursor
+    dbapi: _OneHopDbapi
 
-    def __init__(self, dbapi: Any, connection: Any, *, inline: bool) -> None:
+    def __init__(self, dbapi: _OneHopDbapi, connection: Any, *, inline: bool) -> None:
         super().__init__(dbapi, connection)
+        self._writer: asyncio.Lock | None = None  # the engine's writer lock, while this connection holds it
         self._inline = inline
         self._maybe_in_tx = True  # until a statement reports otherwise
         self._writing = False  # this connection's transaction holds SQLite's write lock
@@ -169,8 +189,26 @@ class _OneHopConnection(AsyncAdapt_aiosqlite_connection):
             and not self._execute_mutex.locked()
         )
 
+    async def _take_writer(self) -> None:
+        lock = self.dbapi.writer_lock()
+        if lock.locked():
+            try:
+                async with asyncio.timeout(self.dbapi.busy_timeout_s):
+                    await lock.acquire()
+            except TimeoutError:  # what SQLite's busy handler would have said after the same wait
+                raise sqlite3.OperationalError("database is locked") from None
+        else:
+            await lock.acquire()
+        self._writer = lock
+
+    def _release_writer(self) -> None:
+        lock, self._writer = self._writer, None
+        if lock is not None:
+            lock.release()
+
     def rollback(self) -> None:
         if not self._maybe_in_tx:
+            self._release_writer()
             return  # SQLite is in autocommit mode: ROLLBACK would be a no-op (and one handoff)
         if self._can_inline():
             try:
@@ -180,9 +218,11 @@ class _OneHopConnection(AsyncAdapt_aiosqlite_connection):
         else:
             super().rollback()
         self._maybe_in_tx = self._writing = False
+        self._release_writer()
 
     def commit(self) -> None:
         if not self._maybe_in_tx:
+            self._release_writer()
             return  # no transaction: pysqlite's COMMIT would be a no-op
         if self._writing and self._can_inline():
             try:
@@ -193,16 +233,45 @@ class _OneHopConnection(AsyncAdapt_aiosqlite_connection):
         else:
             super().commit()
         self._maybe_in_tx = self._writing = False
+        self._release_writer()
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            self._release_writer()
+
+    def terminate(self) -> None:
+        try:
+            super().terminate()
+        finally:
+            self._release_writer()
 
 
 class _OneHopDbapi(AsyncAdapt_aiosqlite_dbapi):
+    def __init__(self, busy_timeout_s: float) -> None:
+        super().__init__(aiosqlite, sqlite3)
+        self.busy_timeout_s = busy_timeout_s
+        self._writer_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    def writer_lock(self) -> asyncio.Lock:
+        """The engine's writer lock for the running loop (asyncio locks belong to one loop)."""
+        loop = asyncio.get_running_loop()
+        lock = self._writer_locks.get(loop)
+        if lock is None:
+            lock = self._writer_locks[loop] = asyncio.Lock()
+        return lock
+
     def connect(self, *arg: Any, **kw: Any) -> _OneHopConnection:
         kw.setdefault("check_same_thread", False)  # what SQLAlchemy sets for file databases anyway
         stock = super().connect(*arg, **kw)
         return _OneHopConnection(self, stock._connection, inline=not kw["check_same_thread"])
 
 
-def one_hop_dbapi() -> AsyncAdapt_aiosqlite_dbapi:
+def one_hop_dbapi(busy_timeout_s: float) -> AsyncAdapt_aiosqlite_dbapi:
     """The ``module=`` for :func:`sqlalchemy.ext.asyncio.create_async_engine` with a ``sqlite+aiosqlite``
-    URL."""
-    return _OneHopDbapi(aiosqlite, sqlite3)
+    URL (one per engine: it holds the engine's writer lock). ``busy_timeout_s``: how long a writer waits
+    for the lock before failing with "database is locked", as SQLite's busy timeout."""
+    return _OneHopDbapi(busy_timeout_s)
