@@ -15,9 +15,11 @@ and ROLLBACK that SQLAlchemy sends) and the errors raised are those of the stock
 Most statements do not even need the handoff. In WAL mode (what ``storage.engine`` sets; the shim notes
 the answer of the connect-time ``PRAGMA journal_mode``), a statement runs inline, on the event loop's
 thread, when it cannot wait for a lock: a plain SELECT (WAL readers never wait for writers), or any
-statement of a transaction that already holds SQLite's write lock (a write statement of it succeeded on
-the worker). The statement that may have to wait for the write lock (the first write of a transaction)
-still goes to the worker thread, so SQLite's busy handler sleeps there and never blocks the event loop;
+statement of a transaction that already holds SQLite's write lock (a write statement of it succeeded).
+The first write of a transaction, the one statement that may have to wait for that lock, runs inline with
+SQLite's busy timeout at 0 for it (in-process writers already queue on the writer lock below, so only
+another process can hold SQLite's lock); if another process does, its BEGIN is rolled back (nothing was
+written) and it goes to the worker thread, so SQLite's busy handler sleeps there, never on the loop.
 COMMIT and ROLLBACK of a transaction that holds the lock run inline (in WAL mode they wait for no one).
 Inline statements are the turn's short, indexed ones: the loop is held for their SQLite time (tens of
 µs), as it already was for building their rows; a commit's automatic WAL checkpoint (every ~1000 pages)
@@ -137,6 +139,15 @@ class _OneHopCursor(AsyncAdapt_aiosqlite_cursor):
                 self._keep(adapt, _run(self._connection._conn, operation, parameters, many))
                 await_(_ready())  # SQLAlchemy's async layer requires one await per execute
                 return None
+            if (
+                adapt._writer is not None
+                and not adapt._maybe_in_tx
+                and adapt._can_inline()
+                and _takes_write_lock(operation)
+                and self._first_write_inline(adapt, operation, parameters, many)
+            ):
+                await_(_ready())
+                return None
             await_(self._execute_one_hop(operation, parameters, many))
             if not adapt._maybe_in_tx:
                 adapt._release_writer()  # it ran outside a transaction (autocommit)
@@ -145,6 +156,30 @@ class _OneHopCursor(AsyncAdapt_aiosqlite_cursor):
             adapt._maybe_in_tx = True  # unknown after a failure: the reset rollback is sent
             adapt._writing = False  # and the next statements go to the worker again
             adapt._handle_exception(error)
+
+    def _first_write_inline(
+        self, adapt: _OneHopConnection, operation: str, parameters: Any, many: bool
+    ) -> bool:
+        """A transaction's first write, inline, with SQLite's busy timeout at 0 for it: this process's
+        writers already wait on the writer lock, so only another process can hold SQLite's. If one does
+        (SQLITE_BUSY), this statement's BEGIN is rolled back (nothing was written; SQLite was in
+        autocommit mode before it) and ``False`` sends the statement to the worker, which waits as before."""
+        conn = self._connection._conn
+        (timeout_ms,) = conn.execute("PRAGMA busy_timeout").fetchone()
+        conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            outcome = _run(conn, operation, parameters, many)
+        except sqlite3.OperationalError as error:
+            if getattr(error, "sqlite_errorcode", 0) & 0xFF != sqlite3.SQLITE_BUSY:
+                raise
+            if conn.in_transaction:
+                conn.rollback()
+            return False
+        finally:
+            conn.execute(f"PRAGMA busy_timeout = {int(timeout_ms)}")
+        self._keep(adapt, outcome, operation)
+        adapt._writing = bool(outcome[4])
+        return True
 
     def _keep(self, adapt: _OneHopConnection, outcome: tuple[Any, ...], operation: str = "") -> None:
         description, rows, rowcount, lastrowid, in_tx = outcome
