@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, get_args
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import bindparam, delete, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -177,15 +177,17 @@ class ConversationStore:
     async def take_pending(self, conversation_id: str, *, now: datetime) -> PendingRecord | None:
         """Remove and return the pending command (``None`` if absent or expired; expired ones are removed)."""
         require_aware(now, "now", InvalidInput)
-        statement = self._pending_where(delete(PendingCommand), conversation_id).returning(
-            *PendingCommand.__table__.c
-        )  # type: ignore[attr-defined]
-        async with self._sessions() as session:
-            found = (await session.execute(statement)).mappings().one_or_none()
-            await session.commit()
+        engine = self._sessions.kw["bind"]  # a Core statement on a plain connection: no ORM DML path
+        async with engine.begin() as conn:
+            found = (
+                await conn.execute(_TAKE_PENDING, {"owner": self._owner, "conversation": conversation_id})
+            ).one_or_none()
         if found is None:
             return None
-        record = _pending(PendingCommand.model_validate(dict(found)))
+        record = PendingRecord(
+            found.id, found.conversation_id, found.kind, dict(found.payload), found.turn_id, found.created_at,
+            found.expires_at,
+        )  # fmt: skip
         return None if record.expired(now) else record
 
     async def clear_pending(self, conversation_id: str) -> bool:
@@ -216,6 +218,17 @@ def _check_conversation(conversation_id: object) -> None:
 def _message(row: ConversationMessage) -> MessageRecord:
     assert row.id is not None
     return MessageRecord(row.id, row.conversation_id, row.role, row.text, row.turn_id, row.created_at)  # type: ignore[arg-type]
+
+
+_PENDING_TABLE = PendingCommand.__table__  # type: ignore[attr-defined]
+_TAKE_PENDING = (
+    delete(_PENDING_TABLE)
+    .where(
+        _PENDING_TABLE.c.owner_id == bindparam("owner"),
+        _PENDING_TABLE.c.conversation_id == bindparam("conversation"),
+    )
+    .returning(*_PENDING_TABLE.c)
+)
 
 
 def _pending(row: PendingCommand) -> PendingRecord:
