@@ -20,14 +20,7 @@ from evals.sources import ScriptSource
 
 SCENARIOS = load_scenarios()
 
-BARE_SIX = (
-    "schedule_time reads a bare 'at 6'/'6点' as 18:00 (hours 1-6 default to pm), so the agent writes it; "
-    "the spec (evals/README.md, behaviour 5) wants a morning/evening clarification, as for 'at 7:30'"
-)
-KNOWN: dict[str, str] = {
-    "ambiguous_en_parcel_saturday_at_6_morning": BARE_SIX,
-    "ambiguous_zh_airport_pickup_at_6_morning": BARE_SIX,
-}
+KNOWN: dict[str, str] = {}
 """Scenarios where the agent (or a package under it) departs from the spec, with the reason."""
 
 
