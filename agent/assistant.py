@@ -40,6 +40,7 @@ from agent.registry import Registry
 from agent.sessions import earlier_line, fit_history, pending_line
 from agent.sessions import session_gap as session_gap_from_env
 from agent.telemetry import TurnTelemetry
+from agent.time_grounding import earlier_sources
 from agent.turn import TurnResult, absorb, p_kind, record_run, run_turn
 from storage import CLEAR, Database, PendingWrite, StorageError, TurnState, TurnStore, WriteResult
 
@@ -256,6 +257,7 @@ class Assistant:
                 focus=state.focus,
                 segment=state.segment,
                 turns=turns,
+                earlier_texts=earlier_sources(state.history, state.pending),
             )
         with telemetry.stage("gate"):
             try:

@@ -3,6 +3,17 @@
 The contract (names, arguments) is fixed by the lead and mirrored in ``evals/contract.py``. Every time
 field is an expression exactly as the user said it, resolved by ``schedule_time`` in code. Handlers get the
 request's ``ToolContext`` (user, stores, now, zone, turn id) from ``Registry.bind``; no argument names a user.
+
+Time arguments are grounded before anything else (``time_grounding``: they must quote the user's words or
+read as a time the user wrote). Not grounded:
+
+* ``when`` / ``event_when`` (writes), ``range`` (reads): a fixable error back to the model once, as a tool
+  result naming the field with an example of the user's words; if the retry fails too, the turn asks the
+  user (``Rejected.ask``: a ``NeedsValue`` for ``when``, saved as the pending command, so the zero-model
+  slot gate finishes it). Nothing is written with an ungrounded time.
+* ``end`` / ``duration`` / ``recurrence``: optional. If the user's words name an end/duration (or a
+  repetition), the model mangled it: fixable as above. Otherwise the model added it: dropped, noted in
+  telemetry (``dropped_fields``), and the event gets the default hour / no repetition.
 """
 
 from __future__ import annotations
@@ -11,11 +22,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from agent import phrases
 from agent.archive import search_archive, snippet
 from agent.context import ToolContext
-from agent.outcomes import Command, WriteOutcome
+from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
 from agent.registry import ReadResult, Registry, Tool
+from agent.time_grounding import example_phrase, is_time_grounded, user_gave_end, user_gave_recurrence
 from agent.timing import read_range, resolve_duration
+from agent.write_guards import title_of
 from agent.write_path import execute
 from storage import InvalidInput, StorageError
 
@@ -117,7 +131,17 @@ def _range_error(field: str) -> ReadResult:
     return ReadResult({"ok": False, "error": "unresolved_time", "field": field})
 
 
+def _ungrounded_range(ctx: ToolContext, value: str) -> ReadResult | None:
+    if is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz):
+        return None
+    return ReadResult(
+        {"ok": False, "error": "ungrounded_time", "field": "range", "hint": _hint("range", ctx)}
+    )
+
+
 async def list_events(ctx: ToolContext, args: ListEventsArgs, call_index: int) -> ReadResult:
+    if (ungrounded := _ungrounded_range(ctx, args.range)) is not None:
+        return ungrounded
     window = read_range(args.range, now=ctx.now, tz=ctx.tz)
     if window is None:
         return _range_error("range")
@@ -130,6 +154,8 @@ async def list_events(ctx: ToolContext, args: ListEventsArgs, call_index: int) -
 
 
 async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: int) -> ReadResult:
+    if (ungrounded := _ungrounded_range(ctx, args.range)) is not None:
+        return ungrounded
     window = read_range(args.range, now=ctx.now, tz=ctx.tz)
     if window is None:
         return _range_error("range")
@@ -183,16 +209,72 @@ def _command(tool: str, args: BaseModel, call_index: int) -> Command:
     return Command(tool=tool, args=args.model_dump(mode="json"), call_index=call_index)
 
 
+_TIME_ARGS = ("when", "event_when", "end", "duration", "recurrence")
+
+
+def _hint(name: str, ctx: ToolContext) -> str:
+    hint = f"`{name}` must quote the user's words for the time"
+    example = example_phrase(ctx.time_sources) if name in ("when", "event_when", "range") else None
+    return f"{hint}, e.g. {example!r}" if example else f"{hint}; leave it out if the user gave none"
+
+
+def _optional_unasked(ctx: ToolContext, name: str) -> bool:
+    """An optional time argument the user's words give no reason for (the model added it)."""
+    said = user_gave_recurrence if name == "recurrence" else user_gave_end
+    return name in ("end", "duration", "recurrence") and not any(
+        said(t, now=ctx.now, tz=ctx.tz) for t in ctx.time_sources
+    )
+
+
+def _ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
+    """Every time argument in the user's words, or dropped (optional, never asked for), or a fixable
+    error with the question to ask if the retry fails too."""
+    args, asked_args = dict(command.args), dict(command.args)
+    problems: list[dict[str, str]] = []
+    for name in _TIME_ARGS:
+        value = args.get(name)
+        if not value or is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz):
+            continue
+        if _optional_unasked(ctx, name):
+            args[name] = asked_args[name] = None
+            ctx.notes.append(
+                {
+                    "dropped": name,
+                    "reason": "ungrounded_time",
+                    "tool": command.tool,
+                    "call_index": command.call_index,
+                }
+            )
+            continue
+        problems.append({"field": name, "problem": "not_the_users_words", "hint": _hint(name, ctx)})
+        asked_args[name] = "" if name == "when" and command.tool == "create_event" else None
+    command = command.with_(args=args)
+    if not problems:
+        return command
+    field = problems[0]["field"]
+    ask = None
+    if field != "event_when":  # an event's current time: the retry's failure asks to rephrase
+        asked = command.with_(args=asked_args)
+        question = phrases.ask_value(field, ctx.lang, title=title_of(asked), now=ctx.now)
+        ask = NeedsValue(asked, field, question)
+    return Rejected("ungrounded_time", "", fixable=True, problems=tuple(problems), command=command, ask=ask)
+
+
+async def _write(ctx: ToolContext, tool: str, args: BaseModel, call_index: int) -> WriteOutcome:
+    command = _ground_times(ctx, _command(tool, args, call_index))
+    return command if isinstance(command, Rejected) else await execute(ctx, command)
+
+
 async def create_event(ctx: ToolContext, args: CreateEventArgs, call_index: int) -> WriteOutcome:
-    return await execute(ctx, _command("create_event", args, call_index))
+    return await _write(ctx, "create_event", args, call_index)
 
 
 async def update_event(ctx: ToolContext, args: UpdateEventArgs, call_index: int) -> WriteOutcome:
-    return await execute(ctx, _command("update_event", args, call_index))
+    return await _write(ctx, "update_event", args, call_index)
 
 
 async def delete_event(ctx: ToolContext, args: DeleteEventArgs, call_index: int) -> WriteOutcome:
-    return await execute(ctx, _command("delete_event", args, call_index))
+    return await _write(ctx, "delete_event", args, call_index)
 
 
 async def undo_last_change(ctx: ToolContext, args: UndoLastChangeArgs, call_index: int) -> WriteOutcome:
@@ -201,10 +283,16 @@ async def undo_last_change(ctx: ToolContext, args: UndoLastChangeArgs, call_inde
 
 # The descriptions are prompt text: short, only what the model needs.
 CALENDAR_TOOLS: tuple[Tool, ...] = (
-    Tool("list_events", "Show the user's events in a time range.", ListEventsArgs, list_events, "read"),
+    Tool(
+        "list_events",
+        "What is on the calendar in a range (what's on, what do I have, 有什么安排).",
+        ListEventsArgs,
+        list_events,
+        "read",
+    ),
     Tool(
         "find_free_time",
-        "Find free slots of a duration in a range.",
+        "Only for when the user is free (when am I free, 什么时候有空): free slots of a duration.",
         FindFreeTimeArgs,
         find_free_time,
         "read",

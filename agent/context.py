@@ -20,7 +20,9 @@ class ToolContext:
     """The authenticated user's stores, this turn's ``now`` (aware) and zone, and the user's message
     (for grounding free-text fields). ``notes`` collects operator-facing facts (dropped fields...).
     ``focus``: the events in focus in the current segment, newest first (``{"event_id", "title", "turn"}``);
-    ``segment``: the current segment's number; ``turns``: for the archive search of earlier segments."""
+    ``segment``: the current segment's number; ``turns``: for the archive search of earlier segments.
+    ``earlier_texts``: the current segment's earlier user messages and the pending command's time words,
+    which (with ``user_text``) ground a follow-up's time arguments (``time_grounding``)."""
 
     user_id: uuid.UUID
     events: EventStore
@@ -35,6 +37,12 @@ class ToolContext:
     focus: tuple[dict[str, Any], ...] = ()
     segment: int = 0
     turns: TurnStore | None = None
+    earlier_texts: tuple[str, ...] = ()
+
+    @property
+    def time_sources(self) -> tuple[str, ...]:
+        """The texts a time argument may quote, oldest first, this turn's message last."""
+        return (*self.earlier_texts, self.user_text)
 
     @property
     def tz_name(self) -> str:

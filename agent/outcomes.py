@@ -145,13 +145,15 @@ class NeedsConfirmation:
 @dataclass(frozen=True, slots=True)
 class Rejected:
     """Nothing written. ``fixable``: the model may retry with other arguments (``problems`` says why);
-    otherwise ``message`` is the user's answer. ``code`` is for telemetry."""
+    otherwise ``message`` is the user's answer. ``code`` is for telemetry. ``ask``: the question for the
+    user if the model's retry fails too (e.g. a time argument not in the user's words: "What time?")."""
 
     code: str
     message: str
     fixable: bool = False
     problems: tuple[dict[str, str], ...] = field(default=())
     command: Command | None = None
+    ask: NeedsValue | None = None
     kind: Literal["rejected"] = "rejected"
 
 

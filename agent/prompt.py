@@ -1,7 +1,9 @@
 """Prompt assembly. The first system message is static (byte-identical for every user and turn) so the
 server's prefix cache holds it with the tool descriptions; then the dynamic context (now with weekday in
-the user's zone, the zone; a line per earlier conversation segment; the pending command, if any), the
-current segment's messages (see ``sessions``), and the user's message.
+the user's zone, the zone; the reply language of *this* message — "Reply in English." / "请用中文回答。",
+from ``language.detect_language``, so a turn after one in the other language is answered in this one; a
+line per earlier conversation segment; the pending command, if any), the current segment's messages (see
+``sessions``), and the user's message.
 
 Keep ``INSTRUCTIONS`` short: on the 2-core embedded model every 100 prompt tokens cost > 1 s when cold.
 """
@@ -12,10 +14,11 @@ from collections.abc import Sequence
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+from agent.language import Lang, detect_language
 from agent.model import AssistantMessage, Message, SystemMessage, UserMessage
 from storage import MessageRecord
 
-__all__ = ["INSTRUCTIONS", "build_messages", "context_line"]
+__all__ = ["INSTRUCTIONS", "build_messages", "context_line", "language_line"]
 
 INSTRUCTIONS = (
     "You are Kairos, a calendar assistant. Reply in the user's language.\n"
@@ -38,6 +41,13 @@ def context_line(now: datetime, tz: ZoneInfo) -> str:
     return f"Now: {local.strftime('%A %Y-%m-%d %H:%M')} ({tz.key})."
 
 
+_REPLY_IN = {"en": "Reply in English.", "zh": "请用中文回答。"}
+
+
+def language_line(lang: Lang) -> str:
+    return _REPLY_IN[lang]
+
+
 def build_messages(
     text: str,
     *,
@@ -48,7 +58,8 @@ def build_messages(
 ) -> list[Message]:
     """``history``: stored records (cut to 400 characters) or ``(role, text)`` already fitted by
     ``sessions.fit_history``; ``notes``: extra lines of the dynamic context (earlier segments, pending)."""
-    context = "\n".join([context_line(now, tz), *(n for n in notes if n)])
+    lines = [context_line(now, tz), language_line(detect_language(text))]
+    context = "\n".join([*lines, *(n for n in notes if n)])
     messages: list[Message] = [_STATIC, SystemMessage(context)]
     for item in history:
         role, content = (item.role, item.text[:_HISTORY_CHARS]) if isinstance(item, MessageRecord) else item

@@ -138,17 +138,28 @@ def _mentions_today(text: str) -> bool:
     return bool(_TODAY.search(text))
 
 
-def resolve_end(text: str, *, start: datetime, tz: ZoneInfo) -> datetime | None:
-    """An end expression ("3pm", "5:30") read from the start: same day unless it says otherwise."""
-    r = _resolve(text, start, tz)
+def resolve_end(text: str, *, start: datetime, now: datetime, tz: ZoneInfo) -> datetime | None:
+    """An end expression. One that names its own day ("tomorrow 4:30pm", "Friday 5pm") is read from the
+    turn's ``now``, like any expression the user said; one without a day ("5pm", "4:30") is read on the
+    start's day, and on the next day only if it would otherwise not be after the start ("11pm to 1am").
+    A duration ("2 hours") is added to the start. None when unresolved or not after the start."""
+    if _lacks_day(text, now, tz):
+        base = datetime.combine(start.astimezone(tz).date(), time(0), tzinfo=tz)
+        r = _resolve(text, base, tz)
+        if r.status != "resolved" or r.start is None:
+            return None
+        if r.duration is not None:
+            return start + r.duration
+        end = r.start
+        if end <= start:
+            end += timedelta(days=1)  # "11pm to 1am"
+        return end if end > start else None
+    r = _resolve(text, now, tz)
     if r.status != "resolved" or r.start is None:
         return None
     if r.duration is not None:
         return start + r.duration
-    end = r.start
-    if end <= start and _lacks_day(text, start, tz):
-        end += timedelta(days=1)  # "11pm to 1am"
-    return end if end > start else None
+    return r.start if r.start > start else None
 
 
 def resolve_duration(text: str, *, now: datetime, tz: ZoneInfo) -> timedelta | None:

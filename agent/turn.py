@@ -4,7 +4,8 @@
                     ├─ read tools: results go back to the model (at most MAX_MODEL_CALLS calls per turn)
                     ├─ write tools: the write path (code) → receipts / questions / confirmations (code text)
                     └─ a fixable argument error: back to the model ONCE as a structured tool result;
-                       a second failure becomes a question to the user
+                       a second failure becomes a question to the user (the rejection's ``ask`` —
+                       e.g. "When should it be?" for a time not in the user's words — else "say it again")
     → exit check on the model's text (claims vs persisted writes; unverified → the whole reply replaced)
 
 Provider failures (``ModelError``) end the turn with an honest reply and no further write.
@@ -139,7 +140,12 @@ async def run_turn(
         reads = any(isinstance(r.result, ReadResult) for r in runs)
         if fixable and retried:
             telemetry.fallback_reason = "invalid_arguments"
-            code_texts.append(_retry_question(fixable, lang))
+            asks = [a for r in fixable if isinstance(r.result, Rejected) and (a := r.result.ask) is not None]
+            for ask in asks:  # a focused question (saved as the pending command) instead of "say it again"
+                out.asking.append(ask)
+                code_texts.append(ask.question)
+            if not asks:
+                code_texts.append(_retry_question(fixable, lang))
             break
         if fixable or reads:
             if fixable:

@@ -1,6 +1,11 @@
 """Times for a write command: resolve ``when`` (+ end, duration, recurrence) into ``command.resolved``, or
 say what is missing (``NeedsValue`` for the time only) or ambiguous (``NeedsChoice`` with candidates).
 
+Ends (``timing.resolve_end``): an end naming its own day is read from the turn's now, one without a day
+on the start's day. An unusable optional end/duration is dropped for the default hour unless the user
+said it (then asked): see ``with_timing``. The time arguments reaching here are grounded in the user's
+words already (``calendar_tools`` / ``time_grounding``).
+
 A move keeps what the user did not change: a time without a day keeps the event's day (``anchor_of``), a
 move without a new end keeps the event's duration.
 """
@@ -12,6 +17,7 @@ from datetime import datetime, timedelta
 from agent import phrases
 from agent.context import ToolContext
 from agent.outcomes import Command, NeedsChoice, NeedsValue, Option, WriteOutcome
+from agent.time_grounding import quotes, user_gave_end, user_gave_multi_day
 from agent.timefmt import range_text
 from agent.timing import (
     DEFAULT_DURATION,
@@ -26,7 +32,10 @@ from agent.timing import (
 )
 from agent.write_guards import title_of
 
-__all__ = ["anchor_of", "choose_time", "option_line", "settle_time", "with_timing"]
+__all__ = ["MAX_SILENT_SPAN", "anchor_of", "choose_time", "option_line", "settle_time", "with_timing"]
+
+MAX_SILENT_SPAN = timedelta(hours=24)
+"""A timed event longer than this is written only when the user's own words name such a span."""
 
 
 def settle_time(
@@ -63,21 +72,41 @@ def settle_time(
 def with_timing(
     ctx: ToolContext, command: Command, timing: Timing, *, anchor: tuple[datetime, datetime] | None
 ) -> Command | WriteOutcome:
-    """Apply end / duration / recurrence to a start; a move without a new end keeps its duration."""
+    """Apply end / duration / recurrence to a start; a move without a new end keeps its duration.
+
+    An unusable ``end``/``duration`` (unresolved, not after the start, or more than 24 hours after a timed
+    start when the user's words name no such span) is *asked about* only when the user said it (the
+    argument quotes the user's message, or the message names an end or duration: "3 to 5pm", "for 2
+    hours"); otherwise the model added it, so it is dropped (noted in telemetry) and the default applies.
+    """
     args = command.args
     title = title_of(command)
     start, end, rrule = timing.start, timing.end, timing.rrule
-    if args.get("end") and not timing.all_day:
-        end = resolve_end(args["end"], start=start, tz=ctx.tz)
-        if end is None:
-            return NeedsValue(command, "end", phrases.ask_value("end", ctx.lang, title=title, now=ctx.now))
-    elif args.get("duration"):
-        duration = resolve_duration(args["duration"], now=ctx.now, tz=ctx.tz)
-        if duration is None:
-            return NeedsValue(
-                command, "duration", phrases.ask_value("duration", ctx.lang, title=title, now=ctx.now)
-            )
-        end = start + duration
+    for name in ("end", "duration"):
+        value = args.get(name)
+        if not value or timing.all_day:
+            continue
+        if name == "end":
+            found = resolve_end(value, start=start, now=ctx.now, tz=ctx.tz)
+        else:
+            duration = resolve_duration(value, now=ctx.now, tz=ctx.tz)
+            found = start + duration if duration is not None else None
+        long = found is not None and found - start > MAX_SILENT_SPAN
+        if found is not None and not (long and not _multi_day_said(ctx)):
+            end = found
+            break
+        if _user_said(ctx, value):
+            return NeedsValue(command, name, phrases.ask_value(name, ctx.lang, title=title, now=ctx.now))
+        ctx.notes.append(
+            {
+                "dropped": name,
+                "reason": "too_long" if long else "unusable",
+                "tool": command.tool,
+                "call_index": command.call_index,
+            }
+        )
+        command = command.with_(args={**command.args, name: None})
+        args = command.args
     if end is None:
         end = start + (anchor[1] - anchor[0] if anchor is not None else DEFAULT_DURATION)
     if args.get("recurrence"):
@@ -87,6 +116,14 @@ def with_timing(
                 command, "recurrence", phrases.ask_value("recurrence", ctx.lang, title=title, now=ctx.now)
             )
     return command.with_(resolved=timing_json(start, end, timing.all_day, rrule))
+
+
+def _user_said(ctx: ToolContext, value: str) -> bool:
+    return quotes(value, (ctx.user_text,)) or user_gave_end(ctx.user_text, now=ctx.now, tz=ctx.tz)
+
+
+def _multi_day_said(ctx: ToolContext) -> bool:
+    return any(user_gave_multi_day(t, now=ctx.now, tz=ctx.tz) for t in ctx.time_sources)
 
 
 def choose_time(ctx: ToolContext, command: Command, option: Option) -> Command | WriteOutcome:

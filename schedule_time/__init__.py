@@ -6,6 +6,6 @@ conventions table and for how a language module plugs in.
 
 from .resolver import resolve
 from .result import Candidate, Resolution, TimeExpressionError
-from .slots import is_slot_reply
+from .slots import is_slot_reply, time_phrases
 
-__all__ = ["Candidate", "Resolution", "TimeExpressionError", "is_slot_reply", "resolve"]
+__all__ = ["Candidate", "Resolution", "TimeExpressionError", "is_slot_reply", "resolve", "time_phrases"]

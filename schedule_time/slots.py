@@ -7,10 +7,14 @@ and the pieces compose into one expression. A new phrasing is therefore added in
 
 from __future__ import annotations
 
+import re
+
 from .compose import Unusable, compose
 from .language import normalise, scan
 
 MAX_REPLY = 120
+_EDGES = " ,.;:!?，。、；：！？…"
+_CLAUSE = re.compile(r"[,;!?，。；！？]+")
 
 
 def is_slot_reply(text: str) -> bool:
@@ -28,3 +32,27 @@ def is_slot_reply(text: str) -> bool:
     except Unusable:
         return False
     return not (expr.kind == "point" and expr.left.number is not None and not expr.left.has_date())
+
+
+def time_phrases(text: str) -> list[str]:
+    """The runs of normalised ``text`` between words no language recognises (and clause punctuation) that
+    hold a time piece, in order ("明天下午三点和张三开会" → ["明天下午三点", "三"]). Callers resolve each run (or runs joined)
+    to learn which times a sentence names; a run need not resolve on its own."""
+    if not isinstance(text, str):
+        return []
+    norm = normalise(text)
+    found = scan(norm)
+    runs, pos = [], 0
+    for word in found.unknown:
+        at = norm.find(word, pos)
+        if at < 0:
+            continue
+        runs.append(norm[pos:at])
+        pos = at + len(word)
+    runs.append(norm[pos:])
+    out = []
+    for run in (part for run in runs for part in _CLAUSE.split(run)):
+        run = run.strip(_EDGES)
+        if run and scan(run).pieces:
+            out.append(run)
+    return out

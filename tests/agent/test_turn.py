@@ -213,7 +213,7 @@ async def test_another_users_event_id_is_not_found(kit: Kit, database, make_user
         ("update_event", {"event": str(secret.id), "when": "Friday 3pm"}),
     ):
         model = kit.script(call(tool, args))
-        r = await kit.assistant.reply(kit.user_id, f"delete {secret.id}")
+        r = await kit.assistant.reply(kit.user_id, f"delete {secret.id} or move it to Friday 3pm")
         assert model.call_count == 1 and r.writes == ()
         assert r.text == "I couldn't find that event on your calendar." and "salary" not in r.text
     assert [e.title for e in await bob.events()] == ["Bob's salary review"]

@@ -90,6 +90,12 @@ async def test_live_runner_judges_facts(template: Path) -> None:
 
 async def test_dirty_write_is_reported(template: Path) -> None:
     scenario = SCENARIOS["past_en_meeting_yesterday_tired"]
+    # The model's time must be in the user's words (agent.time_grounding), or nothing is written at all:
+    # the turn says a time, and the model writes for a statement about the past anyway.
+    said = scenario.turns[0].model_copy(
+        update={"user": "Had a meeting yesterday afternoon, so tired. Tomorrow 10am again"}
+    )
+    scenario = scenario.model_copy(update={"turns": (said, *scenario.turns[1:])})
 
     def writes_anyway(messages: Sequence[Message], tools: Sequence[ToolSpec]) -> ModelResponse:
         return _create("Meeting", "tomorrow 10am")  # a future time: no confirmation, so it persists
@@ -106,11 +112,11 @@ async def test_intent_sweep(tmp_path: Path, template: Path) -> None:
         {"id": "r1", "text": "what's the weather like", "calendar_label": "other_intent"},
         {
             "id": "r2",
-            "text": "set an alarm for 7",
+            "text": "set an alarm for 7am tomorrow",
             "calendar_label": "other_intent",
             "calendar_adjacent": True,
         },
-        {"id": "r3", "text": "add lunch with Zhang San tomorrow", "calendar_label": "calendar_create"},
+        {"id": "r3", "text": "add lunch with Zhang San tomorrow 7am", "calendar_label": "calendar_create"},
     ]
     folder = tmp_path / "intent"
     folder.mkdir()

@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 import schedule_time
-from schedule_time import Resolution, TimeExpressionError, is_slot_reply, resolve
+from schedule_time import Resolution, TimeExpressionError, is_slot_reply, resolve, time_phrases
 from schedule_time.__main__ import main
 
 NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
@@ -19,7 +19,7 @@ NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
 
 def test_exported_names() -> None:
     assert sorted(schedule_time.__all__) == ["Candidate", "Resolution", "TimeExpressionError",
-                                             "is_slot_reply", "resolve"]
+                                             "is_slot_reply", "resolve", "time_phrases"]
 
 
 def test_naive_now_is_an_error() -> None:
@@ -78,3 +78,13 @@ def test_cli_module_entry_point() -> None:
                            "2026-11-30T10:00+08:00", "--prefer", "past"], capture_output=True, text=True,
                           check=True)
     assert json.loads(done.stdout)["start"] == "2026-12-01T00:00:00+08:00"
+
+
+@pytest.mark.parametrize(("text", "phrases"), [
+    ("明天下午三点和张三开会", ["明天下午三点", "三"]),
+    ("Add a design review tomorrow at 3:30pm", ["tomorrow at 3:30pm"]),
+    ("tomorrow, meet Bob at 3pm", ["tomorrow", "at 3pm"]),
+    ("hey there", []),
+])
+def test_time_phrases_are_the_runs_of_time_words(text: str, phrases: list[str]) -> None:
+    assert time_phrases(text) == phrases

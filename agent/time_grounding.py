@@ -1,0 +1,192 @@
+"""Grounding of time arguments: the model gives expressions, never answers (DESIGN.md). A time argument
+(``when``, ``end``, ``duration``, ``recurrence``, ``event_when``, a read's ``range``) must come from the
+user's own words: this turn's message, or — for follow-ups — the current segment's earlier user messages
+and the pending command's stored time words (``ToolContext.time_sources``).
+
+An argument is grounded when, after normalising both sides (NFKC, casefold, whitespace and punctuation
+collapsed), it
+
+1. occurs in a source text (not inside a longer number or word: "1pm" is not grounded by "11pm"), or
+1b. is made only of time words (``schedule_time`` scanner pieces) the user wrote, in any order; a clock
+   hour the user left open ("at 4") may gain its am/pm ("4pm"), or
+2. resolves (``schedule_time.resolve``, the turn's now and zone) to exactly what some time phrase the user
+   wrote resolves to (start, end, duration; a repetition is its own argument), or to one of the readings
+   of a phrase the user left ambiguous: a phrase is a run of ``schedule_time.time_phrases``, or up to three of them joined
+   in order ("tomorrow, meet Bob at 3pm" grounds "tomorrow 3pm"). So "明天15:00" is grounded by
+   "明天下午三点", while "2026-11-30 15:00" (today) is not grounded by "明天下午三点" (tomorrow).
+
+An argument that is neither is never used for a write. What happens instead is decided by the tools
+(``calendar_tools``) and the write path (``write_timing``): see their docstrings.
+
+``user_gave_end`` / ``user_gave_multi_day`` / ``user_gave_recurrence`` say whether the user's own message
+names an end or duration, a span over 24 hours, or a repetition — deciding whether an unusable optional
+argument is dropped (the user never asked for it) or asked about (the user did, and the model mangled it).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from datetime import datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from schedule_time import Resolution, resolve, time_phrases
+from schedule_time.language import normalise, scan
+from schedule_time.pieces import Clock, Number, Piece
+
+__all__ = [
+    "TIME_FIELDS",
+    "earlier_sources",
+    "example_phrase",
+    "is_time_grounded",
+    "quotes",
+    "user_gave_end",
+    "user_gave_multi_day",
+    "user_gave_recurrence",
+]
+
+TIME_FIELDS = ("when", "end", "duration", "recurrence", "event_when", "range")
+_SEP = re.compile(r"[\s,.;:!?，。、；：！？…“”\"'()\[\]（）【】~～]+")
+_MAX_PHRASES = 8
+_DAY = timedelta(hours=24)
+
+
+def earlier_sources(history: Iterable[Any], pending: Any) -> tuple[str, ...]:
+    """The current segment's user messages (``MessageRecord``s, oldest first) and the pending command's
+    stored time words: what a follow-up's time arguments may also quote."""
+    texts = [m.text for m in history if getattr(m, "role", None) == "user" and m.text]
+    payload = getattr(pending, "payload", None) or {}
+    args = (payload.get("command") or {}).get("args") or {}
+    texts += [str(args[f]) for f in TIME_FIELDS if isinstance(args.get(f), str) and args[f]]
+    return tuple(texts)
+
+
+def _norm(text: str) -> str:
+    return _SEP.sub(" ", unicodedata.normalize("NFKC", text).casefold()).strip()
+
+
+def _quoted(value: str, source: str) -> bool:
+    pattern = r"(?<![a-z0-9])" + re.escape(value) + r"(?![a-z0-9])"
+    return re.search(pattern, source) is not None
+
+
+def quotes(value: str, sources: Sequence[str]) -> bool:
+    """Rule 1: ``value`` occurs in one of ``sources`` (normalised, not inside a longer number or word)."""
+    value_n = _norm(value)
+    return bool(value_n) and any(_quoted(value_n, _norm(s)) for s in sources if s)
+
+
+def _readings_of(r: Resolution) -> frozenset[tuple[object, ...]]:
+    """What a resolution can mean: its range (with its duration), or each candidate of an ambiguity."""
+    if r.status == "resolved":
+        return frozenset({(r.start, r.end, r.duration)})
+    if r.status == "ambiguous":
+        return frozenset((c.start, c.end, None) for c in r.candidates)
+    return frozenset()
+
+
+def _key(r: Resolution) -> frozenset[tuple[object, ...]]:
+    return _readings_of(r)
+
+
+def _phrases(sources: Iterable[str], now: datetime, tz: ZoneInfo) -> list[str]:
+    """The user's time phrases that read as a time on their own (connectors like "and" do not)."""
+    found: list[str] = []
+    for text in sources:
+        found += [p for p in time_phrases(text) if _key(resolve(p, now=now, tz=tz, prefer="future"))]
+    return found[-_MAX_PHRASES:]
+
+
+def _joined(phrases: Sequence[str]) -> Iterable[str]:
+    yield from phrases
+    for size in (2, 3):
+        for combo in itertools.combinations(phrases, size):
+            yield " ".join(combo)
+
+
+def _covers(user: Sequence[Piece], piece: Piece) -> bool:
+    if piece in user:
+        return True
+    if not isinstance(piece, Clock) or piece.h24:
+        return False
+    # "4pm" for the user's "at 4" / "to 4": the model picked a reading of an hour the user left open.
+    for u in user:
+        if isinstance(u, Clock) and u.meridiem is None and not u.h24:
+            if (u.hour, u.minute) == (piece.hour, piece.minute):
+                return True
+        elif isinstance(u, Number) and piece.minute == 0 and u.value == piece.hour:
+            return True
+    return False
+
+
+def _same_pieces(value: str, sources: Sequence[str]) -> bool:
+    """Rule 1b: every time word of ``value`` (the scanner's pieces) is one the user wrote ("tomorrow 6pm"
+    from "Cancel gym tomorrow and book a massage at 6pm"; "Saturday 9am" from "Saturday and Sunday, both
+    at 9am")."""
+    pieces = scan(normalise(value)).pieces
+    if not pieces:
+        return False
+    user = [p for s in sources if s for p in scan(normalise(s)).pieces]
+    return all(_covers(user, p) for p in pieces)
+
+
+def is_time_grounded(value: str, sources: Sequence[str], *, now: datetime, tz: ZoneInfo) -> bool:
+    """True when ``value`` quotes the user (rule 1), is made of the user's time words (rule 1b), or reads
+    as a time the user wrote (rule 2)."""
+    if not _norm(value):
+        return False
+    if quotes(value, sources) or _same_pieces(value, sources):
+        return True
+    key = _key(resolve(value, now=now, tz=tz, prefer="future"))
+    if not key:
+        return False
+    for phrase in _joined(_phrases(sources, now, tz)):
+        # The same range, or one reading of a phrase the user left open ("Friday at 4" → Friday 4pm).
+        if key <= _key(resolve(phrase, now=now, tz=tz, prefer="future")):
+            return True
+    return False
+
+
+def example_phrase(sources: Sequence[str]) -> str | None:
+    """The user's longest time phrase in the newest source that has one (for the model's retry hint)."""
+    for text in reversed(sources):
+        phrases = time_phrases(text)
+        if phrases:
+            return max(phrases, key=len)
+    return None
+
+
+def _readings(text: str, now: datetime, tz: ZoneInfo) -> Iterable[Resolution]:
+    for phrase in _joined(time_phrases(text)[:_MAX_PHRASES]):
+        r = resolve(phrase, now=now, tz=tz, prefer="future")
+        if r.status == "resolved":
+            yield r
+
+
+def _timed_range(r: Resolution) -> timedelta | None:
+    """The length of an explicit clock range ("3 to 5pm"), None for points, days and open ranges."""
+    if r.start is None or r.end is None or r.grain not in ("minute", "hour") or r.label is not None:
+        return None
+    span = r.end - r.start
+    return span if span > timedelta(hours=1 if r.grain == "hour" else 0, minutes=1) else None
+
+
+def user_gave_end(text: str, *, now: datetime, tz: ZoneInfo) -> bool:
+    """The user's words name an end or a duration ("3 to 5pm", "for 2 hours", "下午3点到5点")."""
+    return any(r.duration is not None or _timed_range(r) is not None for r in _readings(text, now, tz))
+
+
+def user_gave_multi_day(text: str, *, now: datetime, tz: ZoneInfo) -> bool:
+    """The user's words name a span or duration over 24 hours ("Friday 9am to Sunday 5pm", "for 3 days")."""
+    for r in _readings(text, now, tz):
+        span = r.duration if r.duration is not None else _timed_range(r)
+        if span is not None and span > _DAY:
+            return True
+    return False
+
+
+def user_gave_recurrence(text: str, *, now: datetime, tz: ZoneInfo) -> bool:
+    return any(r.recurrence for r in _readings(text, now, tz))
