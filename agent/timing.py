@@ -142,7 +142,8 @@ def resolve_end(text: str, *, start: datetime, now: datetime, tz: ZoneInfo) -> d
     """An end expression. One that names its own day ("tomorrow 4:30pm", "Friday 5pm") is read from the
     turn's ``now``, like any expression the user said; one without a day ("5pm", "4:30") is read on the
     start's day, and on the next day only if it would otherwise not be after the start ("11pm to 1am").
-    A duration ("2 hours") is added to the start. None when unresolved or not after the start."""
+    A duration ("2 hours") is added to the start; a clock range ("3 to 5pm") ends at its end. None when
+    unresolved or not after the start."""
     if _lacks_day(text, now, tz):
         base = datetime.combine(start.astimezone(tz).date(), time(0), tzinfo=tz)
         r = _resolve(text, base, tz)
@@ -150,7 +151,7 @@ def resolve_end(text: str, *, start: datetime, now: datetime, tz: ZoneInfo) -> d
             return None
         if r.duration is not None:
             return start + r.duration
-        end = r.start
+        end = r.end if _is_range(r) else r.start  # "3 to 5pm" as an end: its end
         if end <= start:
             end += timedelta(days=1)  # "11pm to 1am"
         return end if end > start else None
@@ -159,7 +160,12 @@ def resolve_end(text: str, *, start: datetime, now: datetime, tz: ZoneInfo) -> d
         return None
     if r.duration is not None:
         return start + r.duration
-    return r.start if r.start > start else None
+    end = r.end if _is_range(r) and r.end is not None else r.start
+    return end if end > start else None
+
+
+def _is_range(r: Resolution) -> bool:
+    return r.grain in _GRAIN_SPAN and r.label is None and r.end is not None and not _is_point(r)
 
 
 def resolve_duration(text: str, *, now: datetime, tz: ZoneInfo) -> timedelta | None:

@@ -35,7 +35,7 @@ from agent.write_guards import title_of
 __all__ = ["MAX_SILENT_SPAN", "anchor_of", "choose_time", "option_line", "settle_time", "with_timing"]
 
 MAX_SILENT_SPAN = timedelta(hours=24)
-"""A timed event longer than this is written only when the user's own words name such a span."""
+"""A timed event this long or longer is written only when the user's own words name such a span."""
 
 
 def settle_time(
@@ -74,10 +74,11 @@ def with_timing(
 ) -> Command | WriteOutcome:
     """Apply end / duration / recurrence to a start; a move without a new end keeps its duration.
 
-    An unusable ``end``/``duration`` (unresolved, not after the start, or more than 24 hours after a timed
-    start when the user's words name no such span) is *asked about* only when the user said it (the
-    argument quotes the user's message, or the message names an end or duration: "3 to 5pm", "for 2
-    hours"); otherwise the model added it, so it is dropped (noted in telemetry) and the default applies.
+    An unusable ``end``/``duration`` (unresolved, not after the start, or 24 hours or more after a timed
+    start when the user's words name no span over a day) is *asked about* only when the user said it (the
+    message names an end or duration: "3 to 5pm", "for 2 hours"; or the argument quotes the message and
+    is not the start's own words); otherwise the model added it, so it is dropped (noted in telemetry)
+    and the default hour applies.
     """
     args = command.args
     title = title_of(command)
@@ -91,11 +92,11 @@ def with_timing(
         else:
             duration = resolve_duration(value, now=ctx.now, tz=ctx.tz)
             found = start + duration if duration is not None else None
-        long = found is not None and found - start > MAX_SILENT_SPAN
+        long = found is not None and found - start >= MAX_SILENT_SPAN
         if found is not None and not (long and not _multi_day_said(ctx)):
             end = found
             break
-        if _user_said(ctx, value):
+        if _user_said(ctx, value, args.get("when") or ""):
             return NeedsValue(command, name, phrases.ask_value(name, ctx.lang, title=title, now=ctx.now))
         ctx.notes.append(
             {
@@ -118,8 +119,12 @@ def with_timing(
     return command.with_(resolved=timing_json(start, end, timing.all_day, rrule))
 
 
-def _user_said(ctx: ToolContext, value: str) -> bool:
-    return quotes(value, (ctx.user_text,)) or user_gave_end(ctx.user_text, now=ctx.now, tz=ctx.tz)
+def _user_said(ctx: ToolContext, value: str, when: str) -> bool:
+    """The user gave this end: their message names an end or duration, or the value quotes their message
+    (an answer to "when does it end?") and is not just the start's words again."""
+    if user_gave_end(ctx.user_text, now=ctx.now, tz=ctx.tz):
+        return True
+    return quotes(value, (ctx.user_text,)) and not quotes(value, (when,))
 
 
 def _multi_day_said(ctx: ToolContext) -> bool:

@@ -51,8 +51,8 @@ def time_phrases(text: str) -> list[str]:
         pos = at + len(word)
     runs.append(norm[pos:])
     out = []
-    for run in (part for run in runs for part in _CLAUSE.split(run)):
-        run = run.strip(_EDGES)
-        if run and scan(run).pieces:
-            out.append(run)
+    for part in (p for run in runs for p in _CLAUSE.split(run)):
+        part = part.strip(_EDGES)
+        if part and scan(part).pieces:
+            out.append(part)
     return out

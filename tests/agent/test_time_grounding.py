@@ -1,0 +1,252 @@
+"""Time arguments must be the user's words (agent.time_grounding), ends read from the right base, an
+unusable optional end is dropped, and the prompt carries the reply language. Scripted model only; every
+scenario counts the model calls."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from agent.model import SystemMessage, ToolResultMessage, call, reply
+from agent.prompt import INSTRUCTIONS, build_messages
+from agent.time_grounding import is_time_grounded, user_gave_end, user_gave_multi_day
+from agent.timing import resolve_end
+from tests.agent.fixtures import *  # noqa: F403  (fixtures)
+from tests.agent.fixtures import NOW, NY, SH, Kit, make_kit
+
+SH_NOW = datetime(2026, 11, 30, 11, 50, tzinfo=SH)  # Monday
+ZHANG = "明天下午三点和张三开会"
+BAD = {
+    "title": "张三会议",
+    "when": "2026-11-30 15:00",
+    "location": "会议室",
+    "attendees": ["张三"],
+    "notes": "讨论项目",
+}
+
+
+def _tool_results(model) -> list[dict]:  # type: ignore[no-untyped-def]
+    out = []
+    for recorded in model.calls:
+        out += [json.loads(m.content) for m in recorded.messages if isinstance(m, ToolResultMessage)]
+    return out
+
+
+# ------------------------------------------------------------------------------------- the rule itself
+
+
+@pytest.mark.parametrize(
+    ("value", "grounded"),
+    [
+        ("明天下午三点", True),  # quoted
+        ("明天下午3点", True),  # the same time words
+        ("明天15:00", True),  # resolves to what the user said
+        ("tomorrow 3pm", True),
+        ("2026-12-01 15:00", True),
+        ("2026-11-30 15:00", False),  # today: the model computed a date, wrongly
+        ("15:00", False),
+        (
+            "下午三点",
+            True,
+        ),  # the user's words (a move keeps the day; a create reads today: the resolver's job)
+        ("后天下午三点", False),
+    ],
+)
+def test_time_argument_grounding(value: str, grounded: bool) -> None:
+    assert is_time_grounded(value, [ZHANG], now=SH_NOW, tz=SH) is grounded
+
+
+def test_grounding_joins_the_users_phrases_and_readings() -> None:
+    assert is_time_grounded("tomorrow 3pm", ["tomorrow, meet Bob at 3pm"], now=NOW, tz=NY)
+    assert is_time_grounded("Friday 4pm", ["Move the dentist on Friday to 4"], now=NOW, tz=NY)
+    assert not is_time_grounded("1pm", ["lunch at 11pm"], now=NOW, tz=NY)
+    assert not is_time_grounded("tomorrow 4:30pm", ["Add a design review tomorrow at 3:30pm"], now=NOW, tz=NY)
+
+
+def test_user_gave_an_end_or_a_long_span() -> None:
+    assert user_gave_end("meet Bob tomorrow 3 to 5pm", now=NOW, tz=NY)
+    assert user_gave_end("lunch Friday at noon for 2 hours", now=NOW, tz=NY)
+    assert not user_gave_end(ZHANG, now=SH_NOW, tz=SH)
+    assert user_gave_multi_day("trip from Friday 9am to Sunday 5pm", now=NOW, tz=NY)
+    assert not user_gave_multi_day("design review tomorrow 3:30 to 4:30pm", now=NOW, tz=NY)
+
+
+# ------------------------------------------------------------------------------- 1: a computed date
+
+
+async def test_computed_date_goes_back_to_the_model_and_hallucinated_fields_are_dropped(
+    database, make_user
+) -> None:  # type: ignore[no-untyped-def]
+    kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    model = kit.script(call("create_event", BAD), call("create_event", {**BAD, "when": "明天下午三点"}))
+    r = await kit.assistant.reply(kit.user_id, ZHANG, now=SH_NOW)
+    assert model.call_count == 2 and r.model_round_trips == 2
+    (problem,) = _tool_results(model)[0]["problems"]
+    assert problem["field"] == "when" and "明天下午三点" in problem["hint"]
+    (event,) = await kit.events()
+    assert (event.start, event.end) == (
+        datetime(2026, 12, 1, 15, tzinfo=SH),
+        datetime(2026, 12, 1, 16, tzinfo=SH),
+    )
+    assert event.location is None and event.notes is None and event.attendees == ("张三",)
+    dropped = {d["dropped"] for d in r.telemetry["dropped_fields"]}
+    assert {"location", "notes"} <= dropped
+
+
+async def test_second_ungrounded_time_asks_the_user_and_the_slot_gate_finishes(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    model = kit.script(call("create_event", BAD), call("create_event", BAD))
+    r = await kit.assistant.reply(kit.user_id, ZHANG, now=SH_NOW)
+    assert model.call_count == 2 and r.writes == () and await kit.events() == []
+    assert r.pending is not None and r.pending.kind == "needs_value" and r.pending.field == "when"
+    assert r.text == "「张三会议」定在什么时间？"
+    model = kit.script()
+    r = await kit.assistant.reply(kit.user_id, "明天下午三点", now=SH_NOW + timedelta(minutes=1))
+    assert model.call_count == 0 and r.route == "gate_slot" and len(r.writes) == 1
+    (event,) = await kit.events()
+    assert event.start == datetime(2026, 12, 1, 15, tzinfo=SH) and event.location is None
+
+
+async def test_ungrounded_read_range_goes_back_to_the_model(kit: Kit) -> None:
+    await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
+    model = kit.script(
+        call("list_events", {"range": "2025-03-07"}),
+        call("list_events", {"range": "tomorrow"}),
+        reply("Tomorrow you have Dentist at 3pm."),
+    )
+    r = await kit.assistant.reply(kit.user_id, "What do I have tomorrow?")
+    assert model.call_count == 3 and r.text == "Tomorrow you have Dentist at 3pm."
+    first, second = [
+        json.loads(m.content) for m in model.calls[2].messages if isinstance(m, ToolResultMessage)
+    ]
+    assert first["error"] == "ungrounded_time" and "tomorrow" in first["hint"]
+    assert [e["title"] for e in second["events"]] == ["Dentist"]
+
+
+# ---------------------------------------------------------------------------- 2: ends from the right base
+
+
+def test_end_naming_its_day_reads_from_now_and_a_bare_end_from_the_start_day() -> None:
+    start = datetime(2025, 3, 6, 15, 30, tzinfo=NY)  # tomorrow 3:30pm
+    assert resolve_end("tomorrow 4:30pm", start=start, now=NOW, tz=NY) == datetime(
+        2025, 3, 6, 16, 30, tzinfo=NY
+    )
+    assert resolve_end("4:30pm", start=start, now=NOW, tz=NY) == datetime(2025, 3, 6, 16, 30, tzinfo=NY)
+    assert resolve_end("2 hours", start=start, now=NOW, tz=NY) == datetime(2025, 3, 6, 17, 30, tzinfo=NY)
+    late = datetime(2025, 3, 6, 23, tzinfo=NY)
+    assert resolve_end("1am", start=late, now=NOW, tz=NY) == datetime(2025, 3, 7, 1, tzinfo=NY)
+    assert resolve_end("today 5pm", start=start, now=NOW, tz=NY) is None  # before the start
+
+
+async def test_end_with_its_own_day_is_not_a_25_hour_event(kit: Kit) -> None:
+    args = {"title": "Design review", "when": "tomorrow 3:30pm", "end": "tomorrow 4:30pm"}
+    model = kit.script(call("create_event", args))
+    r = await kit.assistant.reply(kit.user_id, "Add a design review tomorrow 3:30pm until tomorrow 4:30pm")
+    assert model.call_count == 1 and len(r.writes) == 1
+    (event,) = await kit.events()
+    assert event.end - event.start == timedelta(hours=1)
+
+
+async def test_invented_end_is_dropped_for_the_default_hour(kit: Kit) -> None:
+    args = {"title": "Design review", "when": "tomorrow 3:30pm", "end": "tomorrow 4:30pm"}
+    model = kit.script(call("create_event", args))
+    r = await kit.assistant.reply(kit.user_id, "Add a design review tomorrow at 3:30pm")
+    assert model.call_count == 1 and len(r.writes) == 1
+    (event,) = await kit.events()
+    assert (event.start, event.end) == (
+        datetime(2025, 3, 6, 15, 30, tzinfo=NY),
+        datetime(2025, 3, 6, 16, 30, tzinfo=NY),
+    )
+    assert {"dropped": "end", "reason": "ungrounded_time"}.items() <= r.telemetry["dropped_fields"][0].items()
+
+
+async def test_end_over_24_hours_the_user_said_is_asked(kit: Kit) -> None:
+    args = {"title": "Offsite", "when": "tomorrow 9am", "end": "Friday 5pm"}
+    model = kit.script(call("create_event", args))
+    r = await kit.assistant.reply(kit.user_id, "Offsite tomorrow 9am, ends Friday 5pm")
+    assert model.call_count == 1 and r.writes == () and await kit.events() == []
+    assert r.pending is not None and r.pending.field == "end"
+
+
+async def test_multi_day_span_in_the_users_words_is_written(kit: Kit) -> None:
+    args = {"title": "Offsite", "when": "Thursday 9am", "end": "Friday 5pm"}
+    model = kit.script(call("create_event", args))
+    r = await kit.assistant.reply(kit.user_id, "Offsite from Thursday 9am to Friday 5pm")
+    assert model.call_count == 1 and len(r.writes) == 1
+    (event,) = await kit.events()
+    assert event.end - event.start == timedelta(hours=32)
+
+
+# --------------------------------------------------------------------------- 3: an unusable optional end
+
+
+async def test_unresolvable_end_on_a_plain_create_uses_the_default_hour(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    args = {
+        "title": "和张三开会",
+        "when": "明天下午三点",
+        "end": "明天下午三点",
+    }  # grounded, not after the start
+    model = kit.script(call("create_event", args))
+    r = await kit.assistant.reply(kit.user_id, ZHANG, now=SH_NOW)
+    assert model.call_count == 1 and len(r.writes) == 1 and r.pending is None
+    assert "结束" not in r.text
+    (event,) = await kit.events()
+    assert (event.start, event.end) == (
+        datetime(2026, 12, 1, 15, tzinfo=SH),
+        datetime(2026, 12, 1, 16, tzinfo=SH),
+    )
+    assert any(d["dropped"] == "end" for d in r.telemetry["dropped_fields"])
+
+
+async def test_an_end_given_as_a_range_ends_at_its_end(kit: Kit) -> None:
+    model = kit.script(call("create_event", {"title": "Sync", "when": "tomorrow 3pm", "end": "3 to 5pm"}))
+    r = await kit.assistant.reply(kit.user_id, "Sync tomorrow 3 to 5pm")
+    assert model.call_count == 1 and len(r.writes) == 1
+    (event,) = await kit.events()
+    assert event.end - event.start == timedelta(hours=2)
+
+
+async def test_mangled_end_the_user_gave_is_asked(kit: Kit) -> None:
+    args = {"title": "Sync", "when": "tomorrow 3pm", "end": "3pm"}  # the next day's 3pm: 24 hours
+    model = kit.script(call("create_event", args))
+    r = await kit.assistant.reply(kit.user_id, "Sync tomorrow 3 to 5pm")
+    assert model.call_count == 1 and r.writes == ()
+    assert r.pending is not None and r.pending.field == "end"
+
+
+# -------------------------------------------------------------------------------- 4 and 5: the prompt
+
+
+@pytest.mark.parametrize(
+    ("text", "line"), [("What do I have tomorrow?", "Reply in English."), (ZHANG, "请用中文回答。")]
+)
+def test_dynamic_context_carries_the_reply_language(text: str, line: str) -> None:
+    messages = build_messages(
+        text, now=NOW, tz=NY, history=[("user", "明天有什么安排"), ("assistant", "没有安排。")]
+    )
+    assert messages[0] == SystemMessage(INSTRUCTIONS)  # the static prefix is untouched
+    assert "Reply in" not in INSTRUCTIONS.split("\n", 1)[1]
+    assert isinstance(messages[1], SystemMessage) and line in messages[1].content
+
+
+async def test_the_model_sees_the_language_of_this_message(kit: Kit) -> None:
+    model = kit.script(reply("你好！"), reply("Nothing tomorrow."))
+    await kit.assistant.reply(kit.user_id, "你好")
+    await kit.assistant.reply(kit.user_id, "What do I have tomorrow?", now=NOW + timedelta(minutes=1))
+    assert model.call_count == 2
+    assert "Reply in English." in model.calls[1].messages[1].content
+
+
+def test_read_tool_descriptions_say_which_question_is_which(kit: Kit) -> None:
+    specs = {s.name: s.description for s in kit.assistant.registry.specs}
+    assert "what do I have" in specs["list_events"] and "有什么安排" in specs["list_events"]
+    assert "free" in specs["find_free_time"] and "什么时候有空" in specs["find_free_time"]
+    assert len(specs["list_events"]) + len(specs["find_free_time"]) < 200
+
+
+def test_zone_is_a_zoneinfo() -> None:
+    assert isinstance(SH, ZoneInfo)
