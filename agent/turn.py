@@ -85,6 +85,19 @@ def _tool_result_text(run: ToolRun) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
+def _ask_instead(
+    out: TurnResult, fixable: Sequence[ToolRun], code_texts: list[str], lang: str, telemetry: TurnTelemetry
+) -> None:
+    """A second failure (a bad retry, or prose instead of one) becomes a question to the user."""
+    telemetry.fallback_reason = "invalid_arguments"
+    asks = [a for r in fixable if isinstance(r.result, Rejected) and (a := r.result.ask) is not None]
+    for ask in asks:  # a focused question (saved as the pending command) instead of "say it again"
+        out.asking.append(ask)
+        code_texts.append(ask.question)
+    if not asks:
+        code_texts.append(_retry_question(fixable, lang))
+
+
 def _retry_question(runs: Sequence[ToolRun], lang: str) -> str:
     return phrases.say("rephrase", lang)  # type: ignore[arg-type]
 
@@ -104,6 +117,7 @@ async def run_turn(
     code_texts: list[str] = []
     call_index = 0
     retried = False
+    unanswered: list[ToolRun] = []  # fixable rejections the model has not yet answered with a new call
     model_text = ""
     ended_by_model_text = False
     while True:
@@ -123,6 +137,9 @@ async def run_turn(
             code_texts.append(phrases.say(key, lang))
             break
         if not response.tool_calls:
+            if unanswered:  # prose instead of the corrected call: ask the user, never echo the model
+                _ask_instead(out, unanswered, code_texts, lang, telemetry)
+                break
             model_text = response.text.strip()
             ended_by_model_text = True
             break
@@ -139,14 +156,9 @@ async def run_turn(
         absorb(out, runs, code_texts, ctx)
         reads = any(isinstance(r.result, ReadResult) for r in runs)
         if fixable and retried:
-            telemetry.fallback_reason = "invalid_arguments"
-            asks = [a for r in fixable if isinstance(r.result, Rejected) and (a := r.result.ask) is not None]
-            for ask in asks:  # a focused question (saved as the pending command) instead of "say it again"
-                out.asking.append(ask)
-                code_texts.append(ask.question)
-            if not asks:
-                code_texts.append(_retry_question(fixable, lang))
+            _ask_instead(out, fixable, code_texts, lang, telemetry)
             break
+        unanswered = fixable
         if fixable or reads:
             if fixable:
                 retried = True

@@ -110,6 +110,19 @@ async def test_second_ungrounded_time_asks_the_user_and_the_slot_gate_finishes(d
     assert event.start == datetime(2026, 12, 1, 15, tzinfo=SH) and event.location is None
 
 
+async def test_prose_instead_of_a_corrected_call_asks_the_user_and_never_echoes_the_model(
+    database, make_user
+) -> None:  # type: ignore[no-untyped-def]
+    # The embedded model answered the structured error with text that quoted it back to the user.
+    kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    echo = "The `when` argument must be quoted, e.g. '明天下午三点'."
+    model = kit.script(call("create_event", BAD), reply(echo))
+    r = await kit.assistant.reply(kit.user_id, ZHANG, now=SH_NOW)
+    assert model.call_count == 2 and r.writes == () and await kit.events() == []
+    assert r.text == "「张三会议」定在什么时间？" and "argument" not in r.text
+    assert r.pending is not None and r.pending.kind == "needs_value" and r.pending.field == "when"
+
+
 async def test_ungrounded_read_range_goes_back_to_the_model(kit: Kit) -> None:
     await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
     model = kit.script(
