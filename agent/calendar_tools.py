@@ -132,7 +132,7 @@ def _range_error(field: str) -> ReadResult:
 
 
 def _ungrounded_range(ctx: ToolContext, value: str) -> ReadResult | None:
-    if is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz):
+    if is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         return None
     return ReadResult(
         {"ok": False, "error": "ungrounded_time", "field": "range", "hint": _hint("range", ctx)}
@@ -222,7 +222,7 @@ def _optional_unasked(ctx: ToolContext, name: str) -> bool:
     """An optional time argument the user's words give no reason for (the model added it)."""
     said = user_gave_recurrence if name == "recurrence" else user_gave_end
     return name in ("end", "duration", "recurrence") and not any(
-        said(t, now=ctx.now, tz=ctx.tz) for t in ctx.time_sources
+        said(t, now=ctx.now, tz=ctx.tz, memo=ctx.memo) for t in ctx.time_sources
     )
 
 
@@ -233,7 +233,7 @@ def _ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
     problems: list[dict[str, str]] = []
     for name in _TIME_ARGS:
         value = args.get(name)
-        if not value or is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz):
+        if not value or is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
             continue
         if _optional_unasked(ctx, name):
             args[name] = asked_args[name] = None

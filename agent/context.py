@@ -22,7 +22,8 @@ class ToolContext:
     ``focus``: the events in focus in the current segment, newest first (``{"event_id", "title", "turn"}``);
     ``segment``: the current segment's number; ``turns``: for the archive search of earlier segments.
     ``earlier_texts``: the current segment's earlier user messages and the pending command's time words,
-    which (with ``user_text``) ground a follow-up's time arguments (``time_grounding``)."""
+    which (with ``user_text``) ground a follow-up's time arguments (``time_grounding``). ``memo``: this
+    turn's time resolutions by (text, now, zone) (``time_grounding.Memo``), never shared between turns."""
 
     user_id: uuid.UUID
     events: EventStore
@@ -38,6 +39,7 @@ class ToolContext:
     segment: int = 0
     turns: TurnStore | None = None
     earlier_texts: tuple[str, ...] = ()
+    memo: dict[tuple[object, ...], Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def time_sources(self) -> tuple[str, ...]:

@@ -39,6 +39,7 @@ from schedule_time.pieces import Clock, Number, Piece
 
 __all__ = [
     "TIME_FIELDS",
+    "Memo",
     "earlier_sources",
     "example_phrase",
     "is_time_grounded",
@@ -52,6 +53,31 @@ TIME_FIELDS = ("when", "end", "duration", "recurrence", "event_when", "range")
 _SEP = re.compile(r"[\s,.;:!?，。、；：！？…“”\"'()\[\]（）【】~～]+")
 _MAX_PHRASES = 8
 _DAY = timedelta(hours=24)
+
+Memo = dict[tuple[object, ...], Any]
+"""A turn's memo (``ToolContext.memo``): resolutions and time phrases by (text, now, zone), so the several
+arguments and checks of one turn never resolve the same phrase twice. Never a process-wide cache."""
+
+
+def _resolve(text: str, now: datetime, tz: ZoneInfo, memo: Memo | None) -> Resolution:
+    if memo is None:
+        return resolve(text, now=now, tz=tz, prefer="future")
+    key = ("resolve", text, now, tz)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = resolve(text, now=now, tz=tz, prefer="future")
+    return hit  # type: ignore[no-any-return]
+
+
+def _time_phrases(text: str, memo: Memo | None) -> list[str]:
+    """``time_phrases(text)`` (read-only when memoised)."""
+    if memo is None:
+        return time_phrases(text)
+    key = ("phrases", text)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = time_phrases(text)
+    return hit  # type: ignore[no-any-return]
 
 
 def earlier_sources(history: Iterable[Any], pending: Any) -> tuple[str, ...]:
@@ -92,11 +118,11 @@ def _key(r: Resolution) -> frozenset[tuple[object, ...]]:
     return _readings_of(r)
 
 
-def _phrases(sources: Iterable[str], now: datetime, tz: ZoneInfo) -> list[str]:
+def _phrases(sources: Iterable[str], now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> list[str]:
     """The user's time phrases that read as a time on their own (connectors like "and" do not)."""
     found: list[str] = []
     for text in sources:
-        found += [p for p in time_phrases(text) if _key(resolve(p, now=now, tz=tz, prefer="future"))]
+        found += [p for p in _time_phrases(text, memo) if _key(_resolve(p, now, tz, memo))]
     return found[-_MAX_PHRASES:]
 
 
@@ -133,19 +159,21 @@ def _same_pieces(value: str, sources: Sequence[str]) -> bool:
     return all(_covers(user, p) for p in pieces)
 
 
-def is_time_grounded(value: str, sources: Sequence[str], *, now: datetime, tz: ZoneInfo) -> bool:
+def is_time_grounded(
+    value: str, sources: Sequence[str], *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
+) -> bool:
     """True when ``value`` quotes the user (rule 1), is made of the user's time words (rule 1b), or reads
-    as a time the user wrote (rule 2)."""
+    as a time the user wrote (rule 2). ``memo``: the turn's (``ToolContext.memo``)."""
     if not _norm(value):
         return False
     if quotes(value, sources) or _same_pieces(value, sources):
         return True
-    key = _key(resolve(value, now=now, tz=tz, prefer="future"))
+    key = _key(_resolve(value, now, tz, memo))
     if not key:
         return False
-    for phrase in _joined(_phrases(sources, now, tz)):
+    for phrase in _joined(_phrases(sources, now, tz, memo)):
         # The same range, or one reading of a phrase the user left open ("Friday at 4" → Friday 4pm).
-        if key <= _key(resolve(phrase, now=now, tz=tz, prefer="future")):
+        if key <= _key(_resolve(phrase, now, tz, memo)):
             return True
     return False
 
@@ -159,9 +187,9 @@ def example_phrase(sources: Sequence[str]) -> str | None:
     return None
 
 
-def _readings(text: str, now: datetime, tz: ZoneInfo) -> Iterable[Resolution]:
-    for phrase in _joined(time_phrases(text)[:_MAX_PHRASES]):
-        r = resolve(phrase, now=now, tz=tz, prefer="future")
+def _readings(text: str, now: datetime, tz: ZoneInfo, memo: Memo | None) -> Iterable[Resolution]:
+    for phrase in _joined(_time_phrases(text, memo)[:_MAX_PHRASES]):
+        r = _resolve(phrase, now, tz, memo)
         if r.status == "resolved":
             yield r
 
@@ -174,19 +202,19 @@ def _timed_range(r: Resolution) -> timedelta | None:
     return span if span > timedelta(hours=1 if r.grain == "hour" else 0, minutes=1) else None
 
 
-def user_gave_end(text: str, *, now: datetime, tz: ZoneInfo) -> bool:
+def user_gave_end(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> bool:
     """The user's words name an end or a duration ("3 to 5pm", "for 2 hours", "下午3点到5点")."""
-    return any(r.duration is not None or _timed_range(r) is not None for r in _readings(text, now, tz))
+    return any(r.duration is not None or _timed_range(r) is not None for r in _readings(text, now, tz, memo))
 
 
-def user_gave_multi_day(text: str, *, now: datetime, tz: ZoneInfo) -> bool:
+def user_gave_multi_day(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> bool:
     """The user's words name a span or duration over 24 hours ("Friday 9am to Sunday 5pm", "for 3 days")."""
-    for r in _readings(text, now, tz):
+    for r in _readings(text, now, tz, memo):
         span = r.duration if r.duration is not None else _timed_range(r)
         if span is not None and span > _DAY:
             return True
     return False
 
 
-def user_gave_recurrence(text: str, *, now: datetime, tz: ZoneInfo) -> bool:
-    return any(r.recurrence for r in _readings(text, now, tz))
+def user_gave_recurrence(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> bool:
+    return any(r.recurrence for r in _readings(text, now, tz, memo))

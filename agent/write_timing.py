@@ -122,13 +122,13 @@ def with_timing(
 def _user_said(ctx: ToolContext, value: str, when: str) -> bool:
     """The user gave this end: their message names an end or duration, or the value quotes their message
     (an answer to "when does it end?") and is not just the start's words again."""
-    if user_gave_end(ctx.user_text, now=ctx.now, tz=ctx.tz):
+    if user_gave_end(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         return True
     return quotes(value, (ctx.user_text,)) and not quotes(value, (when,))
 
 
 def _multi_day_said(ctx: ToolContext) -> bool:
-    return any(user_gave_multi_day(t, now=ctx.now, tz=ctx.tz) for t in ctx.time_sources)
+    return any(user_gave_multi_day(t, now=ctx.now, tz=ctx.tz, memo=ctx.memo) for t in ctx.time_sources)
 
 
 def choose_time(ctx: ToolContext, command: Command, option: Option) -> Command | WriteOutcome:
