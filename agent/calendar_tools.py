@@ -27,7 +27,13 @@ from agent.archive import search_archive, snippet
 from agent.context import ToolContext
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
 from agent.registry import ReadResult, Registry, Tool
-from agent.time_grounding import example_phrase, is_time_grounded, user_gave_end, user_gave_recurrence
+from agent.time_grounding import (
+    example_phrase,
+    fuller_phrase,
+    is_time_grounded,
+    user_gave_end,
+    user_gave_recurrence,
+)
 from agent.timing import read_range, resolve_duration
 from agent.write_guards import title_of
 from agent.write_path import execute
@@ -210,6 +216,7 @@ def _command(tool: str, args: BaseModel, call_index: int) -> Command:
 
 
 _TIME_ARGS = ("when", "event_when", "end", "duration", "recurrence")
+_COMPLETED_ARGS = ("when", "event_when")
 
 
 def _hint(name: str, ctx: ToolContext) -> str:
@@ -233,7 +240,13 @@ def _ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
     problems: list[dict[str, str]] = []
     for name in _TIME_ARGS:
         value = args.get(name)
-        if not value or is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        if not value:
+            continue
+        if is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+            if name in _COMPLETED_ARGS:  # "3pm" where the user said "tomorrow at 3pm": the user's words
+                fuller = fuller_phrase(value, ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+                if fuller is not None:
+                    args[name] = asked_args[name] = fuller
             continue
         if _optional_unasked(ctx, name):
             args[name] = asked_args[name] = None

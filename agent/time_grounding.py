@@ -35,13 +35,24 @@ from zoneinfo import ZoneInfo
 
 from schedule_time import Resolution, resolve, time_phrases
 from schedule_time.language import normalise, scan
-from schedule_time.pieces import Clock, Number, Piece
+from schedule_time.pieces import (
+    Clock,
+    DateParts,
+    DayShift,
+    HolidayRef,
+    Number,
+    PartOfDay,
+    Piece,
+    WeekdayRef,
+    YearShift,
+)
 
 __all__ = [
     "TIME_FIELDS",
     "Memo",
     "earlier_sources",
     "example_phrase",
+    "fuller_phrase",
     "is_time_grounded",
     "quotes",
     "user_gave_end",
@@ -53,6 +64,9 @@ TIME_FIELDS = ("when", "end", "duration", "recurrence", "event_when", "range")
 _SEP = re.compile(r"[\s,.;:!?，。、；：！？…“”\"'()\[\]（）【】~～]+")
 _MAX_PHRASES = 8
 _DAY = timedelta(hours=24)
+_DAY_WORDS = (DayShift, WeekdayRef, DateParts, PartOfDay, HolidayRef, YearShift)
+"""What ``fuller_phrase`` may add to the model's argument: words naming the day (or its part), never a range,
+a repetition or a duration."""
 
 Memo = dict[tuple[object, ...], Any]
 """A turn's memo (``ToolContext.memo``): resolutions and time phrases by (text, now, zone), so the several
@@ -176,6 +190,28 @@ def is_time_grounded(
         if key <= _key(_resolve(phrase, now, tz, memo)):
             return True
     return False
+
+
+def fuller_phrase(
+    value: str, text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
+) -> str | None:
+    """The user's own fuller phrase when a grounded ``value`` drops part of it: "3pm" for "tomorrow at 3pm",
+    "下午三点" for "明天下午三点" — a small model's most common slip, which would land the event on the wrong
+    day. It is the one time phrase of ``text`` whose time words include all of ``value``'s and more, and which
+    reads differently; None when there is none, or several (the user named more than one time)."""
+    pieces = scan(normalise(value)).pieces
+    if not pieces:
+        return None
+    key = _key(_resolve(value, now, tz, memo))
+    found = []
+    for phrase in _time_phrases(text, memo):
+        user = scan(normalise(phrase)).pieces
+        extra = [p for p in user if p not in pieces]
+        if extra and all(isinstance(p, _DAY_WORDS) for p in extra) and all(_covers(user, p) for p in pieces):
+            other = _key(_resolve(phrase, now, tz, memo))
+            if other and other != key:
+                found.append(phrase)
+    return found[0] if len(found) == 1 else None
 
 
 def example_phrase(sources: Sequence[str]) -> str | None:

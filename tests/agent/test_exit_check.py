@@ -13,6 +13,13 @@ C, U, D = "create", "update", "delete"
 ROWS: list[tuple[str, set[str], str]] = [
     # --- English claims: create
     ("I've added the meeting to your calendar.", {C}, "first person perfect"),
+    ("好的，羽毛球明天取消了。", {D}, "zh: 取消了 with no 已 (seen from the embedded model)"),
+    ("会议被取消了", {D}, "zh: passive 被…取消了"),
+    ("已经帮你加上了", {C}, "zh: 加上了"),
+    ("帮你记下了，明天见", {C}, "zh: 记下了"),
+    ("要取消了吗？", set(), "zh: a question about cancelling"),
+    ("我没有取消任何安排", set(), "zh: negated 取消"),
+
     ("I have created the event.", {C}, "I have + verb"),
     ("I created “Lunch” for tomorrow at noon.", {C}, "simple past"),
     ("I just scheduled your call with Acme.", {C}, "adverb between"),
@@ -89,7 +96,7 @@ ROWS: list[tuple[str, set[str], str]] = [
     ("已更新标题。", {U}, "已更新"),
     ("改好了，周五下午四点。", {U}, "改好了"),
     ("已经帮你把会议改到周五了。", {U}, "把…改到…了"),
-    ("已取消健身，并添加了按摩。", {D}, "并添加了 is not 已添加 (only the explicit claim counts)"),
+    ("已取消健身，并添加了按摩。", {D, C}, "并添加了按摩 claims a create too (a missed claim is the costly error)"),
     ("已取消健身，已添加按摩。", {C, D}, "two kinds"),
     # --- Chinese: not claims
     ("你明天有一个已安排的会议。", set(), "已安排的: adjective"),

@@ -12,7 +12,7 @@ import pytest
 
 from agent.model import SystemMessage, ToolResultMessage, call, reply
 from agent.prompt import INSTRUCTIONS, build_messages
-from agent.time_grounding import is_time_grounded, user_gave_end, user_gave_multi_day
+from agent.time_grounding import fuller_phrase, is_time_grounded, user_gave_end, user_gave_multi_day
 from agent.timing import resolve_end
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NOW, NY, SH, Kit, make_kit
@@ -121,6 +121,40 @@ async def test_prose_instead_of_a_corrected_call_asks_the_user_and_never_echoes_
     assert model.call_count == 2 and r.writes == () and await kit.events() == []
     assert r.text == "「张三会议」定在什么时间？" and "argument" not in r.text
     assert r.pending is not None and r.pending.kind == "needs_value" and r.pending.field == "when"
+
+
+@pytest.mark.parametrize(
+    ("message", "when"),
+    [
+        ("Meet Zhang San tomorrow at 3pm", "3pm"),
+        ("Tomorrow 3pm, meet Zhang San", "3pm"),
+    ],
+)
+async def test_a_when_that_drops_the_users_day_takes_the_users_fuller_phrase(
+    kit: Kit, message: str, when: str
+) -> None:
+    # The embedded model's most common slip: "3pm" for "tomorrow at 3pm" would land the event today.
+    model = kit.script(call("create_event", {"title": "Meet Zhang San", "when": when}))
+    r = await kit.assistant.reply(kit.user_id, message)
+    assert model.call_count == 1 and len(r.writes) == 1
+    (event,) = await kit.events()
+    assert event.start == datetime(2025, 3, 6, 15, tzinfo=NY)  # NOW is Wed 2025-03-05 in New York
+
+
+async def test_a_zh_when_that_drops_the_day_takes_the_users_phrase(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    model = kit.script(call("create_event", {"title": "和张三开会", "when": "下午三点"}))
+    r = await kit.assistant.reply(kit.user_id, ZHANG, now=SH_NOW)
+    assert model.call_count == 1 and len(r.writes) == 1
+    (event,) = await kit.events()
+    assert event.start == datetime(2026, 12, 1, 15, tzinfo=SH)
+
+
+def test_fuller_phrase_needs_exactly_one_fuller_user_phrase() -> None:
+    assert fuller_phrase("3pm", "Meet Zhang San tomorrow at 3pm", now=NOW, tz=NY) is not None
+    assert fuller_phrase("tomorrow at 3pm", "Meet Zhang San tomorrow at 3pm", now=NOW, tz=NY) is None
+    # Two fuller phrases (two days at 3pm): which one is meant is the model's call, not code's.
+    assert fuller_phrase("3pm", "Move it from Friday 3pm to Monday 3pm", now=NOW, tz=NY) is None
 
 
 async def test_ungrounded_read_range_goes_back_to_the_model(kit: Kit) -> None:
