@@ -10,8 +10,7 @@
 "warm" turns come after ``Model.warm`` sent the static prefix once, as the assistant does at start.
 Tokens/s come from llama.cpp's own timings where the server reports them.
 
-STAND-IN: the system prompt and the six tool specs below are representative placeholders for the
-agent's prompt and tool registry; replace them with the real ones once the registry exists.
+The prompt and tools are the agent's own (``agent.prompt.INSTRUCTIONS`` and the calendar tool registry).
 """
 
 from __future__ import annotations
@@ -25,78 +24,20 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from pydantic import BaseModel, Field
 from rich.console import Console
 from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from agent.model import Model, ModelError, ModelResponse, ModelSettings, SystemMessage, ToolSpec, UserMessage
+from agent.calendar_tools import build_registry
+from agent.model import Model, ModelError, ModelResponse, ModelSettings, SystemMessage, UserMessage
 from agent.model.factory import open_model
+from agent.prompt import INSTRUCTIONS
 
-# ---- STAND-IN prompt and tools (replace with the agent's registry) ---------------------------------
+# ---- the agent's own static prompt and tool registry (the prefix the server caches) -----------------
 
-STATIC_PROMPT = """You are Kairos, a calendar assistant. Decide whether the user's message asks to change \
-the calendar, asks about it, or neither.
-- Create, update or delete only when the user asks for it now. Past events, feelings and small talk: no \
-tool; reply briefly and kindly.
-- Questions about the schedule: list_events, search_events or find_free_time.
-- Copy time expressions exactly as the user wrote them ("tomorrow 3pm", "周日下午2点"); never compute dates.
-- Titles are short, in the user's words and language. Reply in the user's language."""
-
-
-class CreateEvent(BaseModel):
-    title: str = Field(description="Short title in the user's words.")
-    when: str = Field(description="Start time expression, verbatim.")
-    duration: str | None = Field(None, description="e.g. '1h', '30 minutes'.")
-    location: str | None = None
-    attendees: list[str] = Field(default_factory=list, description="Names as written.")
-    notes: str | None = None
-    recurrence: str | None = Field(None, description="Repeat expression, e.g. 'every Monday'.")
-
-
-class UpdateEvent(BaseModel):
-    event: str = Field(description="Which event: its title or time as the user refers to it.")
-    when: str | None = Field(None, description="New start time expression, verbatim.")
-    title: str | None = None
-    duration: str | None = None
-    location: str | None = None
-
-
-class DeleteEvent(BaseModel):
-    event: str = Field(description="Which event: its title or time as the user refers to it.")
-
-
-class ListEvents(BaseModel):
-    range: str = Field(description="Time range expression, verbatim, e.g. 'tomorrow afternoon'.")
-
-
-class FindFreeTime(BaseModel):
-    range: str = Field(description="Where to look, e.g. 'this week'.")
-    duration: str = Field(description="How long, e.g. '1h'.")
-
-
-class SearchEvents(BaseModel):
-    query: str = Field(description="Words to look for in titles, notes, attendees.")
-    range: str | None = None
-
-
-TOOLS = [
-    ToolSpec("create_event", "Add an event the user asks to schedule.", CreateEvent.model_json_schema()),
-    ToolSpec("update_event", "Change an existing event.", UpdateEvent.model_json_schema()),
-    ToolSpec("delete_event", "Cancel an existing event.", DeleteEvent.model_json_schema()),
-    ToolSpec(
-        "list_events",
-        "Show what is on the calendar in a time range (what's on, 有什么安排).",
-        ListEvents.model_json_schema(),
-    ),
-    ToolSpec(
-        "find_free_time",
-        "Find open slots of a given length for a new event.",
-        FindFreeTime.model_json_schema(),
-    ),
-    ToolSpec("search_events", "Find events by words.", SearchEvents.model_json_schema()),
-]
+STATIC_PROMPT = INSTRUCTIONS
+TOOLS = list(build_registry().specs)
 
 DYNAMIC = "Now: Tuesday 2025-06-10 09:30, timezone Asia/Shanghai. User: Li Wei."
 
