@@ -25,6 +25,7 @@ from agent.api import chat, events, health
 from agent.api.errors import install_handlers
 from agent.api.services import ModelProbe, Services
 from agent.api.settings import ApiSettings
+from schedule_time.language import warm_up as warm_up_time_scanners
 from storage import Database
 
 __all__ = ["app_from_env", "create_app", "http_model_probe"]
@@ -85,6 +86,8 @@ def app_from_env() -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         settings = ApiSettings.from_env()
         model_settings = ModelSettings.from_env()
+        # Compile the time scanners once (~1-3 s) so no request pays for it.
+        warm_up_time_scanners()
         db = await Database.open()
         try:
             async with open_model(model_settings) as model:
