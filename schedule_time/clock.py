@@ -5,7 +5,8 @@ The rule (README "Conventions"):
 * a part of day -> the reading inside its span ("this afternoon at 3" -> 15:00, "晚上8点" -> 20:00);
   if neither reading is inside, its am/pm hint decides ("this afternoon at 11" -> 23:00), except that
   an hour 1..``pod.small_hours`` is the small hours after the span: Chinese 晚上/深夜/今晚 set 3, so
-  "晚上1点" is 01:00 the next day, not 13:00 (a time that is never 晚上). English keeps 0.
+  "晚上1点" is 01:00 the next day, not 13:00 (a time that is never 晚上); English night words
+  ("tonight", "Friday night", "late last night") set 3 too, "evening" keeps 0.
 * a disambiguating word ("dinner" -> pm, "breakfast" -> am) -> that reading.
 * otherwise a bare hour takes the one reading inside the working-day window 09:00-18:59, marked
   ``assumed``: 9, 10, 11 -> morning; 12 -> noon; 1-5 -> afternoon. 6, 7 and 8 are ambiguous, with

@@ -14,6 +14,7 @@ from .en_build import (
     LAST,
     MER,
     NEXT,
+    NIGHT_SMALL_HOURS,
     SMALL,
     THIS,
     _holiday_rule,
@@ -121,7 +122,8 @@ RULES: list[Rule] = [
          b_const(p.Now())),
     Rule("day_after_tomorrow", r"(?:the\s+)?day\s+after\s+tomorrow", b_const(p.DayShift(2))),
     Rule("day_before_yesterday", r"(?:the\s+)?day\s+before\s+yesterday", b_const(p.DayShift(-2))),
-    Rule("late_last_night", r"late\s+last\s+night", b_const(p.PartOfDay("late night", 21, 24, "pm", -1))),
+    Rule("late_last_night", r"late\s+last\s+night", b_const(p.PartOfDay("late night", 21, 24, "pm", -1,
+                                                                                NIGHT_SMALL_HOURS))),
     Rule("tonight", r"(?P<late>late\s+)?(?:tonight|tonite|this evening late)", b_tonight),
     Rule("pod", r"(?:(?P<day>this|today|today's|tomorrow|tomorrow's|yesterday|yesterday's|last)\s+)?(?:in\s+the\s+|at\s+|"
                 r"for\s+)?(?P<pod>early\s+in\s+the\s+morning|(?:in\s+)?the\s+early\s+hours\s+of\s+the\s+morning|"

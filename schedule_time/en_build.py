@@ -301,15 +301,22 @@ def b_zone(m: re.Match[str]) -> p.Piece:
     return p.ZoneOffset(ZONES[m["z"]])
 
 
-def _pod(label: str, start: int, end: int, hint: str | None, day: int | None = None) -> p.PartOfDay:
-    return p.PartOfDay(label, start, end, hint, day)
+def _pod(label: str, start: int, end: int, hint: str | None, day: int | None = None,
+         small_hours: int = 0) -> p.PartOfDay:
+    return p.PartOfDay(label, start, end, hint, day, small_hours)
+
+
+# "tonight at 1", "Friday night at 2", "late tonight at 3": an hour 1-3 after a night is the small
+# hours after it (the next day), as 晚上1点 in Chinese; 13:00-15:00 is never "tonight". "this evening"
+# keeps the pm hint ("this evening at 2" is 14:00, Duckling's reading).
+NIGHT_SMALL_HOURS = 3
 
 
 MORNING, AFTERNOON = _pod("morning", 0, 12, "am"), _pod("afternoon", 12, 19, "pm")
-EVENING, NIGHT = _pod("evening", 18, 24, "pm"), _pod("night", 18, 24, "pm")
+EVENING, NIGHT = _pod("evening", 18, 24, "pm"), _pod("night", 18, 24, "pm", small_hours=NIGHT_SMALL_HOURS)
 PODS = {"morning": MORNING, "morn": MORNING, "afternoon": AFTERNOON, "evening": EVENING, "night": NIGHT,
         "eve": EVENING, "lunch": _pod("lunch", 12, 14, "pm"), "lunchtime": _pod("lunch", 12, 14, "pm"),
-        "early morning": _pod("early morning", 0, 9, "am"), "late night": _pod("late night", 21, 24, "pm"),
+        "early morning": _pod("early morning", 0, 9, "am"), "late night": _pod("late night", 21, 24, "pm", small_hours=NIGHT_SMALL_HOURS),
         "late evening": _pod("late evening", 21, 24, "pm"), "dinner": _pod("dinner", 18, 21, "pm"),
         "breakfast": _pod("breakfast", 7, 10, "am"), "after lunch": _pod("after lunch", 13, 17, "pm"),
         "after school": _pod("after school", 15, 21, "pm"), "am": _pod("am", 0, 12, "am"),
@@ -322,12 +329,10 @@ def b_pod(m: re.Match[str]) -> list[p.Piece]:
         word = "early morning"
     pod = PODS.get(word, MORNING)
     day = m.groupdict().get("day")
-    if day in ("this", "today", "today's"):
-        pod = p.PartOfDay(pod.label, pod.start_hour, pod.end_hour, pod.hint, 0)
-    elif day in ("tomorrow", "tomorrow's"):
-        pod = p.PartOfDay(pod.label, pod.start_hour, pod.end_hour, pod.hint, 1)
-    elif day in ("last", "yesterday", "yesterday's"):
-        pod = p.PartOfDay(pod.label, pod.start_hour, pod.end_hour, pod.hint, -1)
+    shift = {"this": 0, "today": 0, "today's": 0, "tomorrow": 1, "tomorrow's": 1, "last": -1, "yesterday": -1,
+             "yesterday's": -1}.get(day or "")
+    if shift is not None:
+        pod = p.PartOfDay(pod.label, pod.start_hour, pod.end_hour, pod.hint, shift, pod.small_hours)
     return [pod]
 
 
@@ -360,7 +365,7 @@ def b_more(m: re.Match[str]) -> p.Piece:
 
 def b_tonight(m: re.Match[str]) -> p.Piece:
     late = bool(m["late"])
-    return p.PartOfDay("late night" if late else "tonight", 21 if late else 18, 24, "pm", 0)
+    return p.PartOfDay("late night" if late else "tonight", 21 if late else 18, 24, "pm", 0, NIGHT_SMALL_HOURS)
 
 
 def b_holiday(m: re.Match[str]) -> list[p.Piece]:

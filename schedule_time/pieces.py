@@ -75,8 +75,8 @@ class PartOfDay(Piece):
     ``hint`` ("am"/"pm") disambiguates a clock hour that falls in neither reading of the span
     ("this afternoon at 11" -> 23:00). ``day_shift`` lets a single word carry its day ("tonight"=0,
     "last night"=-1, "明晚"=1). ``small_hours`` n: a clock hour 1..n that falls in neither reading is
-    the small hours after the span, on the next day (Chinese 晚上1点 = 01:00; 0 keeps the hint's
-    reading, as English does: Duckling reads "tonight at 2" as 14:00)."""
+    the small hours after the span, on the next day (Chinese 晚上1点 = 01:00, English "tonight at 1";
+    0 keeps the hint's reading, as English "this evening at 2" = 14:00 does)."""
 
     label: str
     start_hour: int
