@@ -31,7 +31,8 @@ import re
 from dateutil.relativedelta import relativedelta
 
 from . import pieces as p
-from .language import Language, Rule, rules_by_first_char
+from .language import Language, Rule
+from .zh_festivals import b_lunar, holiday_rules
 from .zh_numerals import CN, DAY, HOUR, MONTH, YEAR, cn_int, small_int
 from .zh_words import (
     DAY_PODS,
@@ -252,7 +253,7 @@ def b_every_weekday(m: re.Match[str]) -> list[p.Piece]:
     return [p.Every(interval), p.WeekdayRef(a)]
 
 
-# ---------------------------------------------------------------- parts of day, holidays, lunar dates
+# ---------------------------------------------------------------- parts of day
 def b_pod(m: re.Match[str]) -> p.Piece:
     return PODS[m["pod"]]
 
@@ -260,62 +261,6 @@ def b_pod(m: re.Match[str]) -> p.Piece:
 def b_day_pod(m: re.Match[str]) -> p.Piece:
     pod, shift = DAY_PODS[m["w"]]
     return p.PartOfDay(pod.label, pod.start_hour, pod.end_hour, pod.hint, shift, pod.small_hours)
-
-
-def b_holiday(m: re.Match[str]) -> list[p.Piece]:
-    from .holidays import lookup_holiday
-    hol = lookup_holiday(m["hol"])
-    return [] if hol is None else [p.HolidayRef(hol, m["hol"])]
-
-
-def _holiday_rules() -> list[Rule]:
-    """The Chinese holiday names, tried before bare months and numerals ("五一", "八月十五").
-
-    Only the branches of ``HOLIDAY_PATTERN`` that start with a non-ASCII character are taken: the
-    English names already reach the scanner through ``en.py``, and a second copy of them would double
-    the cost of compiling every rule bucket."""
-    try:
-        from .holidays import HOLIDAY_PATTERN
-    except ImportError:
-        return []
-    from .first_chars import first_chars
-    from .language import split_alternation
-    chinese = []
-    for branch in split_alternation(HOLIDAY_PATTERN.pattern):
-        first = first_chars(branch)
-        if first is not None and first and not any(ch.isascii() and ch.isalpha() for ch in first):
-            chinese.append(branch)
-    return rules_by_first_char("holiday", "|".join(chinese), b_holiday, "hol") if chinese else []
-
-
-class LunarDay:
-    """A Chinese lunar month/day (农历八月十五) as a holiday-like object: ``span(year)`` gives the
-    Gregorian day it falls on, from the holiday module's lunardate helpers."""
-
-    def __init__(self, month: int, day: int) -> None:
-        self.month, self.day = month, day
-
-    def span(self, year: int):
-        from ._holiday_rules import days, lunar, occurrences
-        from .holidays import HolidaySpan
-        try:
-            found = occurrences(days(lunar(self.month, self.day)), year)
-        except (ValueError, OverflowError):
-            return None
-        return HolidaySpan(*found[0]) if found else None  # type: ignore[arg-type]
-
-
-_LUNAR_MONTHS = {"正": 1, "冬": 11, "腊": 12, "臘": 12}
-
-
-def b_lunar(m: re.Match[str]) -> p.Piece | list[p.Piece]:
-    mo = m["mo"]
-    month = _LUNAR_MONTHS.get(mo) or cn_int(mo)
-    d = m["d"]
-    day = cn_int(d[1:]) if d[0] == "初" else cn_int(d)
-    if not (1 <= month <= 12 and 1 <= day <= 30):
-        return []
-    return p.HolidayRef(LunarDay(month, day), m.group())
 
 
 # ---------------------------------------------------------------- the rules, in order
@@ -362,7 +307,7 @@ RULES: list[Rule] = [
     Rule("day_of_month", rf"(?P<d>{DAY})\s*(?:号|號|日)", b_date),
     Rule("lunar", rf"(?:农历|農曆|农暦|阴历|陰曆|陰历|旧历|舊曆)\s*(?P<mo>[正冬腊臘]|{MONTH})\s*月\s*"
                   rf"(?P<d>初[一二三四五六七八九十]|{DAY})\s*(?:号|號|日)?", b_lunar),
-    *_holiday_rules(),
+    *holiday_rules(),
     # periods and weekdays
     Rule("rel_week", rf"(?P<rel>上上|下下|上|下|{THIS})\s*{GE}?\s*{WEEK}(?:{_WD}|(?P<end>末))?", b_rel_week),
     Rule("weekend", rf"{WEEK}?末", _const(p.Period("weekend"))),
