@@ -14,7 +14,7 @@ their own, qualified names.
 
 from __future__ import annotations
 
-from datetime import time
+from datetime import date, time
 
 from schedule_time import _holiday_rules as r
 from schedule_time._holiday_rules import MON, SAT, SUN, THU, TUE, WED, E, Entry
@@ -24,6 +24,24 @@ _thanksgiving = r.nth_weekday(11, THU, 4)
 _mothers_day = r.nth_weekday(5, SUN, 2)
 _labor_day = r.nth_weekday(9, MON, 1)
 _ems_week = r.nth_weekday(5, SUN, 3)
+
+# Super Tuesday: the US presidential primaries' biggest day, in election years. Usually the first
+# Tuesday of March; the years when the most states voted on another Tuesday are listed.
+_SUPER_TUESDAY_MOVED = {1984: (3, 13), 1988: (3, 8), 1992: (3, 10), 1996: (3, 12), 2008: (2, 5)}
+
+
+def _super_tuesday(year: int) -> tuple[date, ...]:
+    if year % 4:
+        return ()
+    if year in _SUPER_TUESDAY_MOVED:
+        return (date(year, *_SUPER_TUESDAY_MOVED[year]),)
+    return (r.nth_weekday_date(year, 3, TUE, 1),)
+
+
+def _mini_tuesday(year: int) -> tuple[date, ...]:
+    """Mini-Tuesday: the seven-state primary day of 3 Feb 2004 (the name was used that year only)."""
+    return (date(2004, 2, 3),) if year == 2004 else ()
+
 
 ENTRIES: tuple[Entry, ...] = (
     # --- New year, Christmas and other fixed Gregorian days --------------------------------
@@ -84,9 +102,10 @@ ENTRIES: tuple[Entry, ...] = (
       en=("daylight saving end day", "daylight saving end", "daylight savings end day",
           "daylight savings end", "daylight saving time end")),
     E("super_tuesday", "Super Tuesday", "超级星期二",  # US presidential primaries, election years
-      one(r.every_nth_year(r.nth_weekday(3, TUE, 1), 4, 0)),
+      one(_super_tuesday),
       en=("super tuesday", "super duper tuesday", "giga tuesday", "mega giga tuesday",
           "tsunami tuesday")),
+    E("mini_tuesday", "Mini-Tuesday", "迷你星期二", one(_mini_tuesday), en=("mini tuesday",)),
     E("emancipation_day", "Emancipation Day", "解放日", one(r.dc_emancipation_day),  # Washington DC
       en=("dc emancipation day",)),
     E("tax_day", "Tax Day", "报税日", one(r.us_tax_day), en=("tax day", "us tax day")),

@@ -326,7 +326,8 @@ def holiday_frame(ctx: Ctx, ref: p.HolidayRef, year: int | None, year_shift: int
             raise Impossible(f"{ref.surface or 'that holiday'} has no date in {y}")
         return Frame(span.start, span.end, span.grain, ref.surface or None)
     forward = ctx.future if direction is None else direction >= 0
-    years = range(ctx.now.year - 1, ctx.now.year + 3) if forward else range(ctx.now.year + 1, ctx.now.year - 3, -1)
+    # Eight years each way: a holiday in election years only (Super Tuesday) is up to four years off.
+    years = range(ctx.now.year - 1, ctx.now.year + 9) if forward else range(ctx.now.year + 1, ctx.now.year - 9, -1)
     for y in years:
         span = hol.span(y)  # type: ignore[attr-defined]
         if span is None:

@@ -72,6 +72,9 @@ PHRASE_ROWS += [
     R("thanksgiving in a year", "tue", "2027-11-25", "a holiday + whole years: that year's occurrence"),
     R("thanksgiving 1 year ago", "tue", "2025-11-27", "a holiday + years ago"),
     R("christmas last year", "tue", "2025-12-25", "'last year' with a holiday picks the year"),
+    R("next super tuesday", "tue", "2028-03-07", "an election-year holiday four years ahead is still found"),
+    R("super tuesday", "tue", "2028-03-07", "the next occurrence may be years away (election years only)"),
+    R("the last super tuesday", "tue", "2024-03-05", "the most recent election year's"),
     R("anytime after 2027", "tue", "open-after 2027-01-01T00:00", "'anytime' written as one word"),
     R("at three twenty", "tue", "2026-12-01T15:20 assumed", "'at' + word hour + word minutes is one clock time"),
 ]
