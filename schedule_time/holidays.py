@@ -162,16 +162,20 @@ def lookup_holiday(surface: str) -> Holiday | None:
 
 @functools.lru_cache(maxsize=4096)
 def _lookup(surface: str) -> Holiday | None:
-    # Only names sharing the first character can match; their patterns compile on first use.
-    for name, holiday in _BY_FIRST.get(first_key(surface[:1]), ()):
-        if _name_pattern(name).fullmatch(surface):
-            return holiday
-    return None
+    # Only names sharing the first character can match: one alternation per first character, compiled on
+    # first use, whose first branch that matches the whole surface names the holiday (as a loop would).
+    key = first_key(surface[:1])
+    names = _BY_FIRST.get(key)
+    if not names:
+        return None
+    m = _bucket_pattern(key).fullmatch(surface)
+    return names[int(m.lastgroup[1:])][1] if m is not None and m.lastgroup else None
 
 
 @functools.cache
-def _name_pattern(name: str) -> re.Pattern[str]:
-    return re.compile(name_regex(name), re.IGNORECASE)
+def _bucket_pattern(key: str) -> re.Pattern[str]:
+    names = _BY_FIRST[key]
+    return re.compile("|".join(f"(?P<h{i}>{name_regex(name)})" for i, (name, _) in enumerate(names)), re.IGNORECASE)
 
 
 def holiday_by_key(key: str) -> Holiday | None:

@@ -58,7 +58,6 @@ LANGUAGE_MODULES = ("schedule_time.en", "schedule_time.zh")
 _SKIP = re.compile(r"[\s,.;:!?，。、；：！？…“”\"'()\[\]（）【】~～]+")
 _UNKNOWN = re.compile(r"[a-z0-9]+|.", re.S)
 _NAMED = re.compile(r"\(\?P<\w+>")
-_HOT = 3
 _ALONE = 4
 _BIG = 3000
 _WORD = re.compile(r"[a-z]+")
@@ -68,6 +67,15 @@ _BOUNDARY = r"(?!(?<=[a-z])[a-z])(?!(?<=\d)\d)"
 
 def _is_letter(ch: str) -> bool:
     return "a" <= ch <= "z"
+
+
+def _char_class(ch: str) -> str:
+    """Characters that share one dispatch entry: digits, CJK (and anything above U+2E80), else itself."""
+    if "0" <= ch <= "9":
+        return "0"
+    if ch >= "\u2e80":
+        return "\u4e00"
+    return ch
 
 
 def _filler(m: re.Match[str]) -> None:
@@ -165,19 +173,20 @@ class _Scanner:
         self._char_ids: dict[str, tuple[int, ...]] = {}
         self._by_key: dict[str, list[tuple[re.Pattern[str], str | None]] | None] = {}
         self._by_set: dict[tuple[int, ...], list[tuple[re.Pattern[str], str | None]]] = {}
-        self._seen: dict[tuple[int, ...], int] = {}
-        # Segments compile lazily (milliseconds each, once per process); ``warm_up()`` compiles them all.
+        self._class_ids: dict[str, tuple[int, ...]] = {}
+        self._classes = [None if first is None else frozenset(map(_char_class, first)) for _, _, first, _ in self.entries]
+        # Segments compile on first use (milliseconds each, once per process); ``warm_up()`` compiles them all.
 
     def warm_up(self) -> None:
         """Compile every word's and character's segments now, e.g. in a latency-sensitive server."""
         starts = set().union(*(first for _, _, first, _ in self.entries if first is not None))
         for ch in sorted(starts):
             if not _is_letter(ch):
-                self.segments(ch, ch, hot=True)
+                self.segments(ch, ch)
             else:
-                self.segments("?" + ch, ch, hot=True)
+                self.segments("?" + ch, ch)
         for word in sorted(self.vocabulary):
-            self.segments(word, word[0], hot=True)
+            self.segments(word, word[0])
 
     def key(self, text: str, pos: int, ch: str) -> tuple[str, int]:
         """The dispatch key at ``pos`` (a known word, "?" + first letter, or the character) and the end
@@ -188,14 +197,16 @@ class _Scanner:
             return (word if word in self.vocabulary else "?" + ch), end
         return ch, pos + 1
 
-    def segments(self, key: str, ch: str, hot: bool = False) -> list[tuple[re.Pattern[str], str | None]] | None:
+    def segments(self, key: str, ch: str) -> list[tuple[re.Pattern[str], str | None]] | None:
         """The segments to try at a position, in rule order: each is a compiled alternation of rules
         (key None: read ``lastgroup``) or one rule tried alone with its key.
 
-        Compiling an alternation costs milliseconds, so a key gets one only once it has been seen
-        ``_HOT`` times (random unicode never pays a compilation); a rule longer than ``_BIG`` characters
-        (hundreds of names) is never copied into an alternation, and ``_ALONE`` rules or fewer are tried
-        one by one (most words: no compilation at all)."""
+        A letter position tries the rules that list its word among their first words (plus rules filtered
+        by first character only); any other position tries the rules that can begin with a character of
+        its class (all digits share one class, all CJK characters another): a rule that cannot begin with
+        the character there never matches, so a shared superset gives the same result and far fewer
+        alternations to compile. ``_ALONE`` rules or fewer are tried one by one (no compilation); a rule
+        longer than ``_BIG`` characters (hundreds of names) is never copied into an alternation."""
         found = self._by_key.get(key, _MISSING)
         if found is not _MISSING:
             return found  # type: ignore[return-value]
@@ -207,19 +218,19 @@ class _Scanner:
             word = self._word_ids.get(key, ()) if key[0] != "?" else ()
             ids = tuple(sorted({*word, *by_char}))
         else:
-            ids = tuple(i for i, (_, _, first, _) in enumerate(self.entries) if first is None or ch in first)
+            cls = _char_class(ch)
+            ids = self._class_ids.get(cls)  # type: ignore[assignment]
+            if ids is None:
+                ids = self._class_ids[cls] = tuple(i for i, classes in enumerate(self._classes)
+                                                   if classes is None or cls in classes)
         if not ids:
             segments = None
         else:
             segments = self._by_set.get(ids)
             if segments is None:
-                alone = [(self.rules[self.entries[i][0]][0], self.entries[i][0]) for i in ids]
-                seen = self._seen[ids] = self._seen.get(ids, 0) + 1
                 alone_max = _ALONE if letter else 2   # words rarely share rules; characters do
-                if len(ids) <= alone_max or (seen < _HOT and not hot):
-                    if len(ids) > alone_max:
-                        return alone
-                    segments = alone
+                if len(ids) <= alone_max:
+                    segments = [(self.rules[self.entries[i][0]][0], self.entries[i][0]) for i in ids]
                 else:
                     segments = self._group(ids)
                 self._by_set[ids] = segments
