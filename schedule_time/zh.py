@@ -13,9 +13,12 @@ Chinese words map to (tested in tests/schedule_time/rows_zh.py):
 傍晚 / 晚上 / 凌晨 / 半夜        17-20 / 18-24 / 00-06 / 00-05; 今晚 明晚 昨晚 今早 明早 carry their day
 三点, 7点半, 8点                 bare hours follow the core: 1-6 pm, 9-11 am, 7 and 8 ambiguous
 三点三 / 三點踏三 / 三個字       Cantonese five-minute marks: 3:15 (三点零五, 三点十五分 are literal)
-N天后 / N天前 / 过N天            a point N days from now (Shift), not Duckling's "next N days" interval
+N天后 / N天前 / 过N天            a point N days from now (Shift), not Duckling's "next N days" interval;
+                                 word order decides: 后三天 / 前两天 are spans (next line), 三天后 a point
 上N天 / 下N周 / 最近N天          the N whole units before / after the current one (Period with count)
-N天内                            from now for N days
+N天内 / 本周内, 今年之内          from now for N days / the rest of that period (PeriodPart rest)
+一年半, 一天半 (半 after a unit)  adds half of that unit; 2027年以后 is the year 2027, never an amount
+每周一三五, 每周一次             weekdays listed without a separator; 一次 (once) after a unit is the unit
 年底 / 年初, 月初 / 月底         the core's parts of a period (年底/年末 = December: PeriodPart last-month); 上旬 / 中旬 / 下旬 = days 1-10 / 11-20 / 21-end
 明年, 去年 … alone / + a month   the year itself / the year that month or holiday falls in
 每隔N周                          every N+1 weeks (每隔一周 = every other week); 每N周 every N weeks
@@ -69,9 +72,13 @@ U_STRICT = r"(?:秒钟|秒鐘|秒|分钟|分鐘|刻钟|刻鐘|小时|小時|钟�
 U_LOOSE = r"(?:秒钟|秒鐘|秒|分钟|分鐘|分|刻钟|刻鐘|小时|小時|钟头|鐘頭|钟|鐘|天|日|周|週|星期|礼拜|禮拜|月|年)"
 U_SHIFT = r"(?:秒钟|秒鐘|秒|分钟|分鐘|分|刻钟|刻鐘|小时|小時|钟头|鐘頭|(?<=[个個])(?:钟|鐘)|天|日|周|週|星期|礼拜|" \
           r"禮拜|(?<=[个個半])月|年)"
-DUR_LIST = rf"{HALF_AMOUNT}\s*{U_STRICT}(?:\s*[,、和又零]?\s*{HALF_AMOUNT}\s*{U_LOOSE})*"
-SHIFT_LIST = rf"{HALF_AMOUNT}\s*{U_SHIFT}(?:\s*[,、和又零]?\s*{HALF_AMOUNT}\s*{U_LOOSE})*"
-_ONE = re.compile(rf"(?:(?P<n>{AMOUNT})\s*{GE}?\s*(?P<half>半)?|(?P<half0>半)\s*{GE}?)\s*(?P<u>{U_LOOSE})")
+# 半 after the unit adds half of it: 一年半, 一天半, 两个小时半 (not the 半 of a following 半个月).
+HALF_AFTER = rf"(?:半(?!\s*{GE}?\s*{U_LOOSE}))"
+_NOT_YEAR = rf"(?!{YEAR}\s*年)"   # 2027年以后 is after the year 2027, not 2027 years from now
+DUR_LIST = rf"{_NOT_YEAR}{HALF_AMOUNT}\s*{U_STRICT}{HALF_AFTER}?(?:\s*[,、和又零]?\s*{HALF_AMOUNT}\s*{U_LOOSE}{HALF_AFTER}?)*"
+SHIFT_LIST = rf"{_NOT_YEAR}{HALF_AMOUNT}\s*{U_SHIFT}{HALF_AFTER}?(?:\s*[,、和又零]?\s*{HALF_AMOUNT}\s*{U_LOOSE}{HALF_AFTER}?)*"
+_ONE = re.compile(rf"(?:(?P<n>{AMOUNT})\s*{GE}?\s*(?P<half>半)?|(?P<half0>半)\s*{GE}?)\s*(?P<u>{U_LOOSE})"
+                  rf"(?P<half1>{HALF_AFTER})?")
 _GRAIN_ORDER = ("second", "minute", "hour", "day", "week", "month", "year")
 
 
@@ -83,7 +90,7 @@ def parse_amounts(text: str) -> tuple[relativedelta, str]:
     for m in _ONE.finditer(text):
         n = m["n"]
         amount = 0.0 if n is None else float(n) if n[0].isdigit() else float(small_int(n))
-        if m["half"] or m["half0"]:
+        if m["half"] or m["half0"] or m["half1"]:
             amount += 0.5
         delta, grain = delta_of(amount, m["u"])
         total += delta
@@ -267,6 +274,8 @@ def b_day_pod(m: re.Match[str]) -> p.Piece:
 _SEP_AHEAD = r"(?=\s*(?:[吧呢啊呀哦嘛了]\s*)*(?:$|[到至~\-—–,.;!?]|以前|之前|以后|以後|之后|之後|开始|開始|起|为止|為止))"
 _REL_YEAR = _alt(YEAR_WORDS)
 _WD = rf"(?P<wd>{WEEKDAY_CHAR})"
+# 每周一三五 lists weekdays without a separator; a numeral before a unit is not one (每周一三点 = Mon 3:00).
+_NOT_CLOCK = r"(?!\s*(?:点|點|时|時|号|號|月|刻|分|个|個|[:：.]|\d))"
 
 RULES: list[Rule] = [
     Rule("now", r"现在|現在|此时|此時|此刻|当前|當前|宜家|而家|依家|目前|马上|馬上|立刻|立即|即刻", _const(p.Now())),
@@ -275,9 +284,10 @@ RULES: list[Rule] = [
     Rule("label_pm", r"晚饭|晚飯|晚餐|夜宵|宵夜|消夜|午饭|午飯|午餐|中饭|中飯|下午茶", _const(p.Label("pm"))),
     Rule("label_am", r"早饭|早飯|早餐|早茶", _const(p.Label("am"))),
     Rule("around", r"前后|前後|左右|上下(?!午)|之间|之間|期间|期間|一整天|整天|全天", _const()),
+    Rule("once", r"(?<=[天日周週拜月年时時钟鐘头頭末])一次", _const()),   # 每周一次: the recurrence itself
     # recurrence (before weekdays: 每周一 is every Monday, not "every week" + Monday)
-    Rule("every_weekday", rf"(?:每|逢|每逢)(?P<other>隔)?(?:一)?{GE}?{WEEK}{_WD}(?:\s*(?:到|至|~|-)\s*{WEEK}?"
-                          rf"(?P<wd2>{WEEKDAY_CHAR})|(?P<more>(?:\s*(?:和|及|跟|与|與|、|,)\s*{WEEK}?{WEEKDAY_CHAR})+))?",
+    Rule("every_weekday", rf"(?:每|逢|每逢)(?P<other>隔)?(?:一)?{GE}?{WEEK}{_WD}(?!次)(?:\s*(?:到|至|~|-)\s*{WEEK}?"
+                          rf"(?P<wd2>{WEEKDAY_CHAR})|(?P<more>(?:\s*(?:和|及|跟|与|與|、|,)?\s*{WEEK}?{WEEKDAY_CHAR}{_NOT_CLOCK})+))?",
          b_every_weekday),
     Rule("every_other_weekday", rf"隔{GE}?{WEEK}{_WD}", lambda m: [p.Every(2), p.WeekdayRef(WEEKDAYS[m["wd"]])]),
     Rule("every", rf"(?:每|逢)(?P<other>隔)?\s*(?P<n>{AMOUNT})?\s*{GE}?\s*(?P<u>工作日|平日|周末|週末|天|日|星期|礼拜|"
@@ -332,6 +342,8 @@ RULES: list[Rule] = [
     Rule("midnight", r"午夜|子夜", _const(p.Clock(0, 0, h24=True))),
     Rule("range_start", r"从|從|由|自从|自從|自", _const(p.RangeStart())),
     Rule("range_sep", r"一直到|直到|到|至|~|-|—|–", _const(p.RangeSep())),
+    # 本周内, 今年之内, 12月以内: the rest of that period (from now), not "before" it
+    Rule("within_period", r"(?<=[周週拜期月年季度天])(?:以内|以內|之内|之內|内|內)", _const(p.PeriodPart("rest"))),
     Rule("open_before", r"以前|之前|前|为止|為止|以内|以內|之内|之內", _const(p.OpenBound("before"))),
     Rule("open_after", r"以后|以後|之后|之後|后|後|起|开始|開始|以来|以來", _const(p.OpenBound("after"))),
     Rule("open_by", r"截止到?|截至|最晚|最迟|最遲", _const(p.OpenBound("by"))),

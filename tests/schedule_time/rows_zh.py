@@ -271,6 +271,30 @@ ROWS: list[Row] = [
     R("一小时后", "lon_spring", "2026-03-29T02:30", "London: 00:30 GMT + 1h is 02:30 BST"),
     R("三小时后", "ny_fall", "2026-11-01T02:30", "00:30 EDT + 3h is 02:30 EST"),
     R("三天内", "tue", "2026-12-01T10:00/2026-12-04T10:00 minute", "within three days: from now"),
+    # word order decides (README Conventions): amount + 后/前 is a point, 后/前 + amount a span of units
+    R("三天之后", "tue", "2026-12-04T10:00", "三天之后 (three days later) is a point, unlike 后三天"),
+    R("两个月之前", "tue", "2026-10-01T10:00", "两个月之前 (two months ago) is a point, unlike 前两个月"),
+    R("兩星期前", "sun", "2026-11-15T10:00", "兩星期前 is a point two weeks back, not the two weeks before this one"),
+    R("三个钟之后", "tue", "2026-12-01T13:00", "Cantonese 三个钟之后 is a point three hours on"),
+    R("三秒钟后", "tue", "2026-12-01T10:00", "a point seconds away is floored to the minute (calendar grain)"),
+    R("后三秒", "tue", "2026-12-01T10:00:01/2026-12-01T10:00:04 second", "后 + amount: the next three whole seconds"),
+    # 半 after the unit adds half of it
+    R("一天半后", "tue", "2026-12-02T22:00", "一天半 is a day and a half"),
+    R("两年半以后", "tue", "2029-06-01T10:00", "两年半 is two years and six months"),
+    R("一周半以后", "sun", "2026-12-09T22:00", "一周半 is ten and a half days"),
+    R("三天半", "tue", "duration 84:00:00", "a length: three and a half days"),
+    R("两个小时半", "tue", "duration 2:30:00", "两个小时半 is two and a half hours"),
+    # a four-digit year before 年 is a year, never an amount of years
+    R("2027年以后", "tue", "open-after 2027-01-01T00:00", "after the year 2027, not 2027 years from now"),
+    R("2020年以前", "tue", "open-before 2020-01-01T00:00", "before the year 2020"),
+    R("二零三零年之后", "tue", "open-after 2030-01-01T00:00", "a year in Chinese digits"),
+    # 内 after a period: the rest of that period (from now), not "before" it
+    R("本周之内", "tue", "2026-12-01T00:00/2026-12-07T00:00 day", "within this week: today to Sunday"),
+    R("这个月以内", "tue", "2026-12-01T00:00/2027-01-01T00:00 day", "within this month"),
+    R("今天之内", "tue", "2026-12-01T10:00/2026-12-02T00:00 minute", "within today: from now to midnight"),
+    R("下周内", "tue", "2026-12-07T00:00/2026-12-14T00:00 day", "within next week: all of it"),
+    R("2027年内", "tue", "2027-01-01T00:00/2028-01-01T00:00 day", "within 2027 (a year, not 2027 years)"),
+
     R("两个小时以内", "tue", "2026-12-01T10:00/2026-12-01T12:00 minute", "within two hours"),
     # durations
     R("半小时", "tue", "duration 0:30:00", "half an hour"),
@@ -347,6 +371,16 @@ ROWS: list[Row] = [
       "every Wednesday at 15:00"),
     R("每周一到周五", "tue", "rrule FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR 2026-12-01T00:00", "Monday to Friday"),
     R("每周一和周三", "tue", "rrule FREQ=WEEKLY;BYDAY=MO,WE 2026-12-02T00:00", "two weekdays"),
+    R("每周一三五", "tue", "rrule FREQ=WEEKLY;BYDAY=MO,WE,FR 2026-12-02T00:00", "weekdays listed without a separator"),
+    R("每礼拜二四下午三点", "tue", "rrule FREQ=WEEKLY;BYDAY=TU,TH;BYHOUR=15;BYMINUTE=0 2026-12-01T15:00",
+      "二四 is Tuesday and Thursday, not Tuesday at 4"),
+    R("每周六日", "tue", "rrule FREQ=WEEKLY;BYDAY=SA,SU 2026-12-05T00:00", "六日 is Saturday and Sunday"),
+    R("每周一三点", "tue", "rrule FREQ=WEEKLY;BYDAY=MO;BYHOUR=15;BYMINUTE=0 2026-12-07T15:00",
+      "a numeral before 点 is the hour, not a second weekday"),
+    R("每周一次", "tue", "rrule FREQ=WEEKLY 2026-12-01T00:00", "一次 (once) after the unit: every week, not Mondays"),
+    R("每两周一次", "tue", "rrule FREQ=WEEKLY;INTERVAL=2 2026-12-01T00:00", "once every two weeks"),
+    R("每天一次", "tue", "rrule FREQ=DAILY 2026-12-01T00:00", "once a day"),
+
     R("每周二和周四下午三点", "tue", "rrule FREQ=WEEKLY;BYDAY=TU,TH;BYHOUR=15;BYMINUTE=0 2026-12-01T15:00",
       "two weekdays with a time; today is one of them"),
     R("工作日", "tue", "rrule FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR 2026-12-01T00:00", "工作日 is weekdays"),
