@@ -328,10 +328,14 @@ def holiday_frame(ctx: Ctx, ref: p.HolidayRef, year: int | None, year_shift: int
     forward = ctx.future if direction is None else direction >= 0
     # Eight years each way: a holiday in election years only (Super Tuesday) is up to four years off.
     years = range(ctx.now.year - 1, ctx.now.year + 9) if forward else range(ctx.now.year + 1, ctx.now.year - 9, -1)
+    skip = 1 if direction == 2 else 0   # "christmas after next": the one after the next one
     for y in years:
         span = hol.span(y)  # type: ignore[attr-defined]
         if span is None:
             continue
         if (span.end > ctx.today) if forward else (span.start < ctx.today):
+            if skip:
+                skip -= 1
+                continue
             return Frame(span.start, span.end, span.grain, ref.surface or None)
     raise Impossible(f"no date found for {ref.surface or 'that holiday'}")

@@ -214,6 +214,7 @@ RULES: list[Rule] = [
     Rule("year_shift", r"(?:of\s+)?(?P<mod>" + NEXT + "|" + LAST + "|" + THIS + r")\s+year", lambda m: p.YearShift(
         _shift_of(m))),
     Rule("qualifier", r"(?P<mod>" + NEXT + "|" + LAST + "|" + THIS + r")(?:\s+the)?", lambda m: p.Qualifier(_shift_of(m))),
+    Rule("after_next_q", r"after\s+next(?=\s*(?:$|[,.;!?]|at\b|@|\d))", b_const(p.Qualifier(2))),
     Rule("between", r"between|from|later\s+than", b_const(p.RangeStart())),
     Rule("till_date", r"(?:till|until|up\s+to|to)\s+date", b_const(p.DayShift(0))),
     Rule("range_sep", r"/|-|–|—|~|to|thru|through|till|til|until|untill|up\s+to|but\s+before", b_const(p.RangeSep())),

@@ -84,6 +84,9 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
             frame = _weekday_date_search(ctx, spec.weekday.weekday, dp)
         else:
             frame = a.dateparts_frame(ctx, dp, spec.year_shift)
+            if spec.qualifier == 2 and dp.year is None and dp.month is not None and spec.year_shift is None:
+                # "March after next", "May 5th after next": the occurrence a year after the next one
+                frame = a.dateparts_frame(ctx, p.DateParts(frame.start.year + 1, dp.month, dp.day))
     elif spec.year_shift is not None:
         start = datetime(ctx.now.year + spec.year_shift, 1, 1)  # noqa: DTZ001 - naive wall clock by design
         frame = a.Frame(start, a.add_months(start, 12), "year")

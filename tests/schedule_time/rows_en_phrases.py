@@ -64,6 +64,10 @@ PHRASE_ROWS += [
     R("the ides of march", "tue", "2027-03-15", "the ides are the 15th of March, May, July, October"),
     R("the ides of june", "tue", "2027-06-13", "and the 13th of other months"),
     R("march in a year", "tue", "month 2027-03", "March of the year one year from now"),
+    R("the june after next", "tue", "month 2028-06", "a month after next: the occurrence after the next one"),
+    R("december after next", "tue", "month 2027-12", "this December is the next one (current month counts)"),
+    R("july 4th after next", "tue", "2028-07-04", "a date after next"),
+    R("new year's day after next", "tue", "2028-01-01", "a holiday after next: the one after the coming one"),
     R("2027-03-28 17:00/2027-03-29 21:00", "tue", "2027-03-28T17:00/2027-03-29T21:00 minute", "'/' between two datetimes"),
 ]
 
