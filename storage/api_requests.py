@@ -26,7 +26,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from storage.drafts import require_aware
 from storage.errors import InvalidInput
@@ -90,10 +90,11 @@ ClaimOutcome = Claimed | Replay | InProgress | Mismatch | Limited
 
 
 class ApiRequests:
-    """One user's API request records; no method takes a user id."""
+    """One user's API request records; no method takes a user id. Statements run on a plain connection
+    (prebuilt Core statements, no ORM session): a claim is one transaction of two or three statements."""
 
-    def __init__(self, sessions: async_sessionmaker[AsyncSession], user_id: uuid.UUID) -> None:
-        self._sessions = sessions
+    def __init__(self, engine: AsyncEngine, user_id: uuid.UUID) -> None:
+        self._engine = engine
         self._owner = user_id
 
     async def claim(
@@ -109,95 +110,60 @@ class ApiRequests:
         require_aware(now, "now", InvalidInput)
         key = None if request_id is None else KEY_PREFIX + request_id
         stamp = _stamp(now)
-        async with self._sessions() as session:
+        owner = self._owner
+        async with self._engine.connect() as conn:
             try:
-                rows = [{"owner_id": self._owner, "key": f"{RATE_PREFIX}{stamp}:{uuid.uuid4().hex}",
+                rows = [{"owner_id": owner, "key": f"{RATE_PREFIX}{stamp}:{uuid.uuid4().hex}",
                          "fingerprint": "-", "created_at": now}]  # fmt: skip
                 if key is not None:
                     rows.append(
-                        {"owner_id": self._owner, "key": key, "fingerprint": fingerprint, "created_at": now}
+                        {"owner_id": owner, "key": key, "fingerprint": fingerprint, "created_at": now}
                     )
-                await session.execute(_INSERT, rows)
+                await conn.execute(_INSERT, rows)
             except IntegrityError:
-                await session.rollback()
+                await conn.rollback()
                 assert key is not None  # rate marks are random: only a client id can collide
-                return await self._known(session, key, fingerprint)
+                return await self._known(conn, key, fingerprint)
             low, high = RATE_PREFIX + _stamp(now - window), RATE_PREFIX + _stamp(now + _TICK)
-            window_keys = self._rate_range(low, high)
             # Rate marks sort by time inside the (owner_id, key) unique index: the window is a range scan.
             in_window = (
-                await session.execute(
-                    _IN_WINDOW, {"owner": self._owner, "low": low, "high": high, "cap": limit + 1}
-                )
+                await conn.execute(_IN_WINDOW, {"owner": owner, "low": low, "high": high, "cap": limit + 1})
             ).scalar_one()
             if in_window > limit:
                 oldest = (
-                    await session.execute(
-                        select(IdempotencyRecord.created_at)
-                        .where(*window_keys)
-                        .order_by(IdempotencyRecord.key)
-                        .limit(1)
-                    )
+                    await conn.execute(_OLDEST_IN_RANGE, {"owner": owner, "low": low, "high": high})
                 ).scalar_one()
-                await session.rollback()
+                await conn.rollback()
                 return Limited(retry_at=max(oldest + window, now))
             if secrets.randbelow(PRUNE_MARKS_ONE_IN) == 0:  # marks past the window: a short index range
-                expired = self._rate_range(RATE_PREFIX, RATE_PREFIX + _stamp(now - window))
-                await session.execute(delete(IdempotencyRecord).where(*expired))
-            if secrets.randbelow(PRUNE_ONE_IN) == 0:  # old replies: rarely, it scans the user's claims
-                await session.execute(
-                    delete(IdempotencyRecord).where(
-                        IdempotencyRecord.owner_id == self._owner,
-                        IdempotencyRecord.key.startswith(KEY_PREFIX),  # type: ignore[attr-defined]
-                        IdempotencyRecord.created_at < now - RETENTION,
-                    )
+                await conn.execute(
+                    _DELETE_RANGE,
+                    {"owner": owner, "low": RATE_PREFIX, "high": RATE_PREFIX + _stamp(now - window)},
                 )
-            await session.commit()
+            if secrets.randbelow(PRUNE_ONE_IN) == 0:  # old replies: rarely, it scans the user's claims
+                await conn.execute(_PRUNE_CLAIMS, {"owner": owner, "before": now - RETENTION})
+            await conn.commit()
         return Claimed(in_window=int(in_window))
-
-    def _rate_range(self, low: str, high: str) -> tuple[Any, ...]:
-        return (
-            IdempotencyRecord.owner_id == self._owner,
-            IdempotencyRecord.key >= low,
-            IdempotencyRecord.key < high,
-        )
 
     async def finish(self, request_id: str, result: dict[str, Any]) -> None:
         """Store the reply on the claim (a replay returns it from now on)."""
-        async with self._sessions() as session:
-            await session.execute(
-                _FINISH, {"owner": self._owner, "claim_key": KEY_PREFIX + request_id, "claim_result": result}
-            )
-            await session.commit()
+        async with self._engine.begin() as conn:
+            await conn.execute(_FINISH, finish_params(self._owner, request_id, result))
 
     async def release(self, request_id: str) -> None:
         """Withdraw an unfinished claim (the request did not run; the client may retry with the same id)."""
-        async with self._sessions() as session:
-            await session.execute(
-                delete(IdempotencyRecord).where(
-                    IdempotencyRecord.owner_id == self._owner,
-                    IdempotencyRecord.key == KEY_PREFIX + request_id,
-                    IdempotencyRecord.result.is_(None),  # type: ignore[union-attr]
-                )
-            )
-            await session.commit()
+        async with self._engine.begin() as conn:
+            await conn.execute(_RELEASE, {"owner": self._owner, "claim_key": KEY_PREFIX + request_id})
 
     async def writes_at(self, now: datetime) -> int:
         """How many audit records (committed writes) carry exactly ``now``: a turn's writes, since a turn
         passes its own ``now`` to every write."""
         require_aware(now, "now", InvalidInput)
-        query = select(func.count()).where(AuditRecord.owner_id == self._owner, AuditRecord.at == now)
-        async with self._sessions() as session:
-            return int((await session.execute(query)).scalar_one())
+        async with self._engine.connect() as conn:
+            return int((await conn.execute(_WRITES_AT, {"owner": self._owner, "at": now})).scalar_one())
 
-    async def _known(self, session: AsyncSession, key: str, fingerprint: str) -> ClaimOutcome:
-        row = (
-            await session.execute(
-                select(IdempotencyRecord).where(
-                    IdempotencyRecord.owner_id == self._owner, IdempotencyRecord.key == key
-                )
-            )
-        ).scalar_one_or_none()
+    async def _known(self, conn: AsyncConnection, key: str, fingerprint: str) -> ClaimOutcome:
+        row = (await conn.execute(_KNOWN, {"owner": self._owner, "claim_key": key})).first()
         if row is None:  # released between our insert and this read: treat as in progress, client retries
             return InProgress()
         if row.fingerprint != fingerprint:
@@ -205,6 +171,11 @@ class ApiRequests:
         if row.result is None:
             return InProgress()
         return Replay(dict(row.result))
+
+
+def finish_params(owner: uuid.UUID, request_id: str, result: dict[str, Any]) -> dict[str, Any]:
+    """Parameters of ``FINISH`` (store ``result`` on the claim of ``request_id``)."""
+    return {"owner": owner, "claim_key": KEY_PREFIX + request_id, "claim_result": result}
 
 
 _CLAIMS = IdempotencyRecord.__table__  # type: ignore[attr-defined]
@@ -220,11 +191,31 @@ _IN_WINDOW = select(func.count()).select_from(
     .limit(bindparam("cap"))
     .subquery()
 )
-_FINISH = (
-    update(_CLAIMS)
-    .where(_CLAIMS.c.owner_id == bindparam("owner"), _CLAIMS.c.key == bindparam("claim_key"))
-    .values(result=bindparam("claim_result", type_=_CLAIMS.c.result.type))
+_IN_RANGE = (
+    _CLAIMS.c.owner_id == bindparam("owner"),
+    _CLAIMS.c.key >= bindparam("low"),
+    _CLAIMS.c.key < bindparam("high"),
 )
+_OLDEST_IN_RANGE = select(_CLAIMS.c.created_at).where(*_IN_RANGE).order_by(_CLAIMS.c.key).limit(1)
+_DELETE_RANGE = delete(_CLAIMS).where(*_IN_RANGE)
+_THIS_CLAIM = (_CLAIMS.c.owner_id == bindparam("owner"), _CLAIMS.c.key == bindparam("claim_key"))
+_KNOWN = select(_CLAIMS.c.fingerprint, _CLAIMS.c.result).where(*_THIS_CLAIM)
+_RELEASE = delete(_CLAIMS).where(*_THIS_CLAIM, _CLAIMS.c.result.is_(None))
+_PRUNE_CLAIMS = delete(_CLAIMS).where(
+    _CLAIMS.c.owner_id == bindparam("owner"),
+    _CLAIMS.c.key.startswith(KEY_PREFIX),
+    _CLAIMS.c.created_at < bindparam("before"),
+)
+_AUDIT = AuditRecord.__table__  # type: ignore[attr-defined]
+_WRITES_AT = select(func.count()).where(
+    _AUDIT.c.owner_id == bindparam("owner"), _AUDIT.c.at == bindparam("at")
+)
+FINISH = (
+    update(_CLAIMS).where(*_THIS_CLAIM).values(result=bindparam("claim_result", type_=_CLAIMS.c.result.type))
+)
+"""Store a reply on a claim (parameters: :func:`finish_params`); the turn's commit may run it in its own
+transaction."""
+_FINISH = FINISH
 
 
 def _stamp(at: datetime) -> str:

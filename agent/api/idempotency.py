@@ -54,7 +54,7 @@ async def admit(
     fingerprint = hashlib.sha256(
         json.dumps([body.message, body.conversation_id], ensure_ascii=False).encode()
     ).hexdigest()
-    requests = ApiRequests(svc.db.sessions, user_id)
+    requests = ApiRequests(svc.db.engine, user_id)
     outcome = await requests.claim(
         request_id, fingerprint, now=now, window=RATE_WINDOW, limit=svc.settings.rate_limit_per_minute
     )

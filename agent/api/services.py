@@ -42,5 +42,7 @@ class Services:
         task.add_done_callback(self.background.discard)
 
 
-def services(request: Request) -> Services:
+async def services(request: Request) -> Services:
+    """``async`` on purpose: FastAPI runs a plain ``def`` dependency on a worker thread (one thread handoff
+    per use, several per request)."""
     return request.app.state.services  # type: ignore[no-any-return]
