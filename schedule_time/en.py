@@ -201,6 +201,11 @@ RULES: list[Rule] = [
          lambda m: p.DateParts(2000 + (int(number_value(m["n"])) if m["n"] else 0))),
     Rule("year", r"(?:in\s+)?(?P<y>1\d{3}|2\d{3})(?:\s*(?:a\.?d\.?))?", b_year),
     Rule("zone", r"\(?(?P<z>" + alt(ZONES) + r")\)?", b_zone),
+    Rule("all_day_alone", r"^(?:all|the\s+whole|the\s+entire)\s+day(?:\s+long)?(?=\s*[.!?]?\s*$)", b_const(p.DayShift(0))),
+    Rule("all_day", r"(?:all|the\s+whole|the\s+entire)\s+day(?:\s+long)?|all(?:\s+of)?(?=\s+(?:" + NEXT + "|" + LAST +
+                    "|" + THIS + r"|the)\s)", b_const()),
+    Rule("all_unit", r"(?:all|the\s+whole|the\s+entire)\s+(?P<unit>week|month|year)(?:\s+long)?",
+         lambda m: p.Period(m["unit"])),
     Rule("rest_of_day", r"(?:the\s+)?rest\s+of\s+(?:the\s+)?day|later\s+today",
          b_const(p.PeriodPart("rest"), p.Period("day"))),
     Rule("end_of_day", r"(?:the\s+)?(?:end|close)\s+of\s+(?:the\s+)?(?:business\s+)?day|close\s+of\s+business|cob",

@@ -86,6 +86,12 @@ ROWS: list[Row] = [
     R("beginning of next week", "tue", "2026-12-07T00:00/2026-12-10T00:00 day", "Mon-Wed"),
     R("end of this week", "tue", "2026-12-04T00:00/2026-12-07T00:00 day", "Fri-Sun"),
     R("rest of the week", "tue", "2026-12-01T00:00/2026-12-07T00:00 day", "today to Sunday"),
+    R("all week", "tue", "week 2026-11-30", "all week: the whole current Monday-Sunday week"),
+    R("the whole month", "tue", "month 2026-12", "the whole month: the current month"),
+    R("all of next week", "tue", "week 2026-12-07", "'all of' before a period adds nothing"),
+    R("all day", "tue", "2026-12-01", "all day alone: today, the whole day"),
+    R("all day thursday", "tue", "2026-12-03", "all day + a day: that whole day"),
+    R("friday all day", "tue", "2026-12-04", "all day after the day"),
     R("next 3 days", "tue", "2026-12-02T00:00/2026-12-05T00:00 day", "the next three whole days"),
     R("last 2 weeks", "tue", "2026-11-16T00:00/2026-11-30T00:00 week", "the two whole weeks before this one"),
     # months, years, quarters
