@@ -225,13 +225,17 @@ def part_frame(frame: Frame, part: str, ctx: Ctx) -> Frame:
         if frame.grain in ("day", "hour", "minute"):
             return Frame(max(s, floor(ctx.now, "minute")), e, "minute")
         return Frame(max(s, ctx.today), e, "day")
-    if frame.grain == "year":   # "last-month": Chinese 年底 means December
-        bounds = {"begin": (0, 3), "mid": (4, 8), "end": (8, 12), "last-month": (11, 12)}[part]
+    if frame.grain == "year":   # "last-month": Chinese 年底 means December; 上半年 / 下半年 the halves
+        bounds = {"begin": (0, 3), "mid": (4, 8), "end": (8, 12), "last-month": (11, 12),
+                  "first-half": (0, 6), "second-half": (6, 12)}[part]
         return Frame(add_months(s, bounds[0]), add_months(s, bounds[1]), "month")
     if part == "last-month":
         part = "end"
-    if frame.grain == "month":
-        bounds = {"begin": (0, 10), "mid": (10, 20), "end": (20, span)}[part]
+    if frame.grain == "month":   # 上半月 / 下半月: days 1-15 / 16-end
+        bounds = {"begin": (0, 10), "mid": (10, 20), "end": (20, span), "first-half": (0, 15),
+                  "second-half": (15, span)}[part]
+    elif part in ("first-half", "second-half"):
+        raise Impossible("only a year or a month has halves")
     elif frame.grain == "week":
         bounds = {"begin": (0, 3), "mid": (2, 5), "end": (4, 7)}[part]
     elif frame.grain == "day":

@@ -20,6 +20,7 @@ N天内 / 本周内, 今年之内          from now for N days / the rest of tha
 一年半, 一天半 (半 after a unit)  adds half of that unit; 2027年以后 is the year 2027, never an amount
 每周一三五, 每周一次             weekdays listed without a separator; 一次 (once) after a unit is the unit
 年底 / 年初, 月初 / 月底         the core's parts of a period (年底/年末 = December: PeriodPart last-month); 上旬 / 中旬 / 下旬 = days 1-10 / 11-20 / 21-end
+上半年 / 下半年, 上半月 / 下半月  Jan-Jun / Jul-Dec of the year; days 1-15 / 16-end of the month
 明年, 去年 … alone / + a month   the year itself / the year that month or holiday falls in
 每隔N周                          every N+1 weeks (每隔一周 = every other week); 每N周 every N weeks
 农历M月D                          that lunar date (the holiday module's lunardate helper)
@@ -169,6 +170,8 @@ def _part(s: str | None, year: bool = False) -> p.PeriodPart | None:
         return None
     if year and s in ("底", "末", "尾"):
         return p.PeriodPart("last-month")
+    if s[:2] in ("上半", "下半"):
+        return p.PeriodPart("first-half" if s[0] == "上" else "second-half")
     if s in ("初", "上旬", "头", "頭"):
         return p.PeriodPart("begin")
     if s in ("中", "中旬"):
@@ -187,8 +190,8 @@ def b_date(m: re.Match[str]) -> list[p.Piece]:
     return out
 
 
-PART = r"(?P<part>初|中|底|末|尾|上旬|中旬|下旬)"
-YEAR_PART = r"(?P<part>初|中|底|末|尾)"
+PART = r"(?P<part>上旬|中旬|下旬|上半月|下半月|初|中|底|末|尾)"   # 中旬 before 中
+YEAR_PART = r"(?P<part>初|中|底|末|尾|上半年|下半年)"
 
 
 def b_rel_year(m: re.Match[str]) -> list[p.Piece]:
@@ -326,7 +329,8 @@ RULES: list[Rule] = [
          b_nth_weekday),
     Rule("rel_month", rf"(?P<rel>上上|下下|上|下|{THIS})\s*{GE}?\s*月份?{PART}?", b_rel_month),
     Rule("month_part", rf"月{PART}", lambda m: [_part(m["part"]), p.Period("month")]),
-    Rule("period_part", r"(?P<part>上旬|中旬|下旬)", lambda m: [_part(m["part"]), p.Period("month")]),
+    Rule("period_part", r"(?P<part>上旬|中旬|下旬|上半月|下半月)", lambda m: [_part(m["part"]), p.Period("month")]),
+    Rule("half_year", r"(?P<part>上半年|下半年)", lambda m: [_part(m["part"], year=True), p.Period("year")]),
     Rule("rel_year", rf"(?P<rel>{_REL_YEAR})年(?:年?{YEAR_PART}|(?P<alone>{_SEP_AHEAD}))?", b_rel_year),
     Rule("year_part", rf"年{YEAR_PART}", lambda m: [_part(m["part"], year=True), p.Period("year")]),
     Rule("quarter", r"第?(?P<q>[一二三四1-4])\s*(?:季度|季)", lambda m: p.Quarter(cn_int(m["q"]))),

@@ -54,7 +54,7 @@ PODS = {
     "晏昼": AFTERNOON, "下晝": AFTERNOON, "下昼": AFTERNOON, "傍晚": DUSK, "黄昏": DUSK, "黃昏": DUSK,
     "晚上": EVENING, "晚间": EVENING, "晚間": EVENING, "夜晚": EVENING, "夜里": EVENING, "夜裡": EVENING,
     "夜裏": EVENING, "夜间": EVENING, "夜間": EVENING, "晚": EVENING, "夜": EVENING, "夜晚上": EVENING,
-    "凌晨": EARLY, "半夜": MIDNIGHT, "深夜": LATE_NIGHT, "白天": DAYTIME, "日间": DAYTIME,
+    "凌晨": EARLY, "半夜": MIDNIGHT, "后半夜": MIDNIGHT, "後半夜": MIDNIGHT, "前半夜": LATE_NIGHT, "深夜": LATE_NIGHT, "白天": DAYTIME, "日间": DAYTIME,
     "日間": DAYTIME,
 }
 """Parts of day: spans [start, end) in hours and the am/pm hint for a clock hour outside them."""

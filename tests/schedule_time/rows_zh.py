@@ -294,6 +294,16 @@ ROWS: list[Row] = [
     R("今天之内", "tue", "2026-12-01T10:00/2026-12-02T00:00 minute", "within today: from now to midnight"),
     R("下周内", "tue", "2026-12-07T00:00/2026-12-14T00:00 day", "within next week: all of it"),
     R("2027年内", "tue", "2027-01-01T00:00/2028-01-01T00:00 day", "within 2027 (a year, not 2027 years)"),
+    # halves and thirds of a period
+    R("上半年", "tue", "2026-01-01T00:00/2026-07-01T00:00 month", "上半年 is this year's January-June, even if past"),
+    R("明年下半年", "tue", "2027-07-01T00:00/2028-01-01T00:00 month", "下半年 of next year: July-December"),
+    R("2027年上半年", "tue", "2027-01-01T00:00/2027-07-01T00:00 month", "a half of a given year"),
+    R("这个月下半月", "tue", "2026-12-16T00:00/2027-01-01T00:00 day", "下半月 is the 16th to the month's end"),
+    R("下个月上半月", "tue", "2027-01-01T00:00/2027-01-16T00:00 day", "上半月 is the 1st to the 15th"),
+    R("下个月中旬", "tue", "2027-01-11T00:00/2027-01-21T00:00 day", "中旬 is read whole, not as 中 + a stray 旬"),
+    R("明年三月中旬", "tue", "2027-03-11T00:00/2027-03-21T00:00 day", "中旬 after a named month"),
+    R("后半夜", "tue", "2026-12-02T00:00/2026-12-02T05:00 hour", "后半夜 is after midnight (like 半夜)"),
+    R("前半夜", "tue", "2026-12-01T21:00/2026-12-02T00:00 hour", "前半夜 is the night before midnight (like 深夜)"),
 
     R("两个小时以内", "tue", "2026-12-01T10:00/2026-12-01T12:00 minute", "within two hours"),
     # durations
