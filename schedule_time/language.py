@@ -70,11 +70,9 @@ def _is_letter(ch: str) -> bool:
 
 
 def _char_class(ch: str) -> str:
-    """Characters that share one dispatch entry: digits, CJK (and anything above U+2E80), else itself."""
+    """Characters that share one dispatch entry: all digits (the same rules begin with each), else itself."""
     if "0" <= ch <= "9":
         return "0"
-    if ch >= "\u2e80":
-        return "\u4e00"
     return ch
 
 
@@ -203,9 +201,8 @@ class _Scanner:
 
         A letter position tries the rules that list its word among their first words (plus rules filtered
         by first character only); any other position tries the rules that can begin with a character of
-        its class (all digits share one class, all CJK characters another): a rule that cannot begin with
-        the character there never matches, so a shared superset gives the same result and far fewer
-        alternations to compile. ``_ALONE`` rules or fewer are tried one by one (no compilation); a rule
+        its class (all digits share one class): a rule that cannot begin with the character there never
+        matches, so a shared superset gives the same result with fewer alternations to compile. ``_ALONE`` rules or fewer are tried one by one (no compilation); a rule
         longer than ``_BIG`` characters (hundreds of names) is never copied into an alternation."""
         found = self._by_key.get(key, _MISSING)
         if found is not _MISSING:
