@@ -23,7 +23,8 @@ N天内 / 本周内, 今年之内          from now for N days / the rest of tha
 上半年 / 下半年, 上半月 / 下半月  Jan-Jun / Jul-Dec of the year; days 1-15 / 16-end of the month
 明年, 去年 … alone / + a month   the year itself / the year that month or holiday falls in
 每隔N周                          every N+1 weeks (每隔一周 = every other week); 每N周 every N weeks
-农历M月D                          that lunar date (the holiday module's lunardate helper)
+农历M月D, 腊月D, M月初D          that lunar date (the holiday module's lunardate helper); 八月初 is August
+三点多                           3 o'clock (多, "a little after", is informational like English "3ish")
 =============================== =========================================================================
 """
 
@@ -124,7 +125,7 @@ def b_period_count(m: re.Match[str]) -> p.Piece:
 MIN = r"(?:\d{1,2}|[零〇一二三四五六七八九十]{1,3})"
 CLOCK = (rf"(?P<h>{HOUR})\s*(?:点钟|點鐘|点|點|时|時)(?:\s*(?P<guo>过|過)?\s*(?:(?P<half>[踏搭]?半)|(?P<q>[一1两兩二2三3])\s*刻(?!钟|鐘)|"
          rf"(?P<tap>[踏搭])?(?P<mi>{MIN})(?!\s*[个個](?!字)|\s*(?:小时|小時|钟头|鐘頭|天|周|週|星期|礼拜|禮拜|年|月|秒|刻))\s*"
-         rf"(?P<fen>分钟|分鐘|分|[个個]字)?(?:\s*(?P<s>{MIN})\s*秒)?|整))?")
+         rf"(?P<fen>分钟|分鐘|分|[个個]字)?(?:\s*(?P<s>{MIN})\s*秒)?|整|多(?:钟|鐘)?))?")
 
 
 def _hour(m: re.Match[str]) -> int:
@@ -320,6 +321,9 @@ RULES: list[Rule] = [
     Rule("day_of_month", rf"(?P<d>{DAY})\s*(?:号|號|日)", b_date),
     Rule("lunar", rf"(?:农历|農曆|农暦|阴历|陰曆|陰历|旧历|舊曆)\s*(?P<mo>[正冬腊臘]|{MONTH})\s*月\s*"
                   rf"(?P<d>初[一二三四五六七八九十]|{DAY})\s*(?:号|號|日)?", b_lunar),
+    # without 农历: 腊月 / 正月 / 冬月 are lunar month names, 初一-初十 lunar day names (八月初 stays August)
+    Rule("lunar_month", rf"(?P<mo>[正冬腊臘])\s*月\s*(?P<d>初[一二三四五六七八九十]|{DAY})\s*(?:号|號|日)?", b_lunar),
+    Rule("lunar_day", rf"(?P<mo>{MONTH})\s*月\s*(?P<d>初[一二三四五六七八九十])", b_lunar),
     *holiday_rules(),
     # periods and weekdays
     Rule("rel_week", rf"(?P<rel>上上|下下|上|下|{THIS})\s*{GE}?\s*{WEEK}(?:{_WD}|(?P<end>末))?", b_rel_week),

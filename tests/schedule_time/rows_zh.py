@@ -302,6 +302,10 @@ ROWS: list[Row] = [
     R("下个月上半月", "tue", "2027-01-01T00:00/2027-01-16T00:00 day", "上半月 is the 1st to the 15th"),
     R("下个月中旬", "tue", "2027-01-11T00:00/2027-01-21T00:00 day", "中旬 is read whole, not as 中 + a stray 旬"),
     R("明年三月中旬", "tue", "2027-03-11T00:00/2027-03-21T00:00 day", "中旬 after a named month"),
+    R("下午四点多", "tue", "2026-12-01T16:00", "点多 (a little after) keeps the hour, as English '4ish' does"),
+    R("腊月初八", "tue", "2027-01-15", "腊月 is a lunar month name: no 农历 needed"),
+    R("八月初八", "tue", "2027-09-08", "初一-初十 are lunar day names: lunar 8/8 of 2027"),
+    R("八月初", "tue", "2027-08-01T00:00/2027-08-11T00:00 day", "初 alone stays the start of (Gregorian) August"),
     R("后半夜", "tue", "2026-12-02T00:00/2026-12-02T05:00 hour", "后半夜 is after midnight (like 半夜)"),
     R("前半夜", "tue", "2026-12-01T21:00/2026-12-02T00:00 hour", "前半夜 is the night before midnight (like 深夜)"),
 
