@@ -284,6 +284,8 @@ def nth_unit(frame: Frame, nth: p.NthUnit) -> Frame:
 
 def closest_weekday(frame: Frame, ref: p.Closest) -> Frame:
     """The n-th nearest such weekday to a day (ties: the earlier one first)."""
+    if ref.weekday is None:
+        raise Impossible("'closest' needs a weekday or a holiday")
     if frame.grain != "day":
         raise Impossible("'closest' needs a single day")
     day = frame.start
@@ -317,6 +319,21 @@ def season_frame(ctx: Ctx, season: p.Season) -> Frame:
         i = [i for i in named if spans[i][0] <= today][-1]
     s, e, _ = spans[i]
     return Frame(s, e, "day", ("spring", "summer", "autumn", "winter")[season.index])
+
+
+def holiday_nearest(ref: p.HolidayRef, start: datetime, end: datetime, n: int = 1) -> Frame:
+    """The n-th nearest occurrence of a holiday to [start, end) (an overlapping one is nearest; ties:
+    the earlier one)."""
+    found = []
+    for y in range(start.year - 4 * n - 4, end.year + 4 * n + 5):
+        for span in ref.holiday.spans(y):  # type: ignore[attr-defined]
+            gap = max(start - span.end, span.start - end, timedelta(0))
+            found.append((gap, span.start, span))
+    found.sort(key=lambda t: (t[0], t[1]))
+    if len(found) < n:
+        raise Impossible(f"no date found for {ref.surface or 'that holiday'}")
+    span = found[n - 1][2]
+    return Frame(span.start, span.end, span.grain, ref.surface or None)
 
 
 def holiday_frame(ctx: Ctx, ref: p.HolidayRef, year: int | None, year_shift: int | None,

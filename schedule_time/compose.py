@@ -267,6 +267,8 @@ def compose(items: list[p.Piece]) -> Expr:
             durations.append(x)
         elif kind is not p.RangeStart:
             if kind is p.RangeSep:
+                if any(type(y) is p.Closest and y.weekday is None for y in rest):
+                    continue   # "the closest xmas to today": "to" names what it is closest to
                 seps.append(len(rest))
             elif kind is p.OpenBound:
                 bounds.append(x)

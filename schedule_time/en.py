@@ -148,7 +148,8 @@ RULES: list[Rule] = [
     Rule("plural_weekday", r"(?:on\s+)?(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)s",
          b_plural_weekday),
     Rule("ides", r"(?:the\s+)?ides\s+of\s+(?P<mon>" + MONTH + ")", b_ides),
-    Rule("closest", r"(?:the\s+)?(?:(?P<n>" + ORD + r")\s+)?closest\s+(?P<wd>" + WEEKDAY + r")\s+to\b", b_closest),
+    Rule("closest", r"(?:the\s+)?(?:(?P<n>" + ORD + r")\s+)?closest(?:\s+(?P<wd>" + WEEKDAY + r")\s+to\b|(?=\s+\S))",
+         b_closest),
     Rule("season", r"(?:(?P<mod>" + NEXT + "|" + LAST + "|" + THIS + r")\s+)?(?P<s>spring|summer|autumn|fall|winter|"
                    r"seasons?)", b_season),
     Rule("nth_unit", r"(?:the\s+)?(?:(?P<n>" + ORD + r")\s+(?P<last>last)|(?P<n1>" + ORD + r"|last))\s+"

@@ -343,7 +343,7 @@ def b_ides(m: re.Match[str]) -> p.Piece:
 
 
 def b_closest(m: re.Match[str]) -> p.Piece:
-    return p.Closest(ordinal_value(m["n"]) if m["n"] else 1, _weekday(m["wd"]))
+    return p.Closest(ordinal_value(m["n"]) if m["n"] else 1, _weekday(m["wd"]) if m["wd"] else None)
 
 
 _SEASONS = {"spring": 0, "summer": 1, "autumn": 2, "fall": 2, "winter": 3}

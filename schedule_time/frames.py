@@ -37,6 +37,13 @@ def _shift_point(ctx: a.Ctx, shift: p.Shift) -> datetime:
 
 def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
     """The frame named by the date slots, or None when the spec has no date part."""
+    if spec.holiday is not None and isinstance(spec.nth, p.Closest) and spec.nth.weekday is None:
+        # "the closest xmas to today", "the 2nd closest super tuesday to 2019"
+        near = date_frame(replace(spec, holiday=None, nth=None, clock=None, pod=None), ctx)
+        if near is None:
+            raise Unusable("'closest' needs a day to be close to")
+        end = near.end if near.end is not None and near.end > near.start else near.start
+        return a.holiday_nearest(spec.holiday, near.start, end, spec.nth.n)
     if spec.holiday is not None:
         year = spec.dateparts.year if spec.dateparts is not None else None
         direction = spec.holiday.direction if spec.holiday.direction is not None else spec.qualifier
@@ -51,6 +58,11 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
         elif shift is not None and not shift.anchored and shift.delta.years and not (
                 shift.delta.months or shift.delta.weeks or shift.delta.days):
             year_shift = shift.delta.years       # "thanksgiving in a year", "... 1 year ago"
+        elif shift is not None and not shift.anchored and period is None and spec.dateparts is None \
+                and year_shift is None and direction is None and shift.grain in ("day", "week", "month"):
+            # "thanksgiving in 9 months", "christmas 3 weeks from now": the occurrence nearest that day
+            point = _shift_point(ctx, shift)
+            return _narrow(a.holiday_nearest(spec.holiday, point, point), spec, ctx)
         elif period is not None or shift is not None:
             raise Unusable("a holiday cannot be combined with that period")
         frame = a.holiday_frame(ctx, spec.holiday, year, year_shift, direction)

@@ -230,10 +230,11 @@ class NthUnit(Piece):
 @dataclass(slots=True)
 class Closest(Piece):
     """"the closest Monday to Oct 5th" (n=1), "the second closest Mon to ..." (n=2): the n-th nearest
-    such weekday to the day the other pieces name (ties: the earlier day first)."""
+    such weekday to the day the other pieces name (ties: the earlier day first). ``weekday`` None: the
+    n-th nearest occurrence of the holiday beside it ("the closest xmas to today")."""
 
     n: int
-    weekday: int
+    weekday: int | None
 
 
 @dataclass(slots=True)
