@@ -24,6 +24,7 @@ N天内 / 本周内, 今年之内          from now for N days / the rest of tha
 明年, 去年 … alone / + a month   the year itself / the year that month or holiday falls in
 每隔N周                          every N+1 weeks (每隔一周 = every other week); 每N周 every N weeks
 农历M月D, 腊月D, M月初D          that lunar date (the holiday module's lunardate helper); 八月初 is August
+下周的今天, 明年的今天, 去年今天  today moved by a week / month / year (an anchored Shift): the whole day
 三点多                           3 o'clock (多, "a little after", is informational like English "3ish")
 =============================== =========================================================================
 """
@@ -219,6 +220,17 @@ def b_rel_week(m: re.Match[str]) -> p.Piece:
     return p.Period("weekend" if m["end"] else "week", shift)
 
 
+def b_same_day(m: re.Match[str]) -> list[p.Piece]:
+    """下周的今天, 下个月的今天, 明年的今天: today moved by that many weeks / months / years."""
+    if m["wk"]:
+        delta = relativedelta(weeks=REL_SHIFT[m["wk"]])
+    elif m["mo"]:
+        delta = relativedelta(months=REL_SHIFT[m["mo"]])
+    else:
+        delta = relativedelta(years=YEAR_WORDS[m["yr"]])
+    return [p.DayShift(0), p.Shift(delta, "day", anchored=True)]
+
+
 def b_weekday(m: re.Match[str]) -> p.Piece:
     return p.WeekdayRef(WEEKDAYS[m["wd"]])
 
@@ -283,6 +295,8 @@ _NOT_CLOCK = r"(?!\s*(?:点|點|时|時|号|號|月|刻|分|个|個|[:：.]|\d))
 
 RULES: list[Rule] = [
     Rule("now", r"现在|現在|此时|此時|此刻|当前|當前|宜家|而家|依家|目前|马上|馬上|立刻|立即|即刻", _const(p.Now())),
+    Rule("same_day", rf"(?:(?P<wk>上上|下下|上|下)\s*{GE}?\s*{WEEK}|(?P<mo>上上|下下|上|下)\s*{GE}?\s*月|"
+                     rf"(?P<yr>{_REL_YEAR})年)\s*的?\s*(?:今天|今日|这一?天|這一?天)", b_same_day),
     Rule("day_pod", rf"(?P<w>{_alt(DAY_PODS)})", b_day_pod),
     Rule("rel_day", rf"(?P<w>{_alt(DAY_WORDS)})", lambda m: p.DayShift(DAY_WORDS[m["w"]])),
     Rule("label_pm", r"晚饭|晚飯|晚餐|夜宵|宵夜|消夜|午饭|午飯|午餐|中饭|中飯|下午茶", _const(p.Label("pm"))),
