@@ -63,6 +63,7 @@ _BIG = 3000
 _WORD = re.compile(r"[a-z]+")
 _MISSING = object()
 _BOUNDARY = r"(?!(?<=[a-z])[a-z])(?!(?<=\d)\d)"
+_CONTEXT = re.compile(r"\(\?<?[=!]|\\[bBAZ]|[\^$]")   # lookaround or anchor in a rule's pattern
 
 
 def _is_letter(ch: str) -> bool:
@@ -147,6 +148,9 @@ class _Scanner:
         self.entries: list[tuple[str, str, frozenset[str] | None, frozenset[str] | None]] = []
         self.rules: dict[str, tuple[re.Pattern[str], Callable[[re.Match[str]], Built]]] = {}
         self.vocabulary: set[str] = set()
+        # Rules whose match (and so what they build) depends on the matched text alone: no lookaround or
+        # anchor that reads the text around it. Their pieces are memoised by (rule, matched text).
+        self.pure: set[str] = set()
         for lang in (primary, *others):
             tail = _BOUNDARY if lang.word_boundary else ""
             items = [(r.name, r.pattern, r.build) for r in lang.rules]
@@ -156,6 +160,8 @@ class _Scanner:
                 key = f"{lang.code}__{name}"
                 full = f"(?:{pattern}){tail}"
                 self.rules[key] = (re.compile(full), build)
+                if not _CONTEXT.search(pattern):
+                    self.pure.add(key)
                 words = first_words(full) if lang.word_boundary else None
                 if words is not None:
                     self.vocabulary |= words
@@ -310,6 +316,9 @@ def normalise(text: str) -> str:
 
 _MEMO: dict[str, tuple[tuple[Piece, ...], tuple[str, ...], str]] = {}
 _MEMO_MAX = 4096
+_BUILT: dict[tuple[str, str], Built] = {}
+"""What a rule built from a matched fragment, for rules whose match cannot depend on the text around it."""
+_BUILT_MAX = 8192
 
 
 def scan(text: str) -> Scan:
@@ -334,7 +343,8 @@ def _scan(text: str) -> Scan:
     out = Scan(lang=lang.code)
     pieces, unknown = out.pieces, out.unknown
     pos, n = 0, len(text)
-    by_key, segments_for, rules, vocabulary = sc._by_key, sc.segments, sc.rules, sc.vocabulary
+    by_key, segments_for, rules, vocabulary, pure = sc._by_key, sc.segments, sc.rules, sc.vocabulary, sc.pure
+    built_memo = _BUILT
     word_at = _WORD.match
     while pos < n:
         ch = text[pos]
@@ -351,26 +361,35 @@ def _scan(text: str) -> Scan:
         segments = by_key.get(key, _MISSING)
         if segments is _MISSING:
             segments = segments_for(key, ch)
-        sub = None
+        found = None
         if segments is not None:
             for regex, rule in segments:
                 m = regex.match(text, pos)
-                if m is not None and m.end() > pos:
-                    if rule is None:
-                        rule = m.lastgroup
-                        rx, build = rules[rule]  # type: ignore[index]
-                        sub = rx.match(text, pos)
-                    else:
-                        build = rules[rule][1]
-                        sub = m
-                    break
-        if sub is not None:
-            built = build(sub)
+                if m is not None:
+                    end = m.end()
+                    if end > pos:
+                        found = rule or m.lastgroup
+                        break
+        if found is not None:
+            if found in pure:
+                fkey = (found, text[pos:end])
+                built = built_memo.get(fkey, _MISSING)
+                if built is _MISSING:
+                    rx, build = rules[found]
+                    built = build(m if rule is not None else rx.match(text, pos))
+                    if not isinstance(built, Piece) and built:
+                        built = tuple(built)
+                    if len(built_memo) >= _BUILT_MAX:
+                        built_memo.clear()
+                    built_memo[fkey] = built
+            else:
+                rx, build = rules[found]
+                built = build(m if rule is not None else rx.match(text, pos))
             if isinstance(built, Piece):
                 pieces.append(built)
             elif built:
                 pieces.extend(built)
-            pos = sub.end()
+            pos = end
             continue
         m = _SKIP.match(text, pos)
         if m is not None:
@@ -387,6 +406,8 @@ def _scan(text: str) -> Scan:
 
 
 def clear_caches() -> None:
-    """Forget memoised scans (benchmarks call this to time the uncached path). Compiled rule
-    segments and the holiday tables (dates per holiday and year) are not memos of a text and stay."""
+    """Forget memoised scans and built fragments (benchmarks call this to time the uncached path).
+    Compiled rule segments and the holiday tables (dates per holiday and year) are not memos of a text
+    and stay."""
     _MEMO.clear()
+    _BUILT.clear()
