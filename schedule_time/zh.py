@@ -254,6 +254,8 @@ def b_every(m: re.Match[str]) -> list[p.Piece]:
         return [p.RecurUnit("WEEKLY", (0, 1, 2, 3, 4), interval)]
     if u in ("周末", "週末"):
         return [p.RecurUnit("WEEKLY", (5, 6), interval)]
+    if u in ("季度", "季"):   # 每季度: every three months
+        return [p.RecurUnit("MONTHLY", (), 3 * interval)]
     out: list[p.Piece] = [p.RecurUnit(_FREQ[u], (), interval)]
     if m["pod"]:
         out.append(PODS[m["pod"]])
@@ -309,7 +311,7 @@ RULES: list[Rule] = [
          b_every_weekday),
     Rule("every_other_weekday", rf"隔{GE}?{WEEK}{_WD}", lambda m: [p.Every(2), p.WeekdayRef(WEEKDAYS[m["wd"]])]),
     Rule("every", rf"(?:每|逢)(?P<other>隔)?\s*(?P<n>{AMOUNT})?\s*{GE}?\s*(?P<u>工作日|平日|周末|週末|天|日|星期|礼拜|"
-                  r"禮拜|周|週|月|年|小时|小時|钟头|鐘頭|分钟|分鐘)(?P<pod>早上|晚上|下午|上午|中午)?", b_every),
+                  r"禮拜|周|週|月|季度|季|年|小时|小時|钟头|鐘頭|分钟|分鐘)(?P<pod>早上|晚上|下午|上午|中午)?", b_every),
     Rule("every_night", r"每(?P<w>晚|早|夜)", lambda m: [p.RecurUnit("DAILY"), PODS[m["w"]]]),
     Rule("daily", r"天天|日日|每一天", _const(p.RecurUnit("DAILY"))),
     Rule("workdays", r"工作日|平日", _const(p.RecurUnit("WEEKLY", (0, 1, 2, 3, 4)))),

@@ -302,6 +302,7 @@ ROWS: list[Row] = [
     R("下个月上半月", "tue", "2027-01-01T00:00/2027-01-16T00:00 day", "上半月 is the 1st to the 15th"),
     R("下个月中旬", "tue", "2027-01-11T00:00/2027-01-21T00:00 day", "中旬 is read whole, not as 中 + a stray 旬"),
     R("明年三月中旬", "tue", "2027-03-11T00:00/2027-03-21T00:00 day", "中旬 after a named month"),
+    R("即日起", "tue", "open-after 2026-12-01T00:00", "即日 (formal) is today"),
     R("下周的今天", "tue", "2026-12-08", "下周的今天: this day next week, the whole day"),
     R("下个月的今天", "month_end", "2026-02-28", "Jan 31 a month on clips to Feb 28"),
     R("去年今天", "tue", "2025-12-01", "this day last year"),
@@ -398,6 +399,7 @@ ROWS: list[Row] = [
     R("每周一次", "tue", "rrule FREQ=WEEKLY 2026-12-01T00:00", "一次 (once) after the unit: every week, not Mondays"),
     R("每两周一次", "tue", "rrule FREQ=WEEKLY;INTERVAL=2 2026-12-01T00:00", "once every two weeks"),
     R("每天一次", "tue", "rrule FREQ=DAILY 2026-12-01T00:00", "once a day"),
+    R("每个季度", "tue", "rrule FREQ=MONTHLY;INTERVAL=3 2026-12-01T00:00", "every quarter is every three months"),
 
     R("每周二和周四下午三点", "tue", "rrule FREQ=WEEKLY;BYDAY=TU,TH;BYHOUR=15;BYMINUTE=0 2026-12-01T15:00",
       "two weekdays with a time; today is one of them"),
