@@ -38,6 +38,11 @@ def _super_tuesday(year: int) -> tuple[date, ...]:
     return (r.nth_weekday_date(year, 3, TUE, 1),)
 
 
+def _tsunami_tuesday(year: int) -> tuple[date, ...]:
+    """Tsunami (Giga, Super Duper) Tuesday: the 24-state Super Tuesday of 5 Feb 2008 (that year only)."""
+    return (date(2008, 2, 5),) if year == 2008 else ()
+
+
 def _mini_tuesday(year: int) -> tuple[date, ...]:
     """Mini-Tuesday: the seven-state primary day of 3 Feb 2004 (the name was used that year only)."""
     return (date(2004, 2, 3),) if year == 2004 else ()
@@ -103,8 +108,9 @@ ENTRIES: tuple[Entry, ...] = (
           "daylight savings end", "daylight saving time end")),
     E("super_tuesday", "Super Tuesday", "超级星期二",  # US presidential primaries, election years
       one(_super_tuesday),
-      en=("super tuesday", "super duper tuesday", "giga tuesday", "mega giga tuesday",
-          "tsunami tuesday")),
+      en=("super tuesday",)),
+    E("tsunami_tuesday", "Tsunami Tuesday", "海啸星期二", one(_tsunami_tuesday),
+      en=("super duper tuesday", "giga tuesday", "mega giga tuesday")),
     E("mini_tuesday", "Mini-Tuesday", "迷你星期二", one(_mini_tuesday), en=("mini tuesday",)),
     E("emancipation_day", "Emancipation Day", "解放日", one(r.dc_emancipation_day),  # Washington DC
       en=("dc emancipation day",)),

@@ -359,4 +359,12 @@ def holiday_frame(ctx: Ctx, ref: p.HolidayRef, year: int | None, year_shift: int
                 skip -= 1
                 continue
             return Frame(span.start, span.end, span.grain, ref.surface or None)
+    # A day named for one past (or future) year only ("mini-tuesday", 2004): its one occurrence,
+    # unless "next" / "last" asked for one on the other side.
+    years = range(0) if direction is not None else (
+        range(ctx.now.year - 2, ctx.now.year - 60, -1) if forward else range(ctx.now.year + 2, ctx.now.year + 30))
+    for y in years:
+        span = hol.span(y)  # type: ignore[attr-defined]
+        if span is not None:
+            return Frame(span.start, span.end, span.grain, ref.surface or None)
     raise Impossible(f"no date found for {ref.surface or 'that holiday'}")

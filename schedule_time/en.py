@@ -122,6 +122,7 @@ RULES: list[Rule] = [
          b_const(p.Now())),
     Rule("day_after_tomorrow", r"(?:the\s+)?day\s+after\s+tomorrow", b_const(p.DayShift(2))),
     Rule("day_before_yesterday", r"(?:the\s+)?day\s+before\s+yesterday", b_const(p.DayShift(-2))),
+    *_holiday_rule(),   # before the parts of day: "night of power" is a holiday, not "night"
     Rule("late_last_night", r"late\s+last\s+night", b_const(p.PartOfDay("late night", 21, 24, "pm", -1,
                                                                                 NIGHT_SMALL_HOURS))),
     Rule("tonight", r"(?P<late>late\s+)?(?:tonight|tonite|this evening late)", b_tonight),
@@ -135,7 +136,6 @@ RULES: list[Rule] = [
     Rule("today", r"today|todays|at this time", b_const(p.DayShift(0))),
     Rule("tomorrow", r"tomorrows?|tmrw|tmr|tomorow", b_const(p.DayShift(1))),
     Rule("yesterday", r"yesterday", b_const(p.DayShift(-1))),
-    *_holiday_rule(),
     Rule("every", r"(?:every|each)(?:\s+(?P<other>other|second))?(?:\s+(?P<n>\d+|" + WORD_NUMBER + r"))?"
                   r"(?:\s+(?P<unit>days?|weeks?|months?|years?|hours?|minutes?|weekdays?|weekends?))?", b_every),
     Rule("recur_word", r"(?P<w>daily|weekly|monthly|yearly|annually|hourly|weekdays|weekends|fortnightly)",

@@ -82,6 +82,8 @@ ROWS: list[tuple[str, int, date | datetime | None, date | datetime | None, str]]
     ("super tuesday", 1992, D(1992, 3, 10), None, "1992: the second Tuesday of March"),
     ("super tuesday", 2020, D(2020, 3, 3), None, "2020: the usual first Tuesday of March"),
     ("mini tuesday", 2004, D(2004, 2, 3), None, "the 2004 seven-state primary day"),
+    ("giga tuesday", 2008, D(2008, 2, 5), None, "a nickname of the 2008 Super Tuesday"),
+    ("tsunami tuesday", 2012, None, None, "the nickname was used in 2008 only"),
     ("mini tuesday", 2008, None, None, "the name was used in 2004 only"),
     ("earth hour", 2026, datetime(2026, 3, 28, 20, 30), datetime(2026, 3, 28, 21, 30),
      "last Saturday of March, 20:30-21:30"),
