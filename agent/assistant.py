@@ -2,6 +2,7 @@
 
     assistant = Assistant(db, model, clock=lambda: datetime.now(UTC))   # only CLI/API pass a real clock
     reply = await assistant.reply(user_id, "明天下午三点和张三开会")         # tests pass now=...
+    reply = await assistant.reply(user_id, text, record=ReplyRecord(request_id, render))  # the HTTP API
     async for item in assistant.stream(user_id, text): ...              # ToolActivity, ReplyDelta, FinalReply
 
 One call = one turn:
@@ -10,12 +11,13 @@ One call = one turn:
     → gates (zero model calls: confirmation, slot, choice, exact "undo"; see ``gates``)
     → or: prompt, one model call (read tools may loop back), the write path in code, receipts, the exit check
     → commit (one transaction: the transcript — only the final, honest reply —, the turn record, the focus
-      list, the pending command)
+      list, the pending command; with a ``ReplyRecord``, the HTTP request's answer for replays)
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 import uuid
@@ -43,6 +45,7 @@ from agent.telemetry import TurnTelemetry
 from agent.time_grounding import earlier_sources
 from agent.turn import TurnResult, absorb, p_kind, record_run, run_turn
 from storage import CLEAR, Database, PendingWrite, StorageError, TurnState, TurnStore, WriteResult
+from storage.turns import RequestResult
 
 __all__ = [
     "DEFAULT_CONVERSATION",
@@ -51,6 +54,7 @@ __all__ = [
     "PendingState",
     "Reply",
     "ReplyDelta",
+    "ReplyRecord",
     "ToolActivity",
 ]
 
@@ -147,6 +151,18 @@ class FinalReply:
 StreamItem = ToolActivity | ReplyDelta | FinalReply
 
 
+@dataclass(slots=True)
+class ReplyRecord:
+    """Store a request's answer with the turn: ``render(reply)`` is stored on the HTTP API's claim of
+    ``request_id`` (``storage.api_requests``) in the turn's own commit, so the reply kept for replays and the
+    transcript commit together (one transaction fewer per request). ``stored`` says it committed; when it is
+    false (the commit failed), the caller stores the answer itself."""
+
+    request_id: str
+    render: Callable[[Reply], dict[str, Any]]
+    stored: bool = False
+
+
 class Assistant:
     """The calendar assistant. ``clock`` returns an aware now; ``reply(..., now=...)`` overrides it."""
 
@@ -181,8 +197,11 @@ class Assistant:
         *,
         conversation_id: str | None = None,
         now: datetime | None = None,
+        record: ReplyRecord | None = None,
     ) -> Reply:
-        return await self._turn(user_id, text, conversation_id=conversation_id, now=now, on_tool=None)
+        return await self._turn(
+            user_id, text, conversation_id=conversation_id, now=now, on_tool=None, record=record
+        )
 
     async def stream(
         self,
@@ -191,6 +210,7 @@ class Assistant:
         *,
         conversation_id: str | None = None,
         now: datetime | None = None,
+        record: ReplyRecord | None = None,
     ) -> AsyncIterator[StreamItem]:
         """Tool activity as it happens, then the reply text in pieces, then the final ``Reply``.
 
@@ -204,7 +224,7 @@ class Assistant:
         async def work() -> Reply:
             try:
                 return await self._turn(
-                    user_id, text, conversation_id=conversation_id, now=now, on_tool=on_tool
+                    user_id, text, conversation_id=conversation_id, now=now, on_tool=on_tool, record=record
                 )
             finally:
                 queue.put_nowait(None)
@@ -229,6 +249,7 @@ class Assistant:
         conversation_id: str | None,
         now: datetime | None,
         on_tool: Callable[[str, str, int], None] | None,
+        record: ReplyRecord | None = None,
     ) -> Reply:
         now = now if now is not None else self.clock()
         if now.tzinfo is None or now.utcoffset() is None:
@@ -278,7 +299,9 @@ class Assistant:
             result = await run_turn(self.model, self.registry.bind(ctx), messages, telemetry, on_tool=on_tool)
         telemetry.dropped_fields = list(ctx.notes)
         keep = gate is not None and gate.took_pending
-        return await self._finish(ctx, turns, state, text, result, telemetry, pending_taken=keep)
+        return await self._finish(
+            ctx, turns, state, text, result, telemetry, pending_taken=keep, record=record
+        )
 
     async def _load(self, turns: TurnStore, conversation: str, now: datetime) -> TurnState:
         try:
@@ -312,6 +335,7 @@ class Assistant:
         telemetry: TurnTelemetry,
         *,
         pending_taken: bool = False,
+        record: ReplyRecord | None = None,
     ) -> Reply:
         """One transaction: the transcript (the final, honest reply only), the turn record (and an
         ``unverified_write_claim`` record), the focus list, and the pending command (a new question replaces
@@ -344,6 +368,22 @@ class Assistant:
                 )
             payload = telemetry.finish()
             records.append(("turn", payload))
+            reply = Reply(
+                text=result.text,
+                turn_id=ctx.turn_id,
+                conversation_id=ctx.conversation_id,
+                lang=ctx.lang,
+                receipts=tuple(result.receipts),
+                options=result.options,
+                pending=pending_state,
+                model_round_trips=telemetry.model_round_trips,
+                writes=tuple(p.result for p in result.persisted),
+                exit_check=telemetry.exit_check,
+                replaced=result.replaced,
+                fallback_reason=telemetry.fallback_reason,
+                route=telemetry.route,
+            )
+            request = None if record is None else RequestResult(record.request_id, record.render(reply))
             try:
                 if state is _UNLOADED:  # never overwrite a state this turn could not read
                     raise StorageError("the conversation state was not loaded")
@@ -355,28 +395,16 @@ class Assistant:
                     records=records,
                     focus=focus,
                     pending=change,  # type: ignore[arg-type]
+                    request=request,
                 )
+                if record is not None:
+                    record.stored = True
             except StorageError:
                 log.warning("could not store the turn", exc_info=True, extra={"turn_id": ctx.turn_id})
-                pending_state = None
+                reply = dataclasses.replace(reply, pending=None)
         payload = telemetry.finish()
         telemetry.emit(payload)
-        return Reply(
-            text=result.text,
-            turn_id=ctx.turn_id,
-            conversation_id=ctx.conversation_id,
-            lang=ctx.lang,
-            receipts=tuple(result.receipts),
-            options=result.options,
-            pending=pending_state,
-            model_round_trips=telemetry.model_round_trips,
-            writes=tuple(p.result for p in result.persisted),
-            exit_check=telemetry.exit_check,
-            replaced=result.replaced,
-            fallback_reason=telemetry.fallback_reason,
-            telemetry=payload,
-            route=telemetry.route,
-        )
+        return dataclasses.replace(reply, telemetry=payload)
 
     async def _zone(self, user_id: uuid.UUID) -> ZoneInfo:
         """The user's zone, re-read at most every ``ZONE_TTL_S`` seconds (one query saved per turn)."""

@@ -8,14 +8,22 @@ model call, one event write). Users are spread round-robin over ``--users`` keys
 
     .venv/bin/python scripts/bench_api.py [--turns 2000] [--concurrency 16] [--users 8] [--uvicorn]
 
-``--uvicorn`` also runs a real uvicorn server (one worker) on 127.0.0.1 in a subprocess, with the client in
-this process (both share the machine's cores). Target: >= 300 turns/s in-process on 2 cores.
+In-process rows drive the ASGI app on this event loop, with no sockets: "httpx" through
+``httpx.ASGITransport`` (the client's own work — building requests, parsing responses, cookies — is on the
+same loop and in the CPU figure), "bare ASGI" by calling the app with a hand-built scope (almost no client
+cost: what a server process spends per turn, minus HTTP parsing). Every measured request has a fresh request
+id (a reused id would be a cheap replay, not a turn). The time scanners are compiled first, as ``kairos
+serve`` does at start-up. ``--uvicorn`` also runs a real uvicorn server (one worker) on 127.0.0.1 in a
+subprocess, with the client in this process (both share the machine's cores). Target: >= 300 turns/s
+in-process on 2 cores.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
+import json as _json
 import os
 import resource
 import statistics
@@ -36,6 +44,7 @@ from agent import Assistant, Reply
 from agent.api import ApiSettings, create_app
 from agent.model import ScriptedModel, call, reply
 from agent.model.messages import Message, ToolSpec
+from schedule_time.language import warm_up as warm_up_time_scanners
 from storage import Database
 
 TARGET = 300.0
@@ -53,6 +62,7 @@ def script(messages: Sequence[Message], tools: Sequence[ToolSpec]) -> Any:
 
 
 async def build(url: str, users: int, stub_turn: bool = False) -> tuple[Database, Any, list[str]]:
+    warm_up_time_scanners()  # as ``kairos serve`` does before it takes requests
     db = await Database.open(url)
     keys = []
     for i in range(users):
@@ -70,13 +80,53 @@ async def build(url: str, users: int, stub_turn: bool = False) -> tuple[Database
     return db, create_app(db, assistant, clock=clock, settings=settings), keys
 
 
+class BareClient:
+    """Calls the ASGI app directly with a hand-built scope: the app's work without a client library's."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def post(self, path: str, *, json: dict[str, Any], headers: dict[str, str]) -> httpx.Response:
+        body = _json.dumps(json).encode()
+        raw = [(b"host", b"bench"), (b"content-type", b"application/json"),
+               (b"content-length", str(len(body)).encode())]  # fmt: skip
+        raw += [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()]
+        scope = {
+            "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+            "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "",
+            "headers": raw, "server": ("bench", 80), "client": ("127.0.0.1", 50000),
+        }  # fmt: skip
+        messages = [{"type": "http.request", "body": body, "more_body": False}]
+        status, chunks = 0, []
+
+        async def receive() -> dict[str, Any]:
+            if messages:
+                return messages.pop()
+            await asyncio.Event().wait()  # never disconnects
+            raise AssertionError
+
+        async def send(message: dict[str, Any]) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            elif message["type"] == "http.response.body":
+                chunks.append(message.get("body", b""))
+
+        await self.app(scope, receive, send)
+        return httpx.Response(status, content=b"".join(chunks))
+
+
+_runs = itertools.count()
+
+
 async def drive(
-    client: httpx.AsyncClient, keys: list[str], turns: int, concurrency: int, create_share: float
+    client: httpx.AsyncClient | BareClient, keys: list[str], turns: int, concurrency: int, create_share: float
 ) -> dict[str, float]:
     latencies: list[float] = []
     failures = 0
     counter = iter(range(turns))
     every = max(1, round(1 / create_share)) if create_share > 0 else 0
+    run = next(_runs)  # request ids are unique across runs: a reused id would replay, not run a turn
 
     async def worker() -> None:
         nonlocal failures
@@ -85,10 +135,10 @@ async def drive(
             headers = {"Authorization": f"Bearer {keys[n % len(keys)]}"}
             started = time.perf_counter()
             r = await client.post(
-                "/v1/chat", json={"message": message, "request_id": f"b{n}"}, headers=headers
+                "/v1/chat", json={"message": message, "request_id": f"r{run}-{n}"}, headers=headers
             )
             latencies.append(time.perf_counter() - started)
-            failures += r.status_code != 200
+            failures += r.status_code != 200 or r.json().get("replayed", False)
 
     cpu0, wall0 = time.process_time(), time.perf_counter()
     await asyncio.gather(*(worker() for _ in range(concurrency)))
@@ -110,9 +160,15 @@ def report(name: str, r: dict[str, float], cpu: str) -> None:
     )
 
 
-async def in_process(url: str, args: argparse.Namespace, stub_turn: bool = False) -> dict[str, float]:
+async def in_process(
+    url: str, args: argparse.Namespace, stub_turn: bool = False, bare: bool = False
+) -> dict[str, float]:
     db, app, keys = await build(url, args.users, stub_turn)
     try:
+        if bare:
+            client: Any = BareClient(app)
+            await drive(client, keys, min(200, args.turns), args.concurrency, args.create_share)  # warm-up
+            return await drive(client, keys, args.turns, args.concurrency, args.create_share)
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://bench") as client:
             await drive(client, keys, min(200, args.turns), args.concurrency, args.create_share)  # warm-up
@@ -180,9 +236,11 @@ def main() -> int:
     print(f"cpus {os.cpu_count()}   load before: {os.getloadavg()}   python {sys.version.split()[0]}")
     with tempfile.TemporaryDirectory() as tmp:
         result = asyncio.run(in_process(f"sqlite+aiosqlite:///{Path(tmp) / 'a.db'}", args))
-        report("in-process ASGI", result, "client + app + SQLite threads")
+        report("in-process ASGI, httpx", result, "client + app + SQLite threads")
+        bare = asyncio.run(in_process(f"sqlite+aiosqlite:///{Path(tmp) / 'd.db'}", args, bare=True))
+        report("in-process ASGI, bare", bare, "app + SQLite threads, no client library")
         layer = asyncio.run(in_process(f"sqlite+aiosqlite:///{Path(tmp) / 'c.db'}", args, stub_turn=True))
-        report("in-process, turn stubbed", layer, "the HTTP layer alone, client included")
+        report("in-process, turn stubbed", layer, "the HTTP layer alone, httpx client included")
         if args.uvicorn:
             proc, port, keys = start_server(f"sqlite+aiosqlite:///{Path(tmp) / 'b.db'}", args.users)
             try:

@@ -5,7 +5,8 @@ bound to one user.
     state = await turns.load("default", now=now, gap=timedelta(minutes=120), history_limit=6)
     state.segment, state.new_segment, state.pending, state.history, state.earlier, state.focus
     await turns.commit(state, now=now, turn_id=t, messages=[("user", text), ("assistant", reply)],
-                       records=[("turn", payload)], focus=[...], pending=PendingWrite(...) | CLEAR | None)
+                       records=[("turn", payload)], focus=[...], pending=PendingWrite(...) | CLEAR | None,
+                       request=RequestResult(request_id, {"status": 200, "body": {...}}))   # optional
 
 Segments: a conversation is cut into segments by silence. ``load`` decides whether ``now`` continues the
 current segment (the last message is less than ``gap`` ago) or starts a new one; ``commit`` stores the
@@ -31,6 +32,7 @@ from sqlalchemy import and_, bindparam, delete, insert, literal, not_, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage import limits
+from storage.api_requests import FINISH, finish_params
 from storage.conversations import (
     MAX_PAYLOAD_BYTES,
     MessageRecord,
@@ -43,7 +45,15 @@ from storage.drafts import require_aware
 from storage.errors import InvalidInput
 from storage.models import ConversationMessage, ConversationState, PendingCommand, TurnRecord
 
-__all__ = ["CLEAR", "ArchivedMessage", "PendingWrite", "SegmentSummary", "TurnState", "TurnStore"]
+__all__ = [
+    "CLEAR",
+    "ArchivedMessage",
+    "PendingWrite",
+    "RequestResult",
+    "SegmentSummary",
+    "TurnState",
+    "TurnStore",
+]
 
 MAX_EARLIER = 20
 MAX_FOCUS = 8
@@ -84,6 +94,16 @@ class PendingWrite:
     kind: PendingKind
     payload: dict[str, Any]
     expires_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class RequestResult:
+    """``commit(request=RequestResult(...))`` stores an HTTP request's answer on its claim
+    (:mod:`storage.api_requests`) in the turn's own transaction: the reply kept for replays commits with the
+    transcript, or neither does."""
+
+    request_id: str
+    result: dict[str, Any]
 
 
 class _Clear:
@@ -197,9 +217,10 @@ class TurnStore:
         records: Sequence[tuple[str, dict[str, Any]]] = (),
         focus: Sequence[dict[str, Any]] | None = None,
         pending: PendingWrite | _Clear | None = None,
+        request: RequestResult | None = None,
     ) -> None:
-        """Store the turn's messages (in ``state.segment``), turn records, the conversation state and the
-        pending-command change in ONE transaction."""
+        """Store the turn's messages (in ``state.segment``), turn records, the conversation state, the
+        pending-command change and (``request``) an API request's answer in ONE transaction."""
         require_aware(now, "now", InvalidInput)
         conversation_id = state.conversation_id
         for role, text in messages:
@@ -254,6 +275,8 @@ class TurnStore:
                 await conn.execute(*_upsert(self._dialect, _PENDING, self._owner, conversation_id, row))
             elif pending is not None:
                 await conn.execute(_DROP_PENDING, {"owner": self._owner, "conversation": conversation_id})
+            if request is not None:
+                await conn.execute(FINISH, finish_params(self._owner, request.request_id, request.result))
 
     async def archive(
         self, conversation_id: str, *, exclude_segment: int, limit: int = 2_000

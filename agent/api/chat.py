@@ -28,6 +28,7 @@ from agent.api.schemas import ChatReply, ChatRequest, chat_reply
 from agent.api.services import Services, services
 from agent.api.turns import (
     iterate,
+    reply_record,
     run_reply,
     settle_failure,
     timeout_error,
@@ -74,9 +75,11 @@ async def chat(
     admitted = await admit(svc, user_id, body, idempotency_key, now)
     if isinstance(admitted, Stored):
         return _stored(admitted)
-    reply = await run_reply(svc, admitted, user_id, body.message, body.conversation_id, now)
+    record = reply_record(admitted)
+    reply = await run_reply(svc, admitted, user_id, body.message, body.conversation_id, now, record)
     data = chat_reply(reply.to_json())
-    await settle(admitted, 200, data)
+    if record is None or not record.stored:  # stored with the turn unless its commit failed
+        await settle(admitted, 200, data)
     return JSONResponse(data)
 
 
@@ -143,10 +146,11 @@ class _Producer:
     async def _run(self) -> None:
         before = set(asyncio.all_tasks())
         final: dict[str, Any] | None = None
+        record = reply_record(self.admitted)
         try:
             async with asyncio.timeout(self.svc.settings.turn_timeout_s):
                 async for item in iterate(self.svc, self.user_id, self.body.message,
-                                          self.body.conversation_id, self.now):  # fmt: skip
+                                          self.body.conversation_id, self.now, record):  # fmt: skip
                     if isinstance(item, ToolActivity):
                         tool = {"name": item.name, "status": item.status, "call_index": item.call_index}
                         self.queue.put_nowait(_event("tool", tool))
@@ -168,7 +172,8 @@ class _Producer:
             self.queue.put_nowait(_event("error", _INTERNAL))
         else:
             if final is not None:
-                await settle(self.admitted, 200, final)
+                if record is None or not record.stored:  # stored with the turn unless its commit failed
+                    await settle(self.admitted, 200, final)
                 self.queue.put_nowait(_event("reply", final))
         finally:
             self.queue.put_nowait(None)

@@ -19,10 +19,20 @@ from typing import Any
 from agent import Reply
 from agent.api.errors import ApiError, TurnTimeout
 from agent.api.idempotency import Admitted, settle, withdraw
+from agent.api.schemas import chat_reply
 from agent.api.services import Services
+from agent.assistant import ReplyRecord
 from storage import StorageError
 
-__all__ = ["failure_body", "settle_failure", "timeout_error", "unwind_turn_tasks"]
+__all__ = [
+    "failure_body",
+    "iterate",
+    "reply_record",
+    "run_reply",
+    "settle_failure",
+    "timeout_error",
+    "unwind_turn_tasks",
+]
 
 log = logging.getLogger("kairos.api")
 
@@ -87,14 +97,27 @@ async def unwind_turn_tasks(before: set[asyncio.Task[Any]], grace_s: float = 5.0
         await asyncio.wait(started, timeout=grace_s)
 
 
+def reply_record(admitted: Admitted) -> ReplyRecord | None:
+    """The turn's commit stores the public reply on the request's claim (no separate ``settle``), when the
+    client sent a request id."""
+    if admitted.request_id is None:
+        return None
+    return ReplyRecord(
+        admitted.request_id, lambda reply: {"status": 200, "body": chat_reply(reply.to_json())}
+    )
+
+
 async def run_reply(
     svc: Services, admitted: Admitted, user_id: uuid.UUID, message: str, conversation_id: str | None,
-    now: datetime,
+    now: datetime, record: ReplyRecord | None = None,
 ) -> Reply:  # fmt: skip
-    """``Assistant.reply`` under the deadline; raises ``TurnTimeout`` (settled) past it."""
+    """``Assistant.reply`` under the deadline; raises ``TurnTimeout`` (settled) past it. With ``record``,
+    the reply is stored for replays in the turn's own commit (``record.stored``)."""
     try:
         async with asyncio.timeout(svc.settings.turn_timeout_s):
-            return await svc.assistant.reply(user_id, message, conversation_id=conversation_id, now=now)
+            return await svc.assistant.reply(
+                user_id, message, conversation_id=conversation_id, now=now, record=record
+            )
     except TimeoutError:
         raise await timeout_error(svc, admitted, now) from None
     except ApiError:
@@ -106,11 +129,12 @@ async def run_reply(
 
 
 async def iterate(
-    svc: Services, user_id: uuid.UUID, message: str, conversation_id: str | None, now: datetime
-) -> AsyncIterator[Any]:
+    svc: Services, user_id: uuid.UUID, message: str, conversation_id: str | None, now: datetime,
+    record: ReplyRecord | None = None,
+) -> AsyncIterator[Any]:  # fmt: skip
     """``Assistant.stream`` items (no deadline here; the caller holds it)."""
     async with contextlib.aclosing(
-        svc.assistant.stream(user_id, message, conversation_id=conversation_id, now=now)
+        svc.assistant.stream(user_id, message, conversation_id=conversation_id, now=now, record=record)
     ) as items:
         async for item in items:
             yield item

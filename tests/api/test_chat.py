@@ -127,3 +127,46 @@ async def test_two_workers_on_one_database_share_replies_and_the_rate_window(dat
         limited = await b.post("/v1/chat", json={"message": "hi"})
         assert limited.status_code == 429 and model_a.call_count == 2 and model_b.call_count == 1
     await first.client.aclose()
+
+
+async def test_the_reply_for_replays_commits_with_the_turn(api: Api, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The stored reply is written by the turn's own commit: no separate settle transaction."""
+    from storage.api_requests import ApiRequests
+
+    finished: list[str] = []
+    real_finish = ApiRequests.finish
+
+    async def spy(self: ApiRequests, request_id: str, result: dict) -> None:  # type: ignore[type-arg]
+        finished.append(request_id)
+        await real_finish(self, request_id, result)
+
+    monkeypatch.setattr(ApiRequests, "finish", spy)
+    api.script(CREATE, reply("hello"))
+    first = await api.client.post(
+        "/v1/chat", json={"message": "tomorrow 3pm meet Zhang San", "request_id": "j1"}
+    )
+    streamed = await api.client.post("/v1/chat/stream", json={"message": "hi", "request_id": "s1"})
+    assert first.status_code == 200 and sse_events(streamed.text)[-1][0] == "reply"
+    assert finished == []  # both stored inside the turn's commit
+    again = await api.client.post(
+        "/v1/chat", json={"message": "tomorrow 3pm meet Zhang San", "request_id": "j1"}
+    )
+    assert again.json() == {**first.json(), "replayed": True}
+    replay = await api.client.post("/v1/chat", json={"message": "hi", "request_id": "s1"})
+    assert replay.json()["text"] == "hello" and replay.json()["replayed"] is True
+
+
+async def test_a_failed_turn_commit_still_stores_the_reply_for_replays(api: Api, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from storage import StorageUnavailable, TurnStore
+
+    async def down(*_: object, **__: object) -> None:
+        raise StorageUnavailable("the transcript could not be written")
+
+    monkeypatch.setattr(TurnStore, "commit", down)
+    model = api.script(CREATE)
+    payload = {"message": "tomorrow 3pm meet Zhang San", "request_id": "k1"}
+    first = await api.client.post("/v1/chat", json=payload)
+    assert first.status_code == 200 and first.json()["receipts"] and first.json()["pending"] is None
+    again = await api.client.post("/v1/chat", json=payload)
+    assert again.json() == {**first.json(), "replayed": True}
+    assert model.call_count == 1 and len(await api.events()) == 1  # the event was written once
