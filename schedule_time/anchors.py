@@ -282,6 +282,18 @@ def nth_unit(frame: Frame, nth: p.NthUnit) -> Frame:
     return Frame(saturday - timedelta(hours=6), saturday + ONE_DAY * 2, "hour", "weekend")
 
 
+def weekday_after(frame: Frame, ref: p.WeekdayAfter) -> Frame:
+    """The n-th such weekday after the frame's end (before its start), the frame's own days not counted."""
+    if ref.direction > 0:
+        edge = floor(frame.end - timedelta(microseconds=1), "day") + ONE_DAY if frame.end > frame.start else \
+            floor(frame.start, "day") + ONE_DAY
+        first = edge + timedelta(days=(ref.weekday - edge.weekday()) % 7)
+        return day_frame(first + timedelta(weeks=ref.n - 1))
+    edge = floor(frame.start, "day") - ONE_DAY
+    last = edge - timedelta(days=(edge.weekday() - ref.weekday) % 7)
+    return day_frame(last - timedelta(weeks=ref.n - 1))
+
+
 def closest_weekday(frame: Frame, ref: p.Closest) -> Frame:
     """The n-th nearest such weekday to a day (ties: the earlier one first)."""
     if ref.weekday is None:

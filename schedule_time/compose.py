@@ -32,7 +32,7 @@ class Spec:
     pod: p.PartOfDay | None = None
     holiday: p.HolidayRef | None = None
     year_shift: int | None = None
-    nth: p.NthWeekday | p.NthUnit | p.Closest | None = None
+    nth: p.NthWeekday | p.NthUnit | p.Closest | p.WeekdayAfter | None = None
     season: p.Season | None = None
     week_of: bool = False
     zone: int | None = None
@@ -71,7 +71,7 @@ class Expr:
 _SINGLE = {
     p.WeekdayRef: "weekday", p.Period: "period", p.Shift: "shift",
     p.Clock: "clock", p.PartOfDay: "pod", p.HolidayRef: "holiday", p.NthWeekday: "nth",
-    p.NthUnit: "nth", p.Closest: "nth", p.Season: "season",
+    p.NthUnit: "nth", p.Closest: "nth", p.WeekdayAfter: "nth", p.Season: "season",
 }
 
 

@@ -56,6 +56,7 @@ from .en_build import (
     b_this_time,
     b_tonight,
     b_weekday,
+    b_weekday_after,
     b_weekday_count,
     b_within,
     b_word_clock,
@@ -155,6 +156,8 @@ RULES: list[Rule] = [
     Rule("nth_unit", r"(?:the\s+)?(?:(?P<n>" + ORD + r")\s+(?P<last>last)|(?P<n1>" + ORD + r"|last))\s+"
                      r"(?P<unit>day|week|weekend|week-end|week\s+end|wkend)\s+(?:of|in)\b", b_nth_unit),
     Rule("week_of", r"the\s+week\s+of(?=\s+(?:the\s+)?(?:" + MONTH + r"|\d))", b_const(p.WeekOf())),
+    Rule("weekday_after", r"(?:the\s+(?:(?P<n>" + ORD + r")\s+)?|(?P<n2>" + ORD + r")\s+)(?P<wd>" + WEEKDAY +
+                          r")\s+(?P<dir>after|before)(?!\s+next\s*(?:$|[,.;!?]|at\b|@|\d))(?=\s+\S)", b_weekday_after),
     Rule("nth_weekday", r"(?:the\s+)?(?P<n>last|first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+"
                         r"(?P<wd>" + WEEKDAY + r")\s*(?:of|in)\b", b_nth_weekday),
     Rule("quarter", r"(?:the\s+)?(?P<q>first|second|third|fourth|[1-4](?:st|nd|rd|th)?)\s+(?:quarter|qtr)"

@@ -277,6 +277,11 @@ def b_plural_weekday(m: re.Match[str]) -> list[p.Piece]:
     return [p.Every(), p.WeekdayRef(_weekday(m["wd"]))]
 
 
+def b_weekday_after(m: re.Match[str]) -> p.Piece:
+    n = m["n"] or m["n2"]
+    return p.WeekdayAfter(ordinal_value(n) if n else 1, _weekday(m["wd"]), 1 if m["dir"] == "after" else -1)
+
+
 def b_nth_weekday(m: re.Match[str]) -> p.Piece:
     n = -1 if m["n"] == "last" else ordinal_value(m["n"])
     return p.NthWeekday(n, _weekday(m["wd"]))

@@ -37,6 +37,12 @@ def _shift_point(ctx: a.Ctx, shift: p.Shift) -> datetime:
 
 def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
     """The frame named by the date slots, or None when the spec has no date part."""
+    if isinstance(spec.nth, p.WeekdayAfter):
+        # "the third Tuesday after Christmas 2014", "the Friday before Easter": from the day named
+        near = date_frame(replace(spec, nth=None, clock=None, pod=None, part=None), ctx)
+        if near is None:
+            raise Unusable("'after' / 'before' needs a day to count from")
+        return _narrow(a.weekday_after(near, spec.nth), spec, ctx)
     if spec.holiday is not None and isinstance(spec.nth, p.Closest) and spec.nth.weekday is None:
         # "the closest xmas to today", "the 2nd closest super tuesday to 2019"
         near = date_frame(replace(spec, holiday=None, nth=None, clock=None, pod=None), ctx)

@@ -218,6 +218,16 @@ class NthWeekday(Piece):
 
 
 @dataclass(slots=True)
+class WeekdayAfter(Piece):
+    """"the third Tuesday after Christmas" (n=3, direction +1), "the Friday before Easter" (n=1, -1): the
+    n-th such weekday after (before) the day or period the other pieces name, that day not counted."""
+
+    n: int
+    weekday: int
+    direction: int
+
+
+@dataclass(slots=True)
 class NthUnit(Piece):
     """"the first week of October" (n=1, unit "week"), "the 2nd last week of 2018" (n=-2), "the last
     day of May" (n=-1, "day"), "the last weekend of July" ("weekend"): counted inside the month/year
