@@ -24,6 +24,7 @@ N天内 / 本周内, 今年之内          from now for N days / the rest of tha
 明年, 去年 … alone / + a month   the year itself / the year that month or holiday falls in
 每隔N周                          every N+1 weeks (每隔一周 = every other week); 每N周 every N weeks
 农历M月D, 腊月D, M月初D          that lunar date (the holiday module's lunardate helper); 八月初 is August
+3-4点, 12月3-5号, 3到4月          ranges whose left number borrows the right end's unit (not the digit date 3-4)
 下周的今天, 明年的今天, 去年今天  today moved by a week / month / year (an anchored Shift): the whole day
 三点多                           3 o'clock (多, "a little after", is informational like English "3ish")
 =============================== =========================================================================
@@ -333,6 +334,12 @@ RULES: list[Rule] = [
          b_clock_before),
     Rule("clock_before2", rf"差\s*(?:(?P<q>[一1三3])\s*刻|(?P<d>{MIN})\s*分钟?)\s*(?P<h>{HOUR})\s*(?:点|點|时|時)",
          b_clock_before),
+    # 3-4点, 9~11点, 3-5号, 3到4月: the left number borrows the right's unit; not the digit date 3-4 (March 4)
+    Rule("hour_range", rf"(?P<h>{HOUR})\s*[-~—–]\s*(?={HOUR}\s*(?:点|點|时|時))",
+         lambda m: [p.Number(cn_int(m["h"])), p.RangeSep()]),
+    Rule("month_range", rf"(?P<mo>{MONTH})\s*(?:到|至|[-~—–])\s*(?={MONTH}\s*月)",
+         lambda m: [p.DateParts(None, cn_int(m["mo"]), None), p.RangeSep()]),
+    Rule("day_range", rf"(?P<d>{DAY})\s*[-~—–]\s*(?={DAY}\s*(?:号|號|日))", lambda m: [p.Number(cn_int(m["d"])), p.RangeSep()]),
     Rule("clock", CLOCK, b_clock),
     Rule("day_of_month", rf"(?P<d>{DAY})\s*(?:号|號|日)", b_date),
     Rule("lunar", rf"(?:农历|農曆|农暦|阴历|陰曆|陰历|旧历|舊曆)\s*(?P<mo>[正冬腊臘]|{MONTH})\s*月\s*"
