@@ -25,6 +25,7 @@ N天内 / 本周内, 今年之内          from now for N days / the rest of tha
 每隔N周                          every N+1 weeks (每隔一周 = every other week); 每N周 every N weeks
 农历M月D, 腊月D, M月初D          that lunar date (the holiday module's lunardate helper); 八月初 is August
 3-4点, 12月3-5号, 3到4月          ranges whose left number borrows the right end's unit (not the digit date 3-4)
+两周后的周五 / 两周前的周五       X of the calendar week N weeks on / back (as 下下周X), not a shift
 下周的今天, 明年的今天, 去年今天  today moved by a week / month / year (an anchored Shift): the whole day
 三点多                           3 o'clock (多, "a little after", is informational like English "3ish")
 =============================== =========================================================================
@@ -232,6 +233,11 @@ def b_same_day(m: re.Match[str]) -> list[p.Piece]:
     return [p.DayShift(0), p.Shift(delta, "day", anchored=True)]
 
 
+def b_weeks_on_weekday(m: re.Match[str]) -> p.Piece:
+    n = small_int(m["n"])
+    return p.WeekdayRef(WEEKDAYS[m["wd"]], "week", week_shift=-n if "前" in m["dir"] else n)
+
+
 def b_weekday(m: re.Match[str]) -> p.Piece:
     return p.WeekdayRef(WEEKDAYS[m["wd"]])
 
@@ -321,6 +327,9 @@ RULES: list[Rule] = [
     Rule("period_count", rf"(?P<dir>过去的?|過去的?|最近|近|未来的?|未來的?|接下来的?|接下來的?|今后|今後|上|前|下|后|後)"
                          rf"\s*(?P<n>{AMOUNT})\s*{GE}?\s*(?P<u>秒钟|秒鐘|秒|分钟|分鐘|小时|小時|钟头|鐘頭|(?<=[个個])(?:钟|鐘)|"
                          r"天|日|周|週|星期|礼拜|禮拜|月|年)", b_period_count),
+    # 两周后的周五: the Friday of the calendar week that many weeks on (下下周五), not a shift + a weekday
+    Rule("weeks_on_weekday", rf"(?P<n>{AMOUNT})\s*{GE}?\s*(?:星期|礼拜|禮拜|周|週)\s*(?P<dir>以后|以後|之后|之後|后|後|以前|之前|前)"
+                             rf"\s*的?\s*{WEEK}{_WD}", b_weeks_on_weekday),
     Rule("shift_after_pass", rf"(?:再\s*)?(?:过|過)\s*(?P<dur>{SHIFT_LIST})(?:以后|以後|之后|之後|后|後)?", b_shift),
     Rule("within", rf"(?P<dur>{SHIFT_LIST})\s*(?:以内|以內|之内|之內|内|內)", lambda m: [p.Now(), b_duration(m)]),
     Rule("shift", rf"(?:大约|大約|约|約)?\s*(?P<dur>{SHIFT_LIST})\s*(?P<dir>以后|以後|之后|之後|过后|過後|后|後|以前|之前|前)",
