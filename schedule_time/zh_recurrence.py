@@ -1,0 +1,46 @@
+"""Chinese recurrences -> pieces (split out of ``zh.py``; the rules stay there): 每周一, 每隔一周,
+每周一三五, 每周一到周五, 每季度, 工作日."""
+
+from __future__ import annotations
+
+import re
+
+from . import pieces as p
+from .zh_numerals import small_int
+from .zh_words import PODS, WEEKDAY_CHAR, WEEKDAYS
+
+_FREQ = {"天": "DAILY", "日": "DAILY", "周": "WEEKLY", "週": "WEEKLY", "星期": "WEEKLY", "礼拜": "WEEKLY",
+         "禮拜": "WEEKLY", "月": "MONTHLY", "年": "YEARLY", "小时": "HOURLY", "小時": "HOURLY",
+         "钟头": "HOURLY", "鐘頭": "HOURLY", "分钟": "MINUTELY", "分鐘": "MINUTELY"}
+
+
+def b_every(m: re.Match[str]) -> list[p.Piece]:
+    n = small_int(m["n"]) if m["n"] else 1
+    interval = n + 1 if m["other"] else n
+    u = m["u"]
+    if u in ("工作日", "平日"):
+        return [p.RecurUnit("WEEKLY", (0, 1, 2, 3, 4), interval)]
+    if u in ("周末", "週末"):
+        return [p.RecurUnit("WEEKLY", (5, 6), interval)]
+    if u in ("季度", "季"):   # 每季度: every three months
+        return [p.RecurUnit("MONTHLY", (), 3 * interval)]
+    out: list[p.Piece] = [p.RecurUnit(_FREQ[u], (), interval)]
+    if m["pod"]:
+        out.append(PODS[m["pod"]])
+    return out
+
+
+_WD_CHARS = re.compile(WEEKDAY_CHAR)
+
+
+def b_every_weekday(m: re.Match[str]) -> list[p.Piece]:
+    interval = 2 if m["other"] else 1
+    a = WEEKDAYS[m["wd"]]
+    if m["more"]:   # 每周一、三和五
+        days = (a, *(WEEKDAYS[c] for c in _WD_CHARS.findall(m["more"])))
+        return [p.RecurUnit("WEEKLY", tuple(sorted(set(days))), interval)]
+    if m["wd2"]:
+        b = WEEKDAYS[m["wd2"]]
+        days = tuple(range(a, b + 1)) if a <= b else (*range(a, 7), *range(0, b + 1))
+        return [p.RecurUnit("WEEKLY", days, interval)]
+    return [p.Every(interval), p.WeekdayRef(a)]
