@@ -15,6 +15,7 @@ from .en_words import (
     ordinal_value,
     parse_duration,
 )
+from .holidays import lookup_holiday
 from .language import Rule, rules_by_first_char
 
 MER = r"(?P<mer>[ap])\.?\s?m\b\.?|(?P<mer1>[ap])\b\.?"
@@ -374,7 +375,6 @@ def b_tonight(m: re.Match[str]) -> p.Piece:
 
 
 def b_holiday(m: re.Match[str]) -> list[p.Piece]:
-    from .holidays import lookup_holiday
     hol = lookup_holiday(m["hol"])
     if hol is None:
         return []

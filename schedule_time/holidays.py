@@ -155,6 +155,7 @@ for holiday in ALL_HOLIDAYS:
 del holiday, name
 
 
+@functools.lru_cache(maxsize=4096)
 def lookup_holiday(surface: str) -> Holiday | None:
     """The holiday whose name ``surface`` is (as matched by :data:`HOLIDAY_PATTERN`), else None."""
     return _lookup(" ".join(surface.split()).lower())

@@ -10,12 +10,12 @@ from __future__ import annotations
 import re
 
 from . import pieces as p
+from .holidays import lookup_holiday
 from .language import Rule, rules_by_first_char
 from .zh_numerals import cn_int
 
 
 def b_holiday(m: re.Match[str]) -> list[p.Piece]:
-    from .holidays import lookup_holiday
     hol = lookup_holiday(m["hol"])
     return [] if hol is None else [p.HolidayRef(hol, m["hol"])]
 
