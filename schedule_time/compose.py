@@ -39,6 +39,7 @@ class Spec:
     hint: str | None = None
     qualifier: int | None = None
     borrowed: bool = False   # the date slots were lent by the other end of a range
+    near: Spec | None = None  # "the closest xmas to <near>": what a holiday's nearest occurrence is near
 
     def has_date(self) -> bool:
         pod, shift = self.pod, self.shift
@@ -257,6 +258,7 @@ def compose(items: list[p.Piece]) -> Expr:
     rest: list[p.Piece] = []
     seps: list[int] = []
     bounds: list[p.OpenBound] = []
+    near_at: int | None = None
     for x in items:   # one pass: sort the markers out of the plain pieces
         kind = type(x)
         if kind is p.Every:
@@ -267,8 +269,9 @@ def compose(items: list[p.Piece]) -> Expr:
             durations.append(x)
         elif kind is not p.RangeStart:
             if kind is p.RangeSep:
-                if any(type(y) is p.Closest and y.weekday is None for y in rest):
-                    continue   # "the closest xmas to today": "to" names what it is closest to
+                if near_at is None and any(type(y) is p.Closest and y.weekday is None for y in rest):
+                    near_at = len(rest)   # "the closest xmas to today": "to" names what it is closest to
+                    continue
                 seps.append(len(rest))
             elif kind is p.OpenBound:
                 bounds.append(x)
@@ -284,6 +287,16 @@ def compose(items: list[p.Piece]) -> Expr:
         if spec.empty():
             return Expr("duration", duration=durations[0])
         return Expr("interval", left=spec, duration=durations[0])
+    if near_at is not None and not seps and not bounds:
+        spec = _spec(rest[:near_at])
+        spec.near = _spec(rest[near_at:])
+        if spec.near.empty():
+            raise Unusable("'closest' needs a day to be close to")
+        for slot in ("clock", "pod", "number"):   # "... to today at 5pm": the time is the answer's
+            if getattr(spec, slot) is None:
+                setattr(spec, slot, getattr(spec.near, slot))
+                setattr(spec.near, slot, None)
+        return Expr("point", left=spec)
     if not seps and not bounds:
         spec = _spec(rest)
         if spec.empty():

@@ -45,7 +45,8 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
         return _narrow(a.weekday_after(near, spec.nth), spec, ctx)
     if spec.holiday is not None and isinstance(spec.nth, p.Closest) and spec.nth.weekday is None:
         # "the closest xmas to today", "the 2nd closest super tuesday to 2019"
-        near = date_frame(replace(spec, holiday=None, nth=None, clock=None, pod=None), ctx)
+        near = date_frame(spec.near if spec.near is not None else
+                          replace(spec, holiday=None, nth=None, clock=None, pod=None), ctx)
         if near is None:
             raise Unusable("'closest' needs a day to be close to")
         end = near.end if near.end is not None and near.end > near.start else near.start
