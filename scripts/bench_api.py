@@ -4,7 +4,8 @@
 Every turn goes through the whole stack: bearer auth (hashed key lookup), the idempotency claim and rate
 window, the turn (prompt, one scripted model call, tools, receipts, exit check, transcript, telemetry) and
 the stored reply. The mix: mostly chit-chat (one model call, no write), ``--create-share`` creates (one
-model call, one event write). Users are spread round-robin over ``--users`` keys.
+model call, one event write: the time is in the user's words and each create gets a free hour, so it is
+written, not turned into a question or a conflict). Users are spread round-robin over ``--users`` keys.
 
     .venv/bin/python scripts/bench_api.py [--turns 2000] [--concurrency 16] [--users 8] [--uvicorn]
 
@@ -56,9 +57,19 @@ def clock() -> datetime:
 
 def script(messages: Sequence[Message], tools: Sequence[ToolSpec]) -> Any:
     last = str(getattr(messages[-1], "content", ""))
-    if last.startswith("create "):
-        return call("create_event", {"title": last.removeprefix("create ")[:40], "when": "tomorrow 3pm"})
+    if last.startswith("create "):  # "create meeting 7 in 3 days at 15:00": the time is the user's words
+        title, _, when = last.removeprefix("create ").partition(" in ")
+        return call("create_event", {"title": title[:40], "when": f"in {when}"})
     return reply("Hello! Ask me about your calendar.")
+
+
+_creates = itertools.count()
+
+
+def create_message(n: int) -> str:
+    """A create at a free hour (one-hour slots, 9:00-18:00, day after day): it is written, not a conflict."""
+    k = next(_creates)
+    return f"create meeting {n} in {1 + k // 10} days at {9 + k % 10}:00"
 
 
 async def build(url: str, users: int, stub_turn: bool = False) -> tuple[Database, Any, list[str]]:
@@ -123,22 +134,24 @@ async def drive(
     client: httpx.AsyncClient | BareClient, keys: list[str], turns: int, concurrency: int, create_share: float
 ) -> dict[str, float]:
     latencies: list[float] = []
-    failures = 0
+    failures = written = 0
     counter = iter(range(turns))
     every = max(1, round(1 / create_share)) if create_share > 0 else 0
     run = next(_runs)  # request ids are unique across runs: a reused id would replay, not run a turn
 
     async def worker() -> None:
-        nonlocal failures
+        nonlocal failures, written
         for n in counter:
-            message = f"create meeting {n}" if every and n % every == 0 else "hi there"
+            message = create_message(n) if every and n % every == 0 else "hi there"
             headers = {"Authorization": f"Bearer {keys[n % len(keys)]}"}
             started = time.perf_counter()
             r = await client.post(
                 "/v1/chat", json={"message": message, "request_id": f"r{run}-{n}"}, headers=headers
             )
             latencies.append(time.perf_counter() - started)
-            failures += r.status_code != 200 or r.json().get("replayed", False)
+            body = r.json()
+            failures += r.status_code != 200 or body.get("replayed", False)
+            written += bool(body.get("receipts"))
 
     cpu0, wall0 = time.process_time(), time.perf_counter()
     await asyncio.gather(*(worker() for _ in range(concurrency)))
@@ -150,13 +163,15 @@ async def drive(
         "p95_ms": latencies[int(len(latencies) * 0.95) - 1] * 1000,
         "cpu_ms_per_turn": (time.process_time() - cpu0) / turns * 1000,
         "failures": failures,
+        "written": written,
     }
 
 
 def report(name: str, r: dict[str, float], cpu: str) -> None:
     print(
         f"{name:<26} {r['turns_per_s']:7.1f} turns/s   p50 {r['p50_ms']:6.1f} ms   p95 {r['p95_ms']:7.1f} ms   "
-        f"CPU {r['cpu_ms_per_turn']:5.2f} ms/turn ({cpu})   failures {int(r['failures'])}"
+        f"CPU {r['cpu_ms_per_turn']:5.2f} ms/turn ({cpu})   failures {int(r['failures'])}   "
+        f"events written {int(r['written'])}"
     )
 
 

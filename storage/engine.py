@@ -30,6 +30,9 @@ __all__ = [
 DEFAULT_DATA_DIR = "~/.local/share/kairos"
 #: How long a SQLite writer waits for another writer's lock before giving up.
 SQLITE_BUSY_TIMEOUT_MS = 30_000
+#: Connections a SQLite engine keeps open (the default 5 would close and reopen one — a thread, the file,
+#: four PRAGMAs — whenever more than 5 tasks hold a connection, e.g. an API worker with 16 turns in flight).
+SQLITE_POOL_SIZE = 32
 
 
 def data_dir(env: Mapping[str, str] | None = None, *, create: bool = True) -> Path:
@@ -57,10 +60,15 @@ def create_engine(url: str | None = None, **kwargs: Any) -> AsyncEngine:
     ``connect_args`` to pick a PostgreSQL schema, for instance).
     """
     url = url or database_url()
-    if make_url(url).drivername == "sqlite+aiosqlite" and "module" not in kwargs:
+    parsed = make_url(url)
+    sqlite = parsed.drivername == "sqlite+aiosqlite"
+    if sqlite and "module" not in kwargs:
         kwargs["module"] = one_hop_dbapi(
             SQLITE_BUSY_TIMEOUT_MS / 1000
         )  # one worker-thread handoff per statement, not four
+    in_memory = parsed.database in (None, "", ":memory:") or parsed.query.get("mode") == "memory"
+    if sqlite and not in_memory and "poolclass" not in kwargs:  # in memory: one shared connection, no pool
+        kwargs.setdefault("pool_size", SQLITE_POOL_SIZE)
     engine = create_async_engine(url, **kwargs)
     if engine.dialect.name == "sqlite":
         event.listen(engine.sync_engine, "connect", _sqlite_on_connect)
