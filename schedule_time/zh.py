@@ -10,7 +10,7 @@ Chinese words map to (tested in tests/schedule_time/rows_zh.py):
 这周X / 本周X / 下周X / 上周X    X of this / next / last calendar week (Mon-Sun); 下下周X two weeks on
 周X, 星期X, 礼拜X (日/天 = Sun)  the next X strictly after today
 早上 / 上午 / 中午 / 下午        04-12 (Duckling's 早上) / 00-12 / 12-14 / 12-19
-傍晚 / 晚上 / 凌晨 / 半夜        17-20 / 18-24 / 00-06 / 00-05; 今晚 明晚 昨晚 今早 明早 carry their day
+傍晚 / 晚上 / 凌晨 / 半夜        17-20 / 18-24 / 00-06 / 00-05; 今晚 明晚 昨晚 前晚 后晚 今早 明早 carry their day
 三点, 7点半, 8点                 bare hours follow the core: 1-6 pm, 9-11 am, 7 and 8 ambiguous
 三点三 / 三點踏三 / 三個字       Cantonese five-minute marks: 3:15 (三点零五, 三点十五分 are literal)
 N天后 / N天前 / 过N天            a point N days from now (Shift), not Duckling's "next N days" interval;
@@ -195,8 +195,8 @@ def b_date(m: re.Match[str]) -> list[p.Piece]:
     return out
 
 
-PART = r"(?P<part>上旬|中旬|下旬|上半月|下半月|初|中|底|末|尾)"   # 中旬 before 中
-YEAR_PART = r"(?P<part>初|中|底|末|尾|上半年|下半年)"
+PART = r"(?P<part>上旬|中旬|下旬|上半月|下半月|初|中|底|末|尾|头|頭)"   # 中旬 before 中; 月头 (Cantonese) = 月初
+YEAR_PART = r"(?P<part>初|中|底|末|尾|头|頭|上半年|下半年)"
 
 
 def b_rel_year(m: re.Match[str]) -> list[p.Piece]:
@@ -269,7 +269,7 @@ RULES: list[Rule] = [
     Rule("now", r"现在|現在|此时|此時|此刻|当前|當前|宜家|而家|依家|目前|马上|馬上|立刻|立即|即刻", _const(p.Now())),
     Rule("same_day", rf"(?:(?P<wk>上上|下下|上|下)\s*{GE}?\s*{WEEK}|(?P<mo>上上|下下|上|下)\s*{GE}?\s*月|"
                      rf"(?P<yr>{_REL_YEAR})年)\s*的?\s*(?:今天|今日|这一?天|這一?天)", b_same_day),
-    Rule("day_pod", rf"(?P<w>{_alt(DAY_PODS)})", b_day_pod),
+    Rule("day_pod", rf"(?P<w>{_alt(DAY_PODS)})(?:(?<=晚)上)?", b_day_pod),   # 今晚上 = 今晚
     Rule("rel_day", rf"(?P<w>{_alt(DAY_WORDS)})", lambda m: p.DayShift(DAY_WORDS[m["w"]])),
     Rule("label_pm", r"晚饭|晚飯|晚餐|夜宵|宵夜|消夜|午饭|午飯|午餐|中饭|中飯|下午茶", _const(p.Label("pm"))),
     Rule("label_am", r"早饭|早飯|早餐|早茶", _const(p.Label("am"))),

@@ -17,7 +17,7 @@ WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6
 GE = r"(?:个|個)"
 
 # Relative qualifiers of weeks/months: this, last, next, and twice removed.
-THIS = r"(?:这一|這一|这个|這個|这|這|本|今個|今个|今|当|當)"
+THIS = r"(?:这一|這一|这个|這個|这|這|本|今個|今个|呢個|呢个|今|当|當)"   # 呢個: Cantonese "this"
 REL_SHIFT = {"上上": -2, "下下": 2, "上": -1, "下": 1, "前": -1, "后": 1, "後": 1}
 
 # Years named relative to this one (今年, 明年, 去年 …).
@@ -61,7 +61,9 @@ PODS = {
 
 # Words that carry their own day: 今晚 = this evening, 明早 = tomorrow morning.
 DAY_PODS = {"今晚": (EVENING, 0), "今夜": (EVENING, 0), "明晚": (EVENING, 1), "明夜": (EVENING, 1),
-            "昨晚": (EVENING, -1), "昨夜": (EVENING, -1), "今早": (MORNING, 0), "今晨": (MORNING, 0),
+            "昨晚": (EVENING, -1), "昨夜": (EVENING, -1), "前晚": (EVENING, -2), "后晚": (EVENING, 2),
+            "後晚": (EVENING, 2), "聽晚": (EVENING, 1), "听晚": (EVENING, 1), "尋晚": (EVENING, -1),
+            "寻晚": (EVENING, -1), "琴晚": (EVENING, -1), "今早": (MORNING, 0), "今晨": (MORNING, 0),
             "明早": (MORNING, 1), "聽朝": (MORNING, 1), "听朝": (MORNING, 1), "昨早": (MORNING, -1),
             "今朝": (MORNING, 0)}
 
