@@ -58,7 +58,6 @@ LANGUAGE_MODULES = ("schedule_time.en", "schedule_time.zh")
 _SKIP = re.compile(r"[\s,.;:!?，。、；：！？…“”\"'()\[\]（）【】~～]+")
 _UNKNOWN = re.compile(r"[a-z0-9]+|.", re.S)
 _NAMED = re.compile(r"\(\?P<\w+>")
-_ALONE = 4
 _BIG = 3000
 _WORD = re.compile(r"[a-z]+")
 _MISSING = object()
@@ -147,6 +146,7 @@ class _Scanner:
         # entry: (key, regex body without named groups, first chars, first words or None)
         self.entries: list[tuple[str, str, frozenset[str] | None, frozenset[str] | None]] = []
         self.rules: dict[str, tuple[re.Pattern[str], Callable[[re.Match[str]], Built]]] = {}
+        self.code = primary.code
         self.vocabulary: set[str] = set()
         # Rules whose match (and so what they build) depends on the matched text alone: no lookaround or
         # anchor that reads the text around it. Their pieces are memoised by (rule, matched text).
@@ -208,8 +208,9 @@ class _Scanner:
         A letter position tries the rules that list its word among their first words (plus rules filtered
         by first character only); any other position tries the rules that can begin with a character of
         its class (all digits share one class): a rule that cannot begin with the character there never
-        matches, so a shared superset gives the same result with fewer alternations to compile. ``_ALONE`` rules or fewer are tried one by one (no compilation); a rule
-        longer than ``_BIG`` characters (hundreds of names) is never copied into an alternation."""
+        matches, so a shared superset gives the same result with fewer alternations to compile. Several
+        rules become one alternation (one match call per position; with the fragment memo no second match);
+        a rule longer than ``_BIG`` characters (hundreds of names) is never copied into an alternation."""
         found = self._by_key.get(key, _MISSING)
         if found is not _MISSING:
             return found  # type: ignore[return-value]
@@ -231,11 +232,7 @@ class _Scanner:
         else:
             segments = self._by_set.get(ids)
             if segments is None:
-                alone_max = _ALONE if letter else 2   # words rarely share rules; characters do
-                if len(ids) <= alone_max:
-                    segments = [(self.rules[self.entries[i][0]][0], self.entries[i][0]) for i in ids]
-                else:
-                    segments = self._group(ids)
+                segments = self._group(ids)
                 self._by_set[ids] = segments
         if len(self._by_key) < 8192:
             self._by_key[key] = segments
@@ -243,18 +240,25 @@ class _Scanner:
 
     def _group(self, ids: tuple[int, ...]) -> list[tuple[re.Pattern[str], str | None]]:
         segments: list[tuple[re.Pattern[str], str | None]] = []
-        small: list[str] = []
+        small: list[int] = []
+
+        def flush() -> None:
+            if len(small) == 1:   # one rule: its own regex, no alternation to compile or second match
+                key = self.entries[small[0]][0]
+                segments.append((self.rules[key][0], key))
+            elif small:
+                segments.append((re.compile("|".join(f"(?P<{self.entries[i][0]}>{self.entries[i][1]})"
+                                                     for i in small)), None))
+            small.clear()
+
         for i in ids:
             key, body, _, _ = self.entries[i]
             if len(body) > _BIG:
-                if small:
-                    segments.append((re.compile("|".join(small)), None))
-                    small = []
+                flush()
                 segments.append((self.rules[key][0], key))
             else:
-                small.append(f"(?P<{key}>{body})")
-        if small:
-            segments.append((re.compile("|".join(small)), None))
+                small.append(i)
+        flush()
         return segments
 
 
@@ -280,6 +284,14 @@ class Registry:
             if lang.detect.search(text):
                 return lang
         return self.languages[0]
+
+    def scanner_for(self, text: str) -> _Scanner:
+        """The scanner of ``text``'s primary language."""
+        if self._ascii_default and text.isascii():
+            sc = self._scanners.get(self.languages[0].code)
+            if sc is not None:
+                return sc
+        return self.scanner(self.primary(text))
 
     def scanner(self, lang: Language) -> _Scanner:
         sc = self._scanners.get(lang.code)
@@ -337,11 +349,9 @@ def scan(text: str) -> Scan:
 
 
 def _scan(text: str) -> Scan:
-    reg = registry()
-    lang = reg.primary(text)
-    sc = reg.scanner(lang)
-    out = Scan(lang=lang.code)
-    pieces, unknown = out.pieces, out.unknown
+    sc = (_registry or registry()).scanner_for(text)
+    pieces: list[Piece] = []
+    unknown: list[str] = []
     pos, n = 0, len(text)
     by_key, segments_for, rules, vocabulary, pure = sc._by_key, sc.segments, sc.rules, sc.vocabulary, sc.pure
     built_memo = _BUILT
@@ -402,7 +412,7 @@ def _scan(text: str) -> Scan:
         m = _UNKNOWN.match(text, pos)
         unknown.append(m.group())  # type: ignore[union-attr]
         pos = m.end()  # type: ignore[union-attr]
-    return out
+    return Scan(pieces, unknown, sc.code)
 
 
 def clear_caches() -> None:
