@@ -262,6 +262,7 @@ def b_day_pod(m: re.Match[str]) -> p.Piece:
 _SEP_AHEAD = r"(?=\s*(?:[吧呢啊呀哦嘛了]\s*)*(?:$|[到至~\-—–,.;!?]|以前|之前|以后|以後|之后|之後|开始|開始|起|为止|為止))"
 _REL_YEAR = _alt(YEAR_WORDS)
 _WD = rf"(?P<wd>{WEEKDAY_CHAR})"
+_MO_NUM, _DAY_NUM = r"(?:1[0-2]|0?[1-9])", r"(?:3[01]|[12]\d|0?[1-9])"
 # 每周一三五 lists weekdays without a separator; a numeral before a unit is not one (每周一三点 = Mon 3:00).
 _NOT_CLOCK = r"(?!\s*(?:点|點|时|時|号|號|月|刻|分|个|個|[:：.]|\d))"
 
@@ -302,6 +303,9 @@ RULES: list[Rule] = [
          b_date),
     Rule("date_ymd", rf"(?P<y>{YEAR})\s*年\s*(?P<mo>{MONTH})\s*月\s*(?P<d>{DAY})(?!\s*(?:点|點|时|時|[\d{CN}]))",
          b_date),
+    # 2027.3.5 / 2027/3/5 in Chinese text: year, month, day (never the European day-first reading)
+    Rule("date_ymd_dot", rf"(?P<y>\d{{4}})\s*\.\s*(?P<mo>{_MO_NUM})\s*\.\s*(?P<d>{_DAY_NUM})(?!\d)(?:\s*[号號日])?", b_date),
+    Rule("date_ymd_slash", rf"(?P<y>\d{{4}})\s*/\s*(?P<mo>{_MO_NUM})\s*/\s*(?P<d>{_DAY_NUM})(?!\d)(?:\s*[号號日])?", b_date),
     Rule("clock_before", rf"(?P<h>{HOUR})\s*(?:点|點|时|時)\s*差\s*(?:(?P<q>[一1三3])\s*刻|(?P<d>{MIN})\s*分?)",
          b_clock_before),
     Rule("clock_before2", rf"差\s*(?:(?P<q>[一1三3])\s*刻|(?P<d>{MIN})\s*分钟?)\s*(?P<h>{HOUR})\s*(?:点|點|时|時)",

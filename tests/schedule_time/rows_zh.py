@@ -313,6 +313,8 @@ ROWS: list[Row] = [
     R("今晚上八点", "tue", "2026-12-01T20:00", "今晚上 is 今晚"),
     R("呢個星期五", "tue", "2026-12-04", "Cantonese 呢個 is this"),
     R("下個月頭", "tue", "2027-01-01T00:00/2027-01-11T00:00 day", "Cantonese 月頭 is 月初"),
+    R("2027.3.5下午三点", "tue", "2027-03-05T15:00", "a dotted date with the year first is year-month-day"),
+    R("2027/3/5号", "tue", "2027-03-05", "a slashed date with the year first, and 号"),
     R("下周的今天", "tue", "2026-12-08", "下周的今天: this day next week, the whole day"),
     R("下个月的今天", "month_end", "2026-02-28", "Jan 31 a month on clips to Feb 28"),
     R("去年今天", "tue", "2025-12-01", "this day last year"),
