@@ -62,6 +62,7 @@ _BIG = 3000
 _WORD = re.compile(r"[a-z]+")
 _MISSING = object()
 _BOUNDARY = r"(?!(?<=[a-z])[a-z])(?!(?<=\d)\d)"
+_BACKREF = re.compile(r"\(\?P=|\\[1-9]")
 _CONTEXT = re.compile(r"\(\?<?[=!]|\\[bBAZ]|[\^$]")   # lookaround or anchor in a rule's pattern
 
 
@@ -253,8 +254,8 @@ class _Scanner:
 
         for i in ids:
             key, body, _, _ = self.entries[i]
-            if len(body) > _BIG:
-                flush()
+            if len(body) > _BIG or _BACKREF.search(self.rules[key][0].pattern):
+                flush()   # huge, or refers to its own named groups (which an alternation renames away)
                 segments.append((self.rules[key][0], key))
             else:
                 small.append(i)
