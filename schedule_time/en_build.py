@@ -18,22 +18,9 @@ from .en_words import (
 from .holidays import lookup_holiday
 from .language import Rule, rules_by_first_char
 
-MER = r"(?P<mer>[ap])\.?\s?m\b\.?|(?P<mer1>[ap])\b\.?"
 NEXT = r"(?:next|coming|upcoming|the\s+following|following)"
 LAST = r"(?:last|past|previous|this\s+past)"
 THIS = r"(?:this|current|the\s+current)"
-SMALL = r"(?:[01]?\d|2[0-4])"
-
-
-def _mer(m: re.Match[str]) -> str | None:
-    g = m.group("mer") or m.group("mer1")
-    return None if g is None else ("am" if g == "a" else "pm")
-
-
-def _hour(s: str) -> int:
-    return int(s) if s[0].isdigit() else int(number_value(s))
-
-
 def _month(s: str) -> int:
     return MONTHS[s.rstrip(".")]
 
@@ -102,65 +89,6 @@ def b_day_ordinal(m: re.Match[str]) -> p.Piece:
 
 def b_year(m: re.Match[str]) -> p.Piece:
     return p.DateParts(int(m["y"]), None, None)
-
-
-def b_clock(m: re.Match[str]) -> list[p.Piece]:
-    hour, minute = int(m["h"]), int(m["mi"] or 0)
-    mer = _mer(m)
-    out: list[p.Piece] = [p.Clock(hour, minute, int(m["s"] or 0), mer, h24=mer is None and m["h"][0] == "0")]
-    if m["z"]:
-        out.append(p.ZoneOffset(ZONES[m["z"]]))
-    return out
-
-
-def b_clock_h(m: re.Match[str]) -> p.Piece:
-    return p.Clock(int(m["h"]), int(m["mi"] or 0), h24=True)
-
-
-def b_hour_mer(m: re.Match[str]) -> p.Piece:
-    return p.Clock(_hour(m["h"]), 0, 0, _mer(m))
-
-
-def b_hhmm(m: re.Match[str]) -> p.Piece:
-    v = m["v"]
-    return p.Clock(int(v[:-2]), int(v[-2:]), 0, _mer(m) if m.groupdict().get("mer") is not None or
-                   m.groupdict().get("mer1") is not None else None)
-
-
-_OH = re.compile(r"^(?:o|oh|ou|zero)[- ]")
-_SPACES = re.compile(r"\s+")
-
-
-def b_word_clock(m: re.Match[str]) -> p.Piece:
-    minute = m["mi"]
-    mins = 0 if minute in ("o'clock", "oclock", None) else int(number_value(_OH.sub("", minute)))
-    return p.Clock(_hour(m["h"]), mins, 0, _mer(m) if (m["mer"] or m["mer1"]) else None)
-
-
-def b_relative_clock(m: re.Match[str]) -> p.Piece | list[p.Piece]:
-    amount = m["amt"]
-    if amount.isdigit() and "minute" not in m.group() and m["dir"] in ("to", "till") and m["h"]:
-        # "from 2 to 4(pm)" is a range, not 3:58; word forms ("ten to four") stay clock times
-        return [p.Number(int(amount)), p.RangeSep(), p.Clock(_hour(m["h"]), 0, 0, _mer(m))]
-    mins = 30 if "half" in amount else 15 if "quarter" in amount else int(number_value(amount.split()[0]))
-    base = m["base"]
-    if base in ("noon", "midday"):
-        hour, mer = 12, None
-    elif base == "midnight":
-        hour, mer = 0, None
-    else:
-        hour, mer = _hour(m["h"]), _mer(m)
-    h24 = base in ("noon", "midday", "midnight") or hour > 12
-    if m["dir"] in ("past", "after"):
-        return p.Clock(hour, mins, 0, mer, h24=h24)
-    hour = (hour - 1) % 24 if not (hour == 1 and mer is None and not h24) else 12
-    if hour == 0 and mer is None and not h24:
-        hour = 12
-    return p.Clock(hour, 60 - mins, 0, mer, h24=h24)
-
-
-def b_half_hour(m: re.Match[str]) -> p.Piece:   # British "half three" = 3:30
-    return p.Clock(_hour(m["h"]), 30)
 
 
 def b_const(*pieces: p.Piece):
@@ -307,41 +235,6 @@ def b_zone(m: re.Match[str]) -> p.Piece:
     return p.ZoneOffset(ZONES[m["z"]])
 
 
-def _pod(label: str, start: int, end: int, hint: str | None, day: int | None = None,
-         small_hours: int = 0) -> p.PartOfDay:
-    return p.PartOfDay(label, start, end, hint, day, small_hours)
-
-
-# "tonight at 1", "Friday night at 2", "late tonight at 3": an hour 1-3 after a night is the small
-# hours after it (the next day), as 晚上1点 in Chinese; 13:00-15:00 is never "tonight". "this evening"
-# keeps the pm hint ("this evening at 2" is 14:00, Duckling's reading).
-NIGHT_SMALL_HOURS = 3
-
-
-MORNING, AFTERNOON = _pod("morning", 0, 12, "am"), _pod("afternoon", 12, 19, "pm")
-EVENING, NIGHT = _pod("evening", 18, 24, "pm"), _pod("night", 18, 24, "pm", small_hours=NIGHT_SMALL_HOURS)
-PODS = {"morning": MORNING, "morn": MORNING, "afternoon": AFTERNOON, "evening": EVENING, "night": NIGHT,
-        "eve": EVENING, "lunch": _pod("lunch", 12, 14, "pm"), "lunchtime": _pod("lunch", 12, 14, "pm"),
-        "early morning": _pod("early morning", 0, 9, "am"), "late night": _pod("late night", 21, 24, "pm", small_hours=NIGHT_SMALL_HOURS),
-        "late evening": _pod("late evening", 21, 24, "pm"), "dinner": _pod("dinner", 18, 21, "pm"),
-        "breakfast": _pod("breakfast", 7, 10, "am"), "after lunch": _pod("after lunch", 13, 17, "pm"),
-        "after school": _pod("after school", 15, 21, "pm"), "am": _pod("am", 0, 12, "am"),
-        "pm": _pod("pm", 12, 24, "pm")}
-
-
-def b_pod(m: re.Match[str]) -> list[p.Piece]:
-    word = _SPACES.sub(" ", m["pod"])
-    if "early" in word:
-        word = "early morning"
-    pod = PODS.get(word, MORNING)
-    day = m.groupdict().get("day")
-    shift = {"this": 0, "today": 0, "today's": 0, "tomorrow": 1, "tomorrow's": 1, "last": -1, "yesterday": -1,
-             "yesterday's": -1}.get(day or "")
-    if shift is not None:
-        pod = p.PartOfDay(pod.label, pod.start_hour, pod.end_hour, pod.hint, shift, pod.small_hours)
-    return [pod]
-
-
 def b_ides(m: re.Match[str]) -> p.Piece:
     """The ides: the 15th of March, May, July and October, the 13th of other months."""
     month = _month(m["mon"])
@@ -367,11 +260,6 @@ def b_within(m: re.Match[str]) -> list[p.Piece]:
 def b_more(m: re.Match[str]) -> p.Piece:
     delta, grain = parse_duration(f"{m['n']} {m['unit']}")
     return p.Shift(delta, grain)
-
-
-def b_tonight(m: re.Match[str]) -> p.Piece:
-    late = bool(m["late"])
-    return p.PartOfDay("late night" if late else "tonight", 21 if late else 18, 24, "pm", 0, NIGHT_SMALL_HOURS)
 
 
 def b_holiday(m: re.Match[str]) -> list[p.Piece]:
