@@ -1,6 +1,7 @@
 """English: surface forms -> pieces. Rules are tried in order at each position; longer forms first.
 
-The builders (a match -> pieces) are in ``en_build.py``, the vocabulary in ``en_words.py``.
+The builders (a match -> pieces) are in ``en_build.py`` (dates, periods, holidays) and ``en_clock.py`` (clock
+times, parts of the day), the vocabulary in ``en_words.py``.
 """
 
 from __future__ import annotations
