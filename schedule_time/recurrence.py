@@ -50,6 +50,14 @@ def rule_for(expr: Expr) -> tuple[str, Spec]:
         parts.append(f"BYDAY={nth.n}{BYDAY[nth.weekday]}")
         first.nth, first.weekday = nth, None
         return ";".join(parts), first
+    if isinstance(spec.nth, p.NthUnit) and spec.nth.unit == "day" and spec.period is None \
+            and spec.dateparts is None and (recur is None or recur.freq == "MONTHLY"):
+        # "每月最后一天", "the last day of every month": BYMONTHDAY=-1 (the first one not past)
+        parts.append("FREQ=MONTHLY")
+        if interval > 1:
+            parts.append(f"INTERVAL={interval}")
+        parts.append(f"BYMONTHDAY={spec.nth.n}")
+        return ";".join(parts), first
     if recur is not None:
         freq = recur.freq
         byday = recur.byday
@@ -91,7 +99,7 @@ def with_clock(rule: str, hour: int, minute: int) -> str:
 
 
 def _nth_frames(first: Spec, ctx: a.Ctx) -> tuple[list[a.Frame], str | None]:
-    """The first n-th weekday of a month that has not passed (this month's, else a later one's)."""
+    """The first n-th weekday (or day) of a month that has not passed (this month's, else a later one's)."""
     if first.period is not None or first.dateparts is not None:
         return spec_frames(first, ctx)
     for shift in range(13):
@@ -110,7 +118,7 @@ def occurrences(expr: Expr, ctx: a.Ctx) -> tuple[list[a.Frame], str | None, list
     rule, first = rule_for(expr)
     if first.empty():
         frames, assumed = [a.Frame(ctx.today, ctx.today + timedelta(days=1), "day")], None
-    elif isinstance(first.nth, p.NthWeekday):
+    elif isinstance(first.nth, (p.NthWeekday, p.NthUnit)):
         frames, assumed = _nth_frames(first, ctx)
     else:
         frames, assumed = spec_frames(first, ctx)

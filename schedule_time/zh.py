@@ -25,6 +25,7 @@ N天内 / 本周内, 今年之内          from now for N days / the rest of tha
 每隔N周                          every N+1 weeks (每隔一周 = every other week); 每N周 every N weeks
 农历M月D, 腊月D, M月初D          that lunar date (the holiday module's lunardate helper); 八月初 is August
 3-4点, 12月3-5号, 3到4月          ranges whose left number borrows the right end's unit (not the digit date 3-4)
+本月最后一天, 12月第一周, 倒数第二天  NthUnit inside the month / year / week just named (第二天 alone: refused)
 两周后的周五 / 两周前的周五       X of the calendar week N weeks on / back (as 下下周X), not a shift
 下周的今天, 明年的今天, 去年今天  today moved by a week / month / year (an anchored Shift): the whole day
 三点多                           3 o'clock (多, "a little after", is informational like English "3ish")
@@ -234,6 +235,17 @@ def b_same_day(m: re.Match[str]) -> list[p.Piece]:
     return [p.DayShift(0), p.Shift(delta, "day", anchored=True)]
 
 
+_NTH = r"(?:\d{1,2}|[一二两兩三四五六七八九十]{1,3})"
+
+
+def b_nth_unit(m: re.Match[str]) -> p.Piece:
+    back = m["bn"] or m["bn2"]
+    n = -1 if m["last"] else -cn_int(back) if back else cn_int(m["n"])
+    u = m["u"]
+    unit = "day" if u in ("天", "日") else "weekend" if u in ("周末", "週末") else "week"
+    return p.NthUnit(n, unit)
+
+
 def b_weeks_on_weekday(m: re.Match[str]) -> p.Piece:
     n = small_int(m["n"])
     return p.WeekdayRef(WEEKDAYS[m["wd"]], "week", week_shift=-n if "前" in m["dir"] else n)
@@ -330,6 +342,10 @@ RULES: list[Rule] = [
     Rule("weekday", rf"{WEEK}{_WD}", b_weekday),
     Rule("nth_weekday", rf"(?:第(?P<n>[一二三四五1-5])|(?P<last>最后|最後|最末)\s*一?)\s*{GE}?\s*{WEEK}{_WD}",
          b_nth_weekday),
+    # 本月最后一天, 下个月第一天, 12月最后一周, 本月倒数第二天: counted inside the month / year / week just
+    # named (第二天 alone is "the next day" of some other day, refused)
+    Rule("nth_unit", rf"(?<=[月年周週拜期度的])(?:第(?P<n>{_NTH})|(?P<last>最后|最後|最末)|倒数第(?P<bn>{_NTH})|倒數第(?P<bn2>{_NTH}))\s*一?\s*{GE}?\s*"
+                     rf"(?P<u>天|日|周末|週末|(?:星期|礼拜|禮拜|周|週)(?!{WEEKDAY_CHAR}))", b_nth_unit),
     Rule("rel_month", rf"(?P<rel>上上|下下|上|下|{THIS})\s*{GE}?\s*月份?{PART}?", b_rel_month),
     Rule("month_part", rf"月{PART}", lambda m: [_part(m["part"]), p.Period("month")]),
     Rule("period_part", r"(?P<part>上旬|中旬|下旬|上半月|下半月)", lambda m: [_part(m["part"]), p.Period("month")]),
