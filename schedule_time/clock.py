@@ -6,7 +6,9 @@ The rule (README "Conventions"):
   if neither reading is inside, its am/pm hint decides ("this afternoon at 11" -> 23:00), except that
   an hour 1..``pod.small_hours`` is the small hours after the span: Chinese 晚上/深夜/今晚 set 3, so
   "晚上1点" is 01:00 the next day, not 13:00 (a time that is never 晚上); English night words
-  ("tonight", "Friday night", "late last night") set 3 too, "evening" keeps 0.
+  ("tonight", "Friday night", "late last night") set 3 too, "evening" keeps 0. With such a night, an
+  explicit am hour before it begins ("tonight at 1am", "tonight at 12am") is its small hours too, and
+  "tonight at 12:30" is 00:30 the next day.
 * a disambiguating word ("dinner" -> pm, "breakfast" -> am) -> that reading.
 * otherwise a bare hour takes the one reading inside the working-day window 09:00-18:59, marked
   ``assumed``: 9, 10, 11 -> morning; 12 -> noon; 1-5 -> afternoon. 6, 7 and 8 are ambiguous, with
@@ -45,7 +47,10 @@ def readings(c: p.Clock, pod: p.PartOfDay | None = None, hint: str | None = None
     if c.meridiem is not None:
         if h > 12 or h == 0:   # "15:00pm" is read leniently as 15:00; "13am", "0pm" are not times
             return [ClockReading(h, m, s)] if c.meridiem == "pm" and 12 < h < 24 else []
-        return [ClockReading(h % 12 + (12 if c.meridiem == "pm" else 0), m, s)]
+        hour = h % 12 + (12 if c.meridiem == "pm" else 0)
+        if pod is not None and pod.small_hours and c.meridiem == "am" and hour < pod.start_hour:
+            return [ClockReading(hour, m, s, days=1)]   # "tonight at 1am": the night's small hours
+        return [ClockReading(hour, m, s)]
     if c.h24 or h == 0 or h > 12:
         return [ClockReading(h, m, s)]
     options = (h % 12, h % 12 + 12) if h != 12 else (12, 24)
@@ -55,6 +60,8 @@ def readings(c: p.Clock, pod: p.PartOfDay | None = None, hint: str | None = None
         if h == 12 and pod.end_hour >= 24 and pod.start_hour >= 12:
             inside = [24]
         if len(inside) == 1:
+            if inside[0] == 24 and (m or s):   # "tonight at 12:30": half past midnight, the next day
+                return [ClockReading(0, m, s, days=1)]
             return [ClockReading(inside[0], m, s)]
         if not inside and 1 <= h <= pod.small_hours:
             return [ClockReading(h, m, s, days=1)]

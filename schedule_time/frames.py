@@ -306,7 +306,10 @@ def range_end(lf: a.Frame, left: Spec, right: Spec, ctx: a.Ctx) -> datetime:
     rspec, rctx = right, a.Ctx(lf.start, ctx.tz, True)
     if (right.borrowed or left.borrowed) and lf.grain in ("minute", "hour", "day"):
         cleared = dict.fromkeys(DATE_SLOTS)
-        cleared["dateparts"] = p.DateParts(lf.start.year, lf.start.month, lf.start.day)
+        base = lf.start
+        if right.pod is not None and right.pod.small_hours and lf.start.hour < right.pod.start_hour:
+            base -= timedelta(days=1)   # "tonight between 1 and 3": the night began the day before
+        cleared["dateparts"] = p.DateParts(base.year, base.month, base.day)
         rspec = replace(right, **cleared, borrowed=False)
         if rspec.pod is not None and rspec.pod.day_shift is not None:
             rspec.pod = replace(rspec.pod, day_shift=None)
