@@ -47,8 +47,8 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
         # "the closest xmas to today", "the 2nd closest super tuesday to 2019"
         near = date_frame(spec.near if spec.near is not None else
                           replace(spec, holiday=None, nth=None, clock=None, pod=None), ctx)
-        if near is None:
-            raise Unusable("'closest' needs a day to be close to")
+        if near is None:   # "the closest christmas": closest to today
+            near = a.day_frame(ctx.today)
         end = near.end if near.end is not None and near.end > near.start else near.start
         return a.holiday_nearest(spec.holiday, near.start, end, spec.nth.n)
     if spec.holiday is not None:

@@ -86,6 +86,7 @@ PHRASE_ROWS += [
     R("the second closest super tuesday to thanksgiving", "tue", "2024-03-05",
       "to Thanksgiving 2027: Mar 2028 is nearest, Mar 2024 second"),
     R("the closest christmas to today at 9am", "tue", "2026-12-25T09:00", "a time after the reference day is the answer's"),
+    R("the closest new year's day", "tue", "2027-01-01", "closest with nothing after it: to today"),
     R("the closest tomorrow", "tue", "unresolved", "'closest' needs a weekday or a holiday"),
     R("the third tuesday after christmas", "tue", "2027-01-12", "n-th weekday after a day: Christmas itself not counted"),
     R("the friday after thanksgiving", "tue", "2027-11-26", "Thanksgiving 2026 is over: the next one's Friday"),
