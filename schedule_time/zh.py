@@ -251,6 +251,14 @@ def b_weeks_on_weekday(m: re.Match[str]) -> p.Piece:
     return p.WeekdayRef(WEEKDAYS[m["wd"]], "week", week_shift=-n if "前" in m["dir"] else n)
 
 
+def b_weekday_pair(m: re.Match[str]) -> list[p.Piece]:
+    a, b = (WEEKDAYS[c] for c in m["pair"])
+    if m["rel"] is None:
+        return [p.WeekdayRef(a), p.RangeSep(), p.WeekdayRef(b)]
+    shift = REL_SHIFT.get(m["rel"], 0)
+    return [p.WeekdayRef(a, "week", week_shift=shift), p.RangeSep(), p.WeekdayRef(b, "week", week_shift=shift)]
+
+
 def b_weekday(m: re.Match[str]) -> p.Piece:
     return p.WeekdayRef(WEEKDAYS[m["wd"]])
 
@@ -337,6 +345,9 @@ RULES: list[Rule] = [
     Rule("lunar_day", rf"(?P<mo>{MONTH})\s*月\s*(?P<d>初[一二三四五六七八九十])", b_lunar),
     *holiday_rules(),
     # periods and weekdays
+    # 周六日, 这周六日, 下周一二: two adjacent weekdays are the two days (一三 would be a list: not taken)
+    Rule("weekday_pair", rf"(?:(?P<rel>上上|下下|上|下|{THIS})\s*{GE}?\s*)?{WEEK}(?P<pair>一二|二三|三四|四五|五六|六[日天七])"
+                         rf"{_NOT_CLOCK}", b_weekday_pair),
     Rule("rel_week", rf"(?P<rel>上上|下下|上|下|{THIS})\s*{GE}?\s*{WEEK}(?:{_WD}|(?P<end>末))?", b_rel_week),
     Rule("weekend", rf"{WEEK}?末", _const(p.Period("weekend"))),
     Rule("weekday", rf"{WEEK}{_WD}", b_weekday),
