@@ -63,10 +63,12 @@ class Tool:
     handler: Handler
     kind: ToolKind
     needs_confirmation: bool = False
+    examples: tuple[tuple[str, dict[str, Any]], ...] = ()
+    """(user message, arguments): shown to models that answer in constrained JSON; validated at start-up."""
 
     def spec(self) -> ToolSpec:
         schema = _compact(self.args.model_json_schema())
-        return ToolSpec(self.name, " ".join(self.description.split()), schema)
+        return ToolSpec(self.name, " ".join(self.description.split()), schema, self.examples)
 
 
 def _compact(node: Any) -> Any:
@@ -209,6 +211,11 @@ def _check(tool: Tool) -> None:
         raise RegistryError(
             f"{where}: a {tool.kind} handler returns {getattr(expected, '__name__', expected)}"
         )
+    for said, arguments in tool.examples:
+        try:
+            tool.args.model_validate(arguments)
+        except ValidationError as exc:
+            raise RegistryError(f"{where}: example {said!r} does not fit its arguments: {exc}") from exc
     schema = tool.args.model_json_schema()
     for field_name in schema_field_names(schema):
         if FORBIDDEN_FIELD.search(field_name):

@@ -26,11 +26,16 @@ class ToolSpec:
 
     ``parameters`` is the JSON schema of the arguments (``model_json_schema()`` output, ``$defs`` allowed).
     Both the native ``tools=`` payload and the constrained-JSON schema are built from it.
+
+    ``examples``: (user message, arguments) pairs. In constrained-JSON mode they are rendered under the
+    tool as the exact answer expected for that message; small models copy the shape of an example (which
+    fields to leave out, times as the user said them) far more reliably than they follow a rule.
     """
 
     name: str
     description: str
     parameters: Mapping[str, Any]
+    examples: tuple[tuple[str, Mapping[str, Any]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

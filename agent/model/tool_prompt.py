@@ -11,8 +11,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from agent.model.constrained import NO_TOOL
-from agent.model.messages import ToolSpec
+from agent.model.constrained import NO_TOOL, encode_tool_call
+from agent.model.messages import ToolCall, ToolSpec
 
 __all__ = ["render_tool_prompt"]
 
@@ -40,6 +40,9 @@ def _render_tool(tool: ToolSpec) -> str:
     required = set(schema.get("required", ()))
     for name, prop in schema.get("properties", {}).items():
         lines.append("- " + _render_property(name, prop, name in required, defs))
+    for said, arguments in tool.examples:
+        call = encode_tool_call(ToolCall("example", tool.name, dict(arguments)))
+        lines.append(f"Example: {json.dumps(said, ensure_ascii=False)} -> {call}")
     return "\n".join(lines) + "\n"
 
 

@@ -96,6 +96,7 @@ def _sync(ctx: ToolContext, args: ListEventsArgs, call_index: int) -> ReadResult
         ([Tool("a_tool", "x", ListEventsArgs, _write, "read")], "returns"),
         ([Tool("a_tool", "x", ListEventsArgs, _read, "read", needs_confirmation=True)], "only a write"),
         ([], "at least one"),
+        ([Tool("a_tool", "x", ListEventsArgs, _read, "read", examples=(("hi", {"when": "x"}),))], "example"),
     ],
 )
 def test_start_up_checks(tools: list[Tool], problem: str) -> None:

@@ -1,5 +1,9 @@
 from __future__ import annotations
 
+import json
+
+from agent.model import ToolSpec
+from agent.model.constrained import build_response_schema
 from agent.model.tool_prompt import render_tool_prompt
 from tests.agent.model.tools_fixture import TOOLS
 
@@ -14,3 +18,21 @@ def test_tool_prompt_is_deterministic_and_describes_each_argument() -> None:
     assert "- attendees (array of {name: string, email?: string})" in text
     assert '- visibility (one of "private"|"public")' in text
     assert "## list_events" in text
+
+
+def test_examples_are_rendered_as_the_exact_answer_the_model_must_give() -> None:
+    spec = ToolSpec(
+        "list_events",
+        "What is on.",
+        {"type": "object", "properties": {"range": {"type": "string"}}, "required": ["range"]},
+        examples=(("周四晚上有什么安排", {"range": "周四晚上"}),),
+    )
+    text = render_tool_prompt([spec])
+    line = next(line for line in text.splitlines() if line.startswith("Example: "))
+    said, answer = line.removeprefix("Example: ").split(" -> ")
+    assert json.loads(said) == "周四晚上有什么安排"
+    assert json.loads(answer) == {"tool": "list_events", "arguments": {"range": "周四晚上"}}
+    assert "周四晚上" in answer  # not \u-escaped: the model reads the same characters the user types
+    assert build_response_schema([spec]) == build_response_schema(
+        [ToolSpec(spec.name, spec.description, spec.parameters)]
+    )
