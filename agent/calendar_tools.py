@@ -18,6 +18,7 @@ read as a time the user wrote). Not grounded:
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -159,7 +160,17 @@ async def list_events(ctx: ToolContext, args: ListEventsArgs, call_index: int) -
     return ReadResult({"ok": True, "events": events, "more": max(0, len(found) - _MAX_LISTED)})
 
 
+# A question about free time names it. Small models often answer "what's on" / 有什么安排 with
+# find_free_time (and an invented duration); without one of these words the call is answered as
+# list_events for the same range — a read either way, so nothing is risked by the correction.
+_ASKS_FREE_TIME = re.compile(
+    r"\b(?:free|available|availability|open slots?|slots?|gaps?|time for)\b|空|闲|有时间|抽出", re.IGNORECASE
+)
+
+
 async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: int) -> ReadResult:
+    if not _ASKS_FREE_TIME.search(ctx.user_text):
+        return await list_events(ctx, ListEventsArgs(range=args.range), call_index)
     if (ungrounded := _ungrounded_range(ctx, args.range)) is not None:
         return ungrounded
     window = read_range(args.range, now=ctx.now, tz=ctx.tz)
@@ -302,10 +313,14 @@ CALENDAR_TOOLS: tuple[Tool, ...] = (
         ListEventsArgs,
         list_events,
         "read",
+        examples=(
+            ("what do I have next Tuesday?", {"range": "next Tuesday"}),
+            ("周四晚上有什么安排", {"range": "周四晚上"}),
+        ),
     ),
     Tool(
         "find_free_time",
-        "Only for when the user is free (when am I free, 什么时候有空): free slots of a duration.",
+        "Free slots, only when the user asks when they are free (when am I free, 什么时候有空). Not for what is on.",
         FindFreeTimeArgs,
         find_free_time,
         "read",
@@ -318,15 +333,41 @@ CALENDAR_TOOLS: tuple[Tool, ...] = (
         search_conversation_archive,
         "read",
     ),
-    Tool("create_event", "Add an event the user asked for.", CreateEventArgs, create_event, "write"),
+    Tool(
+        "create_event",
+        "Add an event the user asked for. Leave out every field the user did not give.",
+        CreateEventArgs,
+        create_event,
+        "write",
+        examples=(
+            (
+                "guitar lesson with Tomás Thursday at 4pm",
+                {"title": "Guitar lesson with Tomás", "when": "Thursday at 4pm", "attendees": ["Tomás"]},
+            ),
+            (
+                "下周三上午十点到十一点和刘洋面谈",
+                {"title": "和刘洋面谈", "when": "下周三上午十点到十一点", "attendees": ["刘洋"]},
+            ),
+        ),
+    ),
     Tool(
         "update_event",
         "Change an existing event: give only new values.",
         UpdateEventArgs,
         update_event,
         "write",
+        examples=(
+            ("move my call with Tomás to Friday 2pm", {"event": "call with Tomás", "when": "Friday 2pm"}),
+        ),
     ),
-    Tool("delete_event", "Delete an event (scope one or series).", DeleteEventArgs, delete_event, "write"),
+    Tool(
+        "delete_event",
+        "Delete an event (scope one or series).",
+        DeleteEventArgs,
+        delete_event,
+        "write",
+        examples=(("取消周五的吉他课", {"event": "吉他课", "event_when": "周五"}),),
+    ),
     Tool(
         "undo_last_change",
         "Undo the user's last calendar change.",

@@ -295,5 +295,30 @@ def test_read_tool_descriptions_say_which_question_is_which(kit: Kit) -> None:
     assert len(specs["list_events"]) + len(specs["find_free_time"]) < 200
 
 
+@pytest.mark.parametrize(
+    ("text", "answered_by"),
+    [
+        ("What do I have tomorrow?", "events"),
+        ("明天有什么安排", "events"),
+        ("明天我忙吗", "events"),
+        ("When am I free tomorrow?", "free"),
+        ("Am I available tomorrow afternoon?", "free"),
+        ("明天什么时候有空", "free"),
+        ("明天下午有时间吗", "free"),
+    ],
+)
+async def test_find_free_time_without_a_free_time_question_is_answered_as_list_events(
+    kit: Kit, text: str, answered_by: str
+) -> None:
+    await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
+    range_words = "明天" if "明天" in text else "tomorrow"
+    model = kit.script(call("find_free_time", {"range": range_words, "duration": "1 hour"}), reply("ok"))
+    await kit.assistant.reply(kit.user_id, text)
+    (result,) = _tool_results(model)
+    assert result["ok"] and answered_by in result
+    if answered_by == "events":
+        assert [e["title"] for e in result["events"]] == ["Dentist"]
+
+
 def test_zone_is_a_zoneinfo() -> None:
     assert isinstance(SH, ZoneInfo)
