@@ -34,13 +34,13 @@ N天内 / 本周内, 今年之内          from now for N days / the rest of tha
 
 from __future__ import annotations
 
-import functools
 import re
 
 from dateutil.relativedelta import relativedelta
 
 from . import pieces as p
 from .language import Language, Rule
+from .zh_amounts import AMOUNT, DUR_LIST, SHIFT_LIST, b_duration, b_period_count, b_shift
 from .zh_festivals import b_lunar, holiday_rules
 from .zh_numerals import CN, DAY, HOUR, MONTH, YEAR, cn_int, small_int
 from .zh_recurrence import b_every, b_every_weekday
@@ -55,8 +55,6 @@ from .zh_words import (
     WEEKDAY_CHAR,
     WEEKDAYS,
     YEAR_WORDS,
-    delta_of,
-    unit_key,
 )
 
 
@@ -68,62 +66,6 @@ def _const(*pieces: p.Piece):
     def build(m: re.Match[str]) -> list[p.Piece]:
         return list(pieces)
     return build
-
-
-# ---------------------------------------------------------------- amounts and units
-AMOUNT = rf"(?:\d+(?:\.\d+)?|[{CN}]{{1,4}}|[几幾][十百]?)"
-HALF_AMOUNT = rf"(?:{AMOUNT}\s*{GE}?\s*半?|半\s*{GE}?)"
-# A first element needs a unambiguous unit: 三月 is March and 五日 the 5th, but 三个月 / 五日后 are not.
-U_STRICT = r"(?:秒钟|秒鐘|秒|分钟|分鐘|刻钟|刻鐘|小时|小時|钟头|鐘頭|(?<=[个個])(?:钟|鐘)|天|周|週|星期|礼拜|禮拜|" \
-           r"(?<=[个個半])月|年)"
-U_LOOSE = r"(?:秒钟|秒鐘|秒|分钟|分鐘|分|刻钟|刻鐘|小时|小時|钟头|鐘頭|钟|鐘|天|日|周|週|星期|礼拜|禮拜|月|年)"
-U_SHIFT = r"(?:秒钟|秒鐘|秒|分钟|分鐘|分|刻钟|刻鐘|小时|小時|钟头|鐘頭|(?<=[个個])(?:钟|鐘)|天|日|周|週|星期|礼拜|" \
-          r"禮拜|(?<=[个個半])月|年)"
-# 半 after the unit adds half of it: 一年半, 一天半, 两个小时半 (not the 半 of a following 半个月).
-HALF_AFTER = rf"(?:半(?!\s*{GE}?\s*{U_LOOSE}))"
-_NOT_YEAR = rf"(?!{YEAR}\s*年)"   # 2027年以后 is after the year 2027, not 2027 years from now
-DUR_LIST = rf"{_NOT_YEAR}{HALF_AMOUNT}\s*{U_STRICT}{HALF_AFTER}?(?:\s*[,、和又零]?\s*{HALF_AMOUNT}\s*{U_LOOSE}{HALF_AFTER}?)*"
-SHIFT_LIST = rf"{_NOT_YEAR}{HALF_AMOUNT}\s*{U_SHIFT}{HALF_AFTER}?(?:\s*[,、和又零]?\s*{HALF_AMOUNT}\s*{U_LOOSE}{HALF_AFTER}?)*"
-_ONE = re.compile(rf"(?:(?P<n>{AMOUNT})\s*{GE}?\s*(?P<half>半)?|(?P<half0>半)\s*{GE}?)\s*(?P<u>{U_LOOSE})"
-                  rf"(?P<half1>{HALF_AFTER})?")
-_GRAIN_ORDER = ("second", "minute", "hour", "day", "week", "month", "year")
-
-
-@functools.lru_cache(maxsize=1024)
-def parse_amounts(text: str) -> tuple[relativedelta, str]:
-    """"一个半小时" -> (1.5 hours, "minute"); "1年2个月" -> (14 months, "month"). Cached: pieces are
-    never mutated, so the same delta may be shared."""
-    total, grains = relativedelta(), []
-    for m in _ONE.finditer(text):
-        n = m["n"]
-        amount = 0.0 if n is None else float(n) if n[0].isdigit() else float(small_int(n))
-        if m["half"] or m["half0"] or m["half1"]:
-            amount += 0.5
-        delta, grain = delta_of(amount, m["u"])
-        total += delta
-        grains.append(grain)
-    return total, min(grains, key=_GRAIN_ORDER.index)
-
-
-def b_shift(m: re.Match[str]) -> p.Piece:
-    delta, grain = parse_amounts(m["dur"])
-    back = m.groupdict().get("dir") in ("前", "以前", "之前")
-    return p.Shift(-delta if back else delta, grain)
-
-
-def b_duration(m: re.Match[str]) -> p.Piece:
-    delta, grain = parse_amounts(m["dur"])
-    return p.Duration(delta, grain)
-
-
-_PERIOD_UNIT = {"秒": "second", "分": "minute", "时": "hour", "钟": "hour", "天": "day", "日": "day",
-                "周": "week", "月": "month", "年": "year"}
-
-
-def b_period_count(m: re.Match[str]) -> p.Piece:
-    d = m["dir"]
-    back = d[0] in "上前过過最近"
-    return p.Period(_PERIOD_UNIT[unit_key(m["u"])], -1 if back else 1, small_int(m["n"]))
 
 
 # ---------------------------------------------------------------- clock times
