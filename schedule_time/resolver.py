@@ -10,7 +10,7 @@ from .compose import Expr, Unusable, compose
 from .frames import range_end, spec_frames
 from .language import normalise, scan
 from .recurrence import occurrences
-from .result import Candidate, Resolution, TimeExpressionError, unresolved
+from .result import Candidate, Resolution, TimeExpressionError, make_resolution, unresolved
 from .zones import localize, to_wall
 
 MAX_TEXT = 300
@@ -28,6 +28,18 @@ def _check(text: object, now: object, tz: object, prefer: object) -> tzinfo:
     return tz if tz is not None else now.tzinfo  # type: ignore[return-value]
 
 
+_last_ctx: tuple = (object(), object(), object(), None, None)
+"""(now, tz, prefer, zone, Ctx) of the last call: a caller resolving several texts for one message (or a
+corpus sharing one reference time) passes the same ``now`` object; a Ctx is never mutated."""
+
+
+def _context(now: datetime, tz: tzinfo | None, prefer: str, zone: tzinfo) -> a.Ctx:
+    global _last_ctx
+    ctx = a.Ctx(to_wall(now, zone), zone, prefer == "future")
+    _last_ctx = (now, tz, prefer, zone, ctx)
+    return ctx
+
+
 def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
             prefer: Literal["future", "past"] = "future") -> Resolution:
     """Resolve one time expression (English or Chinese) relative to ``now`` in ``tz``.
@@ -35,7 +47,12 @@ def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
     Returns a ``Resolution``: resolved (``[start, end)``), ambiguous (``candidates``) or unresolved
     (``reason``). Raises ``TimeExpressionError`` only for API misuse (naive ``now`` and the like).
     """
-    zone = _check(text, now, tz, prefer)
+    last = _last_ctx
+    if now is last[0] and tz is last[1] and prefer is last[2] and type(text) is str:
+        zone, ctx = last[3], last[4]   # the same call context as the previous call: checked, converted
+    else:
+        zone = _check(text, now, tz, prefer)
+        ctx = None
     norm = normalise(text)
     if not norm:
         return unresolved("empty text")
@@ -45,7 +62,8 @@ def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
     if found.unknown:
         words = " ".join(dict.fromkeys(found.unknown))[:60]
         return unresolved(f"not a date or time expression: {words!r}", found.lang)
-    ctx = a.Ctx(to_wall(now, zone), zone, prefer == "future")
+    if ctx is None:
+        ctx = _context(now, tz, prefer, zone)
     try:
         expr = compose(found.pieces)
         return _resolve_expr(expr, ctx, now, found.lang)
@@ -68,7 +86,7 @@ def _finish(frames: list[a.Frame], ctx: a.Ctx, lang: str, assumed: str | None = 
             end, end_note = localize(f.end, tz)
             note = note or end_note
         rec = recurrence[0] if isinstance(recurrence, list) else recurrence
-        return Resolution("resolved", start, end, f.grain, (), rec, duration, None, f.label, assumed, note, lang)
+        return make_resolution("resolved", start, end, f.grain, (), rec, duration, None, f.label, assumed, note, lang)
     notes: list[str] = []
 
     def loc(d: datetime | None) -> datetime | None:

@@ -97,5 +97,24 @@ def _iso_duration(d: timedelta) -> str:
     return out
 
 
+_SETTERS = tuple(getattr(Resolution, name).__set__ for name in Resolution.__slots__)  # field order
+assert len(_SETTERS) == 13, "make_resolution sets every field of Resolution"
+_new = object.__new__
+
+
+def make_resolution(status: Status, start: datetime | None, end: datetime | None, grain: str | None,
+                    candidates: tuple[Candidate, ...], recurrence: str | None, duration: timedelta | None,
+                    reason: str | None, label: str | None, assumed: str | None, dst: str | None,
+                    lang: str | None, notes: tuple[str, ...] = ()) -> Resolution:
+    """``Resolution(...)`` with every field given, positionally, without the frozen dataclass's
+    ``__init__`` (one ``object.__setattr__`` call per field): about half the cost. The same object."""
+    r = _new(Resolution)
+    put = _SETTERS
+    put[0](r, status); put[1](r, start); put[2](r, end); put[3](r, grain); put[4](r, candidates)  # noqa: E702
+    put[5](r, recurrence); put[6](r, duration); put[7](r, reason); put[8](r, label)  # noqa: E702
+    put[9](r, assumed); put[10](r, dst); put[11](r, lang); put[12](r, notes)  # noqa: E702
+    return r
+
+
 def unresolved(reason: str, lang: str | None = None) -> Resolution:
-    return Resolution(status="unresolved", reason=reason, lang=lang)
+    return make_resolution("unresolved", None, None, None, (), None, None, reason, None, None, None, lang)
