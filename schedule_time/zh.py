@@ -314,6 +314,8 @@ RULES: list[Rule] = [
     # durations (after shifts: 三天后 is a shift, 三天 a length)
     Rule("duration", rf"(?:持续|持續|为期|為期|共|总共|總共)?\s*(?P<dur>{DUR_LIST})(?:左右)?", b_duration),
     # parts of day, ranges, open bounds
+    # 上午12点 / 早上十二点半: noon (12:xx is never the small hours of a morning), not midnight
+    Rule("am_noon", r"(?:上午|早上|早晨|上晝|上昼)(?=\s*(?:12|十二)\s*(?:点|點|时|時|:|：))", _const(PODS["中午"])),
     Rule("pod", rf"(?P<pod>{_alt(PODS)})(?<![早晚夜](?=一?[点點]|些))", b_pod),
     Rule("midnight", r"午夜|子夜", _const(p.Clock(0, 0, h24=True))),
     Rule("range_start", r"从|從|由|自从|自從|自", _const(p.RangeStart())),

@@ -38,7 +38,7 @@ def _pod(label: str, start: int, end: int, hint: str | None, small_hours: int = 
 
 MORNING = _pod("morning", 4, 12, "am")
 FORENOON = _pod("morning", 0, 12, "am")
-NOON = _pod("noon", 12, 14, "pm")
+NOON = _pod("noon", 12, 14, None)   # no hint: 中午11点 is 11:00 (the working-day reading), never 23:00
 AFTERNOON = _pod("afternoon", 12, 19, "pm")
 DUSK = _pod("dusk", 17, 20, "pm")
 EVENING = _pod("evening", 18, 24, "pm", 3)    # 晚上1-3点: the small hours after the evening
