@@ -231,7 +231,7 @@ _NOT_CLOCK = r"(?!\s*(?:点|點|时|時|号|號|月|刻|分|个|個|[:：.]|\d))
 RULES: list[Rule] = [
     Rule("now", r"现在|現在|此时|此時|此刻|当前|當前|宜家|而家|依家|目前|马上|馬上|立刻|立即|即刻", _const(p.Now())),
     Rule("same_day", rf"(?:(?P<wk>上上|下下|上|下)\s*{GE}?\s*{WEEK}|(?P<mo>上上|下下|上|下)\s*{GE}?\s*月|"
-                     rf"(?P<yr>{_REL_YEAR})年)\s*的?\s*(?:今天|今日|这一?天|這一?天)", b_same_day),
+                     rf"(?P<yr>{_REL_YEAR})年)\s*[的嘅]?\s*(?:今天|今日|这一?天|這一?天)", b_same_day),
     Rule("day_pod", rf"(?P<w>{_alt(DAY_PODS)})(?:(?<=晚)上)?", b_day_pod),   # 今晚上 = 今晚
     Rule("rel_day", rf"(?P<w>{_alt(DAY_WORDS)})", lambda m: p.DayShift(DAY_WORDS[m["w"]])),
     Rule("label_pm", r"晚饭|晚飯|晚餐|夜宵|宵夜|消夜|午饭|午飯|午餐|中饭|中飯|下午茶", _const(p.Label("pm"))),
@@ -297,7 +297,7 @@ RULES: list[Rule] = [
          b_nth_weekday),
     # 本月最后一天, 下个月第一天, 12月最后一周, 本月倒数第二天: counted inside the month / year / week just
     # named (第二天 alone is "the next day" of some other day, refused)
-    Rule("nth_unit", rf"(?<=[月年周週拜期度的])(?:第(?P<n>{_NTH})|(?P<last>最后|最後|最末)|倒数第(?P<bn>{_NTH})|倒數第(?P<bn2>{_NTH}))\s*一?\s*{GE}?\s*"
+    Rule("nth_unit", rf"(?<=[月年周週拜期度的嘅])(?:第(?P<n>{_NTH})|(?P<last>最后|最後|最末)|倒数第(?P<bn>{_NTH})|倒數第(?P<bn2>{_NTH}))\s*一?\s*{GE}?\s*"
                      rf"(?P<u>天|日|周末|週末|(?:星期|礼拜|禮拜|周|週)(?!{WEEKDAY_CHAR}))", b_nth_unit),
     Rule("rel_month", rf"(?P<rel>上上|下下|上|下|{THIS})\s*{GE}?\s*月份?{PART}?", b_rel_month),
     Rule("month_part", rf"月{PART}", lambda m: [_part(m["part"]), p.Period("month")]),
@@ -328,7 +328,7 @@ RULES: list[Rule] = [
     Rule("number", rf"(?P<n>[{CN}]+)", lambda m: p.Number(cn_int(m["n"]))),
 ]
 
-FILLERS = r"(?:那就|就是|就|吧|呢|啊|呀|哦|噢|嘛|嗯|的|在|于|於|好的|好|行|可以|大约|大約|大概|约|約|差不多|一下|请|請|" \
+FILLERS = r"(?:那就|就是|就|吧|呢|啊|呀|哦|噢|嘛|嗯|的|嘅|在|于|於|好的|好|行|可以|大约|大約|大概|约|約|差不多|一下|请|請|" \
           r"定在|改在|那|时候|時候|左右)"
 
 LANGUAGE = Language(code="zh", rules=RULES, detect=re.compile(r"[\u3400-\u9fff]"), word_boundary=False,

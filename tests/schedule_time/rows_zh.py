@@ -326,6 +326,8 @@ ROWS: list[Row] = [
     R("这周六日", "tue", "2026-12-05T00:00/2026-12-07T00:00 day", "六日 after 周: Saturday and Sunday, both days"),
     R("下周一二", "tue", "2026-12-07T00:00/2026-12-09T00:00 day", "two adjacent weekdays of next week"),
     R("周二三点", "tue", "2026-12-08T15:00", "a numeral before 点 stays the hour: Tuesday 3 pm, not Tue-Wed"),
+    R("聽日嘅下晝三點", "tue", "2026-12-02T15:00", "Cantonese 嘅 is 的, a filler"),
+    R("今個月嘅最後一日", "tue", "2026-12-31", "Cantonese: the last day of this month"),
     R("下周的今天", "tue", "2026-12-08", "下周的今天: this day next week, the whole day"),
     R("下个月的今天", "month_end", "2026-02-28", "Jan 31 a month on clips to Feb 28"),
     R("去年今天", "tue", "2025-12-01", "this day last year"),
