@@ -30,7 +30,8 @@ def _check(text: object, now: object, tz: object, prefer: object) -> tzinfo:
 
 _last_ctx: tuple = (object(), object(), object(), None, None)
 """(now, tz, prefer, zone, Ctx) of the last call: a caller resolving several texts for one message (or a
-corpus sharing one reference time) passes the same ``now`` object; a Ctx is never mutated."""
+corpus sharing one reference time) passes the same ``now`` again. An equal instant with an equal tzinfo
+has the same wall clock, so the Ctx (never mutated) is reused."""
 
 
 def _context(now: datetime, tz: tzinfo | None, prefer: str, zone: tzinfo) -> a.Ctx:
@@ -48,7 +49,8 @@ def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
     (``reason``). Raises ``TimeExpressionError`` only for API misuse (naive ``now`` and the like).
     """
     last = _last_ctx
-    if now is last[0] and tz is last[1] and prefer is last[2] and type(text) is str:
+    if (type(text) is str and tz is last[1] and prefer is last[2] and
+            (now is last[0] or (now == last[0] and now.tzinfo == last[0].tzinfo))):
         zone, ctx = last[3], last[4]   # the same call context as the previous call: checked, converted
     else:
         zone = _check(text, now, tz, prefer)

@@ -1,0 +1,74 @@
+"""The speed paths give the same answers as the plain ones: the reused call context, the fragment memo,
+the scanner's shared alternations, the result constructor."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from schedule_time import Resolution, TimeExpressionError, resolve
+from schedule_time import language as lang
+from schedule_time import pieces as p
+from schedule_time.result import make_resolution
+
+
+def test_same_instant_in_another_zone_is_not_the_same_context() -> None:
+    minus2 = datetime(2013, 2, 12, 4, 30, tzinfo=timezone(timedelta(hours=-2)))
+    utc = minus2.astimezone(UTC)   # equal instant, other wall clock
+    assert minus2 == utc
+    a = resolve("today", now=minus2)
+    b = resolve("today", now=utc)
+    assert a.start.isoformat() == "2013-02-12T00:00:00-02:00"
+    assert b.start.isoformat() == "2013-02-12T00:00:00+00:00"
+    assert resolve("today", now=minus2).start == a.start
+    shanghai = datetime(2013, 2, 12, 23, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
+    assert resolve("today", now=shanghai).start.day == 12
+    assert resolve("today", now=shanghai, tz=ZoneInfo("UTC")).start.isoformat() == "2013-02-12T00:00:00+00:00"
+    assert resolve("today", now=shanghai, prefer="past").start.day == 12
+
+
+def test_misuse_is_still_an_error_after_a_good_call() -> None:
+    now = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
+    resolve("tomorrow", now=now)
+    with pytest.raises(TimeExpressionError):
+        resolve("tomorrow", now=now.replace(tzinfo=None))
+    with pytest.raises(TimeExpressionError):
+        resolve(None, now=now)  # type: ignore[arg-type]
+    with pytest.raises(TimeExpressionError):
+        resolve("tomorrow", now=now, prefer="later")  # type: ignore[arg-type]
+
+
+def test_make_resolution_is_the_dataclass() -> None:
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    args = ("resolved", start, start + timedelta(days=1), "day", (), None, None, None, "x", None, None, "en")
+    fast, plain = make_resolution(*args), Resolution(*args)   # type: ignore[arg-type]
+    assert fast == plain and repr(fast) == repr(plain) and fast.to_json() == plain.to_json()
+    with pytest.raises(AttributeError):
+        fast.status = "ambiguous"  # type: ignore[misc]
+
+
+def test_fragment_memo_gives_the_same_pieces() -> None:
+    texts = ["tomorrow at 3pm", "in 2 hours", "明天下午三点", "next friday 9-10am", "3 days ago", "christmas"]
+    lang.clear_caches()
+    first = [lang._scan(t) for t in texts]   # fills the fragment memo
+    again = [lang._scan(t) for t in texts]   # served from it
+    assert first == again
+    lang.clear_caches()
+    assert not lang._BUILT
+
+
+def test_rule_with_a_backreference_is_tried_alone() -> None:
+    def build(m: re.Match[str]) -> p.Piece:
+        return p.DateParts(None, int(m["a"]), int(m["b"]))
+
+    backref = lang.Rule("dmd", r"(?P<a>\d{1,2})(?P<sep>[/-])(?P<b>\d{1,2})(?P=sep)x", build)
+    plain = lang.Rule("num", r"\d+", lambda m: p.Number(int(m.group())))
+    other = lang.Rule("num2", r"\d+z", lambda m: p.Number(int(m.group()[:-1])))
+    language = lang.Language(code="t", rules=[backref, other, plain], detect=re.compile("t"))
+    sc = lang._Scanner(language, [])
+    segments = sc.segments("1", "1")
+    assert segments is not None and segments[0][1] == "t__dmd"   # alone, with its own groups
+    assert segments[0][0].match("3/4/x") is not None and segments[0][0].match("3/4-x") is None
