@@ -36,9 +36,12 @@ SQLITE_POOL_SIZE = 32
 
 
 def data_dir(env: Mapping[str, str] | None = None, *, create: bool = True) -> Path:
-    """``KAIROS_DATA_DIR`` or ``~/.local/share/kairos``, created unless ``create`` is false."""
+    """``KAIROS_DATA_DIR``, else ``$XDG_DATA_HOME/kairos``, else ``~/.local/share/kairos`` (the same rule as
+    the model cache's in ``agent.model.settings``); created unless ``create`` is false."""
     env = os.environ if env is None else env
-    path = Path(env.get("KAIROS_DATA_DIR") or DEFAULT_DATA_DIR).expanduser()
+    xdg = (env.get("XDG_DATA_HOME") or "").strip()
+    default = str(Path(xdg) / "kairos") if xdg else DEFAULT_DATA_DIR
+    path = Path((env.get("KAIROS_DATA_DIR") or "").strip() or default).expanduser()
     if create:
         path.mkdir(parents=True, exist_ok=True)
     return path

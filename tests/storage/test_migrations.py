@@ -95,3 +95,18 @@ def test_default_url_lives_in_the_data_dir(tmp_path: Path) -> None:
         == "postgresql+asyncpg://h/db"
     )
     assert data_dir({}, create=False) == Path("~/.local/share/kairos").expanduser()
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {},
+        {"XDG_DATA_HOME": "/srv/xdg"},
+        {"XDG_DATA_HOME": "/srv/xdg", "KAIROS_DATA_DIR": "/srv/kairos"},
+        {"KAIROS_DATA_DIR": "  "},
+    ],
+)
+def test_database_and_model_cache_share_one_data_dir(env: dict[str, str]) -> None:
+    from agent.model.settings import EmbeddedSettings
+
+    assert EmbeddedSettings.from_env(env).cache_dir == data_dir(env, create=False) / "models"
