@@ -221,7 +221,14 @@ def part_frame(frame: Frame, part: str, ctx: Ctx) -> Frame:
     """beginning / middle / end of a period, or the rest of it from today."""
     s, e = frame.start, frame.end
     span = (e - s).days
+    if part == "within":   # 本周内, 上周之内: the rest of the current period, a past or future one whole
+        now = floor(ctx.now, "minute") if frame.grain in ("day", "hour", "minute") else ctx.today
+        if not s <= now < e:
+            return frame
+        part = "rest"
     if part == "rest":   # "rest of the day": from now; of a longer period: from today
+        if e <= (floor(ctx.now, "minute") if frame.grain in ("day", "hour", "minute") else ctx.today):
+            raise Impossible("the rest of a period that is already over")
         if frame.grain in ("day", "hour", "minute"):
             return Frame(max(s, floor(ctx.now, "minute")), e, "minute")
         return Frame(max(s, ctx.today), e, "day")

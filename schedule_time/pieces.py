@@ -124,7 +124,8 @@ class PeriodPart(Piece):
     """"beginning/early" (begin), "mid"/"middle" (mid), "end/late" (end) of the period that follows,
     or "rest of" (rest): from today to the end of the period; "last-month" is the last month of a year
     (Chinese 年底/年末 = December; English "end of the year" is Sep-Dec); "first-half" / "second-half":
-    Jan-Jun / Jul-Dec of a year, days 1-15 / 16-end of a month (上半年, 下半月)."""
+    Jan-Jun / Jul-Dec of a year, days 1-15 / 16-end of a month (上半年, 下半月); "within" (本周内, 上周之内):
+    the rest of the current period, a past or future period whole."""
 
     part: str
 

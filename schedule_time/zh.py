@@ -40,7 +40,7 @@ from dateutil.relativedelta import relativedelta
 
 from . import pieces as p
 from .language import Language, Rule
-from .zh_amounts import AMOUNT, DUR_LIST, SHIFT_LIST, b_duration, b_period_count, b_shift
+from .zh_amounts import AMOUNT, DUR_LIST, SHIFT_LIST, b_duration, b_period_count, b_shift, parse_amounts
 from .zh_festivals import b_lunar, holiday_rules
 from .zh_numerals import CN, DAY, HOUR, MONTH, YEAR, cn_int, small_int
 from .zh_recurrence import b_every, b_every_weekday
@@ -201,6 +201,11 @@ def b_weekday_pair(m: re.Match[str]) -> list[p.Piece]:
     return [p.WeekdayRef(a, "week", week_shift=shift), p.RangeSep(), p.WeekdayRef(b, "week", week_shift=shift)]
 
 
+def b_anchored_shift(m: re.Match[str]) -> p.Piece:
+    delta, grain = parse_amounts(m["dur"])
+    return p.Shift(-delta if "前" in m["dir"] else delta, grain, anchored=True)
+
+
 def b_weekday(m: re.Match[str]) -> p.Piece:
     return p.WeekdayRef(WEEKDAYS[m["wd"]])
 
@@ -250,6 +255,10 @@ RULES: list[Rule] = [
     Rule("workdays", r"工作日|平日", _const(p.RecurUnit("WEEKLY", (0, 1, 2, 3, 4)))),
     Rule("every_other_week", rf"隔{GE}?{WEEK}", _const(p.RecurUnit("WEEKLY", (), 2))),
     # counted periods and shifts (before clock times and dates: 三天后, 上两周, 过两天)
+    # 国庆节前一天, 周五前一天, 12月25日后三天: days / weeks / months from the day just named
+    Rule("anchored_shift", rf"(?<=[节節旦夕号號日天一二三四五六七末])\s*(?P<dir>之前|以前|前|之后|之後|以后|以後|后|後)\s*"
+                           rf"(?P<dur>{AMOUNT}\s*{GE}?\s*(?:天|日|星期|礼拜|禮拜|周|週|(?<=[个個])月|年))(?!\s*[内內])",
+         b_anchored_shift),
     Rule("period_count", rf"(?P<dir>过去的?|過去的?|最近|近|未来的?|未來的?|接下来的?|接下來的?|今后|今後|上|前|下|后|後)"
                          rf"\s*(?P<n>{AMOUNT})\s*{GE}?\s*(?P<u>秒钟|秒鐘|秒|分钟|分鐘|小时|小時|钟头|鐘頭|(?<=[个個])(?:钟|鐘)|"
                          r"天|日|周|週|星期|礼拜|禮拜|月|年)", b_period_count),
@@ -320,8 +329,8 @@ RULES: list[Rule] = [
     Rule("midnight", r"午夜|子夜", _const(p.Clock(0, 0, h24=True))),
     Rule("range_start", r"从|從|由|自从|自從|自", _const(p.RangeStart())),
     Rule("range_sep", r"一直到|直到|到|至|~|-|—|–", _const(p.RangeSep())),
-    # 本周内, 今年之内, 12月以内: the rest of that period (from now), not "before" it
-    Rule("within_period", r"(?<=[周週拜期月年季度天])(?:以内|以內|之内|之內|内|內)", _const(p.PeriodPart("rest"))),
+    # 本周内, 今年之内, 12月以内: the rest of that period from now (a past or future one whole), not "before" it
+    Rule("within_period", r"(?<=[周週拜期月年季度天])(?:以内|以內|之内|之內|内|內)", _const(p.PeriodPart("within"))),
     Rule("open_before", r"以前|之前|前|为止|為止|以内|以內|之内|之內", _const(p.OpenBound("before"))),
     Rule("open_after", r"以后|以後|之后|之後|后|後|起|开始|開始|以来|以來", _const(p.OpenBound("after"))),
     Rule("open_by", r"截止到?|截至|最晚|最迟|最遲", _const(p.OpenBound("by"))),
