@@ -26,6 +26,7 @@ N天内 / 本周内, 今年之内          from now for N days / the rest of tha
 农历M月D, 腊月D, M月初D          that lunar date (the holiday module's lunardate helper); 八月初 is August
 3-4点, 12月3-5号, 3到4月          ranges whose left number borrows the right end's unit (not the digit date 3-4)
 本月最后一天, 12月第一周, 倒数第二天  NthUnit inside the month / year / week just named (第二天 alone: refused)
+国庆节前一天, 周五前一天          an anchored Shift from the day just named (the day before National Day)
 两周后的周五 / 两周前的周五       X of the calendar week N weeks on / back (as 下下周X), not a shift
 下周的今天, 明年的今天, 去年今天  today moved by a week / month / year (an anchored Shift): the whole day
 三点多                           3 o'clock (多, "a little after", is informational like English "3ish")
