@@ -161,6 +161,8 @@ class ReplyRecord:
     request_id: str
     render: Callable[[Reply], dict[str, Any]]
     stored: bool = False
+    result: dict[str, Any] = field(default_factory=dict)
+    """What ``render`` returned (what was stored)."""
 
 
 class Assistant:
@@ -383,7 +385,10 @@ class Assistant:
                 fallback_reason=telemetry.fallback_reason,
                 route=telemetry.route,
             )
-            request = None if record is None else RequestResult(record.request_id, record.render(reply))
+            request = None
+            if record is not None:
+                record.result = record.render(reply)
+                request = RequestResult(record.request_id, record.result)
             try:
                 if state is _UNLOADED:  # never overwrite a state this turn could not read
                     raise StorageError("the conversation state was not loaded")

@@ -16,11 +16,11 @@ import uuid
 from datetime import timedelta
 from typing import Annotated
 
-from fastapi import Depends
+from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from agent.api.errors import Unauthorized
-from agent.api.services import Services, services
+from agent.api.services import Services
 
 __all__ = ["MAX_CACHED_KEYS", "CurrentUser", "bearer", "current_user"]
 
@@ -35,9 +35,10 @@ bearer = HTTPBearer(
 
 
 async def current_user(
-    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
-    svc: Annotated[Services, Depends(services)],
+    request: Request, credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 ) -> uuid.UUID:
+    # The services straight from the app (not a sub-dependency: each one costs FastAPI work per request).
+    svc: Services = request.app.state.services
     if credentials is None or credentials.scheme.lower() != "bearer":
         raise Unauthorized()
     ttl = svc.settings.auth_cache_s

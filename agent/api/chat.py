@@ -11,11 +11,12 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import uuid
 from collections.abc import AsyncIterator
 from datetime import datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Request
+from fastapi import APIRouter, Header, Request
 from fastapi.responses import JSONResponse, Response
 from sse_starlette import EventSourceResponse
 
@@ -25,7 +26,7 @@ from agent.api.errors import error_responses
 from agent.api.idempotency import Admitted, Stored, admit, settle
 from agent.api.limits import check_message
 from agent.api.schemas import ChatReply, ChatRequest, chat_reply
-from agent.api.services import Services, services
+from agent.api.services import Services
 from agent.api.turns import (
     iterate,
     reply_record,
@@ -52,7 +53,6 @@ IdempotencyKey = Annotated[
     Header(alias="Idempotency-Key", max_length=128, pattern=r"^[A-Za-z0-9._:\-]+$",
            description="Client request id (same as the body's request_id)."),
 ]  # fmt: skip
-Svc = Annotated[Services, Depends(services)]
 
 
 @router.post(
@@ -62,14 +62,11 @@ Svc = Annotated[Services, Depends(services)]
     responses={**_ERRORS, 200: {"content": _SSE_DOC, "description": "The reply"}},
 )
 async def chat(
-    body: ChatRequest,
-    request: Request,
-    user_id: CurrentUser,
-    svc: Svc,
-    idempotency_key: IdempotencyKey = None,
+    body: ChatRequest, request: Request, user_id: CurrentUser, idempotency_key: IdempotencyKey = None
 ) -> Response:
+    svc: Services = request.app.state.services  # the hot path: no extra dependency to solve
     if "text/event-stream" in request.headers.get("accept", ""):
-        return await chat_stream(body, user_id, svc, idempotency_key)
+        return await _stream(body, user_id, svc, idempotency_key)
     check_message(body.message, svc.settings)
     now = svc.clock()
     admitted = await admit(svc, user_id, body, idempotency_key, now)
@@ -77,9 +74,10 @@ async def chat(
         return _stored(admitted)
     record = reply_record(admitted)
     reply = await run_reply(svc, admitted, user_id, body.message, body.conversation_id, now, record)
+    if record is not None and record.stored:  # stored with the turn: the same rendering
+        return JSONResponse(record.result["body"])
     data = chat_reply(reply.to_json())
-    if record is None or not record.stored:  # stored with the turn unless its commit failed
-        await settle(admitted, 200, data)
+    await settle(admitted, 200, data)
     return JSONResponse(data)
 
 
@@ -90,7 +88,13 @@ async def chat(
     responses={**_ERRORS, 200: {"content": _SSE_DOC, "description": "An SSE stream ending in `reply`"}},
 )
 async def chat_stream(
-    body: ChatRequest, user_id: CurrentUser, svc: Svc, idempotency_key: IdempotencyKey = None
+    body: ChatRequest, request: Request, user_id: CurrentUser, idempotency_key: IdempotencyKey = None
+) -> Response:
+    return await _stream(body, user_id, request.app.state.services, idempotency_key)
+
+
+async def _stream(
+    body: ChatRequest, user_id: uuid.UUID, svc: Services, idempotency_key: str | None
 ) -> Response:
     check_message(body.message, svc.settings)
     now = svc.clock()
