@@ -207,3 +207,65 @@ class _WordReader:
 def _no_letters(items: list) -> bool:
     chars, _ = _seq(items)
     return chars is not None and not any(_is_letter(c) for c in chars)
+
+
+_ANCHOR_BEFORE = {C.AT_BEGINNING, C.AT_BEGINNING_STRING, C.AT_BEGINNING_LINE}
+_ANCHOR_AFTER = {C.AT_END, C.AT_END_STRING, C.AT_END_LINE}
+_ANCHOR_BOTH = {C.AT_BOUNDARY, C.AT_NON_BOUNDARY, getattr(C, "AT_UNI_BOUNDARY", None),
+                getattr(C, "AT_UNI_NON_BOUNDARY", None), getattr(C, "AT_LOC_BOUNDARY", None),
+                getattr(C, "AT_LOC_NON_BOUNDARY", None)}
+_UNBOUNDED = 1 << 16
+
+
+@functools.lru_cache(maxsize=4096)
+def context_window(pattern: str) -> tuple[int, int | None] | None:
+    """How far outside its own match a match of ``pattern`` can read: (characters before its start,
+    characters after its end, None for "to the end of the text"), from its lookbehinds, lookaheads and
+    anchors. A match's groups are a function of the matched text plus that window. None when the
+    pattern cannot be read."""
+    tree = _parse(pattern)
+    if tree is None:
+        return None
+    try:
+        before, after = _window(tree)
+    except (TypeError, ValueError, RecursionError):
+        return None
+    return before, (None if after >= _UNBOUNDED else after)
+
+
+def _window(items) -> tuple[int, int]:
+    before = after = 0
+    for op, av in items:
+        b = a = 0
+        if op in (C.ASSERT, C.ASSERT_NOT):
+            direction, sub = av
+            width = sub.getwidth()[1]
+            inner_b, inner_a = _window(sub)
+            if direction < 0:
+                b, a = max(width, inner_b), inner_a
+            else:
+                b, a = inner_b, max(width, inner_a)
+        elif op is C.AT:
+            if av in _ANCHOR_BEFORE:
+                b = 1
+            elif av in _ANCHOR_AFTER:
+                a = 2   # "$" also matches before a final newline
+            elif av in _ANCHOR_BOTH:
+                b = a = 1
+        elif op is C.BRANCH:
+            for sub in av[1]:
+                sb, sa = _window(sub)
+                b, a = max(b, sb), max(a, sa)
+        elif op is C.SUBPATTERN:
+            b, a = _window(av[-1])
+        elif op in (C.MAX_REPEAT, C.MIN_REPEAT, getattr(C, "POSSESSIVE_REPEAT", None)):
+            b, a = _window(av[2])
+        elif op is getattr(C, "ATOMIC_GROUP", None):
+            b, a = _window(av)
+        elif op is C.GROUPREF_EXISTS:
+            b, a = _window(av[1])
+            if av[2] is not None:
+                sb, sa = _window(av[2])
+                b, a = max(b, sb), max(a, sa)
+        before, after = max(before, b), max(after, a)
+    return before, after

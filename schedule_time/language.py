@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .first_chars import first_chars, first_words
+from .first_chars import context_window, first_chars, first_words
 from .pieces import Piece, Scan
 
 Built = Piece | Sequence[Piece] | None
@@ -63,7 +63,6 @@ _WORD = re.compile(r"[a-z]+")
 _MISSING = object()
 _BOUNDARY = r"(?!(?<=[a-z])[a-z])(?!(?<=\d)\d)"
 _BACKREF = re.compile(r"\(\?P=|\\[1-9]")
-_CONTEXT = re.compile(r"\(\?<?[=!]|\\[bBAZ]|[\^$]")   # lookaround or anchor in a rule's pattern
 
 
 def _is_letter(ch: str) -> bool:
@@ -149,9 +148,10 @@ class _Scanner:
         self.rules: dict[str, tuple[re.Pattern[str], Callable[[re.Match[str]], Built]]] = {}
         self.code = primary.code
         self.vocabulary: set[str] = set()
-        # Rules whose match (and so what they build) depends on the matched text alone: no lookaround or
-        # anchor that reads the text around it. Their pieces are memoised by (rule, matched text).
+        # What a rule builds is memoised by the matched text plus the characters its lookarounds and anchors
+        # can read around it (``context_window``): "pure" rules read none, the others the window below.
         self.pure: set[str] = set()
+        self.window: dict[str, tuple[int, int | None]] = {}
         for lang in (primary, *others):
             tail = _BOUNDARY if lang.word_boundary else ""
             items = [(r.name, r.pattern, r.build) for r in lang.rules]
@@ -161,8 +161,11 @@ class _Scanner:
                 key = f"{lang.code}__{name}"
                 full = f"(?:{pattern}){tail}"
                 self.rules[key] = (re.compile(full), build)
-                if not _CONTEXT.search(pattern):
+                window = context_window(pattern)
+                if window == (0, 0):
                     self.pure.add(key)
+                elif window is not None:
+                    self.window[key] = window
                 words = first_words(full) if lang.word_boundary else None
                 if words is not None:
                     self.vocabulary |= words
@@ -329,8 +332,8 @@ def normalise(text: str) -> str:
 
 _MEMO: dict[str, tuple[tuple[Piece, ...], tuple[str, ...], str]] = {}
 _MEMO_MAX = 4096
-_BUILT: dict[tuple[str, str], Built] = {}
-"""What a rule built from a matched fragment, for rules whose match cannot depend on the text around it."""
+_BUILT: dict[tuple[str, ...], Built] = {}
+"""What a rule built from a matched fragment (and the characters around it that its lookarounds read)."""
 _BUILT_MAX = 8192
 
 
@@ -355,6 +358,7 @@ def _scan(text: str) -> Scan:
     unknown: list[str] = []
     pos, n = 0, len(text)
     by_key, segments_for, rules, vocabulary, pure = sc._by_key, sc.segments, sc.rules, sc.vocabulary, sc.pure
+    windows = sc.window
     built_memo = _BUILT
     word_at = _WORD.match
     while pos < n:
@@ -384,6 +388,19 @@ def _scan(text: str) -> Scan:
         if found is not None:
             if found in pure:
                 fkey = (found, text[pos:end])
+                built = built_memo.get(fkey, _MISSING)
+                if built is _MISSING:
+                    rx, build = rules[found]
+                    built = build(m if rule is not None else rx.match(text, pos))
+                    if not isinstance(built, Piece) and built:
+                        built = tuple(built)
+                    if len(built_memo) >= _BUILT_MAX:
+                        built_memo.clear()
+                    built_memo[fkey] = built
+            elif found in windows:
+                before, after = windows[found]
+                fkey = (found, text[max(0, pos - before):pos], text[pos:end],   # type: ignore[assignment]
+                        text[end:] if after is None else text[end:end + after])
                 built = built_memo.get(fkey, _MISSING)
                 if built is _MISSING:
                     rx, build = rules[found]
