@@ -27,6 +27,7 @@ N天内 / 本周内, 今年之内          from now for N days / the rest of tha
 3-4点, 12月3-5号, 3到4月          ranges whose left number borrows the right end's unit (not the digit date 3-4)
 本月最后一天, 12月第一周, 倒数第二天  NthUnit inside the month / year / week just named (第二天 alone: refused)
 国庆节前一天, 周五前一天          an anchored Shift from the day just named (the day before National Day)
+明天这个时候, 今天晚些时候       now a day on (a point, "this time tomorrow") / the rest of today ("later today")
 两周后的周五 / 两周前的周五       X of the calendar week N weeks on / back (as 下下周X), not a shift
 下周的今天, 明年的今天, 去年今天  today moved by a week / month / year (an anchored Shift): the whole day
 三点多                           3 o'clock (多, "a little after", is informational like English "3ish")
@@ -167,15 +168,23 @@ def b_rel_week(m: re.Match[str]) -> p.Piece:
     return p.Period("weekend" if m["end"] else "week", shift)
 
 
+def _moved_by(m: re.Match[str]) -> relativedelta:
+    """下周 / 下个月 / 明年 (groups wk / mo / yr) as the amount of time they move today by."""
+    if m["wk"]:
+        return relativedelta(weeks=REL_SHIFT[m["wk"]])
+    if m["mo"]:
+        return relativedelta(months=REL_SHIFT[m["mo"]])
+    return relativedelta(years=YEAR_WORDS[m["yr"]])
+
+
+def b_this_time(m: re.Match[str]) -> p.Piece:
+    """明天这个时候, 下周这个时候, 明年此时: now moved by a day / week / month / year (a point)."""
+    return p.Shift(relativedelta(days=DAY_WORDS[m["d"]]) if m["d"] else _moved_by(m), "minute")
+
+
 def b_same_day(m: re.Match[str]) -> list[p.Piece]:
     """下周的今天, 下个月的今天, 明年的今天: today moved by that many weeks / months / years."""
-    if m["wk"]:
-        delta = relativedelta(weeks=REL_SHIFT[m["wk"]])
-    elif m["mo"]:
-        delta = relativedelta(months=REL_SHIFT[m["mo"]])
-    else:
-        delta = relativedelta(years=YEAR_WORDS[m["yr"]])
-    return [p.DayShift(0), p.Shift(delta, "day", anchored=True)]
+    return [p.DayShift(0), p.Shift(_moved_by(m), "day", anchored=True)]
 
 
 _NTH = r"(?:\d{1,2}|[一二两兩三四五六七八九十]{1,3})"
@@ -236,6 +245,9 @@ _NOT_CLOCK = r"(?!\s*(?:点|點|时|時|号|號|月|刻|分|个|個|[:：.]|\d))
 
 RULES: list[Rule] = [
     Rule("now", r"现在|現在|此时|此時|此刻|当前|當前|宜家|而家|依家|目前|马上|馬上|立刻|立即|即刻", _const(p.Now())),
+    Rule("this_time", rf"(?:(?P<d>{_alt(DAY_WORDS)})|(?P<wk>上上|下下|上|下)\s*{GE}?\s*{WEEK}|(?P<mo>上上|下下|上|下)\s*{GE}?\s*月|"
+                      rf"(?P<yr>{_REL_YEAR})年)\s*[的嘅]?\s*(?:这个时候|這個時候|这时候|這時候|此时|此時|同一时间|同一時間)",
+         b_this_time),
     Rule("same_day", rf"(?:(?P<wk>上上|下下|上|下)\s*{GE}?\s*{WEEK}|(?P<mo>上上|下下|上|下)\s*{GE}?\s*月|"
                      rf"(?P<yr>{_REL_YEAR})年)\s*[的嘅]?\s*(?:今天|今日|这一?天|這一?天)", b_same_day),
     Rule("day_pod", rf"(?P<w>{_alt(DAY_PODS)})(?:(?<=晚)上)?", b_day_pod),   # 今晚上 = 今晚
@@ -324,6 +336,7 @@ RULES: list[Rule] = [
     # durations (after shifts: 三天后 is a shift, 三天 a length)
     Rule("duration", rf"(?:持续|持續|为期|為期|共|总共|總共)?\s*(?P<dur>{DUR_LIST})(?:左右)?", b_duration),
     # parts of day, ranges, open bounds
+    Rule("later", r"(?:晚些|稍晚|晚一些|迟些|遲些)(?:的)?(?:时候|時候)?", _const(p.PeriodPart("rest"))),   # 今天晚些时候
     # 上午12点 / 早上十二点半: noon (12:xx is never the small hours of a morning), not midnight
     Rule("am_noon", r"(?:上午|早上|早晨|上晝|上昼)(?=\s*(?:12|十二)\s*(?:点|點|时|時|:|：))", _const(PODS["中午"])),
     Rule("pod", rf"(?P<pod>{_alt(PODS)})(?<![早晚夜](?=一?[点點]|些))", b_pod),
