@@ -41,20 +41,25 @@ def holiday_rules() -> list[Rule]:
 
 
 class LunarDay:
-    """A Chinese lunar month/day (农历八月十五) as a holiday-like object: ``span(year)`` gives the
-    Gregorian day it falls on, from the holiday module's lunardate helpers."""
+    """A Chinese lunar month/day (农历八月十五) as a holiday-like object: ``span(year)`` / ``spans(year)``
+    give the Gregorian day(s) it falls on, from the holiday module's lunardate helpers."""
 
     def __init__(self, month: int, day: int) -> None:
         self.month, self.day = month, day
 
-    def span(self, year: int):
+    def spans(self, year: int) -> tuple:
+        """Every occurrence starting in Gregorian ``year`` (the holiday protocol ``anchors`` uses)."""
         from ._holiday_rules import days, lunar, occurrences
         from .holidays import HolidaySpan
         try:
             found = occurrences(days(lunar(self.month, self.day)), year)
         except (ValueError, OverflowError):
-            return None
-        return HolidaySpan(*found[0]) if found else None  # type: ignore[arg-type]
+            return ()
+        return tuple(HolidaySpan(*f) for f in found)  # type: ignore[arg-type]
+
+    def span(self, year: int):
+        found = self.spans(year)
+        return found[0] if found else None
 
 
 _LUNAR_MONTHS = {"正": 1, "冬": 11, "腊": 12, "臘": 12}

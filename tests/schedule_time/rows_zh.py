@@ -345,6 +345,7 @@ ROWS: list[Row] = [
     R("明年的今天下午三点", "tue", "2027-12-01T15:00", "a clock time on that day"),
     R("下午四点多", "tue", "2026-12-01T16:00", "点多 (a little after) keeps the hour, as English '4ish' does"),
     R("腊月初八", "tue", "2027-01-15", "腊月 is a lunar month name: no 农历 needed"),
+    R("两周后腊月初八", "tue", "2027-01-15", "a lunar date next to a shift: the occurrence nearest that day (was a crash)"),
     R("八月初八", "tue", "2027-09-08", "初一-初十 are lunar day names: lunar 8/8 of 2027"),
     R("八月初", "tue", "2027-08-01T00:00/2027-08-11T00:00 day", "初 alone stays the start of (Gregorian) August"),
     R("后半夜", "tue", "2026-12-02T00:00/2026-12-02T05:00 hour", "后半夜 is after midnight (like 半夜)"),
