@@ -5,7 +5,8 @@
 
 ``create_app`` takes what it serves; ``app_from_env`` is the outermost entry point: it opens the database
 (``KAIROS_DATABASE_URL``, migrating it) and the model (``agent.model.open_model``) when the worker starts
-and closes them when it stops. Workers keep no state between requests: replies, pending commands,
+and closes them when it stops. ``/readyz`` asks the assistant's model through ``agent.model.reachable``
+unless a ``model_probe`` is given. Workers keep no state between requests: replies, pending commands,
 idempotency records and the rate window are all in the database.
 """
 
@@ -17,7 +18,6 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any
 
-import httpx
 from fastapi import FastAPI
 
 from agent import Assistant
@@ -25,10 +25,11 @@ from agent.api import chat, events, health
 from agent.api.errors import install_handlers
 from agent.api.services import ModelProbe, Services
 from agent.api.settings import ApiSettings
+from agent.model import Endpoint, reachable
 from schedule_time.language import warm_up as warm_up_time_scanners
 from storage import Database
 
-__all__ = ["app_from_env", "create_app", "http_model_probe"]
+__all__ = ["app_from_env", "assistant_model_probe", "create_app", "http_model_probe"]
 
 log = logging.getLogger("kairos.api")
 DESCRIPTION = (
@@ -55,23 +56,24 @@ def create_app(
     model_probe: ModelProbe | None = None,
 ) -> FastAPI:
     app = _build()
-    app.state.services = Services(db, assistant, clock, settings or ApiSettings())
-    if model_probe is not None:
-        app.state.services.model_probe = model_probe
+    svc = Services(db, assistant, clock, settings or ApiSettings())
+    svc.model_probe = model_probe or assistant_model_probe(svc)
+    app.state.services = svc
     return app
+
+
+def assistant_model_probe(svc: Services) -> ModelProbe:
+    """``/readyz`` asks whatever model the assistant holds when the probe runs (``agent.model.reachable``)."""
+
+    async def probe() -> bool:
+        return await reachable(svc.assistant.model, timeout_s=svc.settings.ready_timeout_s)
+
+    return probe
 
 
 def http_model_probe(base_url: str, api_key: str = "none") -> ModelProbe:
     """A probe that asks an OpenAI-compatible endpoint for ``/models`` (cheap; no tokens)."""
-
-    async def probe() -> bool:
-        async with httpx.AsyncClient(timeout=2.0) as client:
-            response = await client.get(
-                base_url.rstrip("/") + "/models", headers={"Authorization": f"Bearer {api_key}"}
-            )
-        return response.status_code < 500
-
-    return probe
+    return Endpoint(base_url, api_key).ping
 
 
 def _real_clock() -> datetime:
@@ -91,12 +93,10 @@ def app_from_env() -> FastAPI:
         db = await Database.open()
         try:
             async with open_model(model_settings) as model:
-                # The embedded server's URL is only known once it started; the model client holds it.
-                base_url = model_settings.base_url or str(model._client.base_url)
                 assistant = Assistant(db, model, clock=_real_clock)
-                app.state.services = Services(
-                    db, assistant, _real_clock, settings, http_model_probe(base_url, model_settings.api_key)
-                )
+                svc = Services(db, assistant, _real_clock, settings)
+                svc.model_probe = assistant_model_probe(svc)  # the endpoint the model really talks to
+                app.state.services = svc
                 yield
         finally:
             await db.close()

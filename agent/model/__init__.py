@@ -35,6 +35,7 @@ from agent.model.messages import (
 )
 from agent.model.openai_model import OpenAIModel
 from agent.model.protocol import Model
+from agent.model.reachability import Endpoint, Pingable, endpoint_of, reachable
 from agent.model.scripted import RecordedCall, ScriptedModel, ScriptExhaustedError, call, reply
 from agent.model.settings import EmbeddedSettings, ModelSettings
 
@@ -43,6 +44,7 @@ __all__ = [
     "Completed",
     "EmbeddedModelError",
     "EmbeddedSettings",
+    "Endpoint",
     "Message",
     "Model",
     "ModelError",
@@ -54,6 +56,7 @@ __all__ = [
     "ModelTimeoutError",
     "ModelUnavailableError",
     "OpenAIModel",
+    "Pingable",
     "RecordedCall",
     "ScriptExhaustedError",
     "ScriptedModel",
@@ -70,6 +73,8 @@ __all__ = [
     "Usage",
     "UserMessage",
     "call",
+    "endpoint_of",
     "open_model",
+    "reachable",
     "reply",
 ]
