@@ -19,13 +19,15 @@ def b_every(m: re.Match[str]) -> list[p.Piece]:
     interval = n + 1 if m["other"] else n
     u = m["u"]
     if u in ("工作日", "平日"):
-        return [p.RecurUnit("WEEKLY", (0, 1, 2, 3, 4), interval)]
-    if u in ("周末", "週末"):
-        return [p.RecurUnit("WEEKLY", (5, 6), interval)]
-    if u in ("季度", "季"):   # 每季度: every three months
-        return [p.RecurUnit("MONTHLY", (), 3 * interval)]
-    out: list[p.Piece] = [p.RecurUnit(_FREQ[u], (), interval)]
-    if m["pod"]:
+        unit = p.RecurUnit("WEEKLY", (0, 1, 2, 3, 4), interval)
+    elif u in ("周末", "週末"):
+        unit = p.RecurUnit("WEEKLY", (5, 6), interval)
+    elif u in ("季度", "季"):   # 每季度: every three months
+        unit = p.RecurUnit("MONTHLY", (), 3 * interval)
+    else:
+        unit = p.RecurUnit(_FREQ[u], (), interval)
+    out: list[p.Piece] = [unit]
+    if m["pod"]:   # 每天早上, 每个周末上午, 每个工作日下午
         out.append(PODS[m["pod"]])
     return out
 

@@ -443,6 +443,8 @@ ROWS: list[Row] = [
     R("每天一次", "tue", "rrule FREQ=DAILY 2026-12-01T00:00", "once a day"),
     R("每月最后一天", "tue", "rrule FREQ=MONTHLY;BYMONTHDAY=-1 2026-12-31T00:00", "the last day of every month"),
     R("每月第一天", "dec31", "rrule FREQ=MONTHLY;BYMONTHDAY=1 2027-01-01T00:00", "this month's first day is past: January's"),
+    R("每个周末上午", "tue", "rrule FREQ=WEEKLY;BYDAY=SA,SU 2026-12-05T00:00/2026-12-05T12:00",
+      "a part of day after 周末 is kept (was dropped)"),
     R("每个季度", "tue", "rrule FREQ=MONTHLY;INTERVAL=3 2026-12-01T00:00", "every quarter is every three months"),
 
     R("每周二和周四下午三点", "tue", "rrule FREQ=WEEKLY;BYDAY=TU,TH;BYHOUR=15;BYMINUTE=0 2026-12-01T15:00",
