@@ -60,7 +60,7 @@ from typing import Literal
 
 from schedule_time import _holidays_chinese, _holidays_civil, _holidays_religious
 from schedule_time._holiday_names import compile_names, first_key, name_regex
-from schedule_time._holiday_rules import Entry, Rule, occurrences
+from schedule_time._holiday_rules import Entry, Rule
 
 __all__ = ["ALL_HOLIDAYS", "HOLIDAY_PATTERN", "Holiday", "HolidaySpan", "holiday_by_key", "lookup_holiday"]
 
@@ -134,13 +134,27 @@ _BY_KEY: dict[str, Holiday] = {h.key: h for h in ALL_HOLIDAYS}
 
 @functools.lru_cache(maxsize=8192)
 def _spans(key: str, year: int) -> tuple[HolidaySpan, ...]:
+    # ``occurrences(rule, year)``, with each base year's rule evaluation shared between neighbouring years
+    # (a "next" search asks for last year and this year: four evaluations instead of six).
     if not 1 <= year <= 9998:
         return ()
+    found: set = set()
+    for base in (year - 1, year, year + 1):
+        if 1 <= base <= 9998:
+            occurrences_from = _from_base(key, base)
+            if occurrences_from is None:   # a calendar source outside its range
+                return ()
+            found.update(o for o in occurrences_from if o[0].year == year)
+    return tuple(HolidaySpan(s, e, g) for s, e, g in sorted(found))  # type: ignore[arg-type]
+
+
+@functools.lru_cache(maxsize=16384)
+def _from_base(key: str, base: int) -> tuple | None:
+    """What a holiday's rule yields for one base year (None when its calendar source cannot say)."""
     try:
-        found = occurrences(_RULES[key], year)
-    except (ValueError, OverflowError):  # a calendar source outside its range
-        return ()
-    return tuple(HolidaySpan(s, e, g) for s, e, g in found)  # type: ignore[arg-type]
+        return tuple(_RULES[key](base))
+    except (ValueError, OverflowError):
+        return None
 
 
 # ---------------------------------------------------------------------------------------------
