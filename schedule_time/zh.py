@@ -57,6 +57,7 @@ from .zh_words import (
     WEEKDAY_CHAR,
     WEEKDAYS,
     YEAR_WORDS,
+    ZONES,
 )
 
 
@@ -244,6 +245,7 @@ _MO_NUM, _DAY_NUM = r"(?:1[0-2]|0?[1-9])", r"(?:3[01]|[12]\d|0?[1-9])"
 _NOT_CLOCK = r"(?!\s*(?:点|點|时|時|号|號|月|刻|分|个|個|[:：.]|\d))"
 
 RULES: list[Rule] = [
+    Rule("zone", rf"(?P<z>{_alt(ZONES)})", lambda m: p.ZoneOffset(ZONES[m["z"]])),   # 北京时间下午三点
     Rule("now", r"现在|現在|此时|此時|此刻|当前|當前|宜家|而家|依家|目前|马上|馬上|立刻|立即|即刻", _const(p.Now())),
     Rule("this_time", rf"(?:(?P<d>{_alt(DAY_WORDS)})|(?P<wk>上上|下下|上|下)\s*{GE}?\s*{WEEK}|(?P<mo>上上|下下|上|下)\s*{GE}?\s*月|"
                       rf"(?P<yr>{_REL_YEAR})年)\s*[的嘅]?\s*(?:这个时候|這個時候|这时候|這時候|此时|此時|同一时间|同一時間)",

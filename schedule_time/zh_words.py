@@ -107,3 +107,12 @@ def delta_of(amount: float, unit: str) -> tuple[relativedelta, str]:
             delta += relativedelta(months=round(frac * 12))
         grain = _FINER.get(grain, grain)
     return delta, grain
+
+
+# Zone names with a fixed offset (no daylight saving), in minutes east of UTC. Zones that change with the
+# season (纽约时间, 伦敦时间) are left out: a fixed offset would be wrong half the year.
+ZONES = {"北京时间": 480, "北京時間": 480, "中国时间": 480, "中國時間": 480, "东八区": 480, "東八區": 480,
+         "香港时间": 480, "香港時間": 480, "台北时间": 480, "台北時間": 480, "新加坡时间": 480,
+         "新加坡時間": 480, "东京时间": 540, "東京時間": 540, "日本时间": 540, "日本時間": 540,
+         "首尔时间": 540, "首爾時間": 540, "韩国时间": 540, "韓國時間": 540, "印度时间": 330, "印度時間": 330,
+         "格林尼治时间": 0, "格林威治时间": 0, "格林威治時間": 0, "世界时": 0, "協調世界時": 0, "协调世界时": 0}
