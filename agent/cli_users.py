@@ -19,9 +19,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import typer
 from rich.console import Console
 from rich.table import Table
+from sqlalchemy.exc import DBAPIError
 
 from storage import Database, InvalidUser, StorageError, UserNotFound, UserProfile
-from storage.api_requests import all_users
 
 __all__ = ["LOCAL_USER_ID", "app", "local_locale", "local_user", "machine_timezone", "now", "resolve_user"]
 
@@ -87,7 +87,7 @@ async def resolve_user(db: Database, who: str | None, tz: str | None = None) -> 
         return await db.users.get(uuid.UUID(who))
     except (ValueError, UserNotFound):
         pass
-    matches = [u for u in await all_users(db.sessions) if u.name == who]
+    matches = await db.users.all(name=who)
     if len(matches) != 1:
         raise typer.BadParameter(f"no single user named or numbered {who!r} (see `kairos users list`)")
     return matches[0]
@@ -133,9 +133,13 @@ def list_users() -> None:
 
     async def run() -> list[UserProfile]:
         async with await Database.open() as db:
-            return await all_users(db.sessions)
+            return await db.users.all()
 
-    users = asyncio.run(run())
+    try:
+        users = asyncio.run(run())
+    except (StorageError, DBAPIError, OSError):
+        console.print("[red]the database is not reachable[/red]")
+        raise typer.Exit(1) from None
     table = Table("id", "name", "time zone", "locale", "created")
     for user in users:
         local = " (local)" if user.id == LOCAL_USER_ID else ""

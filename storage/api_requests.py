@@ -13,7 +13,6 @@ window is a short index range scan, shared by every worker::
     await requests.writes_at(now)      # audit records written at exactly ``now`` (a timed-out turn's writes)
 
 Write-path keys (``<turn id>:<n>``, ``ics:<hash>``) never start with ``api.``, so the families cannot collide.
-``all_users`` lists users for the admin CLI (``Users`` has no listing yet; it belongs there).
 """
 
 from __future__ import annotations
@@ -26,12 +25,11 @@ from typing import Any
 
 from sqlalchemy import bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from storage.drafts import require_aware
 from storage.errors import InvalidInput
-from storage.models import AuditRecord, IdempotencyRecord, User
-from storage.users import UserProfile
+from storage.models import AuditRecord, IdempotencyRecord
 
 __all__ = [
     "KEY_PREFIX",
@@ -41,7 +39,6 @@ __all__ = [
     "Limited",
     "Mismatch",
     "Replay",
-    "all_users",
 ]
 
 KEY_PREFIX = "api.chat:"
@@ -220,10 +217,3 @@ _FINISH = FINISH
 
 def _stamp(at: datetime) -> str:
     return at.astimezone(UTC).strftime("%Y%m%d%H%M%S%f")  # digits only: same order under any collation
-
-
-async def all_users(sessions: async_sessionmaker[AsyncSession]) -> list[UserProfile]:
-    """Every user, oldest first (for ``kairos users list``)."""
-    async with sessions() as session:
-        rows = (await session.execute(select(User).order_by(User.created_at))).scalars()  # type: ignore[arg-type]
-        return [UserProfile.from_row(r) for r in rows]

@@ -1,5 +1,10 @@
 """Users: who owns the rows. Each has an IANA time zone (default zone of events, of working hours) and a
-locale. Every user-scoped store checks the owner through this table."""
+locale. Every user-scoped store checks the owner through this table.
+
+    await db.users.create(name="Ada", timezone="Asia/Shanghai", locale="zh-CN", now=now)
+    await db.users.all()                  # every user, oldest first (``kairos users list``)
+    await db.users.all(name="Ada")        # only users with exactly this name
+"""
 
 from __future__ import annotations
 
@@ -7,12 +12,13 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import select
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from storage import limits
 from storage.drafts import check_timezone, require_aware
-from storage.errors import InvalidUser, UserNotFound
+from storage.errors import InvalidUser, StorageUnavailable, UserNotFound
 from storage.models import User
 
 __all__ = ["UserProfile", "Users"]
@@ -62,6 +68,19 @@ class Users:
             raise UserNotFound(f"no user with id {user_id}")
         return UserProfile.from_row(row)
 
+    async def all(self, *, name: str | None = None) -> list[UserProfile]:
+        """Every user (or those named exactly ``name``), oldest first; ties in creation time by id, so the
+        order is the same on every backend. Profiles only: keys live in ``ApiKeys`` and never show here."""
+        query = select(_USERS)
+        if name is not None:
+            query = query.where(_USERS.c.name == name)
+        try:
+            async with self._sessions() as session:
+                rows = (await session.execute(query.order_by(_USERS.c.created_at, _USERS.c.id))).all()
+        except DBAPIError as exc:
+            raise StorageUnavailable("the users could not be read") from exc
+        return [UserProfile(r.id, r.name, r.timezone, r.locale, r.created_at) for r in rows]
+
     async def get_or_create(
         self, user_id: uuid.UUID, *, name: str, timezone: str, locale: str, now: datetime
     ) -> UserProfile:
@@ -94,6 +113,9 @@ class Users:
             _validated(row)
             await session.commit()
         return UserProfile.from_row(row)
+
+
+_USERS = User.__table__  # type: ignore[attr-defined]
 
 
 def _validated(row: User) -> User:

@@ -90,6 +90,22 @@ def test_users_add_prints_a_working_key_once_and_list_hides_it(scripted: Scripte
     assert bad.exit_code != 0
 
 
+def test_users_list_is_oldest_first_and_names_pick_one_user(scripted: Scripted) -> None:
+    for name in ("Zed", "Amy", "Twin", "Twin"):
+        assert runner.invoke(app, ["users", "add", name, "--tz", "UTC"]).exit_code == 0
+    listed = runner.invoke(app, ["users", "list"], terminal_width=200)
+    assert listed.exit_code == 0, listed.output
+    order = [name for line in listed.output.splitlines() for name in ("Zed", "Amy") if f" {name} " in line]
+    assert order == ["Zed", "Amy"]  # creation order, not alphabetical
+    assert listed.output.count("Twin") == 2
+    by_name = runner.invoke(
+        app, ["events", "list", "--user", "Amy", "--from", "2025-03-06", "--to", "2025-03-07"]
+    )
+    assert by_name.exit_code == 0, by_name.output
+    ambiguous = runner.invoke(app, ["events", "list", "--user", "Twin"])
+    assert ambiguous.exit_code != 0 and "no single user" in ambiguous.output
+
+
 def test_events_export_import_round_trip(scripted: Scripted, tmp_path: Path) -> None:
     scripted.model.push(call("create_event", {"title": "Dentist", "when": "tomorrow 3pm"}))
     assert runner.invoke(app, ["chat", "-m", "dentist tomorrow 3pm"]).exit_code == 0
