@@ -338,6 +338,10 @@ RULES: list[Rule] = [
     # durations (after shifts: 三天后 is a shift, 三天 a length)
     Rule("duration", rf"(?:持续|持續|为期|為期|共|总共|總共)?\s*(?P<dur>{DUR_LIST})(?:左右)?", b_duration),
     # parts of day, ranges, open bounds
+    # 下班 (end of the working day) = the core's "end of day" (17:00-24:00): 下班前 before 17:00, 下班后 after it
+    Rule("off_work_of", rf"(?<=[天日{WEEKDAY_CHAR[1:-1]}])(?:下班|放工|收工)(?:的?(?:时候|時候|时间|時間))?",
+         _const(p.PeriodPart("end"))),
+    Rule("off_work", r"(?:下班|放工|收工)(?:的?(?:时候|時候|时间|時間))?", _const(p.PeriodPart("end"), p.Period("day"))),
     Rule("later", r"(?:晚些|稍晚|晚一些|迟些|遲些)(?:的)?(?:时候|時候)?", _const(p.PeriodPart("rest"))),   # 今天晚些时候
     # 上午12点 / 早上十二点半: noon (12:xx is never the small hours of a morning), not midnight
     Rule("am_noon", r"(?:上午|早上|早晨|上晝|上昼)(?=\s*(?:12|十二)\s*(?:点|點|时|時|:|：))", _const(PODS["中午"])),
