@@ -62,6 +62,7 @@ _BIG = 3000
 _WORD = re.compile(r"[a-z]+")
 _MISSING = object()
 _BOUNDARY = r"(?!(?<=[a-z])[a-z])(?!(?<=\d)\d)"
+_PURE = (0, 0)   # the window of a rule that reads nothing outside its match
 _BACKREF = re.compile(r"\(\?P=|\\[1-9]")
 
 
@@ -149,8 +150,7 @@ class _Scanner:
         self.code = primary.code
         self.vocabulary: set[str] = set()
         # What a rule builds is memoised by the matched text plus the characters its lookarounds and anchors
-        # can read around it (``context_window``): "pure" rules read none, the others the window below.
-        self.pure: set[str] = set()
+        # can read before and after it (``context_window``; most rules read none: ``_PURE``).
         self.window: dict[str, tuple[int, int | None]] = {}
         for lang in (primary, *others):
             tail = _BOUNDARY if lang.word_boundary else ""
@@ -162,10 +162,8 @@ class _Scanner:
                 full = f"(?:{pattern}){tail}"
                 self.rules[key] = (re.compile(full), build)
                 window = context_window(pattern)
-                if window == (0, 0):
-                    self.pure.add(key)
-                elif window is not None:
-                    self.window[key] = window
+                if window is not None:
+                    self.window[key] = _PURE if window == _PURE else window
                 words = first_words(full) if lang.word_boundary else None
                 if words is not None:
                     self.vocabulary |= words
@@ -357,8 +355,7 @@ def _scan(text: str) -> Scan:
     pieces: list[Piece] = []
     unknown: list[str] = []
     pos, n = 0, len(text)
-    by_key, segments_for, rules, vocabulary, pure = sc._by_key, sc.segments, sc.rules, sc.vocabulary, sc.pure
-    windows = sc.window
+    by_key, segments_for, rules, vocabulary, windows = sc._by_key, sc.segments, sc.rules, sc.vocabulary, sc.window
     built_memo = _BUILT
     word_at = _WORD.match
     while pos < n:
@@ -386,33 +383,19 @@ def _scan(text: str) -> Scan:
                         found = rule or m.lastgroup
                         break
         if found is not None:
-            if found in pure:
-                fkey = (found, text[pos:end])
-                built = built_memo.get(fkey, _MISSING)
-                if built is _MISSING:
-                    rx, build = rules[found]
-                    built = build(m if rule is not None else rx.match(text, pos))
-                    if not isinstance(built, Piece) and built:
-                        built = tuple(built)
-                    if len(built_memo) >= _BUILT_MAX:
-                        built_memo.clear()
-                    built_memo[fkey] = built
-            elif found in windows:
-                before, after = windows[found]
-                fkey = (found, text[max(0, pos - before):pos], text[pos:end],   # type: ignore[assignment]
-                        text[end:] if after is None else text[end:end + after])
-                built = built_memo.get(fkey, _MISSING)
-                if built is _MISSING:
-                    rx, build = rules[found]
-                    built = build(m if rule is not None else rx.match(text, pos))
-                    if not isinstance(built, Piece) and built:
-                        built = tuple(built)
-                    if len(built_memo) >= _BUILT_MAX:
-                        built_memo.clear()
-                    built_memo[fkey] = built
+            window = windows.get(found)
+            if window is None:   # a rule whose match can read any part of the text: built every time
+                built = _build(rules[found], m if rule is not None else None, text, pos)
             else:
-                rx, build = rules[found]
-                built = build(m if rule is not None else rx.match(text, pos))
+                fkey = (found, text[pos:end]) if window is _PURE else (   # type: ignore[assignment]
+                    found, text[max(0, pos - window[0]):pos], text[pos:end],
+                    text[end:] if window[1] is None else text[end:end + window[1]])
+                built = built_memo.get(fkey, _MISSING)
+                if built is _MISSING:
+                    built = _build(rules[found], m if rule is not None else None, text, pos)
+                    if len(built_memo) >= _BUILT_MAX:
+                        built_memo.clear()
+                    built_memo[fkey] = built
             if isinstance(built, Piece):
                 pieces.append(built)
             elif built:
@@ -431,6 +414,15 @@ def _scan(text: str) -> Scan:
         unknown.append(m.group())  # type: ignore[union-attr]
         pos = m.end()  # type: ignore[union-attr]
     return Scan(pieces, unknown, sc.code)
+
+
+def _build(rule: tuple[re.Pattern[str], Callable[[re.Match[str]], Built]], m: re.Match[str] | None,
+           text: str, pos: int) -> Built:
+    """What a rule builds at ``pos``: from its own match ``m``, or matched again for its named groups (an
+    alternation's match has none). Lists become tuples: a memoised result is shared."""
+    rx, build = rule
+    built = build(m if m is not None else rx.match(text, pos))  # type: ignore[arg-type]
+    return built if isinstance(built, Piece) or not built else tuple(built)
 
 
 def clear_caches() -> None:
