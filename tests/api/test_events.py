@@ -139,3 +139,69 @@ async def test_openapi_documents_auth_models_and_errors(api: Api) -> None:
     assert "user_id" not in str(doc).lower()
     assert "text/calendar" in doc["paths"]["/v1/events/import"]["post"]["requestBody"]["content"]
     assert set(doc["paths"]) == set(_build().openapi()["paths"])
+
+
+async def test_import_accepts_a_form_upload_with_the_same_summary(api: Api) -> None:
+    raw = await api.client.post("/v1/events/import", content=ICS, headers={"Content-Type": "text/calendar"})
+    other, _ = await api.other()
+    files = {"file": ("calendar.ics", ICS, "text/calendar")}
+    form = await other.post("/v1/events/import", files=files)
+    assert form.status_code == 200, form.text
+    strip = lambda body: (  # noqa: E731 - ids and timestamps differ between the two users
+        [(e["title"], e["start"], e["rrule"]) for e in body["imported"]],
+        body["skipped"],
+    )
+    assert strip(form.json()) == strip(raw.json())
+    assert form.json()["skipped"] == [
+        {"uid": "broken@example.com", "title": "No start", "reason": form.json()["skipped"][0]["reason"]}
+    ]
+    again = await other.post(
+        "/v1/events/import", files={"upload": ("c.ics", ICS, "application/octet-stream")}
+    )
+    assert again.json()["imported"] == [] and "already imported" in {
+        s["reason"] for s in again.json()["skipped"]
+    }
+
+
+async def test_form_upload_errors_are_classified(api: Api) -> None:
+    from agent.api.events import MAX_ICS_BYTES
+
+    no_file = await api.client.post(
+        "/v1/events/import",
+        data={"note": "x"},
+        files={"other": ("a.txt", b"hi", "text/plain"), "more": ("b.txt", b"ho", "text/plain")},
+    )
+    assert no_file.status_code == 422 and no_file.json()["error"]["code"] == "invalid_request"
+    only_fields = await api.client.post("/v1/events/import", files={"note": (None, "just text")})
+    assert only_fields.status_code == 422 and only_fields.json()["error"].get("field") == "file"
+    broken = await api.client.post(
+        "/v1/events/import",
+        content=b"--x\r\nnot a part",
+        headers={"Content-Type": "multipart/form-data; boundary=x"},
+    )
+    assert broken.status_code == 422
+    garbage = await api.client.post("/v1/events/import", files={"file": ("c.ics", b"hello", "text/calendar")})
+    assert (
+        garbage.status_code == 422
+        and garbage.json()["error"]["message"] == "The file is not valid iCalendar data."
+    )
+    big = b"X" * (MAX_ICS_BYTES + 1)
+    for kwargs in (
+        {"files": {"file": ("big.ics", big, "text/calendar")}},
+        {"content": big, "headers": {"Content-Type": "text/calendar"}},
+    ):
+        r = await api.client.post("/v1/events/import", **kwargs)
+        assert r.status_code == 413 and r.json()["error"]["code"] == "payload_too_large"
+    assert await api.events() == []
+
+
+async def test_openapi_describes_both_import_forms(api: Api) -> None:
+    doc = (await api.client.get("/openapi.json")).json()
+    body = doc["paths"]["/v1/events/import"]["post"]["requestBody"]
+    assert body["required"] is True
+    assert body["content"]["text/calendar"]["schema"] == {"type": "string", "format": "binary"}
+    form = body["content"]["multipart/form-data"]["schema"]
+    assert form["required"] == ["file"] and form["properties"]["file"]["format"] == "binary"
+    answer = doc["paths"]["/v1/events/import"]["post"]["responses"]["200"]["content"]["application/json"]
+    assert answer["schema"]["$ref"].endswith("/ImportSummaryOut")
+    assert {"401", "413", "422"} <= set(doc["paths"]["/v1/events/import"]["post"]["responses"])
