@@ -155,8 +155,10 @@ def _inherit(target: Spec, source: Spec) -> None:
         target.dateparts = p.DateParts(sd.year, sd.month, td.day)   # "from 13 to 15 July"
     elif td is not None and sd is not None and td.year is None and sd.year is not None and td.month is not None:
         target.dateparts = p.DateParts(sd.year, td.month, td.day)
-    if target.pod is None and source.pod is not None and target.has_time():
-        target.pod = source.pod
+    if target.pod is None and source.pod is not None and target.has_time() and not (
+            source.pod.hint == "am" and target.clock is not None and target.clock.hour == 12
+            and target.clock.meridiem is None and not target.clock.h24):
+        target.pod = source.pod   # but "morning 10:30 to 12", 上午十点到十二点 end at noon, not midnight
     if target.zone is None:
         target.zone = source.zone
 
