@@ -17,7 +17,6 @@ One call = one turn:
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import time
 import uuid
@@ -370,24 +369,23 @@ class Assistant:
                 )
             payload = telemetry.finish()
             records.append(("turn", payload))
-            reply = Reply(
-                text=result.text,
-                turn_id=ctx.turn_id,
-                conversation_id=ctx.conversation_id,
-                lang=ctx.lang,
-                receipts=tuple(result.receipts),
-                options=result.options,
-                pending=pending_state,
-                model_round_trips=telemetry.model_round_trips,
-                writes=tuple(p.result for p in result.persisted),
-                exit_check=telemetry.exit_check,
-                replaced=result.replaced,
-                fallback_reason=telemetry.fallback_reason,
-                route=telemetry.route,
-            )
+            fields: dict[str, Any] = {
+                "text": result.text,
+                "turn_id": ctx.turn_id,
+                "conversation_id": ctx.conversation_id,
+                "lang": ctx.lang,
+                "receipts": tuple(result.receipts),
+                "options": result.options,
+                "model_round_trips": telemetry.model_round_trips,
+                "writes": tuple(p.result for p in result.persisted),
+                "exit_check": telemetry.exit_check,
+                "replaced": result.replaced,
+                "fallback_reason": telemetry.fallback_reason,
+                "route": telemetry.route,
+            }
             request = None
-            if record is not None:
-                record.result = record.render(reply)
+            if record is not None:  # the answer as it will be, stored in the same transaction
+                record.result = record.render(Reply(pending=pending_state, **fields))
                 request = RequestResult(record.request_id, record.result)
             try:
                 if state is _UNLOADED:  # never overwrite a state this turn could not read
@@ -406,10 +404,10 @@ class Assistant:
                     record.stored = True
             except StorageError:
                 log.warning("could not store the turn", exc_info=True, extra={"turn_id": ctx.turn_id})
-                reply = dataclasses.replace(reply, pending=None)
+                pending_state = None
         payload = telemetry.finish()
         telemetry.emit(payload)
-        return dataclasses.replace(reply, telemetry=payload)
+        return Reply(pending=pending_state, telemetry=payload, **fields)
 
     async def _zone(self, user_id: uuid.UUID) -> ZoneInfo:
         """The user's zone, re-read at most every ``ZONE_TTL_S`` seconds (one query saved per turn)."""

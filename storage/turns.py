@@ -250,7 +250,7 @@ class TurnStore:
         async with self._engine.begin() as conn:
             if messages:
                 await conn.execute(
-                    insert(_MESSAGES),
+                    _INSERT_MESSAGES,
                     [
                         {"owner_id": self._owner, "conversation_id": conversation_id, "role": role,
                          "text": text, "turn_id": turn_id, "created_at": now, "segment": state.segment}
@@ -259,7 +259,7 @@ class TurnStore:
                 )  # fmt: skip
             if encoded_records:
                 await conn.execute(
-                    insert(_RECORDS),
+                    _INSERT_RECORDS,
                     [
                         {"owner_id": self._owner, "turn_id": turn_id or "", "kind": kind, "payload": payload,
                          "at": now}
@@ -325,6 +325,9 @@ def _state_and_pending() -> Any:
 
 
 _STATE_AND_PENDING = _state_and_pending()
+#: Built once (a statement built per call is compiled-cache-keyed again on every call).
+_INSERT_MESSAGES = insert(_MESSAGES)
+_INSERT_RECORDS = insert(_RECORDS)
 _DROP_PENDING = delete(_PENDING).where(
     _PENDING.c.owner_id == bindparam("owner"), _PENDING.c.conversation_id == bindparam("conversation")
 )
