@@ -11,7 +11,7 @@ import sys
 from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from . import TimeExpressionError, resolve
+from . import TimeExpressionError, language, resolve
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -21,6 +21,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tz", help="IANA zone, e.g. Asia/Shanghai (default: the zone of --now)")
     ap.add_argument("--prefer", choices=("future", "past"), default="future")
     args = ap.parse_args(argv)
+    language.EAGER = False   # one text: compile only the alternations it needs
     try:
         tz = ZoneInfo(args.tz) if args.tz else None
     except (ZoneInfoNotFoundError, ValueError):

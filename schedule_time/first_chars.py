@@ -218,16 +218,17 @@ _UNBOUNDED = 1 << 16
 
 
 @functools.lru_cache(maxsize=4096)
-def context_window(pattern: str) -> tuple[int, int | None] | None:
+def context_window(pattern: str, skip_last: int = 0) -> tuple[int, int | None] | None:
     """How far outside its own match a match of ``pattern`` can read: (characters before its start,
     characters after its end, None for "to the end of the text"), from its lookbehinds, lookaheads and
     anchors. A match's groups are a function of the matched text plus that window. None when the
-    pattern cannot be read."""
+    pattern cannot be read. ``skip_last``: top-level items at the end not to count (the scanner's word
+    boundary check, which only accepts or rejects where the match ends)."""
     tree = _parse(pattern)
     if tree is None:
         return None
     try:
-        before, after = _window(tree)
+        before, after = _window(tree[:len(tree) - skip_last])
     except (TypeError, ValueError, RecursionError):
         return None
     return before, (None if after >= _UNBOUNDED else after)

@@ -52,6 +52,11 @@ class Language:
     extra: dict[str, object] = field(default_factory=dict)
 
 
+EAGER = True
+"""Compile every alternation of a scanner when it is built (the process's first text in that language
+pays ~1 s once; no later call pays for a compilation). A one-shot caller (the CLI) sets it False: each
+alternation is then compiled the first time a text needs it."""
+
 LANGUAGE_MODULES = ("schedule_time.en", "schedule_time.zh")
 """Modules that may provide a ``LANGUAGE``; a module that does not exist yet is skipped."""
 
@@ -161,7 +166,7 @@ class _Scanner:
                 key = f"{lang.code}__{name}"
                 full = f"(?:{pattern}){tail}"
                 self.rules[key] = (re.compile(full), build)
-                window = context_window(pattern)
+                window = context_window(full, 2 if tail else 0)   # the tail is two lookaheads
                 if window is not None:
                     self.window[key] = _PURE if window == _PURE else window
                 words = first_words(full) if lang.word_boundary else None
@@ -180,7 +185,15 @@ class _Scanner:
         self._by_key: dict[str, list[tuple[re.Pattern[str], str | None]] | None] = {}
         self._by_set: dict[tuple[int, ...], list[tuple[re.Pattern[str], str | None]]] = {}
         self._class_ids: dict[str, tuple[int, ...]] = {}
-        self._classes = [None if first is None else frozenset(map(_char_class, first)) for _, _, first, _ in self.entries]
+        # Per character class, the rules that can begin with it (and those that can begin with anything).
+        self._by_class: dict[str, list[int]] = {}
+        self._any_class: list[int] = []
+        for i, (_, _, first, _) in enumerate(self.entries):
+            if first is None:
+                self._any_class.append(i)
+                continue
+            for cls in set(map(_char_class, first)):
+                self._by_class.setdefault(cls, []).append(i)
         # Segments compile on first use (milliseconds each, once per process); ``warm_up()`` compiles them all.
 
     def warm_up(self) -> None:
@@ -227,8 +240,7 @@ class _Scanner:
             cls = _char_class(ch)
             ids = self._class_ids.get(cls)  # type: ignore[assignment]
             if ids is None:
-                ids = self._class_ids[cls] = tuple(i for i, classes in enumerate(self._classes)
-                                                   if classes is None or cls in classes)
+                ids = self._class_ids[cls] = tuple(sorted((*self._by_class.get(cls, ()), *self._any_class)))
         if not ids:
             segments = None
         else:
@@ -299,7 +311,10 @@ class Registry:
         sc = self._scanners.get(lang.code)
         if sc is None:
             others = [x for x in self.languages if x.code != lang.code]
-            sc = self._scanners[lang.code] = _compile(lang, others)
+            sc = _compile(lang, others)
+            if EAGER:
+                sc.warm_up()
+            self._scanners[lang.code] = sc
         return sc
 
 
