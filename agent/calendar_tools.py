@@ -27,6 +27,7 @@ from agent import phrases
 from agent.archive import search_archive, snippet
 from agent.context import ToolContext
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
+from agent.read_check import Listed, Listing
 from agent.registry import ReadResult, Registry, Tool
 from agent.time_grounding import (
     example_phrase,
@@ -156,8 +157,19 @@ async def list_events(ctx: ToolContext, args: ListEventsArgs, call_index: int) -
         found = await ctx.events.list_range(*window)
     except InvalidInput:
         return ReadResult({"ok": False, "error": "range_too_long", "field": "range"})
-    events = [_event_json(ctx, o.start, o.end, o.event) for o in found[:_MAX_LISTED]]
-    return ReadResult({"ok": True, "events": events, "more": max(0, len(found) - _MAX_LISTED)})
+    shown = found[:_MAX_LISTED]
+    events = [_event_json(ctx, o.start, o.end, o.event) for o in shown]
+    more = max(0, len(found) - _MAX_LISTED)
+    listing = Listing(
+        window[0].astimezone(ctx.tz),
+        window[1].astimezone(ctx.tz),
+        tuple(
+            Listed(o.event.title, o.start.astimezone(ctx.tz), o.end.astimezone(ctx.tz), o.event.all_day)
+            for o in shown
+        ),
+        more,
+    )
+    return ReadResult({"ok": True, "events": events, "more": more}, listing)
 
 
 # A question about free time names it. Small models often answer "what's on" / 有什么安排 with

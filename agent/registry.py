@@ -21,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 from agent.context import ToolContext
 from agent.model import ToolSpec
 from agent.outcomes import Rejected, WriteOutcome
+from agent.read_check import Listing
 
 __all__ = [
     "FORBIDDEN_FIELD",
@@ -44,9 +45,11 @@ class RegistryError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class ReadResult:
-    """A read tool's answer: a JSON object for the model (it may say ``"ok": false`` with an error code)."""
+    """A read tool's answer: a JSON object for the model (it may say ``"ok": false`` with an error code).
+    ``listing``: what a calendar read returned, kept for code (``read_check``), never sent to the model."""
 
     data: dict[str, Any]
+    listing: Listing | None = None
 
     def as_text(self) -> str:
         return json.dumps(self.data, ensure_ascii=False, separators=(",", ":"))

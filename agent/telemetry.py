@@ -10,6 +10,7 @@ Record payload::
                 "read_error", "code": "<rejection code>" | null, "problems": ["when:missing", ...]}],
      "validation_retries": 0, "writes_persisted": [{"action": "created", "event_id": "...", "audit_id": 7}],
      "pending": "needs_confirmation" | null, "exit_check": "no_claim" | "verified" | "unverified_write_claim",
+     "read_check": "none" | "reported" | "replaced",
      "dropped_fields": [{"dropped": "location", "tool": "create_event", "call_index": 0}],
      "fallback_reason": null | "timeout" | "unavailable" | "rate_limited" | "rejected" | "malformed_output"
                         | "too_many_rounds" | "invalid_arguments",
@@ -47,6 +48,7 @@ class TurnTelemetry:
     writes_persisted: list[dict[str, Any]] = field(default_factory=list)
     pending: str | None = None
     exit_check: str = "no_claim"
+    read_check: str = "none"
     fallback_reason: str | None = None
     dropped_fields: list[dict[str, Any]] = field(default_factory=list)
     latency_ms: dict[str, float] = field(default_factory=dict)
@@ -79,6 +81,7 @@ class TurnTelemetry:
             "writes_persisted": self.writes_persisted,
             "pending": self.pending,
             "exit_check": self.exit_check,
+            "read_check": self.read_check,
             "dropped_fields": self.dropped_fields,
             "fallback_reason": self.fallback_reason,
             "lang": self.lang,

@@ -7,6 +7,7 @@
                        a second failure becomes a question to the user (the rejection's ``ask`` —
                        e.g. "When should it be?" for a time not in the user's words — else "say it again")
     → exit check on the model's text (claims vs persisted writes; unverified → the whole reply replaced)
+    → read check (a reply to a list_events read that names none of its events → the listing, from code)
 
 Provider failures (``ModelError``) end the turn with an honest reply and no further write.
 """
@@ -24,6 +25,7 @@ from agent.context import ToolContext
 from agent.exit_check import ExitVerdict, check_reply
 from agent.model import Message, Model, ModelError, ModelResponse, ToolResultMessage
 from agent.outcomes import NeedsChoice, NeedsConfirmation, NeedsValue, Option, Persisted, Rejected
+from agent.read_check import check_read_reply
 from agent.receipts import Receipt, make_receipt
 from agent.registry import BoundTools, ReadResult, ToolRun
 from agent.telemetry import TurnTelemetry
@@ -48,6 +50,7 @@ class TurnResult:
     verdict: ExitVerdict | None = None
     model_text: str = ""
     replaced: bool = False
+    read_replaced: bool = False
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -181,9 +184,22 @@ async def run_turn(
         others = [t for t in code_texts if t not in {r.text for r in out.receipts}]
         out.text = "\n".join([honest, *others])
     else:
-        parts = ([model_text] if ended_by_model_text and model_text else []) + code_texts
-        out.text = "\n".join(parts)
+        shown = _checked_read_reply(out, model_text, telemetry, ctx) if ended_by_model_text else ""
+        out.text = "\n".join(([shown] if shown else []) + code_texts)
     return out
+
+
+def _checked_read_reply(out: TurnResult, model_text: str, telemetry: TurnTelemetry, ctx: ToolContext) -> str:
+    """The model's answer, unless it misreports this turn's calendar reads (``read_check``)."""
+    listings = [r.result.listing for r in out.runs if isinstance(r.result, ReadResult) and r.result.listing]
+    if not listings:
+        return model_text
+    replacement = check_read_reply(model_text, listings, ctx.lang, now=ctx.now)  # type: ignore[arg-type]
+    telemetry.read_check = "reported" if replacement is None else "replaced"
+    if replacement is None:
+        return model_text
+    out.read_replaced = True
+    return replacement
 
 
 def absorb(out: TurnResult, runs: Sequence[ToolRun], code_texts: list[str], ctx: ToolContext) -> None:
