@@ -72,6 +72,8 @@ def create_engine(url: str | None = None, **kwargs: Any) -> AsyncEngine:
     in_memory = parsed.database in (None, "", ":memory:") or parsed.query.get("mode") == "memory"
     if sqlite and not in_memory and "poolclass" not in kwargs:  # in memory: one shared connection, no pool
         kwargs.setdefault("pool_size", SQLITE_POOL_SIZE)
+        # The connection used last is the one reused: its page cache is warm (SQLite caches per connection).
+        kwargs.setdefault("pool_use_lifo", True)
     engine = create_async_engine(url, **kwargs)
     if engine.dialect.name == "sqlite":
         event.listen(engine.sync_engine, "connect", _sqlite_on_connect)
