@@ -296,9 +296,29 @@ def _ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
     return Rejected("ungrounded_time", "", fixable=True, problems=tuple(problems), command=command, ask=ask)
 
 
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def _translated_title(ctx: ToolContext, command: Command) -> Rejected | None:
+    """A title in a script the user never wrote ("与Acme通话" for "Book a call with Acme", "Meeting" for
+    "明天开会"): the model translated it. Sent back once per turn; a model that insists is believed."""
+    title = str(command.args.get("title") or "")
+    said = " ".join(ctx.time_sources)
+    cjk_only_in_title = _CJK.search(title) and not _CJK.search(said)
+    latin_only_in_title = _LATIN.search(title) and not _CJK.search(title) and not _LATIN.search(said)
+    if not (cjk_only_in_title or latin_only_in_title) or ctx.memo.get(("title_sent_back",)):
+        return None
+    ctx.memo[("title_sent_back",)] = True
+    problem = {"field": "title", "problem": "not_the_users_language", "hint": "use the user's language"}
+    return Rejected("title_language", "", fixable=True, problems=(problem,), command=command)
+
+
 async def _write(ctx: ToolContext, tool: str, args: BaseModel, call_index: int) -> WriteOutcome:
     command = _ground_times(ctx, _command(tool, args, call_index))
-    return command if isinstance(command, Rejected) else await execute(ctx, command)
+    if isinstance(command, Rejected):
+        return command
+    return _translated_title(ctx, command) or await execute(ctx, command)
 
 
 async def create_event(ctx: ToolContext, args: CreateEventArgs, call_index: int) -> WriteOutcome:

@@ -23,7 +23,8 @@ class ToolContext:
     ``segment``: the current segment's number; ``turns``: for the archive search of earlier segments.
     ``earlier_texts``: the current segment's earlier user messages and the pending command's time words,
     which (with ``user_text``) ground a follow-up's time arguments (``time_grounding``). ``memo``: this
-    turn's time resolutions by (text, now, zone) (``time_grounding.Memo``), never shared between turns."""
+    turn's time resolutions by (text, now, zone) (``time_grounding.Memo``) and its one-shot flags (a title
+    sent back for its language), never shared between turns."""
 
     user_id: uuid.UUID
     events: EventStore
