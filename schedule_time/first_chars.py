@@ -270,3 +270,32 @@ def _window(items) -> tuple[int, int]:
                 b, a = max(b, sb), max(a, sa)
         before, after = max(before, b), max(after, a)
     return before, after
+
+
+def whole_match_group(pattern: str) -> bool:
+    """True when ``pattern`` is one capturing group around the whole match (zero-width checks aside) and
+    has no other group: every group of a match is then the matched text itself, whatever context the
+    lookarounds read."""
+    tree = _parse(pattern)
+    if tree is None:
+        return False
+    groups = [av for op, av in tree if op is C.SUBPATTERN]
+    others = [op for op, _ in tree if op is not C.SUBPATTERN and op not in (C.AT, C.ASSERT, C.ASSERT_NOT)]
+    return len(groups) == 1 and groups[0][0] is not None and not others and not _has_group(groups[0][-1])
+
+
+def _has_group(items) -> bool:
+    for op, av in items:
+        if op is C.SUBPATTERN and (av[0] is not None or _has_group(av[-1])):
+            return True
+        if op is C.BRANCH and any(_has_group(sub) for sub in av[1]):
+            return True
+        if op in (C.MAX_REPEAT, C.MIN_REPEAT, getattr(C, "POSSESSIVE_REPEAT", None)) and _has_group(av[2]):
+            return True
+        if op in (C.ASSERT, C.ASSERT_NOT) and _has_group(av[1]):
+            return True
+        if op is getattr(C, "ATOMIC_GROUP", None) and _has_group(av):
+            return True
+        if op is C.GROUPREF_EXISTS:
+            return True
+    return False

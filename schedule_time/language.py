@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .first_chars import context_window, first_chars, first_words
+from .first_chars import context_window, first_chars, first_words, whole_match_group
 from .pieces import Piece, Scan
 
 Built = Piece | Sequence[Piece] | None
@@ -167,6 +167,8 @@ class _Scanner:
                 full = f"(?:{pattern}){tail}"
                 self.rules[key] = (re.compile(full), build)
                 window = context_window(full, 2 if tail else 0)   # the tail is two lookaheads
+                if window is not None and window != _PURE and whole_match_group(full):
+                    window = _PURE   # its one group is the matched text: nothing else to depend on
                 if window is not None:
                     self.window[key] = _PURE if window == _PURE else window
                 words = first_words(full) if lang.word_boundary else None
