@@ -12,6 +12,7 @@ import pytest
 from schedule_time import Resolution, TimeExpressionError, resolve
 from schedule_time import language as lang
 from schedule_time import pieces as p
+from schedule_time.first_chars import context_window, whole_match_group
 from schedule_time.result import make_resolution
 
 
@@ -72,3 +73,19 @@ def test_rule_with_a_backreference_is_tried_alone() -> None:
     segments = sc.segments("1", "1")
     assert segments is not None and segments[0][1] == "t__dmd"   # alone, with its own groups
     assert segments[0][0].match("3/4/x") is not None and segments[0][0].match("3/4-x") is None
+
+
+@pytest.mark.parametrize(("pattern", "window"), [
+    (r"abc", (0, 0)), (r"\bab\b", (1, 1)), (r"(?<![a-z].)x(?!\d)", (2, 1)), (r"x(?=\s*pm)", (0, None)),
+    (r"^x$", (1, 2)),
+])
+def test_context_window(pattern: str, window: tuple) -> None:
+    assert context_window(pattern) == window
+
+
+@pytest.mark.parametrize(("pattern", "whole"), [
+    (r"(?P<hol>abc|d(?:e)f)(?!x)", True), (r"(?<!\w)(?P<h>a)", True), (r"(?P<a>x)(?P<b>y)", False),
+    (r"(?P<a>x(y))", False), (r"x(?P<a>y)", False), (r"(?P<a>x)|(?P<b>y)", False),
+])
+def test_whole_match_group(pattern: str, whole: bool) -> None:
+    assert whole_match_group(pattern) is whole
