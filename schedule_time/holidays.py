@@ -138,14 +138,23 @@ def _spans(key: str, year: int) -> tuple[HolidaySpan, ...]:
     # (a "next" search asks for last year and this year: four evaluations instead of six).
     if not 1 <= year <= 9998:
         return ()
-    found: set = set()
+    found = []
     for base in (year - 1, year, year + 1):
         if 1 <= base <= 9998:
             occurrences_from = _from_base(key, base)
             if occurrences_from is None:   # a calendar source outside its range
                 return ()
-            found.update(o for o in occurrences_from if o[0].year == year)
-    return tuple(HolidaySpan(s, e, g) for s, e, g in sorted(found))  # type: ignore[arg-type]
+            found += [o for o in occurrences_from if o[0].year == year]
+    if len(found) > 1:
+        found = sorted(set(found))
+    return tuple(map(_span, found))
+
+
+def _span(occurrence: tuple) -> HolidaySpan:
+    """``HolidaySpan(*occurrence)`` without the frozen dataclass's three ``object.__setattr__`` calls."""
+    span = object.__new__(HolidaySpan)
+    span.__dict__.update(zip(("start", "end", "grain"), occurrence, strict=True))
+    return span
 
 
 @functools.lru_cache(maxsize=16384)
