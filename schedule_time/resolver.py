@@ -110,6 +110,9 @@ def _finish(frames: list[a.Frame], ctx: a.Ctx, lang: str, assumed: str | None = 
 
 def _resolve_expr(expr: Expr, ctx: a.Ctx, now: datetime, lang: str) -> Resolution:
     kind = expr.kind
+    if kind == "point":   # the common case first
+        frames, assumed = spec_frames(expr.left, ctx)
+        return _finish(frames, ctx, lang, assumed)
     if kind == "duration":
         d = expr.duration.delta  # type: ignore[union-attr]
         end = ctx.now + d
@@ -124,9 +127,6 @@ def _resolve_expr(expr: Expr, ctx: a.Ctx, now: datetime, lang: str) -> Resolutio
         d = expr.duration.delta  # type: ignore[union-attr]
         out = [a.Frame(f.start, f.start + d, f.grain, f.label) for f in frames]
         return _finish(out, ctx, lang, assumed)
-    if kind == "point":
-        frames, assumed = spec_frames(expr.left, ctx)
-        return _finish(frames, ctx, lang, assumed)
     if kind == "open":
         frames, assumed = spec_frames(expr.left, ctx)
         if expr.open_kind == "within":   # "within 2 weeks": from now until the day that far ahead begins
