@@ -196,7 +196,7 @@ class _Scanner:
                 continue
             for cls in set(map(_char_class, first)):
                 self._by_class.setdefault(cls, []).append(i)
-        # Segments compile on first use (milliseconds each, once per process); ``warm_up()`` compiles them all.
+        # Segments compile on first use (milliseconds each), or all at once in ``warm_up()`` (``EAGER``).
 
     def warm_up(self) -> None:
         """Compile every word's and character's segments now, e.g. in a latency-sensitive server."""
