@@ -49,6 +49,12 @@ from schedule_time.language import warm_up as warm_up_time_scanners
 from storage import Database
 
 TARGET = 300.0
+try:
+    import uvloop  # noqa: F401
+
+    LOOP = "uvloop"
+except ImportError:  # pragma: no cover - uvloop is a dependency on Linux and macOS
+    LOOP = "asyncio"
 
 
 def clock() -> datetime:
@@ -203,7 +209,7 @@ def serve(url: str, port: int, users: int) -> None:
         await server.serve()
         await db.close()
 
-    asyncio.run(main())
+    run(main())
 
 
 def start_server(url: str, users: int) -> tuple[subprocess.Popen[str], int, list[str]]:
@@ -220,7 +226,28 @@ def start_server(url: str, users: int) -> tuple[subprocess.Popen[str], int, list
     return proc, port, proc.stdout.readline().split()
 
 
-async def over_uvicorn(port: int, keys: list[str], args: argparse.Namespace) -> dict[str, float]:
+def run(coro: Any) -> Any:
+    """Run on the event loop ``kairos serve`` gets: uvicorn picks uvloop when it is installed."""
+    if LOOP == "uvloop":
+        import uvloop
+
+        with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+            return runner.run(coro)
+    return asyncio.run(coro)
+
+
+def process_cpu_s(pid: int) -> float | None:
+    """User + system CPU seconds of another process (Linux ``/proc``), or ``None``."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def over_uvicorn(
+    port: int, keys: list[str], args: argparse.Namespace, server_pid: int
+) -> dict[str, float]:
     base = f"http://127.0.0.1:{port}"
     async with httpx.AsyncClient(base_url=base, timeout=30, limits=httpx.Limits(max_connections=64)) as c:
         for _ in range(100):
@@ -230,7 +257,12 @@ async def over_uvicorn(port: int, keys: list[str], args: argparse.Namespace) -> 
             except httpx.TransportError:
                 await asyncio.sleep(0.1)
         await drive(c, keys, min(200, args.turns), args.concurrency, args.create_share)
-        return await drive(c, keys, args.turns, args.concurrency, args.create_share)
+        before = process_cpu_s(server_pid)
+        result = await drive(c, keys, args.turns, args.concurrency, args.create_share)
+        after = process_cpu_s(server_pid)
+        if before is not None and after is not None:
+            result["server_cpu_ms_per_turn"] = (after - before) / args.turns * 1000
+        return result
 
 
 def main() -> int:
@@ -248,22 +280,30 @@ def main() -> int:
     if args.serve:
         serve(args.url, args.serve, args.users)
         return 0
-    print(f"cpus {os.cpu_count()}   load before: {os.getloadavg()}   python {sys.version.split()[0]}")
+    print(
+        f"cpus {os.cpu_count()}   load before: {os.getloadavg()}   python {sys.version.split()[0]}   "
+        f"event loop {LOOP}"
+    )
     with tempfile.TemporaryDirectory() as tmp:
-        result = asyncio.run(in_process(f"sqlite+aiosqlite:///{Path(tmp) / 'a.db'}", args))
+        result = run(in_process(f"sqlite+aiosqlite:///{Path(tmp) / 'a.db'}", args))
         report("in-process ASGI, httpx", result, "client + app + SQLite threads")
-        bare = asyncio.run(in_process(f"sqlite+aiosqlite:///{Path(tmp) / 'd.db'}", args, bare=True))
+        bare = run(in_process(f"sqlite+aiosqlite:///{Path(tmp) / 'd.db'}", args, bare=True))
         report("in-process ASGI, bare", bare, "app + SQLite threads, no client library")
-        layer = asyncio.run(in_process(f"sqlite+aiosqlite:///{Path(tmp) / 'c.db'}", args, stub_turn=True))
+        layer = run(in_process(f"sqlite+aiosqlite:///{Path(tmp) / 'c.db'}", args, stub_turn=True))
         report("in-process, turn stubbed", layer, "the HTTP layer alone, httpx client included")
         if args.uvicorn:
             proc, port, keys = start_server(f"sqlite+aiosqlite:///{Path(tmp) / 'b.db'}", args.users)
             try:
-                served = asyncio.run(over_uvicorn(port, keys, args))
+                served = run(over_uvicorn(port, keys, args, proc.pid))
             finally:
                 proc.terminate()
                 proc.wait(10)
             report("uvicorn 127.0.0.1", served, "the client only; the server is another process")
+            if "server_cpu_ms_per_turn" in served:
+                print(
+                    f"{'':<26} server process CPU {served['server_cpu_ms_per_turn']:5.2f} ms/turn "
+                    "(uvicorn: HTTP parsing + app + SQLite)"
+                )
     rusage = resource.getrusage(resource.RUSAGE_SELF)
     print(f"load after: {os.getloadavg()}   max RSS {rusage.ru_maxrss / 1024:.0f} MiB")
     ok = result["turns_per_s"] >= TARGET and result["failures"] == 0
