@@ -198,6 +198,10 @@ def _lookup(surface: str) -> Holiday | None:
             if k not in _BUCKETS:
                 _BUCKETS[k] = _bucket_pattern(k)
         pattern = _BUCKETS[key]
+        if language.EAGER:   # and every listed name's answer (a few ms): most surfaces are one of them
+            for name, _ in (n for names_ in _BY_FIRST.values() for n in names_):
+                if name != surface:
+                    _lookup(name)
     m = pattern.fullmatch(surface)
     return names[int(m.lastgroup[1:])][1] if m is not None and m.lastgroup else None
 
