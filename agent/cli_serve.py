@@ -29,6 +29,9 @@ def serve(
     port: int = typer.Option(8000, help="TCP port."),
     workers: int = typer.Option(1, min=1, help="Worker processes (stateless; use PostgreSQL for N > 1)."),
     log_level: str = typer.Option("info", help="uvicorn log level."),
+    access_log: bool = typer.Option(
+        True, "--access-log/--no-access-log", help="One log line per request (off saves CPU per request)."
+    ),
 ) -> None:
     """Serve the HTTP API (POST /v1/chat, /v1/events..., /healthz, /readyz; docs at /docs)."""
     try:
@@ -48,10 +51,14 @@ def serve(
             "[yellow]several workers on SQLite: writes queue on one file; PostgreSQL scales.[/yellow]"
         )
     if workers == 1:
-        uvicorn.run("agent.api.app:app_from_env", factory=True, host=host, port=port, log_level=log_level)
+        uvicorn.run(
+            "agent.api.app:app_from_env", factory=True, host=host, port=port, log_level=log_level,
+            access_log=access_log,
+        )  # fmt: skip
         return
     # Worker processes are spawned; under the ``kairos`` console script the spawned children die at start
     # (the script is re-imported as their main module), so hand the process over to ``python -m uvicorn``.
     argv = [sys.executable, "-m", "uvicorn", "agent.api.app:app_from_env", "--factory", "--host", host,
-            "--port", str(port), "--workers", str(workers), "--log-level", log_level]  # fmt: skip
+            "--port", str(port), "--workers", str(workers), "--log-level", log_level,
+            *([] if access_log else ["--no-access-log"])]  # fmt: skip
     os.execv(sys.executable, argv)

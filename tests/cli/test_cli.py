@@ -145,3 +145,13 @@ def test_serve_refuses_several_workers_with_the_embedded_model(monkeypatch: pyte
         monkeypatch.delenv(name, raising=False)
     result = runner.invoke(app, ["serve", "--workers", "2"])
     assert result.exit_code == 2 and "kairos model serve" in result.output
+
+
+def test_serve_passes_the_access_log_switch_to_uvicorn(monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+
+    calls: list[dict[str, object]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: calls.append(kwargs))
+    assert runner.invoke(app, ["serve", "--no-access-log", "--port", "8123"]).exit_code == 0
+    assert runner.invoke(app, ["serve"]).exit_code == 0
+    assert [(c["access_log"], c["port"]) for c in calls] == [(False, 8123), (True, 8000)]
