@@ -21,7 +21,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tz", help="IANA zone, e.g. Asia/Shanghai (default: the zone of --now)")
     ap.add_argument("--prefer", choices=("future", "past"), default="future")
     args = ap.parse_args(argv)
-    language.EAGER = False   # one text: compile only the alternations it needs
+    eager, language.EAGER = language.EAGER, False   # one text: compile only the alternations it needs
+    try:
+        return _run(args)
+    finally:
+        language.EAGER = eager
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         tz = ZoneInfo(args.tz) if args.tz else None
     except (ZoneInfoNotFoundError, ValueError):
