@@ -129,6 +129,15 @@ class OpenAIModel:
         return self._model
 
     @property
+    def base_url(self) -> str:
+        """The ``/v1`` URL requests go to (for readiness checks and status lines)."""
+        return str(self._client.base_url)
+
+    @property
+    def api_key(self) -> str:
+        return str(self._client.api_key)
+
+    @property
     def mode(self) -> ToolMode:
         """The tool mode the next call uses (``auto`` resolves to native until the server rejects tools)."""
         if self._tool_mode == "json" or (self._tool_mode == "auto" and self._json_fallback):

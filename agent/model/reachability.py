@@ -63,8 +63,7 @@ def endpoint_of(model: object) -> Endpoint | None:
     """Where an ``OpenAIModel`` sends its requests; ``None`` for a model that has no endpoint."""
     if not isinstance(model, OpenAIModel):
         return None
-    client = model._client  # the model package's own class: the one place that reads its client
-    return Endpoint(str(client.base_url), str(client.api_key))
+    return Endpoint(model.base_url, model.api_key)
 
 
 async def reachable(
