@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from agent import phrases
 from agent.archive import search_archive, snippet
 from agent.context import ToolContext
+from agent.other_calendar import names_other_calendar
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
 from agent.read_check import Listed, Listing
 from agent.registry import ReadResult, Registry, Tool
@@ -139,7 +140,17 @@ def _range_error(field: str) -> ReadResult:
     return ReadResult({"ok": False, "error": "unresolved_time", "field": field})
 
 
+def _refused_read(ctx: ToolContext) -> ReadResult | None:
+    """Someone else's calendar: not read (the user's own events would pass for theirs)."""
+    if not names_other_calendar(ctx.user_text):
+        return None
+    refusal = phrases.say("other_calendar_read", ctx.lang)
+    return ReadResult({"ok": False, "error": "other_users_calendar", "say": refusal}, refusal=refusal)
+
+
 def _ungrounded_range(ctx: ToolContext, value: str) -> ReadResult | None:
+    if (refused := _refused_read(ctx)) is not None:
+        return refused
     if is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         return None
     return ReadResult(
@@ -207,6 +218,8 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
 
 
 async def search_events(ctx: ToolContext, args: SearchEventsArgs, call_index: int) -> ReadResult:
+    if (refused := _refused_read(ctx)) is not None:
+        return refused
     try:
         found = await ctx.events.search(args.query, limit=5)
     except InvalidInput:
@@ -315,6 +328,8 @@ def _translated_title(ctx: ToolContext, command: Command) -> Rejected | None:
 
 
 async def _write(ctx: ToolContext, tool: str, args: BaseModel, call_index: int) -> WriteOutcome:
+    if names_other_calendar(ctx.user_text):  # the user asked for someone else's calendar, not this one
+        return Rejected("other_calendar", phrases.say("other_calendar", ctx.lang))
     command = _ground_times(ctx, _command(tool, args, call_index))
     if isinstance(command, Rejected):
         return command

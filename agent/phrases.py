@@ -26,6 +26,14 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "I couldn't find “{ref}” at that time on your calendar.",
         "你的日历里在那个时间没有找到「{ref}」。",
     ),
+    "other_calendar": (
+        "I can only see and manage your own calendar, so I haven't changed anything.",
+        "我只能查看和管理你自己的日历，所以没有做任何更改。",
+    ),
+    "other_calendar_read": (
+        "I can only see and manage your own calendar.",
+        "我只能查看和管理你自己的日历。",
+    ),
     "nothing_to_undo": ("There is nothing to undo.", "没有可以撤销的更改。"),
     "undo_conflict": (
         "I couldn't undo the last change: that event has changed since. Your calendar is unchanged.",

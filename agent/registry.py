@@ -46,10 +46,12 @@ class RegistryError(ValueError):
 @dataclass(frozen=True, slots=True)
 class ReadResult:
     """A read tool's answer: a JSON object for the model (it may say ``"ok": false`` with an error code).
-    ``listing``: what a calendar read returned, kept for code (``read_check``), never sent to the model."""
+    ``listing``: what a calendar read returned, kept for code (``read_check``), never sent to the model;
+    ``refusal``: the user's answer when code refused the read (it replaces the model's reply)."""
 
     data: dict[str, Any]
     listing: Listing | None = None
+    refusal: str | None = None
 
     def as_text(self) -> str:
         return json.dumps(self.data, ensure_ascii=False, separators=(",", ":"))

@@ -10,7 +10,7 @@ Record payload::
                 "read_error", "code": "<rejection code>" | null, "problems": ["when:missing", ...]}],
      "validation_retries": 0, "writes_persisted": [{"action": "created", "event_id": "...", "audit_id": 7}],
      "pending": "needs_confirmation" | null, "exit_check": "no_claim" | "verified" | "unverified_write_claim",
-     "read_check": "none" | "reported" | "replaced",
+     "read_check": "none" | "reported" | "replaced" | "refused",
      "dropped_fields": [{"dropped": "location", "tool": "create_event", "call_index": 0}],
      "fallback_reason": null | "timeout" | "unavailable" | "rate_limited" | "rejected" | "malformed_output"
                         | "too_many_rounds" | "invalid_arguments",

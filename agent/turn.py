@@ -190,7 +190,12 @@ async def run_turn(
 
 
 def _checked_read_reply(out: TurnResult, model_text: str, telemetry: TurnTelemetry, ctx: ToolContext) -> str:
-    """The model's answer, unless it misreports this turn's calendar reads (``read_check``)."""
+    """The model's answer, unless it misreports this turn's calendar reads (``read_check``) or code refused
+    a read (someone else's calendar: code's sentence is the answer)."""
+    refusals = [r.result.refusal for r in out.runs if isinstance(r.result, ReadResult) and r.result.refusal]
+    if refusals:
+        telemetry.read_check = "refused"
+        return refusals[0]
     listings = [r.result.listing for r in out.runs if isinstance(r.result, ReadResult) and r.result.listing]
     if not listings:
         return model_text
