@@ -27,6 +27,7 @@ __all__ = [
     "resolve_end",
     "resolve_recurrence",
     "resolve_start",
+    "said_all_day",
 ]
 
 DEFAULT_DURATION = timedelta(hours=1)
@@ -57,6 +58,11 @@ class Missing:
 
     reason: str
     day: datetime | None = None
+
+
+def said_all_day(text: str) -> bool:
+    """ "all day", "all-day", 全天 …: the user asked for an all-day event."""
+    return _ALL_DAY.search(text) is not None
 
 
 def _resolve(text: str, now: datetime, tz: ZoneInfo) -> Resolution:

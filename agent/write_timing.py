@@ -12,6 +12,8 @@ move without a new end keeps the event's duration.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from agent import phrases
@@ -28,6 +30,7 @@ from agent.timing import (
     resolve_end,
     resolve_recurrence,
     resolve_start,
+    said_all_day,
     timing_json,
 )
 from agent.write_guards import title_of
@@ -42,7 +45,7 @@ def settle_time(
     ctx: ToolContext, command: Command, when: str, *, anchor: tuple[datetime, datetime] | None
 ) -> Command | WriteOutcome:
     """Resolve ``when`` (+ end, duration, recurrence) into ``command.resolved``, or ask."""
-    timing = resolve_start(when, now=ctx.now, tz=ctx.tz, anchor=anchor[0] if anchor else None)
+    timing = _start_in_context(ctx, command, when, anchor[0] if anchor else None)
     if isinstance(timing, Ambiguous):
         options = tuple(
             Option(
@@ -67,6 +70,50 @@ def settle_time(
             command, "when", phrases.ask_value("when", ctx.lang, title=title, day=timing.day, now=ctx.now)
         )
     return with_timing(ctx, command, timing, anchor=anchor)
+
+
+_BARE_HOUR = re.compile(r"\s*(\d{1,2})\s*")
+_CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
+
+
+def _start_in_context(
+    ctx: ToolContext, command: Command, when: str, anchor: datetime | None
+) -> Timing | Ambiguous | Missing:
+    """``resolve_start``, then what the rest of the user's message settles about the same words:
+
+    * a bare hour ("move the dentist to 4") is read as a clock hour ("at 4" / "4点");
+    * morning-or-evening is settled by a word the time service reads as a part of the day, anywhere in the
+      user's message or the title ("dinner … at 7", "周五7点和张三吃晚饭"): the word is tried after
+      ``when``, and kept only if exactly one candidate comes out;
+    * a day without a time, when the user said "all day" / 全天, is an all-day event.
+    """
+
+    def start(text: str) -> Timing | Ambiguous | Missing:
+        return resolve_start(text, now=ctx.now, tz=ctx.tz, anchor=anchor)
+
+    timing = start(when)
+    if isinstance(timing, Missing) and (bare := _BARE_HOUR.fullmatch(when)) and 0 < int(bare[1]) <= 24:
+        timing = start(f"{bare[1]}点" if ctx.lang == "zh" else f"at {bare[1]}")
+    if isinstance(timing, Ambiguous):
+        timing = _settled_by_words(timing, when, f"{ctx.user_text} {title_of(command)}", start)
+    if isinstance(timing, Missing) and timing.day is not None and said_all_day(ctx.user_text):
+        timing = start(f"{when} all day")
+    return timing
+
+
+def _settled_by_words(
+    timing: Ambiguous, when: str, context: str, start: Callable[[str], Timing | Ambiguous | Missing]
+) -> Timing | Ambiguous:
+    candidates = {c.start for c in timing.candidates}
+    words = set(re.findall(r"[A-Za-z]{3,}", context))
+    for run in _CJK_RUN.findall(context):
+        words |= {run[i : i + n] for n in (2, 3) for i in range(len(run) - n + 1)}
+    settled: dict[datetime, Timing] = {}
+    for word in sorted(words):
+        found = start(f"{when} {word}")
+        if isinstance(found, Timing) and found.start in candidates:
+            settled.setdefault(found.start, found)
+    return next(iter(settled.values())) if len(settled) == 1 else timing
 
 
 def with_timing(
