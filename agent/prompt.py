@@ -2,8 +2,13 @@
 server's prefix cache holds it with the tool descriptions; then the dynamic context (now with weekday in
 the user's zone, the zone; the reply language of *this* message — "Reply in English." / "请用中文回答。",
 from ``language.detect_language``, so a turn after one in the other language is answered in this one; a
-line per earlier conversation segment; the pending command, if any), the current segment's messages (see
-``sessions``), and the user's message.
+line per earlier conversation segment; the pending command, if any; the current segment's messages as a
+transcript, see ``sessions``), and the user's message.
+
+The earlier messages are a transcript inside the context, not chat turns: replayed as the model's own
+turns, code's receipts ("Created “Acme call” …") taught the embedded model that a create is a reply
+saying so — with chat-turn history it answered 3 of 3 new requests by claiming a write without a tool
+call; with the transcript it called the tool for 3 of 3 (`scripts/probe_history.py`).
 
 Keep ``INSTRUCTIONS`` short: on the 2-core embedded model every 100 prompt tokens cost > 1 s when cold.
 """
@@ -15,7 +20,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from agent.language import Lang, detect_language
-from agent.model import AssistantMessage, Message, SystemMessage, UserMessage
+from agent.model import Message, SystemMessage, UserMessage
 from storage import MessageRecord
 
 __all__ = ["INSTRUCTIONS", "build_messages", "context_line", "language_line"]
@@ -33,6 +38,7 @@ INSTRUCTIONS = (
 )
 
 _STATIC = SystemMessage(INSTRUCTIONS)
+_SPEAKER = {"user": "User", "assistant": "Kairos"}
 _HISTORY_CHARS = 400
 
 
@@ -58,14 +64,14 @@ def build_messages(
 ) -> list[Message]:
     """``history``: stored records (cut to 400 characters) or ``(role, text)`` already fitted by
     ``sessions.fit_history``; ``notes``: extra lines of the dynamic context (earlier segments, pending)."""
-    lines = [context_line(now, tz), language_line(detect_language(text))]
-    context = "\n".join([*lines, *(n for n in notes if n)])
-    messages: list[Message] = [_STATIC, SystemMessage(context)]
+    lines = [context_line(now, tz), language_line(detect_language(text)), *(n for n in notes if n)]
+    said = []
     for item in history:
         role, content = (item.role, item.text[:_HISTORY_CHARS]) if isinstance(item, MessageRecord) else item
-        if role == "user":
-            messages.append(UserMessage(content))
-        elif role == "assistant":
-            messages.append(AssistantMessage(content))
-    messages.append(UserMessage(text))
-    return messages
+        if role in _SPEAKER:
+            said.append(
+                f"{_SPEAKER[role]}: {' / '.join(line.strip() for line in content.splitlines() if line.strip())}"
+            )
+    if said:
+        lines += ["Conversation so far (oldest first):", *said]
+    return [_STATIC, SystemMessage("\n".join(lines)), UserMessage(text)]

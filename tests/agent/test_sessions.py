@@ -30,7 +30,12 @@ async def test_three_hours_apart_starts_a_segment_marked_and_searchable(kit: Kit
     model = kit.script(reply("Sure."))
     await kit.assistant.reply(kit.user_id, "thanks", now=NOW + timedelta(minutes=30))
     first = model.calls[0].messages
-    assert _roles(first) == ["system", "system", "user", "assistant", "user"]  # same segment: history
+    assert _roles(first) == ["system", "system", "user"]  # same segment: history, as a transcript
+    assert first[1].content.endswith(
+        "Conversation so far (oldest first):\n"
+        "User: We loved the dinner at Dishoom in Shoreditch, let's go back sometime\n"
+        "Kairos: Noted, sounds lovely!"
+    )
 
     later = NOW + timedelta(hours=3, minutes=30)
     model = kit.script(
