@@ -27,6 +27,7 @@ from agent import phrases
 from agent.archive import search_archive, snippet
 from agent.context import ToolContext
 from agent.other_calendar import names_other_calendar
+from agent.out_of_scope import asks_for_alarm
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
 from agent.read_check import Listed, Listing
 from agent.registry import ReadResult, Registry, Tool
@@ -330,6 +331,8 @@ def _translated_title(ctx: ToolContext, command: Command) -> Rejected | None:
 async def _write(ctx: ToolContext, tool: str, args: BaseModel, call_index: int) -> WriteOutcome:
     if names_other_calendar(ctx.user_text):  # the user asked for someone else's calendar, not this one
         return Rejected("other_calendar", phrases.say("other_calendar", ctx.lang))
+    if tool == "create_event" and asks_for_alarm(ctx.user_text):  # kairos has no alarms; not an event
+        return Rejected("no_alarms", phrases.say("no_alarms", ctx.lang))
     command = _ground_times(ctx, _command(tool, args, call_index))
     if isinstance(command, Rejected):
         return command

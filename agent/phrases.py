@@ -30,6 +30,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "I can only see and manage your own calendar, so I haven't changed anything.",
         "我只能查看和管理你自己的日历，所以没有做任何更改。",
     ),
+    "no_alarms": (
+        "I can't set alarms or timers — I only manage your calendar, so I haven't changed anything.",
+        "我不能设置闹钟或定时器，只能管理你的日历，所以没有做任何更改。",
+    ),
     "other_calendar_read": (
         "I can only see and manage your own calendar.",
         "我只能查看和管理你自己的日历。",
