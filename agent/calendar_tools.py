@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from agent import phrases
 from agent.archive import search_archive, snippet
 from agent.context import ToolContext
+from agent.grounding import in_unwritten_script
 from agent.other_calendar import names_other_calendar
 from agent.out_of_scope import asks_for_alarm
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
@@ -150,8 +151,6 @@ def _refused_read(ctx: ToolContext) -> ReadResult | None:
 
 
 def _ungrounded_range(ctx: ToolContext, value: str) -> ReadResult | None:
-    if (refused := _refused_read(ctx)) is not None:
-        return refused
     if is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         return None
     return ReadResult(
@@ -160,6 +159,8 @@ def _ungrounded_range(ctx: ToolContext, value: str) -> ReadResult | None:
 
 
 async def list_events(ctx: ToolContext, args: ListEventsArgs, call_index: int) -> ReadResult:
+    if (refused := _refused_read(ctx)) is not None:
+        return refused
     if (ungrounded := _ungrounded_range(ctx, args.range)) is not None:
         return ungrounded
     window = read_range(args.range, now=ctx.now, tz=ctx.tz)
@@ -195,6 +196,8 @@ _ASKS_FREE_TIME = re.compile(
 async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: int) -> ReadResult:
     if not _ASKS_FREE_TIME.search(ctx.user_text):
         return await list_events(ctx, ListEventsArgs(range=args.range), call_index)
+    if (refused := _refused_read(ctx)) is not None:
+        return refused
     if (ungrounded := _ungrounded_range(ctx, args.range)) is not None:
         return ungrounded
     window = read_range(args.range, now=ctx.now, tz=ctx.tz)
@@ -310,18 +313,11 @@ def _ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
     return Rejected("ungrounded_time", "", fixable=True, problems=tuple(problems), command=command, ask=ask)
 
 
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_LATIN = re.compile(r"[A-Za-z]")
-
-
 def _translated_title(ctx: ToolContext, command: Command) -> Rejected | None:
     """A title in a script the user never wrote ("与Acme通话" for "Book a call with Acme", "Meeting" for
     "明天开会"): the model translated it. Sent back once per turn; a model that insists is believed."""
     title = str(command.args.get("title") or "")
-    said = " ".join(ctx.time_sources)
-    cjk_only_in_title = _CJK.search(title) and not _CJK.search(said)
-    latin_only_in_title = _LATIN.search(title) and not _CJK.search(title) and not _LATIN.search(said)
-    if not (cjk_only_in_title or latin_only_in_title) or ctx.memo.get(("title_sent_back",)):
+    if not in_unwritten_script(title, " ".join(ctx.time_sources)) or ctx.memo.get(("title_sent_back",)):
         return None
     ctx.memo[("title_sent_back",)] = True
     problem = {"field": "title", "problem": "not_the_users_language", "hint": "use the user's language"}

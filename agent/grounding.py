@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["is_grounded"]
+__all__ = ["in_unwritten_script", "is_grounded"]
 
 _LATIN = re.compile(r"[a-z0-9][a-z0-9'’.-]*", re.IGNORECASE)
 _CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
@@ -55,6 +55,16 @@ _STOP = frozenset(
     ]
 )
 _CJK_STOP = frozenset("的在和跟与去到了")
+
+
+_LETTER = re.compile(r"[a-z]", re.IGNORECASE)
+
+
+def in_unwritten_script(value: str, said: str) -> bool:
+    """Han characters where the user wrote none, or Latin letters alone where the user wrote no Latin
+    letter: the model translated the value (used for titles, which are otherwise the model's to word)."""
+    han, latin = _CJK_RUN.search(value), _LETTER.search(value)
+    return bool(han and not _CJK_RUN.search(said)) or bool(latin and not han and not _LETTER.search(said))
 
 
 def _norm(text: str) -> str:
