@@ -27,7 +27,7 @@ from agent import phrases
 from agent.archive import search_archive, snippet
 from agent.context import ToolContext
 from agent.grounding import in_unwritten_script
-from agent.other_calendar import names_other_calendar
+from agent.other_calendar import asks_about_someone, names_other_calendar
 from agent.out_of_scope import asks_for_alarm
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
 from agent.read_check import Listed, Listing
@@ -144,7 +144,7 @@ def _range_error(field: str) -> ReadResult:
 
 def _refused_read(ctx: ToolContext) -> ReadResult | None:
     """Someone else's calendar: not read (the user's own events would pass for theirs)."""
-    if not names_other_calendar(ctx.user_text):
+    if not (names_other_calendar(ctx.user_text) or asks_about_someone(ctx.user_text)):
         return None
     refusal = phrases.say("other_calendar_read", ctx.lang)
     return ReadResult({"ok": False, "error": "other_users_calendar", "say": refusal}, refusal=refusal)

@@ -15,7 +15,7 @@ import re
 
 from schedule_time import is_slot_reply
 
-__all__ = ["names_other_calendar"]
+__all__ = ["asks_about_someone", "names_other_calendar"]
 
 _EN_POSSESSIVE = re.compile(
     r"(?P<before>\b[a-z][\w.-]*\s+)?\b(?P<who>[a-z][\w.-]*)['’]s?\s+(?:calendar|schedule|agenda|diary)\b",
@@ -66,6 +66,41 @@ def _zh_other(run: str) -> bool:
             run = run[:cut]
             break
     return bool(run.lstrip("".join(_ZH_FUNCTION)).strip("".join(_ZH_FUNCTION)))
+
+
+# "李雷明天有什么安排", "老板周五有空吗": a question about someone's time without 的日程.
+_ZH_ASKS = re.compile(r"(?P<run>[\u4e00-\u9fff0-9:：点半]{2,24}?)(?:有什么安排|有啥安排|有什么事|有安排吗|有空吗|有没有空|有空没|忙不忙|忙吗|在忙什么)")
+# Extra words around a possessor in a question ("所以", "请问", "麻烦"): never a name on their own.
+_ZH_ASKING = _ZH_FUNCTION | frozenset("所以然后那么请问麻烦能可还都又再要会就")
+# "What does Priya have tomorrow?", "Is Bob free on Friday?", "when is Li Lei available".
+_EN_ASKS = re.compile(
+    r"\b(?i:what\s+does|what\s+has|is|when\s+is|what(?:'s|\s+is)|does)\s+"
+    r"(?P<who>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?i:have|got|free|busy|available|doing|up\s+to)\b"
+)
+_EN_NOT_NAMES = frozenset(["I", "It", "There", "This", "That", "Everyone", "Anyone", "He", "She", "They"])
+
+
+def _zh_asks(run: str) -> bool:
+    """Characters before the question, minus a time expression at their end: a name must be left, and
+    the time must be there (最近有什么安排 has no name; 李雷有什么安排 is left to the model)."""
+    for cut in range(1, len(run)):
+        if is_slot_reply(run[cut:]):
+            who = run[:cut].lstrip("".join(_ZH_ASKING)).rstrip("".join(_ZH_ASKING))
+            return bool(who) and not is_slot_reply(who)
+    return False
+
+
+def asks_about_someone(text: str) -> bool:
+    """Whether a question asks about another person's time ("Is Bob free Friday?", "李雷明天有空吗").
+
+    Used for reads only: the user's own calendar must not be read out as someone else's. A write
+    naming a person ("lunch with Bob") is the user's own event, so this never guards writes.
+    """
+    for m in _EN_ASKS.finditer(text):
+        who = m.group("who")
+        if who.split()[0] not in _EN_NOT_NAMES and not is_slot_reply(who):
+            return True
+    return any(_zh_asks(m.group("run")) for m in _ZH_ASKS.finditer(text))
 
 
 def names_other_calendar(text: str) -> bool:

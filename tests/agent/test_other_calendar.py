@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from agent.model import call, reply
-from agent.other_calendar import names_other_calendar
+from agent.other_calendar import asks_about_someone, names_other_calendar
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import Kit
 
@@ -39,6 +39,49 @@ from tests.agent.fixtures import Kit
 )
 def test_names_other_calendar(text: str, other: bool, why: str) -> None:
     assert names_other_calendar(text) is other, why
+
+
+@pytest.mark.parametrize(
+    ("text", "someone", "why"),
+    [
+        ("帮我看看李雷明天有什么安排", True, "a name, then a day, no 的"),
+        ("李雷明天有空吗", True, "is a name free"),
+        ("老板周五下午有空吗", True, "the boss, then a time"),
+        ("王小明下周一忙不忙", True, "busy or not"),
+        ("What does Priya have tomorrow?", True, "what does a name have"),
+        ("Is Bob free on Friday?", True, "is a name free"),
+        ("Is Zhang San available tomorrow at 3", True, "a two-word name"),
+        ("when is Li Lei available next week", True, "when is a name available"),
+        ("明天有什么安排", False, "only a time"),
+        ("帮我看看明天有什么安排", False, "asking words, then a time"),
+        ("所以明天下午有什么安排", False, "a connective, then a time"),
+        ("我明天有空吗", False, "me"),
+        ("你下周三有空吗", False, "the assistant is asked about my calendar"),
+        ("我们周末有什么安排", False, "us"),
+        ("最近有什么安排", False, "no time expression: left to the model"),
+        ("明天下午三点以后有什么安排", False, "a time with 以后"),
+        ("Is Monday free?", False, "a weekday is a time"),
+        ("Is Christmas free?", False, "a holiday is a time"),
+        ("Is it free tomorrow", False, "a pronoun that is not a person"),
+        ("What do I have tomorrow", False, "mine"),
+        ("is bob free", False, "no capital: not taken as a name"),
+    ],
+)
+def test_asks_about_someone(text: str, someone: bool, why: str) -> None:
+    assert asks_about_someone(text) is someone, why
+
+
+async def test_a_question_about_someones_day_is_not_answered_from_my_calendar(kit: Kit) -> None:
+    model = kit.script(call("list_events", {"range": "明天"}), reply("李雷明天没有安排。"))
+    r = await kit.assistant.reply(kit.user_id, "帮我看看李雷明天有什么安排")
+    assert model.call_count == 2
+    assert r.text == "我只能查看和管理你自己的日历。" and r.telemetry["read_check"] == "refused"
+
+
+async def test_a_write_naming_a_person_is_not_refused_by_the_question_rule(kit: Kit) -> None:
+    kit.script(call("create_event", {"title": "Lunch with Bob", "when": "tomorrow at noon"}), reply("Done."))
+    await kit.assistant.reply(kit.user_id, "Is Bob free for lunch? Add lunch with Bob tomorrow at noon")
+    assert [e.title for e in await kit.events()] == ["Lunch with Bob"]
 
 
 async def test_a_write_for_someone_elses_calendar_is_refused_by_code(kit: Kit) -> None:
