@@ -69,7 +69,9 @@ def _zh_other(run: str) -> bool:
 
 
 # "李雷明天有什么安排", "老板周五有空吗": a question about someone's time without 的日程.
-_ZH_ASKS = re.compile(r"(?P<run>[\u4e00-\u9fff0-9:：点半]{2,24}?)(?:有什么安排|有啥安排|有什么事|有安排吗|有空吗|有没有空|有空没|忙不忙|忙吗|在忙什么)")
+_ZH_ASKS = re.compile(
+    r"(?P<run>[\u4e00-\u9fff0-9:：点半]{2,24}?)(?:有什么安排|有啥安排|有什么事|有安排吗|有空吗|有没有空|有空没|忙不忙|忙吗|在忙什么)"
+)
 # Extra words around a possessor in a question ("所以", "请问", "麻烦"): never a name on their own.
 _ZH_ASKING = _ZH_FUNCTION | frozenset("所以然后那么请问麻烦能可还都又再要会就")
 # "What does Priya have tomorrow?", "Is Bob free on Friday?", "when is Li Lei available".

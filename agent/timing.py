@@ -22,6 +22,7 @@ __all__ = [
     "Ambiguous",
     "Missing",
     "Timing",
+    "names_start_day",
     "read_range",
     "resolve_duration",
     "resolve_end",
@@ -168,6 +169,18 @@ def resolve_end(text: str, *, start: datetime, now: datetime, tz: ZoneInfo) -> d
         return start + r.duration
     end = r.end if _is_range(r) and r.end is not None else r.start
     return end if end > start else None
+
+
+def names_start_day(text: str, *, start: datetime, now: datetime, tz: ZoneInfo) -> bool:
+    """The expression is a day (no clock) on or before the start's day: "April 3" given as the end of an
+    event starting April 3 at 2pm ("every other Thursday at 2pm, starting April 3") says where the event
+    starts, not when it ends."""
+    r = _resolve(text, now, tz)
+    if r.status != "resolved" or r.start is None or r.grain != "day" or r.recurrence or r.duration:
+        return False
+    if r.end is not None and r.end - r.start > timedelta(days=1):
+        return False
+    return r.start.date() <= start.astimezone(tz).date()
 
 
 def _is_range(r: Resolution) -> bool:

@@ -26,6 +26,7 @@ from agent.timing import (
     Ambiguous,
     Missing,
     Timing,
+    names_start_day,
     resolve_duration,
     resolve_end,
     resolve_recurrence,
@@ -125,7 +126,8 @@ def with_timing(
     start when the user's words name no span over a day) is *asked about* only when the user said it (the
     message names an end or duration: "3 to 5pm", "for 2 hours"; or the argument quotes the message and
     is not the start's own words); otherwise the model added it, so it is dropped (noted in telemetry)
-    and the default hour applies.
+    and the default hour applies. A day on or before the start's day given as the end ("starting April 3"
+    taken for an end) is where the event starts, not an end: dropped unless the user named an end.
     """
     args = command.args
     title = title_of(command)
@@ -143,12 +145,18 @@ def with_timing(
         if found is not None and not (long and not _multi_day_said(ctx)):
             end = found
             break
-        if _user_said(ctx, value, args.get("when") or ""):
+        start_day = (
+            name == "end"
+            and found is None
+            and names_start_day(value, start=start, now=ctx.now, tz=ctx.tz)
+            and not user_gave_end(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        )
+        if not start_day and _user_said(ctx, value, args.get("when") or ""):
             return NeedsValue(command, name, phrases.ask_value(name, ctx.lang, title=title, now=ctx.now))
         ctx.notes.append(
             {
                 "dropped": name,
-                "reason": "too_long" if long else "unusable",
+                "reason": "too_long" if long else "start_day" if start_day else "unusable",
                 "tool": command.tool,
                 "call_index": command.call_index,
             }

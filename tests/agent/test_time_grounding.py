@@ -265,6 +265,31 @@ async def test_mangled_end_the_user_gave_is_asked(kit: Kit) -> None:
     assert r.pending is not None and r.pending.field == "end"
 
 
+async def test_a_start_day_given_as_the_end_is_dropped_not_asked(kit: Kit) -> None:
+    """Live model: "…every other Thursday at 2pm, starting April 3" → end "April 3" (the start's day)."""
+    args = {"title": "1:1 with Priya", "when": "every other Thursday at 2pm", "end": "March 6"}
+    model = kit.script(call("create_event", args))
+    r = await kit.assistant.reply(
+        kit.user_id, "Book a 1:1 with Priya every other Thursday at 2pm, starting March 6"
+    )
+    assert model.call_count == 1 and len(r.writes) == 1 and r.pending is None
+    (event,) = await kit.events()
+    assert (event.start, event.end) == (
+        datetime(2025, 3, 6, 14, tzinfo=NY),
+        datetime(2025, 3, 6, 15, tzinfo=NY),
+    )
+    assert "INTERVAL=2" in (event.rrule or "")
+    assert {"dropped": "end", "reason": "start_day"}.items() <= r.telemetry["dropped_fields"][0].items()
+
+
+async def test_a_start_day_as_the_end_is_asked_when_the_user_named_an_end(kit: Kit) -> None:
+    args = {"title": "1:1 with Priya", "when": "Thursday 2pm", "end": "March 6"}
+    model = kit.script(call("create_event", args))
+    r = await kit.assistant.reply(kit.user_id, "1:1 with Priya Thursday March 6 from 2pm to 3:30pm")
+    assert model.call_count == 1 and r.writes == () and await kit.events() == []
+    assert r.pending is not None and r.pending.field == "end"
+
+
 # -------------------------------------------------------------------------------- 4 and 5: the prompt
 
 
