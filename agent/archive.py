@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
+from agent.language import HAN_RUN
 from storage import ArchivedMessage
 
 __all__ = ["ArchiveHit", "query_terms", "search_archive", "snippet"]
@@ -20,7 +21,6 @@ __all__ = ["ArchiveHit", "query_terms", "search_archive", "snippet"]
 MIN_SCORE = 0.5
 SNIPPET = 160
 _LATIN = re.compile(r"[a-z0-9][a-z0-9'-]*")
-_CJK_RUN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
 _STOP_EN = frozenset(
     [
         "a",
@@ -88,7 +88,7 @@ def query_terms(query: str) -> tuple[list[str], list[str]]:
     text = _norm(query)
     words = [w for w in _LATIN.findall(text) if len(w) > 1 and w not in _STOP_EN]
     grams: list[str] = []
-    for run in _CJK_RUN.findall(text):
+    for run in HAN_RUN.findall(text):
         kept = "".join(ch if ch not in _STOP_ZH else " " for ch in run).split()
         for piece in kept:
             grams += [piece] if len(piece) == 1 else [piece[i : i + 2] for i in range(len(piece) - 1)]

@@ -10,10 +10,11 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from agent.language import HAN_RUN
+
 __all__ = ["in_unwritten_script", "is_grounded"]
 
 _LATIN = re.compile(r"[a-z0-9][a-z0-9'’.-]*", re.IGNORECASE)
-_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _STOP = frozenset(
     [
         "a",
@@ -63,8 +64,8 @@ _LETTER = re.compile(r"[a-z]", re.IGNORECASE)
 def in_unwritten_script(value: str, said: str) -> bool:
     """Han characters where the user wrote none, or Latin letters alone where the user wrote no Latin
     letter: the model translated the value (used for titles, which are otherwise the model's to word)."""
-    han, latin = _CJK_RUN.search(value), _LETTER.search(value)
-    return bool(han and not _CJK_RUN.search(said)) or bool(latin and not han and not _LETTER.search(said))
+    han, latin = HAN_RUN.search(value), _LETTER.search(value)
+    return bool(han and not HAN_RUN.search(said)) or bool(latin and not han and not _LETTER.search(said))
 
 
 def _norm(text: str) -> str:
@@ -84,10 +85,10 @@ def is_grounded(value: str, message: str) -> bool:
             continue
         if word not in message_words and word not in message_n:
             return False
-    for run in _CJK_RUN.findall(value_n):
+    for run in HAN_RUN.findall(value_n):
         if run in message_n:
             continue
         significant = [ch for ch in run if ch not in _CJK_STOP]
         if not significant or any(ch not in message_n for ch in significant):
             return False
-    return bool(_LATIN.search(value_n) or _CJK_RUN.search(value_n))
+    return bool(_LATIN.search(value_n) or HAN_RUN.search(value_n))

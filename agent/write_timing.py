@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 
 from agent import phrases
 from agent.context import ToolContext
+from agent.language import HAN_RUN
 from agent.outcomes import Command, NeedsChoice, NeedsValue, Option, WriteOutcome
 from agent.time_grounding import quotes, user_gave_end, user_gave_multi_day
 from agent.timefmt import range_text
@@ -74,7 +75,6 @@ def settle_time(
 
 
 _BARE_HOUR = re.compile(r"\s*(\d{1,2})\s*")
-_CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
 
 
 def _start_in_context(
@@ -107,7 +107,7 @@ def _settled_by_words(
 ) -> Timing | Ambiguous:
     candidates = {c.start for c in timing.candidates}
     words = set(re.findall(r"[A-Za-z]{3,}", context))
-    for run in _CJK_RUN.findall(context):
+    for run in HAN_RUN.findall(context):
         words |= {run[i : i + n] for n in (2, 3) for i in range(len(run) - n + 1)}
     settled: dict[datetime, Timing] = {}
     for word in sorted(words):
