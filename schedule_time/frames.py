@@ -229,13 +229,18 @@ def spec_frames(spec: Spec, ctx: a.Ctx) -> tuple[list[a.Frame], str | None]:
             raise Unusable("a shift in hours cannot be combined with another date or time")
         point = a.floor(_shift_point(ctx, spec.shift), "minute")
         return [a.Frame(point, point + timedelta(minutes=1), "minute")], None
-    frame = date_frame(spec, ctx)
+    return timed_frames(date_frame(spec, ctx), spec.clock, spec.pod, spec.hint, spec.zone, ctx)
+
+
+def timed_frames(frame: a.Frame | None, clock: p.Clock | None, pod: p.PartOfDay | None, hint: str | None,
+                 zone: int | None, ctx: a.Ctx) -> tuple[list[a.Frame], str | None]:
+    """A spec's date frame (None: no date part) narrowed by its time part: its readings and an
+    assumption note (``spec_frames`` after the shifts; ``shapes`` calls it directly)."""
     if frame is not None and frame.grain == "exact":
         point = a.floor(frame.start, "minute")
-        if spec.clock is None and spec.pod is None:
+        if clock is None and pod is None:
             return [a.Frame(point, point + timedelta(minutes=1), "minute")], None
         frame = a.day_frame(point)
-    clock, pod = spec.clock, spec.pod
     if clock is None:
         if pod is None:
             if frame is None:
@@ -254,7 +259,7 @@ def spec_frames(spec: Spec, ctx: a.Ctx) -> tuple[list[a.Frame], str | None]:
         return [a.Frame(start, day + timedelta(hours=pod.end_hour), "hour", pod.label)], None
     if frame is not None and frame.grain not in ("day",):
         raise Unusable("a clock time needs a single day")
-    found = readings(clock, pod, spec.hint)
+    found = readings(clock, pod, hint)
     if not found:
         raise a.Impossible(f"there is no hour {clock.hour} {clock.meridiem}")
     for r in found:
@@ -265,12 +270,12 @@ def spec_frames(spec: Spec, ctx: a.Ctx) -> tuple[list[a.Frame], str | None]:
         day = ctx.today + timedelta(days=pod.day_shift)
     out = []
     zone_ctx = ctx
-    if spec.zone is not None and day is None:   # "11:00 CST": the next 11:00 on a CST wall clock
-        zone_ctx = a.Ctx(_to_zone(ctx.now, spec.zone, ctx), ctx.tz, ctx.future)
+    if zone is not None and day is None:   # "11:00 CST": the next 11:00 on a CST wall clock
+        zone_ctx = a.Ctx(_to_zone(ctx.now, zone, ctx), ctx.tz, ctx.future)
     for r in found:
         start = _place(zone_ctx, day, r, None)
-        if spec.zone is not None:
-            start = _from_zone(start, spec.zone, ctx)
+        if zone is not None:
+            start = _from_zone(start, zone, ctx)
         out.append(a.Frame(start, start + timedelta(minutes=1), "minute", r.label))
     return out, found[0].assumed
 

@@ -7,10 +7,11 @@ from typing import Literal
 
 from . import anchors as a
 from .compose import Expr, Unusable, compose
-from .frames import range_end, spec_frames
+from .frames import range_end, spec_frames, timed_frames
 from .language import normalise, scan
 from .recurrence import occurrences
 from .result import Candidate, Resolution, TimeExpressionError, make_resolution, unresolved
+from .shapes import shape_of
 from .zones import localize, to_wall
 
 MAX_TEXT = 300
@@ -67,6 +68,10 @@ def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
     if ctx is None:
         ctx = _context(now, tz, prefer, zone)
     try:
+        shape = shape_of(found.pieces)
+        if shape is not None:   # the commonest shapes: the same frames without composing a Spec
+            frames, assumed = timed_frames(*shape(found.pieces, ctx), None, None, ctx)
+            return _finish(frames, ctx, found.lang, assumed)
         expr = compose(found.pieces)
         return _resolve_expr(expr, ctx, now, found.lang)
     except (Unusable, a.Impossible) as ex:
