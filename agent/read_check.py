@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from agent.language import Lang
-from agent.timefmt import day_text, range_text
+from agent.timefmt import day_part_text, day_text, range_text
 
 __all__ = ["Listed", "Listing", "check_read_reply", "listing_text", "reply_reports"]
 
@@ -90,10 +90,15 @@ def listing_text(listing: Listing, lang: Lang, *, now: datetime) -> str:
     lines = [head]
     one_day = listing.end - listing.start <= timedelta(days=1)
     for event in listing.events:
-        when = range_text(event.start, event.end, lang, all_day=event.all_day, ref=today.date())
-        if one_day:  # the head already names the day
-            day = day_text(event.start.date(), lang, ref=today.date())
-            when = when.removeprefix(day).lstrip(", ").strip("() ") or when
+        part = day_part_text(event.start, event.end, lang, all_day=event.all_day) if one_day else None
+        # the head already names the day; an event reaching into it from another day is written in full
+        when = (
+            part
+            if part is not None
+            and event.start.astimezone(listing.start.tzinfo).date() == listing.start.date()
+            else None
+        )
+        when = when or range_text(event.start, event.end, lang, all_day=event.all_day, ref=today.date())
         lines.append(f"- {when} 「{event.title}」" if lang == "zh" else f"- {when} — {event.title}")
     if listing.more:
         lines.append(f"- 还有{listing.more}项" if lang == "zh" else f"- and {listing.more} more")

@@ -56,30 +56,35 @@ def moment_text(moment: datetime, lang: Lang, *, ref: date | None = None) -> str
     return f"{day_text(moment.date(), lang, ref=ref)}{sep}{_clock(moment, lang)}"
 
 
+def day_part_text(start: datetime, end: datetime, lang: Lang, *, all_day: bool = False) -> str | None:
+    """The time part of a range inside one day, without the day: ``3:00–4:00 PM``, ``15:00–16:00``,
+    ``all day`` / ``全天``; None when the range crosses days (it must be written in full)."""
+    if all_day:
+        last = (end - timedelta(days=1)).date() if end.date() > start.date() else start.date()
+        return ("全天" if lang == "zh" else "all day") if last == start.date() else None
+    if start.date() != end.date() and not (end - start <= timedelta(days=1) and end.time() == end.time().min):
+        return None
+    if lang == "zh":
+        return f"{_clock(start, lang)}–{_clock(end, lang)}"
+    same_half = (start.hour < 12) == (end.hour < 12) and end.date() == start.date()
+    return f"{_clock_en(start, meridiem=not same_half)}–{_clock_en(end)}"
+
+
 def range_text(
     start: datetime, end: datetime, lang: Lang, *, all_day: bool = False, ref: date | None = None
 ) -> str:
     """A local range: ``Thursday, March 6, 3:00–4:00 PM``, ``… (all day)``, or across days in full."""
-    if all_day:
-        last = (end - timedelta(days=1)).date() if end.date() > start.date() else start.date()
-        whole = "全天" if lang == "zh" else "all day"
-        if last == start.date():
-            return (
-                f"{day_text(start.date(), lang, ref=ref)} {whole}"
-                if lang == "zh"
-                else (f"{day_text(start.date(), lang, ref=ref)} ({whole})")
-            )
-        return f"{day_text(start.date(), lang, ref=ref)}–{day_text(last, lang, ref=ref)}" + (
-            f" {whole}" if lang == "zh" else f" ({whole})"
-        )
-    if start.date() != end.date() and not (end - start <= timedelta(days=1) and end.time() == end.time().min):
-        return f"{moment_text(start, lang, ref=ref)} – {moment_text(end, lang, ref=ref)}"
+    part = day_part_text(start, end, lang, all_day=all_day)
     day = day_text(start.date(), lang, ref=ref)
-    if lang == "zh":
-        return f"{day} {_clock(start, lang)}–{_clock(end, lang)}"
-    same_half = (start.hour < 12) == (end.hour < 12) and end.date() == start.date()
-    first = _clock_en(start, meridiem=not same_half)
-    return f"{day}, {first}–{_clock_en(end)}"
+    if part is not None:
+        if lang == "zh":
+            return f"{day} {part}"
+        return f"{day} ({part})" if all_day else f"{day}, {part}"
+    if all_day:
+        last = (end - timedelta(days=1)).date()
+        whole = "全天" if lang == "zh" else "(all day)"
+        return f"{day}–{day_text(last, lang, ref=ref)} {whole}"
+    return f"{moment_text(start, lang, ref=ref)} – {moment_text(end, lang, ref=ref)}"
 
 
 def local(moment: datetime, zone: str | ZoneInfo) -> datetime:

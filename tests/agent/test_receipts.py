@@ -7,7 +7,7 @@ from datetime import date, datetime
 import pytest
 
 from agent.receipts import make_receipt
-from agent.timefmt import range_text
+from agent.timefmt import day_part_text, range_text
 from storage import EventDraft
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NOW, NY, SH, Kit
@@ -45,6 +45,18 @@ def test_range_text(
     start: datetime, end: datetime, all_day: bool, lang: str, expected: str, reason: str
 ) -> None:
     assert range_text(start, end, lang, all_day=all_day, ref=NOW.date()) == expected  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("start", "end", "all_day", "lang", "expected", "reason"), RANGES,
+                         ids=[r[-1] for r in RANGES])  # fmt: skip
+def test_day_part_text_is_the_range_without_its_day(
+    start: datetime, end: datetime, all_day: bool, lang: str, expected: str, reason: str
+) -> None:
+    part = day_part_text(start, end, lang, all_day=all_day)  # type: ignore[arg-type]
+    if reason in ("across midnight", "several days, end exclusive"):
+        assert part is None, "a range across days is only written in full"
+    else:
+        assert part is not None and (expected.endswith(part) or expected.endswith(f"({part})")), reason
 
 
 RECEIPTS = [
