@@ -85,7 +85,7 @@ _EN_NOT_NAMES = frozenset(["I", "It", "There", "This", "That", "Everyone", "Anyo
 def _zh_asks(run: str) -> bool:
     """Characters before the question, minus a time expression at their end: a name must be left, and
     the time must be there (最近有什么安排 has no name; 李雷有什么安排 is left to the model)."""
-    for cut in range(1, len(run)):
+    for cut in range(len(run)):  # the longest time expression at the end ("周三下午", not "三下午")
         if is_slot_reply(run[cut:]):
             who = run[:cut].lstrip("".join(_ZH_ASKING)).rstrip("".join(_ZH_ASKING))
             return bool(who) and not is_slot_reply(who)

@@ -5,7 +5,8 @@
     results = await run_scenarios(scenarios, LiveSource(model), k=3)               # live
 
 Per turn it records the decision, derived from facts only — a write the store committed (``write``), a
-pending question or clarification (``ask``), a read tool the model called (``read``), else ``none`` — the
+pending question or clarification (``ask``), a read tool the model called (``read``; not when code refused
+the read, e.g. someone else's calendar), else ``none`` — the
 model round trips, the latency, the reply, the false claims before the exit check (the turn's
 ``unverified_write_claim`` record) and after it (the reply that left, re-checked against the writes the
 store committed), and dirty or unbacked writes. At the end it compares the calendar τ-bench style and
@@ -134,8 +135,10 @@ async def _play(
     record.pending = reply.pending.kind if reply.pending else None
     record.options = len(reply.options)
     record.reply = reply.text
-    reads = any(c["name"] in READ_TOOLS for c in model.tool_calls) or any(
-        t.get("kind") == "read" for t in telemetry.get("tools", [])
+    # a read code refused (someone else's calendar) showed the user nothing: the turn refused
+    reads = telemetry.get("read_check") != "refused" and (
+        any(c["name"] in READ_TOOLS for c in model.tool_calls)
+        or any(t.get("kind") == "read" for t in telemetry.get("tools", []))
     )
     asking = record.pending is not None or bool(reply.options) or bool(_ASKING & set(record.tool_statuses))
     record.decision = derive_decision(writes=len(persisted), asking=asking, reads=reads)

@@ -53,6 +53,8 @@ def test_names_other_calendar(text: str, other: bool, why: str) -> None:
         ("Is Zhang San available tomorrow at 3", True, "a two-word name"),
         ("when is Li Lei available next week", True, "when is a name available"),
         ("明天有什么安排", False, "only a time"),
+        ("周三下午有什么安排？顺便帮我加个牙医", False, "a weekday and a part of day: all time"),
+        ("下周三下午三点有空吗", False, "a long time expression"),
         ("帮我看看明天有什么安排", False, "asking words, then a time"),
         ("所以明天下午有什么安排", False, "a connective, then a time"),
         ("我明天有空吗", False, "me"),
