@@ -6,6 +6,7 @@ This is where "Thursday from 9:30 to 11:00" becomes a range whose two ends share
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from . import pieces as p
@@ -251,7 +252,7 @@ def _recurring(plain: list[p.Piece], every: p.Every | None, recur: p.RecurUnit |
     return Expr("recurring", left=left, right=right, every=every, recur=recur)
 
 
-def compose(items: list[p.Piece]) -> Expr:
+def compose(items: Sequence[p.Piece]) -> Expr:
     """Turn a scan's pieces into one expression, or raise ``Unusable`` with a reason."""
     if not items:
         raise Unusable("no date or time expression found")

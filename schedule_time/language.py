@@ -355,19 +355,26 @@ _BUILT_MAX = 8192
 def scan(text: str) -> Scan:
     """Split normalised ``text`` into pieces with the registered rules; collect what nobody knows.
 
-    Scans are memoised by text (a bounded table, emptied when full): a scan depends on nothing but the
-    text, and nothing mutates a piece. ``clear_caches()`` empties it (benchmarks time the uncached path)."""
+    Scans are memoised by text (see ``scan_parts``); ``clear_caches()`` empties the memo (benchmarks time
+    the uncached path)."""
+    pieces, unknown, lang = scan_parts(text)
+    return Scan(list(pieces), list(unknown), lang)
+
+
+def scan_parts(text: str) -> tuple[tuple[Piece, ...], tuple[str, ...], str]:
+    """``scan`` as the memo holds it, (pieces, unknown words, language code), without copying into a
+    ``Scan`` (``resolve`` reads it; nobody mutates it). Memoised by text in a bounded table, emptied when
+    full: a scan depends on nothing but the text, and nothing mutates a piece."""
     hit = _MEMO.get(text)
-    if hit is not None:
-        return Scan(list(hit[0]), list(hit[1]), hit[2])
-    out = _scan(text)
-    if len(_MEMO) >= _MEMO_MAX:
-        _MEMO.clear()
-    _MEMO[text] = (tuple(out.pieces), tuple(out.unknown), out.lang)
-    return out
+    if hit is None:
+        hit = _scan(text)
+        if len(_MEMO) >= _MEMO_MAX:
+            _MEMO.clear()
+        _MEMO[text] = hit
+    return hit
 
 
-def _scan(text: str) -> Scan:
+def _scan(text: str) -> tuple[tuple[Piece, ...], tuple[str, ...], str]:
     sc = (_registry or registry()).scanner_for(text)
     pieces: list[Piece] = []
     unknown: list[str] = []
@@ -430,7 +437,7 @@ def _scan(text: str) -> Scan:
         m = _UNKNOWN.match(text, pos)
         unknown.append(m.group())  # type: ignore[union-attr]
         pos = m.end()  # type: ignore[union-attr]
-    return Scan(pieces, unknown, sc.code)
+    return tuple(pieces), tuple(unknown), sc.code
 
 
 def _build(rule: tuple[re.Pattern[str], Callable[[re.Match[str]], Built]], m: re.Match[str] | None,

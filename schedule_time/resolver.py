@@ -8,7 +8,7 @@ from typing import Literal
 from . import anchors as a
 from .compose import Expr, Unusable, compose
 from .frames import range_end, spec_frames, timed_frames
-from .language import normalise, scan
+from .language import normalise, scan_parts
 from .recurrence import occurrences
 from .result import Candidate, Resolution, TimeExpressionError, make_resolution, unresolved
 from .shapes import shape_of
@@ -61,23 +61,22 @@ def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
         return unresolved("empty text")
     if len(norm) > MAX_TEXT:
         return unresolved(f"longer than {MAX_TEXT} characters; pass one time expression")
-    found = scan(norm)
-    if found.unknown:
-        words = " ".join(dict.fromkeys(found.unknown))[:60]
-        return unresolved(f"not a date or time expression: {words!r}", found.lang)
+    pieces, unknown, lang = scan_parts(norm)
+    if unknown:
+        words = " ".join(dict.fromkeys(unknown))[:60]
+        return unresolved(f"not a date or time expression: {words!r}", lang)
     if ctx is None:
         ctx = _context(now, tz, prefer, zone)
     try:
-        shape = shape_of(found.pieces)
+        shape = shape_of(pieces)
         if shape is not None:   # the commonest shapes: the same frames without composing a Spec
-            frames, assumed = timed_frames(*shape(found.pieces, ctx), None, None, ctx)
-            return _finish(frames, ctx, found.lang, assumed)
-        expr = compose(found.pieces)
-        return _resolve_expr(expr, ctx, now, found.lang)
+            frames, assumed = timed_frames(*shape(pieces, ctx), None, None, ctx)
+            return _finish(frames, ctx, lang, assumed)
+        return _resolve_expr(compose(pieces), ctx, now, lang)
     except (Unusable, a.Impossible) as ex:
-        return unresolved(str(ex), found.lang)
+        return unresolved(str(ex), lang)
     except (OverflowError, ValueError) as ex:
-        return unresolved(f"out of range: {ex}", found.lang)
+        return unresolved(f"out of range: {ex}", lang)
 
 
 def _finish(frames: list[a.Frame], ctx: a.Ctx, lang: str, assumed: str | None = None,

@@ -3,6 +3,9 @@ the scanner's shared alternations, the result constructor."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import pickle
 import re
 from datetime import UTC, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
@@ -47,6 +50,9 @@ def test_make_resolution_is_the_dataclass() -> None:
     args = ("resolved", start, start + timedelta(days=1), "day", (), None, None, None, "x", None, None, "en")
     fast, plain = make_resolution(*args), Resolution(*args)   # type: ignore[arg-type]
     assert fast == plain and repr(fast) == repr(plain) and fast.to_json() == plain.to_json()
+    assert type(fast) is Resolution and hash(fast) == hash(plain)
+    assert pickle.loads(pickle.dumps(fast)) == plain and copy.copy(fast) == plain
+    assert dataclasses.replace(fast, label="y") == dataclasses.replace(plain, label="y")
     with pytest.raises(AttributeError):
         fast.status = "ambiguous"  # type: ignore[misc]
 
