@@ -86,6 +86,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
     ),
     "honest_nothing_else": ("Nothing else was changed.", "其他内容没有更改。"),
     "confirm_yes": ("Should I go ahead?", "要继续吗？"),
+    "series_days": (
+        "“{title}” repeats on set days, so moving the whole series to another day would need a new rule; "
+        "I haven't changed it. I can move just one occurrence, or you can tell me the new repeat.",
+        "「{title}」按固定的日子重复，把整个系列挪到别的日子需要新的重复规则；我没有更改。我可以只改其中一次，"
+        "或者告诉我新的重复方式。",
+    ),
 }
 
 _VALUE_QUESTIONS: dict[str, tuple[str, str]] = {

@@ -22,6 +22,7 @@ from typing import Any
 from agent import phrases
 from agent.context import ToolContext
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
+from agent.series_scope import ask_scope, scope_of, series_move_allowed
 from agent.timing import Timing, timing_from_json
 from agent.write_guards import checks, confirm, ground, store
 from agent.write_target import choose_target, find_target
@@ -86,16 +87,25 @@ async def _create(ctx: ToolContext, command: Command) -> WriteOutcome:
 async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) -> WriteOutcome:
     if not command.grounded:
         command = ground(ctx, command)
-    settled = await find_target(ctx, command, occurrences=False)
+    scope = scope_of(command, ctx.user_text)
+    settled = await find_target(ctx, command, occurrences=scope != "series")
     if not isinstance(settled, Command):
         return settled
     command = settled
     args, target = command.args, command.target or {}
     title = target["title"]
+    moves = bool(args.get("when") or args.get("end") or args.get("duration"))
+    if target.get("recurring"):
+        scope = scope_of(command, ctx.user_text)
+        if scope is None and moves:  # never move a whole series the user did not ask to move
+            return ask_scope(ctx, command)
+        if scope is not None and target.get("scope") != scope:
+            command = command.with_(target={**target, "scope": scope})
+            target = command.target or {}
     patch: dict[str, Any] = {}
     start = end = None
     all_day = bool(target.get("all_day"))
-    if args.get("when") or args.get("end") or args.get("duration"):
+    if moves:
         if command.resolved is None:
             if args.get("when"):
                 timed = settle_time(ctx, command, args["when"], anchor=anchor_of(command))
@@ -123,6 +133,12 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             return confirm(
                 ctx, command, "update", args.get("title") or title, start, end, all_day, reasons, conflicts
             )
+    occurrence = _occurrence(target)
+    if target.get("scope") == "series" and start is not None and end is not None:
+        moved = await _series_patch(ctx, target, start, end, all_day)
+        if moved is None:  # a new day for a rule that names its days: a new rule, not a move
+            return Rejected("series_days", phrases.say("series_days", ctx.lang, title=title), command=command)
+        patch.update(moved)
     event_patch = EventPatch(**patch)
     return await store(
         ctx,
@@ -134,8 +150,34 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             now=ctx.now,
             idempotency_key=key,
             turn_id=ctx.turn_id,
+            **({"occurrence_start": occurrence} if occurrence is not None else {}),
         ),
     )
+
+
+def _occurrence(target: dict[str, Any]) -> datetime | None:
+    """The occurrence a change to one occurrence of a series is for (None: the event itself)."""
+    if not target.get("recurring") or target.get("scope") != "one":
+        return None
+    return datetime.fromisoformat(target.get("occurrence_start") or target["start"])
+
+
+async def _series_patch(
+    ctx: ToolContext, target: dict[str, Any], start: datetime, end: datetime, all_day: bool
+) -> dict[str, Any] | None:
+    """The whole series moved by what its named occurrence moved: its first date and count kept, its
+    clock time (and day, for a rule that names none) taken from the occurrence's new time."""
+    series = await ctx.events.get(target["event_id"])
+    occurrence = datetime.fromisoformat(target["start"]).astimezone(ctx.tz)
+    if not series_move_allowed(series.rrule, occurrence, start, ctx.tz):
+        return None
+    if all_day:
+        first = series.start_date + (start.date() - occurrence.date())
+        return {"start": first, "end": first + (end.date() - start.date())}
+    new = start.astimezone(ctx.tz)
+    first = series.start.astimezone(ctx.tz).replace(hour=new.hour, minute=new.minute, second=0)
+    first += new.date() - occurrence.date()
+    return {"start": first, "end": first + (end - start)}
 
 
 async def _delete(ctx: ToolContext, command: Command, needs_confirmation: bool) -> WriteOutcome:

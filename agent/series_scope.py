@@ -1,0 +1,80 @@
+"""Which part of a repeating event a change is for: one occurrence, or the whole series.
+
+A change to a repeating event never rewrites the series unless the user asked for the series: the
+``scope`` argument ("one" / "series"), words that say it ("every", "all of them", "from now on", 所有, 以后都;
+"just this one", 这一次), or an occurrence the user named (``event_when``: "tomorrow's standup") settle it.
+Otherwise code asks, naming the occurrence, and the numbered answer (or "all" / "just this one") is
+merged without the model.
+
+A series move shifts the series by what the named occurrence moves ("the standup to 10" moves every
+standup by the same hour), so its past occurrences stay where they were in time of day, date and count.
+A move that changes the day of a series whose rule names its days (BYDAY, BYMONTHDAY) would need a new
+rule, so it is refused rather than written half-right.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Literal
+
+from agent.context import ToolContext
+from agent.outcomes import Command, NeedsChoice, Option
+from agent.timefmt import range_text
+
+__all__ = ["Scope", "ask_scope", "scope_of", "series_move_allowed"]
+
+Scope = Literal["one", "series"]
+
+_SERIES = re.compile(
+    r"\b(?:every|all|each|always|from\s+now\s+on|going\s+forward|(?:whole|entire)\s+series|the\s+series)\b"
+    r"|每|所有|全部|以后都|以後都|都改|整个系列|整個系列|一律",
+    re.IGNORECASE,
+)
+_ONE = re.compile(
+    r"\b(?:just|only)\s+(?:this|that|the\s+one|once|for\s+(?:this|that|today|tomorrow))\b"
+    r"|\bthis\s+(?:one|time)\s+only\b|\bjust\s+once\b"
+    r"|这一次|這一次|这次|這次|本次|就一次|只改一次|单次|單次",
+    re.IGNORECASE,
+)
+
+
+def scope_of(command: Command, user_text: str) -> Scope | None:
+    """The scope the user gave, or None (ask)."""
+    chosen = (command.target or {}).get("scope") or command.args.get("scope")
+    if chosen in ("one", "series"):
+        return chosen  # type: ignore[return-value]
+    if _SERIES.search(user_text):
+        return "series"
+    if _ONE.search(user_text) or command.args.get("event_when"):
+        return "one"
+    return None
+
+
+def ask_scope(ctx: ToolContext, command: Command) -> NeedsChoice:
+    """ "“Standup” repeats. Change only the one on Monday, March 10, or every “Standup”?" (numbered)."""
+    target = command.target or {}
+    start, end = datetime.fromisoformat(target["start"]), datetime.fromisoformat(target["end"])
+    title = target["title"]
+    when = range_text(
+        start.astimezone(ctx.tz), end.astimezone(ctx.tz), ctx.lang, all_day=bool(target.get("all_day")),
+        ref=ctx.now.date(),
+    )  # fmt: skip
+    if ctx.lang == "zh":
+        head = f"「{title}」是重复日程。只改这一次，还是所有的「{title}」？"
+        labels = (f"只改这一次：{when}", f"所有的「{title}」（整个系列）")
+    else:
+        head = f"“{title}” repeats. Change just this one, or every “{title}”?"
+        labels = (f"Just this one: {when}", f"Every “{title}” (the whole series)")
+    options = tuple(
+        Option(label=label, start=start, end=end, target={**target, "scope": scope}, title=title, tag=scope)
+        for label, scope in zip(labels, ("one", "series"), strict=True)
+    )
+    lines = "\n".join(f"{i}. {o.label}" for i, o in enumerate(options, 1))
+    return NeedsChoice(command, "scope", f"{head}\n{lines}", options)
+
+
+def series_move_allowed(rrule: str | None, occurrence: datetime, moved: datetime, tz: object) -> bool:
+    """A series may move in time of day freely; a change of day only when its rule names no days."""
+    same_day = occurrence.astimezone(tz).date() == moved.astimezone(tz).date()  # type: ignore[arg-type]
+    return same_day or not re.search(r"BY(?:DAY|MONTHDAY|YEARDAY|WEEKNO)=", rrule or "")

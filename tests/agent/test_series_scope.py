@@ -1,0 +1,95 @@
+"""A change to a repeating event: one occurrence or the whole series, never the series unasked.
+Scripted model; the scope answer is merged by code."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from agent.model import call, reply
+from agent.outcomes import Command
+from agent.series_scope import scope_of
+from tests.agent.fixtures import *  # noqa: F403  (fixtures)
+from tests.agent.fixtures import NY, Kit
+
+WEEKLY = "FREQ=WEEKLY;BYDAY=MO"
+
+
+@pytest.mark.parametrize(
+    ("text", "args", "scope", "why"),
+    [
+        ("move the standup to 10", {}, None, "nothing says which: ask"),
+        ("move every standup to 10", {}, "series", "every"),
+        ("move the standup to 9:30 from now on", {}, "series", "from now on"),
+        ("把所有站会改到十点", {}, "series", "所有"),
+        ("站会以后都改到十点", {}, "series", "以后都"),
+        ("just this once, move the standup to 10", {}, "one", "just this once"),
+        ("这次站会改到十点", {}, "one", "这次"),
+        ("move tomorrow's standup to 10", {"event_when": "tomorrow"}, "one", "an occurrence named"),
+        ("move the standup to 10", {"scope": "series"}, "series", "the model's scope argument"),
+    ],
+)
+def test_scope_of(text: str, args: dict[str, str], scope: str | None, why: str) -> None:
+    command = Command(tool="update_event", args={"event": "standup", "when": "10", **args}, call_index=0)
+    assert scope_of(command, text) == scope, why
+
+
+async def test_moving_a_series_unasked_is_asked_not_written(kit: Kit) -> None:
+    await kit.seed("Standup", datetime(2025, 3, 3, 9, tzinfo=NY), rrule=WEEKLY)
+    before = await kit.events()
+    model = kit.script(call("update_event", {"event": "standup", "when": "10"}), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, "move the standup to 10")
+    assert model.call_count == 1 and r.writes == () and await kit.events() == before
+    assert [o.tag for o in r.options] == ["one", "series"]
+    assert r.text.startswith("“Standup” repeats.") and "Monday, March 10" in r.options[0].label
+
+
+@pytest.mark.parametrize("answer", ["2", "all of them", "the whole series", "every"])
+async def test_the_series_answer_moves_every_occurrence_keeping_the_first_date(kit: Kit, answer: str) -> None:
+    await kit.seed("Standup", datetime(2025, 3, 3, 9, tzinfo=NY), rrule=WEEKLY)
+    kit.script(call("update_event", {"event": "standup", "when": "10"}), reply("Done."))
+    await kit.assistant.reply(kit.user_id, "move the standup to 10")
+    model = kit.script()
+    r = await kit.assistant.reply(kit.user_id, answer)
+    assert model.call_count == 0 and len(r.writes) == 1
+    (event,) = await kit.events()
+    assert (event.start, event.end, event.rrule) == (
+        datetime(2025, 3, 3, 10, tzinfo=NY),  # the past Monday keeps its place in the series
+        datetime(2025, 3, 3, 11, tzinfo=NY),
+        WEEKLY,
+    )
+
+
+async def test_a_series_move_to_another_day_of_a_weekday_rule_is_refused(kit: Kit) -> None:
+    await kit.seed("Standup", datetime(2025, 3, 3, 9, tzinfo=NY), rrule=WEEKLY)
+    before = await kit.events()
+    kit.script(call("update_event", {"event": "standup", "when": "Tuesday 11am"}), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, "move every standup to Tuesday 11am")
+    assert r.writes == () and await kit.events() == before
+    assert "new rule" in r.text and "haven't changed" in r.text
+
+
+async def test_a_daily_series_moves_by_the_clock_change_only(kit: Kit) -> None:
+    await kit.seed("Journal", datetime(2025, 3, 1, 21, tzinfo=NY), rrule="FREQ=DAILY")
+    kit.script(call("update_event", {"event": "journal", "when": "8:30pm"}), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, "move the journal to 8:30pm every day")
+    assert len(r.writes) == 1
+    (event,) = await kit.events()
+    assert (event.start, event.end) == (
+        datetime(2025, 3, 1, 20, 30, tzinfo=NY),
+        datetime(2025, 3, 1, 21, 30, tzinfo=NY),
+    )
+
+
+async def test_renaming_a_series_needs_no_scope_question(kit: Kit) -> None:
+    await kit.seed("Standup", datetime(2025, 3, 3, 9, tzinfo=NY), rrule=WEEKLY)
+    kit.script(call("update_event", {"event": "standup", "title": "Daily sync"}), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, "rename the standup to Daily sync")
+    assert len(r.writes) == 1
+    (event,) = await kit.events()
+    assert (event.title, event.start, event.rrule) == (
+        "Daily sync",
+        datetime(2025, 3, 3, 9, tzinfo=NY),
+        WEEKLY,
+    )
