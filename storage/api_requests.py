@@ -8,7 +8,7 @@ window is a short index range scan, shared by every worker::
 
     requests = ApiRequests(db.sessions, user_id)
     outcome = await requests.claim(request_id, fingerprint, now=now, window=timedelta(minutes=1), limit=30)
-    # Claimed(in_window) | Replay(result) | InProgress() | Mismatch() | Limited(retry_at)
+    # Claimed() | Replay(result) | InProgress() | Mismatch() | Limited(retry_at)
     await requests.finish(request_id, {"status": 200, "body": {...}})
     await requests.writes_at(now)      # audit records written at exactly ``now`` (a timed-out turn's writes)
 
@@ -23,13 +23,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import bindparam, delete, func, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, func, insert, literal, select, union_all, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage.drafts import require_aware
 from storage.errors import InvalidInput
 from storage.models import AuditRecord, IdempotencyRecord
+from storage.tx import run_sync
 
 __all__ = [
     "KEY_PREFIX",
@@ -54,9 +55,7 @@ RETENTION = timedelta(hours=24)
 
 @dataclass(frozen=True, slots=True)
 class Claimed:
-    """This request is new and now owns its id; ``in_window`` counts it."""
-
-    in_window: int
+    """This request is new, counted in the window, and now owns its id."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +87,8 @@ ClaimOutcome = Claimed | Replay | InProgress | Mismatch | Limited
 
 class ApiRequests:
     """One user's API request records; no method takes a user id. Statements run on a plain connection
-    (prebuilt Core statements, no ORM session): a claim is one transaction of two or three statements."""
+    (prebuilt Core statements, no ORM session), each transaction in one hop (:mod:`storage.tx`): a claim is
+    ONE guarded INSERT (more statements only when the id is known or the window is full)."""
 
     def __init__(self, engine: AsyncEngine, user_id: uuid.UUID) -> None:
         self._engine = engine
@@ -107,62 +107,67 @@ class ApiRequests:
         require_aware(now, "now", InvalidInput)
         key = None if request_id is None else KEY_PREFIX + request_id
         stamp = _stamp(now)
-        owner = self._owner
-        async with self._engine.connect() as conn:
-            try:
-                rows = [{"owner_id": owner, "key": f"{RATE_PREFIX}{stamp}:{uuid.uuid4().hex}",
-                         "fingerprint": "-", "created_at": now}]  # fmt: skip
-                if key is not None:
-                    rows.append(
-                        {"owner_id": owner, "key": key, "fingerprint": fingerprint, "created_at": now}
-                    )
-                await conn.execute(_INSERT, rows)
-            except IntegrityError:
-                await conn.rollback()
-                assert key is not None  # rate marks are random: only a client id can collide
-                return await self._known(conn, key, fingerprint)
-            low, high = RATE_PREFIX + _stamp(now - window), RATE_PREFIX + _stamp(now + _TICK)
-            # Rate marks sort by time inside the (owner_id, key) unique index: the window is a range scan.
-            in_window = (
-                await conn.execute(_IN_WINDOW, {"owner": owner, "low": low, "high": high, "cap": limit + 1})
-            ).scalar_one()
-            if in_window > limit:
-                oldest = (
-                    await conn.execute(_OLDEST_IN_RANGE, {"owner": owner, "low": low, "high": high})
-                ).scalar_one()
-                await conn.rollback()
-                return Limited(retry_at=max(oldest + window, now))
-            if secrets.randbelow(PRUNE_MARKS_ONE_IN) == 0:  # marks past the window: a short index range
-                await conn.execute(
-                    _DELETE_RANGE,
-                    {"owner": owner, "low": RATE_PREFIX, "high": RATE_PREFIX + _stamp(now - window)},
-                )
-            if secrets.randbelow(PRUNE_ONE_IN) == 0:  # old replies: rarely, it scans the user's claims
-                await conn.execute(_PRUNE_CLAIMS, {"owner": owner, "before": now - RETENTION})
-            await conn.commit()
-        return Claimed(in_window=int(in_window))
+        params = {
+            "owner": self._owner, "mark": f"{RATE_PREFIX}{stamp}:{uuid.uuid4().hex}", "now": now,
+            "claim_key": key, "fingerprint": fingerprint, "limit": limit,
+            "low": RATE_PREFIX + _stamp(now - window), "high": RATE_PREFIX + _stamp(now + _TICK),
+        }  # fmt: skip
+        prune_marks = secrets.randbelow(PRUNE_MARKS_ONE_IN) == 0
+        prune_claims = secrets.randbelow(PRUNE_ONE_IN) == 0
+        return await run_sync(
+            self._engine,
+            lambda conn: self._claim(conn, params, now, window, prune_marks, prune_claims),
+            commit=True,
+        )
+
+    def _claim(
+        self, conn: Connection, params: dict[str, Any], now: datetime, window: timedelta,
+        prune_marks: bool, prune_claims: bool,
+    ) -> ClaimOutcome:  # fmt: skip
+        """One guarded INSERT: the rate mark (and the claim) only while the window holds fewer than
+        ``limit`` marks; a known id fails the claim's unique key (nothing is written either way)."""
+        key = params["claim_key"]
+        try:
+            added = conn.execute(_MARK if key is None else _MARK_AND_CLAIM, params).rowcount
+        except IntegrityError:
+            conn.rollback()
+            assert key is not None  # rate marks are random: only a client id can collide
+            # Withdrawn between our insert and this read: in progress, as far as the client can tell.
+            return self._known(conn, key, params["fingerprint"]) or InProgress()
+        if added == 0:  # over the limit: nothing was written
+            if key is not None and (known := self._known(conn, key, params["fingerprint"])) is not None:
+                return known  # an earlier request with this id answers, as below the limit
+            oldest = conn.execute(_OLDEST_IN_RANGE, params).scalar()
+            conn.rollback()
+            return Limited(retry_at=max(oldest + window, now) if oldest is not None else now + window)
+        if prune_marks:  # marks past the window: a short index range
+            conn.execute(_DELETE_RANGE, {"owner": params["owner"], "low": RATE_PREFIX, "high": params["low"]})
+        if prune_claims:  # old replies: rarely, it scans the user's claims
+            conn.execute(_PRUNE_CLAIMS, {"owner": params["owner"], "before": now - RETENTION})
+        return Claimed()
 
     async def finish(self, request_id: str, result: dict[str, Any]) -> None:
         """Store the reply on the claim (a replay returns it from now on)."""
-        async with self._engine.begin() as conn:
-            await conn.execute(_FINISH, finish_params(self._owner, request_id, result))
+        params = finish_params(self._owner, request_id, result)
+        await run_sync(self._engine, lambda conn: conn.execute(_FINISH, params), commit=True)
 
     async def release(self, request_id: str) -> None:
         """Withdraw an unfinished claim (the request did not run; the client may retry with the same id)."""
-        async with self._engine.begin() as conn:
-            await conn.execute(_RELEASE, {"owner": self._owner, "claim_key": KEY_PREFIX + request_id})
+        params = {"owner": self._owner, "claim_key": KEY_PREFIX + request_id}
+        await run_sync(self._engine, lambda conn: conn.execute(_RELEASE, params), commit=True)
 
     async def writes_at(self, now: datetime) -> int:
         """How many audit records (committed writes) carry exactly ``now``: a turn's writes, since a turn
         passes its own ``now`` to every write."""
         require_aware(now, "now", InvalidInput)
-        async with self._engine.connect() as conn:
-            return int((await conn.execute(_WRITES_AT, {"owner": self._owner, "at": now})).scalar_one())
+        params = {"owner": self._owner, "at": now}
+        return await run_sync(self._engine, lambda conn: int(conn.execute(_WRITES_AT, params).scalar_one()))
 
-    async def _known(self, conn: AsyncConnection, key: str, fingerprint: str) -> ClaimOutcome:
-        row = (await conn.execute(_KNOWN, {"owner": self._owner, "claim_key": key})).first()
-        if row is None:  # released between our insert and this read: treat as in progress, client retries
-            return InProgress()
+    def _known(self, conn: Connection, key: str, fingerprint: str) -> ClaimOutcome | None:
+        """What an earlier request with this id says (``None``: there is none)."""
+        row = conn.execute(_KNOWN, {"owner": self._owner, "claim_key": key}).first()
+        if row is None:
+            return None
         if row.fingerprint != fingerprint:
             return Mismatch()
         if row.result is None:
@@ -177,21 +182,40 @@ def finish_params(owner: uuid.UUID, request_id: str, result: dict[str, Any]) -> 
 
 _CLAIMS = IdempotencyRecord.__table__  # type: ignore[attr-defined]
 #: Built once; each call passes only parameters (the compiled form comes from the statement cache).
-_INSERT = insert(_CLAIMS)
-_IN_WINDOW = select(func.count()).select_from(
-    select(_CLAIMS.c.id)
-    .where(
-        _CLAIMS.c.owner_id == bindparam("owner"),
-        _CLAIMS.c.key >= bindparam("low"),
-        _CLAIMS.c.key < bindparam("high"),
-    )
-    .limit(bindparam("cap"))
-    .subquery()
-)
 _IN_RANGE = (
     _CLAIMS.c.owner_id == bindparam("owner"),
     _CLAIMS.c.key >= bindparam("low"),
     _CLAIMS.c.key < bindparam("high"),
+)
+#: Fewer than ``limit`` marks in the window (the ones this request would add not counted). The LIMIT keeps
+#: the count short when the window is full.
+_UNDER_LIMIT = (
+    select(func.count()).select_from(
+        select(_CLAIMS.c.id).where(*_IN_RANGE).limit(bindparam("limit")).subquery()
+    )
+).scalar_subquery() < bindparam("limit")
+
+
+def _row(key: Any, fingerprint: Any) -> Any:
+    c = _CLAIMS.c
+    return select(
+        bindparam("owner", type_=c.owner_id.type).label("owner_id"), key.label("key"),
+        fingerprint.label("fingerprint"), bindparam("now", type_=c.created_at.type).label("created_at"),
+    )  # fmt: skip
+
+
+_COLUMNS = ("owner_id", "key", "fingerprint", "created_at")
+_MARK_ROW = _row(bindparam("mark", type_=_CLAIMS.c.key.type), literal("-", _CLAIMS.c.fingerprint.type))
+_CLAIM_ROW = _row(
+    bindparam("claim_key", type_=_CLAIMS.c.key.type),
+    bindparam("fingerprint", type_=_CLAIMS.c.fingerprint.type),
+)
+#: The rate mark, only under the limit: ONE statement; ``rowcount`` 0 means limited.
+_MARK = insert(_CLAIMS).from_select(_COLUMNS, _MARK_ROW.where(_UNDER_LIMIT))
+#: The rate mark and the claim of the client's id together, only under the limit (a known id fails the
+#: unique key: nothing is written).
+_MARK_AND_CLAIM = insert(_CLAIMS).from_select(
+    _COLUMNS, select(union_all(_MARK_ROW, _CLAIM_ROW).subquery()).where(_UNDER_LIMIT)
 )
 _OLDEST_IN_RANGE = select(_CLAIMS.c.created_at).where(*_IN_RANGE).order_by(_CLAIMS.c.key).limit(1)
 _DELETE_RANGE = delete(_CLAIMS).where(*_IN_RANGE)

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final, get_args
 
-from sqlalchemy import and_, bindparam, delete, insert, literal, not_, select
+from sqlalchemy import Connection, and_, bindparam, delete, insert, literal, not_, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage import limits
@@ -44,6 +44,7 @@ from storage.conversations import (
 from storage.drafts import require_aware
 from storage.errors import InvalidInput
 from storage.models import ConversationMessage, ConversationState, PendingCommand, TurnRecord
+from storage.tx import run_sync
 
 __all__ = [
     "CLEAR",
@@ -151,38 +152,25 @@ class TurnStore:
         most two statements (state joined with the pending command; the segment's messages)."""
         require_aware(now, "now", InvalidInput)
         _check_conversation(conversation_id)
-        async with self._engine.connect() as conn:
-            row = (
-                await conn.execute(
-                    _STATE_AND_PENDING, {"owner": self._owner, "conversation": conversation_id}
+        params = {"owner": self._owner, "conversation": conversation_id, "limit": history_limit}
+        row, history = await run_sync(self._engine, lambda conn: _load(conn, params, now, gap))
+        if row is None or row.segment is None:
+            segment, new, started, count = 0, True, now, 0
+            earlier: tuple[SegmentSummary, ...] = ()
+            focus: tuple[dict[str, Any], ...] = ()
+        else:
+            last = _aware(row.last_message_at)
+            new = now - last >= gap
+            segment = row.segment + 1 if new else row.segment
+            started = now if new else _aware(row.segment_started_at)
+            count = 0 if new else row.segment_messages
+            earlier = tuple(_summary(e) for e in _json(row.earlier) or ())
+            if new and row.segment_messages:
+                previous = SegmentSummary(
+                    row.segment, _aware(row.segment_started_at), last, row.segment_messages
                 )
-            ).first()
-            if row is None or row.segment is None:
-                segment, new, started, count = 0, True, now, 0
-                earlier: tuple[SegmentSummary, ...] = ()
-                focus: tuple[dict[str, Any], ...] = ()
-            else:
-                last = _aware(row.last_message_at)
-                new = now - last >= gap
-                segment = row.segment + 1 if new else row.segment
-                started = now if new else _aware(row.segment_started_at)
-                count = 0 if new else row.segment_messages
-                earlier = tuple(_summary(e) for e in _json(row.earlier) or ())
-                if new and row.segment_messages:
-                    previous = SegmentSummary(
-                        row.segment, _aware(row.segment_started_at), last, row.segment_messages
-                    )
-                    earlier = (previous, *earlier)[:MAX_EARLIER]
-                focus = () if new else tuple(_json(row.focus) or ())
-            history: list[Any] = []
-            if not new and count > 0 and history_limit > 0:
-                history = list(
-                    await conn.execute(
-                        _HISTORY,
-                        {"owner": self._owner, "conversation": conversation_id, "segment": segment,
-                         "limit": history_limit},
-                    )
-                )  # fmt: skip
+                earlier = (previous, *earlier)[:MAX_EARLIER]
+            focus = () if new else tuple(_json(row.focus) or ())
         pending = None
         if row is not None and row.p_id is not None:
             pending = PendingRecord(
@@ -247,36 +235,33 @@ class TurnStore:
             "earlier": earlier,
             "focus": _json_object({"f": focus_list}, "focus")["f"],
         }
-        async with self._engine.begin() as conn:
-            if messages:
-                await conn.execute(
-                    _INSERT_MESSAGES,
-                    [
-                        {"owner_id": self._owner, "conversation_id": conversation_id, "role": role,
-                         "text": text, "turn_id": turn_id, "created_at": now, "segment": state.segment}
-                        for role, text in messages
-                    ],
-                )  # fmt: skip
-            if encoded_records:
-                await conn.execute(
-                    _INSERT_RECORDS,
-                    [
-                        {"owner_id": self._owner, "turn_id": turn_id or "", "kind": kind, "payload": payload,
-                         "at": now}
-                        for kind, payload in encoded_records
-                    ],
-                )  # fmt: skip
-            await conn.execute(*_upsert(self._dialect, _STATES, self._owner, conversation_id, values))
-            if isinstance(pending, PendingWrite):
-                row = {
-                    "id": uuid.uuid4(), "kind": pending.kind, "payload": pending_payload, "turn_id": turn_id,
-                    "created_at": now, "expires_at": pending.expires_at,
-                }  # fmt: skip
-                await conn.execute(*_upsert(self._dialect, _PENDING, self._owner, conversation_id, row))
-            elif pending is not None:
-                await conn.execute(_DROP_PENDING, {"owner": self._owner, "conversation": conversation_id})
-            if request is not None:
-                await conn.execute(FINISH, finish_params(self._owner, request.request_id, request.result))
+        owner = self._owner
+        message_rows = [
+            {"owner_id": owner, "conversation_id": conversation_id, "role": role, "text": text,
+             "turn_id": turn_id, "created_at": now, "segment": state.segment}
+            for role, text in messages
+        ]  # fmt: skip
+        record_rows = [
+            {"owner_id": owner, "turn_id": turn_id or "", "kind": kind, "payload": payload, "at": now}
+            for kind, payload in encoded_records
+        ]
+        statements: list[tuple[Any, Any]] = []
+        if message_rows:
+            statements.append((_INSERT_MESSAGES, message_rows))
+        if record_rows:
+            statements.append((_INSERT_RECORDS, record_rows))
+        statements.append(_upsert(self._dialect, _STATES, owner, conversation_id, values))
+        if isinstance(pending, PendingWrite):
+            row = {
+                "id": uuid.uuid4(), "kind": pending.kind, "payload": pending_payload, "turn_id": turn_id,
+                "created_at": now, "expires_at": pending.expires_at,
+            }  # fmt: skip
+            statements.append(_upsert(self._dialect, _PENDING, owner, conversation_id, row))
+        elif pending is not None:
+            statements.append((_DROP_PENDING, {"owner": owner, "conversation": conversation_id}))
+        if request is not None:
+            statements.append((FINISH, finish_params(owner, request.request_id, request.result)))
+        await run_sync(self._engine, lambda conn: _execute_all(conn, statements), commit=True)
 
     async def archive(
         self, conversation_id: str, *, exclude_segment: int, limit: int = 2_000
@@ -341,6 +326,22 @@ _HISTORY = (
     .order_by(_MESSAGES.c.id.desc())
     .limit(bindparam("limit"))
 )
+
+
+def _load(conn: Connection, params: dict[str, Any], now: datetime, gap: timedelta) -> tuple[Any, list[Any]]:
+    """The state row (joined with the pending command) and, when ``now`` continues a segment that has
+    messages, that segment's last messages (newest first)."""
+    row = conn.execute(_STATE_AND_PENDING, params).first()
+    if row is None or row.segment is None or now - _aware(row.last_message_at) >= gap:
+        return row, []
+    if row.segment_messages <= 0 or params["limit"] <= 0:
+        return row, []
+    return row, list(conn.execute(_HISTORY, {**params, "segment": row.segment}))
+
+
+def _execute_all(conn: Connection, statements: Sequence[tuple[Any, Any]]) -> None:
+    for statement, params in statements:
+        conn.execute(statement, params)
 
 
 def _aware(value: datetime) -> datetime:

@@ -94,6 +94,10 @@ async def test_rate_limit_is_429_with_retry_after_and_replays_are_free(tight: Ap
     r = await tight.client.post("/v1/chat", json={"message": "hi", "request_id": "r3"})
     assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
     assert 1 <= int(r.headers["Retry-After"]) <= 60 and model.call_count == 3
+    # Three claims and their three rate marks: the replay and the limited request wrote nothing.
+    assert await _count(tight.db, IdempotencyRecord, tight.user_id) == 6
+    again = await tight.client.post("/v1/chat", json={"message": "other", "request_id": "r1"})
+    assert again.status_code == 409  # a known id over the limit still says what it is
     other, _ = await tight.other()
     tight.script(reply("ok"))
     assert (await other.post("/v1/chat", json={"message": "hi"})).status_code == 200  # per user
