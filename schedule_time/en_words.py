@@ -124,6 +124,13 @@ def parse_duration(text: str) -> tuple[relativedelta, str]:
 
     Fractions go to the next finer unit: hours and below exactly, "1.5 months" as 1 month 15 days,
     "1.5 years" as 1 year 6 months. One relativedelta is built at the end (they are slow to add)."""
+    simple = _SIMPLE(text)
+    if simple is not None:   # "3 days", "10 minutes": what the loop below gives for one whole amount
+        unit = simple[2]
+        name, mult = UNITS[unit if unit in UNITS else unit[:-1]]
+        whole = int(simple[1]) * mult
+        fields_ = ((("days", whole * 7) if name == "weeks" else (name, whole)),) if whole else ()
+        return delta_of(fields_), _GRAIN[name]
     fields: dict[str, float] = {}
     for m in _ONE.finditer(text):
         amount, unit = (m.group(1), m.group(2)) if m.group(1) is not None else (m.group(4), m.group(5))
@@ -143,6 +150,17 @@ def parse_duration(text: str) -> tuple[relativedelta, str]:
             kw[key] = kw.get(key, 0) + n
     finest = next(n for n in reversed(_ORDER) if n in fields)
     return delta_of(tuple(sorted(kw.items()))), _GRAIN[finest]
+
+
+_SIMPLE = re.compile(rf"(\d+)\s*({UNIT_WORD})").fullmatch
+"""One whole amount of a unit word, nothing else ("3 days"): ``_ONE`` finds it as its only match, the
+digits as the amount and the same unit word (each unit word's alternative is the first that matches it)."""
+
+
+@functools.lru_cache(maxsize=1024)
+def negated(delta: relativedelta) -> relativedelta:
+    """``-delta``, one shared object per distinct value (see ``delta_of``): "3 days ago"."""
+    return -delta
 
 
 @functools.lru_cache(maxsize=1024)

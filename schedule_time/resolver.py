@@ -69,14 +69,28 @@ def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
         ctx = _context(now, tz, prefer, zone)
     try:
         shape = shape_of(pieces)
-        if shape is not None:   # the commonest shapes: the same frames without composing a Spec
-            frames, assumed = timed_frames(*shape(pieces, ctx), None, None, ctx)
-            return _finish(frames, ctx, lang, assumed)
-        return _resolve_expr(compose(pieces), ctx, now, lang)
+        if shape is None:
+            return _resolve_expr(compose(pieces), ctx, now, lang)
+        # The commonest shapes: the same frames without composing a Spec.
+        frame, clock, pod = shape(pieces, ctx)
+        if clock is None and pod is None and frame is not None and frame.grain != "exact":
+            return _resolved(frame, ctx.tz, lang, None)   # a date part alone: its frame as it is
+        frames, assumed = timed_frames(frame, clock, pod, None, None, ctx)
+        if len(frames) == 1:
+            return _resolved(frames[0], ctx.tz, lang, assumed)
+        return _finish(frames, ctx, lang, assumed)
     except (Unusable, a.Impossible) as ex:
         return unresolved(str(ex), lang)
     except (OverflowError, ValueError) as ex:
         return unresolved(f"out of range: {ex}", lang)
+
+
+def _resolved(f: a.Frame, tz: tzinfo, lang: str, assumed: str | None) -> Resolution:
+    """``_finish`` of one frame with no recurrence, duration or open side."""
+    start, note = localize(f.start, tz)
+    end, end_note = localize(f.end, tz)
+    return make_resolution("resolved", start, end, f.grain, (), None, None, None, f.label, assumed,
+                           note or end_note, lang)
 
 
 def _finish(frames: list[a.Frame], ctx: a.Ctx, lang: str, assumed: str | None = None,

@@ -95,3 +95,28 @@ def test_context_window(pattern: str, window: tuple) -> None:
 ])
 def test_whole_match_group(pattern: str, whole: bool) -> None:
     assert whole_match_group(pattern) is whole
+
+
+def test_simple_durations_read_as_the_general_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    from schedule_time import en_words
+
+    words = ["second", "seconds", "sec", "secs", "minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs",
+             "day", "days", "week", "weeks", "wk", "wks", "fortnight", "fortnights", "month", "months", "mon",
+             "mons", "year", "years", "yr", "yrs", "decade", "decades"]
+    texts = [f"{n}{sep}{w}" for w in words for n in (0, 1, 2, 7, 13, 25, 61, 100, 1000, 86401) for sep in ("", " ", "  ")]
+    fast = [en_words.parse_duration(t) for t in texts]
+    monkeypatch.setattr(en_words, "_SIMPLE", lambda text: None)
+    en_words.delta_of.cache_clear()
+    for text, (delta, grain) in zip(texts, fast, strict=True):
+        plain, plain_grain = en_words.parse_duration(text)
+        assert (vars(delta), grain) == (vars(plain), plain_grain), text
+
+
+def test_negated_delta_is_minus_delta() -> None:
+    from dateutil.relativedelta import relativedelta
+
+    from schedule_time.en_words import negated
+
+    for kw in ({"days": 3}, {"hours": 36}, {"minutes": 90, "seconds": 75}, {"months": 14}, {"years": 2, "days": 1}, {}):
+        d = relativedelta(**kw)
+        assert vars(negated(d)) == vars(-d) == vars(negated(relativedelta(**kw)))
