@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from . import digit_keys
 from .first_chars import context_window, first_chars, first_words, whole_match_group
 from .pieces import Piece, Scan
 
@@ -80,6 +81,15 @@ def _char_class(ch: str) -> str:
     if "0" <= ch <= "9":
         return "0"
     return ch
+
+
+def digit_key(ch: str, run: int, after: str) -> str:
+    """The dispatch key of a digit ``ch`` beginning a run of ``run`` digits followed by ``after`` ("" for the
+    end of the text or a character no rule reads after digits)."""
+    return "#" + ch + _RUNS[min(run, digit_keys.CAP)] + after
+
+
+_RUNS = tuple(map(str, range(digit_keys.CAP + 1)))
 
 
 def _filler(m: re.Match[str]) -> None:
@@ -196,6 +206,12 @@ class _Scanner:
                 continue
             for cls in set(map(_char_class, first)):
                 self._by_class.setdefault(cls, []).append(i)
+        # At a digit, the rules are narrowed further by what their regexes read there (``digit_keys``).
+        digit_ids = tuple(sorted((*self._by_class.get("0", ()), *self._any_class)))
+        self._digit_opts = {i: digit_keys.options(self.rules[self.entries[i][0]][0].pattern) for i in digit_ids}
+        self.digit_follow = digit_keys.follow_chars(list(self._digit_opts.values()))
+        self._chunks: list[tuple[frozenset[int], list[tuple[re.Pattern[str], str | None]]]] | None = None
+        self._alive: dict[tuple[int, str], frozenset[int]] = {}
         # Segments compile on first use (milliseconds each), or all at once in ``warm_up()`` (``EAGER``).
 
     def warm_up(self) -> None:
@@ -208,6 +224,10 @@ class _Scanner:
                 self.segments("?" + ch, ch)
         for word in sorted(self.vocabulary):
             self.segments(word, word[0])
+        for ch in "0123456789":
+            for run in range(1, digit_keys.CAP + 1):
+                for after in sorted(self.digit_follow | {""}):
+                    self.segments(digit_key(ch, run, after), ch)
 
     def key(self, text: str, pos: int, ch: str) -> tuple[str, int]:
         """The dispatch key at ``pos`` (a known word, "?" + first letter, or the character) and the end
@@ -238,6 +258,11 @@ class _Scanner:
                 by_char = self._char_ids[ch] = tuple(i for i, first in self._char_only if first is None or ch in first)
             word = self._word_ids.get(key, ()) if key[0] != "?" else ()
             ids = tuple(sorted({*word, *by_char}))
+        elif key[0] == "#":   # a digit keyed by its run of digits and what follows: see ``digit_keys``
+            found = self._digit_segments(int(key[2]), key[3:], ch)
+            if len(self._by_key) < 8192:
+                self._by_key[key] = found
+            return found
         else:
             cls = _char_class(ch)
             ids = self._class_ids.get(cls)  # type: ignore[assignment]
@@ -253,6 +278,22 @@ class _Scanner:
         if len(self._by_key) < 8192:
             self._by_key[key] = segments
         return segments
+
+    def _digit_segments(self, run: int, after: str, ch: str) -> list[tuple[re.Pattern[str], str | None]] | None:
+        """The digit class's rules in short compiled chunks (``digit_keys.CHUNK`` rules each, compiled once);
+        a digit position tries the chunks holding a rule that may match there (the others in a chunk
+        cannot match: trying them changes nothing)."""
+        if self._chunks is None:
+            self._chunks = [(frozenset(ids), self._group(ids)) for ids in digit_keys.chunks(
+                sorted(self._digit_opts), lambda i: len(self.entries[i][1]) > _BIG)]
+        alive = self._alive.get((run, after))
+        if alive is None:
+            alive = self._alive[(run, after)] = frozenset(
+                i for i, opts in self._digit_opts.items() if digit_keys.may_match(opts, run, after))
+        entries = self.entries
+        out = [seg for ids, segs in self._chunks
+               if any(i in alive and (entries[i][2] is None or ch in entries[i][2]) for i in ids) for seg in segs]
+        return out or None
 
     def _group(self, ids: tuple[int, ...]) -> list[tuple[re.Pattern[str], str | None]]:
         segments: list[tuple[re.Pattern[str], str | None]] = []
@@ -382,6 +423,7 @@ def _scan(text: str) -> tuple[tuple[Piece, ...], tuple[str, ...], str]:
     by_key, segments_for, rules, vocabulary, windows = sc._by_key, sc.segments, sc.rules, sc.vocabulary, sc.window
     built_memo = _BUILT
     word_at = _WORD.match
+    run_at, follow = digit_keys.RUN.match, sc.digit_follow
     while pos < n:
         ch = text[pos]
         if ch == " ":
@@ -394,6 +436,11 @@ def _scan(text: str) -> tuple[tuple[Piece, ...], tuple[str, ...], str]:
                 key = "?" + ch
         else:
             key, word_end = ch, pos + 1
+            if "0" <= ch <= "9":
+                run_end = run_at(text, pos).end()  # type: ignore[union-attr]
+                after = text[run_end] if run_end < n else ""
+                if after in follow or after == "" or " " <= after <= "~" or "\u3400" <= after <= "\u9fff":
+                    key = digit_key(ch, run_end - pos, after if after in follow else "")
         segments = by_key.get(key, _MISSING)
         if segments is _MISSING:
             segments = segments_for(key, ch)
