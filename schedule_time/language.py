@@ -258,7 +258,7 @@ class _Scanner:
                 by_char = self._char_ids[ch] = tuple(i for i, first in self._char_only if first is None or ch in first)
             word = self._word_ids.get(key, ()) if key[0] != "?" else ()
             ids = tuple(sorted({*word, *by_char}))
-        elif key[0] == "#":   # a digit keyed by its run of digits and what follows: see ``digit_keys``
+        elif key[0] == "#" and "0" <= ch <= "9":   # a digit keyed by its run and what follows (``digit_keys``)
             found = self._digit_segments(int(key[2]), key[3:], ch)
             if len(self._by_key) < 8192:
                 self._by_key[key] = found
