@@ -103,6 +103,7 @@ class UpdateEventArgs(_Args):
     location: str | None = Field(default=None, max_length=200)
     notes: str | None = Field(default=None, max_length=2000)
     attendees: list[str] | None = Field(default=None, max_length=50)
+    scope: Literal["one", "series"] | None = Field(default=None, description="repeating: if said")
 
 
 class DeleteEventArgs(_Args):

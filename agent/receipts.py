@@ -82,7 +82,7 @@ def make_receipt(result: WriteResult, lang: Lang, *, user_timezone: str, now: da
     event = result.event
     start, end = event.start, event.end
     occurrence = result.occurrence_start is not None
-    if result.occurrence_start is not None:
+    if result.occurrence_start is not None and event.recurring:  # a detached occurrence has its own times
         start = result.occurrence_start.astimezone(event.start.tzinfo)
         end = start + event.duration
     when = range_text(start, end, lang, all_day=event.all_day, ref=now.astimezone(start.tzinfo).date())

@@ -150,7 +150,7 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             now=ctx.now,
             idempotency_key=key,
             turn_id=ctx.turn_id,
-            **({"occurrence_start": occurrence} if occurrence is not None else {}),
+            occurrence_start=occurrence,
         ),
     )
 

@@ -68,6 +68,7 @@ class UpdateEvent(_Args):
     location: str | None = None
     notes: str | None = None
     attendees: list[str] | None = None
+    scope: Literal["one", "series"] | None = None
 
 
 class DeleteEvent(_Args):

@@ -72,7 +72,8 @@ class EventDraft:
 class EventPatch:
     """Changes to an event; fields left ``UNSET`` keep their value, ``None`` clears an optional field.
 
-    Moving ``start`` without ``end`` keeps the duration; excluded occurrences move along with the series.
+    Moving ``start`` without ``end`` keeps the duration; excluded occurrences move along with the series
+    (with or without a new ``end``).
     """
 
     title: str = UNSET
@@ -99,11 +100,13 @@ class EventPatch:
             for f in dataclasses.fields(self)
             if getattr(self, f.name) is not UNSET
         }
-        if "start" in changes and "end" not in changes and type(changes["start"]) is type(base.start):
+        if "start" in changes and type(changes["start"]) is type(base.start):
             shift = _wall(changes["start"], changes.get("timezone") or event.timezone) - _wall(
                 base.start, event.timezone
             )
-            if isinstance(base.start, datetime):  # keep the exact duration, whatever DST does
+            if "end" in changes:  # the caller's end stands
+                pass
+            elif isinstance(base.start, datetime):  # keep the exact duration, whatever DST does
                 exact = base.end.astimezone(UTC) - base.start.astimezone(UTC)  # type: ignore[union-attr]
                 changes["end"] = (changes["start"].astimezone(UTC) + exact).astimezone(
                     changes["start"].tzinfo

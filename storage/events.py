@@ -19,6 +19,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from storage import limits
 from storage.audit import last_undoable
+from storage.detached import OPERATION as DETACH
+from storage.detached import detach, undo_detach
 from storage.drafts import EventDraft, EventPatch, check_timezone, require_aware, validate
 from storage.errors import (
     EventNotFound,
@@ -99,19 +101,29 @@ class EventStore:
         now: datetime,
         idempotency_key: str,
         turn_id: str | None = None,
+        occurrence_start: datetime | None = None,
     ) -> WriteResult:
-        """Apply ``patch`` to the whole event (series) if its version is ``expected_version``.
+        """Apply ``patch`` to the whole event (series) if its version is ``expected_version``, or to the
+        one occurrence of the series starting at ``occurrence_start`` (it becomes an event of its own and
+        an EXDATE of the series: ``storage.detached``).
 
-        Raises ``EventNotFound``, ``VersionConflict``, ``InvalidEvent``.
+        Raises ``EventNotFound``, ``VersionConflict``, ``InvalidEvent``, ``OccurrenceNotFound``.
         """
         _check_now(now)
         event_uuid = _parse_id(event_id)
         default_zone = await self.timezone()
+        if occurrence_start is not None:
+            require_aware(occurrence_start, "occurrence_start", InvalidInput)
 
         async def change(session: AsyncSession) -> Change:
             row = await self._row(session, event_uuid)
             before = EventSnapshot.from_row(row)
             _check_version(before, expected_version)
+            if occurrence_start is not None:
+                return await detach(
+                    session, row, occurrence_start=occurrence_start, patch=patch, now=now,
+                    default_zone=default_zone, update_row=self._update_row,
+                )  # fmt: skip
             fields = validate(patch.apply(before), default_zone)
             after = await self._update_row(session, row, expected_version, now, fields.as_row_values())
             return Change("updated", "update", event_uuid, before, after)
@@ -121,6 +133,7 @@ class EventStore:
             "id": str(event_uuid),
             "version": expected_version,
             "patch": patch.to_json(),
+            **({"occurrence": occurrence_start.isoformat()} if occurrence_start is not None else {}),
         }
         return await self._write(request, now, idempotency_key, turn_id, change)
 
@@ -199,6 +212,8 @@ class EventStore:
             target = await last_undoable(session, self._owner)
             if target is None:
                 raise NothingToUndo()
+            if target.operation == DETACH:  # one occurrence changed on its own: two rows to put back
+                return await undo_detach(session, target, now=now, update_row=self._update_row)
             expected = EventSnapshot.from_json(target.after) if target.after else None
             previous = EventSnapshot.from_json(target.before) if target.before else None
             row = await session.get(Event, target.event_id)

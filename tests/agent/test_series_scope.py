@@ -93,3 +93,57 @@ async def test_renaming_a_series_needs_no_scope_question(kit: Kit) -> None:
         datetime(2025, 3, 3, 9, tzinfo=NY),
         WEEKLY,
     )
+
+
+@pytest.mark.parametrize("answer", ["1", "just this one", "only this", "这一次"])
+async def test_the_one_answer_moves_only_that_occurrence(kit: Kit, answer: str) -> None:
+    await kit.seed("Standup", datetime(2025, 3, 3, 9, tzinfo=NY), rrule=WEEKLY)
+    kit.script(call("update_event", {"event": "standup", "when": "10"}), reply("Done."))
+    await kit.assistant.reply(kit.user_id, "move the standup to 10")
+    model = kit.script()
+    r = await kit.assistant.reply(kit.user_id, answer)
+    assert model.call_count == 0 and len(r.writes) == 1
+    english = "Updated one occurrence of “Standup” — Monday, March 10, 10:00–11:00 AM."
+    chinese = "已更新「Standup」的一次：3月10日（周一） 10:00–11:00"
+    assert r.receipts[0].text == (english if answer.isascii() else chinese)
+    series, moved = sorted(await kit.events(), key=lambda e: e.rrule is None)
+    assert (series.start, series.rrule, series.exdates) == (
+        datetime(2025, 3, 3, 9, tzinfo=NY),
+        WEEKLY,
+        (datetime(2025, 3, 10, 9, tzinfo=NY),),
+    )
+    assert (moved.title, moved.start, moved.end, moved.rrule) == (
+        "Standup",
+        datetime(2025, 3, 10, 10, tzinfo=NY),
+        datetime(2025, 3, 10, 11, tzinfo=NY),
+        None,
+    )
+
+
+async def test_a_named_occurrence_is_moved_without_a_question_and_undone_whole(kit: Kit) -> None:
+    await kit.seed("Standup", datetime(2025, 3, 3, 9, tzinfo=NY), rrule=WEEKLY)
+    before = await kit.events()
+    args = {"event": "standup", "event_when": "Monday", "when": "Monday 10am"}
+    model = kit.script(call("update_event", args), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, "move Monday's standup to 10am")
+    assert model.call_count == 1 and len(r.writes) == 1 and len(await kit.events()) == 2
+    kit.script(call("undo_last_change", {}), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, "undo that")
+    assert len(r.writes) == 1 and await kit.events() == [
+        e for e in await kit.events() if e.id == before[0].id
+    ]
+    (series,) = await kit.events()
+    assert series.exdates == () and series.start == before[0].start
+
+
+async def test_a_series_move_carries_a_skipped_occurrence_along(kit: Kit) -> None:
+    await kit.seed(
+        "Standup",
+        datetime(2025, 3, 3, 9, tzinfo=NY),
+        rrule=WEEKLY,
+        exdates=(datetime(2025, 3, 17, 9, tzinfo=NY),),
+    )
+    kit.script(call("update_event", {"event": "standup", "when": "10", "scope": "series"}), reply("Done."))
+    await kit.assistant.reply(kit.user_id, "move the standup to 10")
+    (series,) = await kit.events()
+    assert series.exdates == (datetime(2025, 3, 17, 10, tzinfo=NY),)
