@@ -1,4 +1,4 @@
-"""Suite-wide guards: no test reaches the network or a real model.
+"""Suite-wide guards: no test reaches the network or a real model; property tests are reproducible.
 
 Every outgoing TCP connection is refused unless it goes to the PostgreSQL server named by
 ``KAIROS_TEST_POSTGRES_URL`` (the integration tests' database). Unix sockets stay allowed (asyncio's
@@ -12,6 +12,13 @@ import socket
 from urllib.parse import urlsplit
 
 import pytest
+from hypothesis import settings
+
+# The suite must give the same verdict on every run (CI included): property tests draw a fixed sequence of
+# examples. ``HYPOTHESIS_PROFILE=explore`` draws fresh random examples to hunt for new failures.
+settings.register_profile("kairos", derandomize=True)
+settings.register_profile("explore", derandomize=False, max_examples=1000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "kairos"))
 
 
 def _allowed_endpoints() -> set[tuple[str, int]]:

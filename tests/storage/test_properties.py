@@ -113,7 +113,8 @@ aware = st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2090, 1,
 def test_validate_and_snapshot_json_round_trip(
     start: datetime, minutes: int, title: str, zone: ZoneInfo
 ) -> None:
-    fields = validate(EventDraft(title, start, start + timedelta(minutes=minutes), timezone=zone.key), "UTC")
+    end = (start.astimezone(UTC) + timedelta(minutes=minutes)).astimezone(start.tzinfo)  # elapsed, not wall
+    fields = validate(EventDraft(title, start, end, timezone=zone.key), "UTC")
     assert fields.start_utc < fields.end_utc and fields.start_utc == start.astimezone(UTC)
     tz = ZoneInfo(fields.timezone)
     snapshot = EventSnapshot(
