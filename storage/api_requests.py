@@ -30,6 +30,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from storage.drafts import require_aware
 from storage.errors import InvalidInput
 from storage.models import AuditRecord, IdempotencyRecord
+from storage.statements import execute
 from storage.tx import run_sync
 
 __all__ = [
@@ -128,7 +129,7 @@ class ApiRequests:
         ``limit`` marks; a known id fails the claim's unique key (nothing is written either way)."""
         key = params["claim_key"]
         try:
-            added = conn.execute(_MARK if key is None else _MARK_AND_CLAIM, params).rowcount
+            added = execute(conn, _MARK if key is None else _MARK_AND_CLAIM, params).rowcount
         except IntegrityError:
             conn.rollback()
             assert key is not None  # rate marks are random: only a client id can collide
@@ -137,35 +138,37 @@ class ApiRequests:
         if added == 0:  # over the limit: nothing was written
             if key is not None and (known := self._known(conn, key, params["fingerprint"])) is not None:
                 return known  # an earlier request with this id answers, as below the limit
-            oldest = conn.execute(_OLDEST_IN_RANGE, params).scalar()
+            oldest = execute(conn, _OLDEST_IN_RANGE, params).scalar()
             conn.rollback()
             return Limited(retry_at=max(oldest + window, now) if oldest is not None else now + window)
         if prune_marks:  # marks past the window: a short index range
-            conn.execute(_DELETE_RANGE, {"owner": params["owner"], "low": RATE_PREFIX, "high": params["low"]})
+            execute(
+                conn, _DELETE_RANGE, {"owner": params["owner"], "low": RATE_PREFIX, "high": params["low"]}
+            )
         if prune_claims:  # old replies: rarely, it scans the user's claims
-            conn.execute(_PRUNE_CLAIMS, {"owner": params["owner"], "before": now - RETENTION})
+            execute(conn, _PRUNE_CLAIMS, {"owner": params["owner"], "before": now - RETENTION})
         return Claimed()
 
     async def finish(self, request_id: str, result: dict[str, Any]) -> None:
         """Store the reply on the claim (a replay returns it from now on)."""
         params = finish_params(self._owner, request_id, result)
-        await run_sync(self._engine, lambda conn: conn.execute(_FINISH, params), commit=True)
+        await run_sync(self._engine, lambda conn: execute(conn, _FINISH, params), commit=True)
 
     async def release(self, request_id: str) -> None:
         """Withdraw an unfinished claim (the request did not run; the client may retry with the same id)."""
         params = {"owner": self._owner, "claim_key": KEY_PREFIX + request_id}
-        await run_sync(self._engine, lambda conn: conn.execute(_RELEASE, params), commit=True)
+        await run_sync(self._engine, lambda conn: execute(conn, _RELEASE, params), commit=True)
 
     async def writes_at(self, now: datetime) -> int:
         """How many audit records (committed writes) carry exactly ``now``: a turn's writes, since a turn
         passes its own ``now`` to every write."""
         require_aware(now, "now", InvalidInput)
         params = {"owner": self._owner, "at": now}
-        return await run_sync(self._engine, lambda conn: int(conn.execute(_WRITES_AT, params).scalar_one()))
+        return await run_sync(self._engine, lambda conn: int(execute(conn, _WRITES_AT, params).scalar_one()))
 
     def _known(self, conn: Connection, key: str, fingerprint: str) -> ClaimOutcome | None:
         """What an earlier request with this id says (``None``: there is none)."""
-        row = conn.execute(_KNOWN, {"owner": self._owner, "claim_key": key}).first()
+        row = execute(conn, _KNOWN, {"owner": self._owner, "claim_key": key}).first()
         if row is None:
             return None
         if row.fingerprint != fingerprint:

@@ -49,7 +49,7 @@ from sqlalchemy.dialects.sqlite.aiosqlite import (
 from sqlalchemy.util import EMPTY_DICT
 from sqlalchemy.util.concurrency import await_
 
-__all__ = ["one_hop_dbapi"]
+__all__ = ["is_one_hop", "one_hop_dbapi"]
 
 
 def _run(conn: sqlite3.Connection, operation: str, parameters: Any, many: bool) -> tuple[Any, ...]:
@@ -310,3 +310,8 @@ def one_hop_dbapi(busy_timeout_s: float) -> AsyncAdapt_aiosqlite_dbapi:
     URL (one per engine: it holds the engine's writer lock). ``busy_timeout_s``: how long a writer waits
     for the lock before failing with "database is locked", as SQLite's busy timeout."""
     return _OneHopDbapi(busy_timeout_s)
+
+
+def is_one_hop(dbapi_connection: Any) -> bool:
+    """Whether a pooled DBAPI connection is this shim's (``storage.statements`` runs SQL on its cursor)."""
+    return isinstance(dbapi_connection, _OneHopConnection)

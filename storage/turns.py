@@ -44,6 +44,7 @@ from storage.conversations import (
 from storage.drafts import require_aware
 from storage.errors import InvalidInput
 from storage.models import ConversationMessage, ConversationState, PendingCommand, TurnRecord
+from storage.statements import execute
 from storage.tx import run_sync
 
 __all__ = [
@@ -331,17 +332,17 @@ _HISTORY = (
 def _load(conn: Connection, params: dict[str, Any], now: datetime, gap: timedelta) -> tuple[Any, list[Any]]:
     """The state row (joined with the pending command) and, when ``now`` continues a segment that has
     messages, that segment's last messages (newest first)."""
-    row = conn.execute(_STATE_AND_PENDING, params).first()
+    row = execute(conn, _STATE_AND_PENDING, params).first()
     if row is None or row.segment is None or now - _aware(row.last_message_at) >= gap:
         return row, []
     if row.segment_messages <= 0 or params["limit"] <= 0:
         return row, []
-    return row, list(conn.execute(_HISTORY, {**params, "segment": row.segment}))
+    return row, list(execute(conn, _HISTORY, {**params, "segment": row.segment}))
 
 
 def _execute_all(conn: Connection, statements: Sequence[tuple[Any, Any]]) -> None:
     for statement, params in statements:
-        conn.execute(statement, params)
+        execute(conn, statement, params)
 
 
 def _aware(value: datetime) -> datetime:

@@ -38,6 +38,8 @@ async def run_sync(engine: AsyncEngine, work: Callable[[Connection], T], *, comm
 
 def _run(engine: Engine, work: Callable[[Connection], T], commit: bool) -> T:
     with engine.connect() as conn:
+        if commit:
+            conn.begin()  # statements may run below SQLAlchemy (storage.statements): the transaction is ours
         result = work(conn)
         if commit:
             conn.commit()
