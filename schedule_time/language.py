@@ -212,6 +212,8 @@ class _Scanner:
         self.digit_follow = digit_keys.follow_chars(list(self._digit_opts.values()))
         self._chunks: list[tuple[frozenset[int], list[tuple[re.Pattern[str], str | None]]]] | None = None
         self._alive: dict[tuple[int, str], frozenset[int]] = {}
+        # What the scan loop reads, in one attribute load.
+        self.state = (self._by_key, self.segments, self.rules, self.vocabulary, self.window, self.digit_follow)
         # Segments compile on first use (milliseconds each), or all at once in ``warm_up()`` (``EAGER``).
 
     def warm_up(self) -> None:
@@ -332,6 +334,7 @@ class Registry:
         # An ASCII text can only be in the default language unless another language detects ASCII.
         ascii_chars = "".join(map(chr, range(128)))
         self._ascii_default = not any(lang.detect.search(ascii_chars) for lang in self.languages[1:])
+        self.ascii_scanner: _Scanner | None = None   # the default language's, once built, if ASCII is its
 
     def primary(self, text: str) -> Language:
         """The language whose ``detect`` pattern occurs in ``text``; the first registered otherwise."""
@@ -344,10 +347,8 @@ class Registry:
 
     def scanner_for(self, text: str) -> _Scanner:
         """The scanner of ``text``'s primary language."""
-        if self._ascii_default and text.isascii():
-            sc = self._scanners.get(self.languages[0].code)
-            if sc is not None:
-                return sc
+        if self.ascii_scanner is not None and text.isascii():
+            return self.ascii_scanner
         return self.scanner(self.primary(text))
 
     def scanner(self, lang: Language) -> _Scanner:
@@ -358,6 +359,8 @@ class Registry:
             if EAGER:
                 sc.warm_up()
             self._scanners[lang.code] = sc
+            if self._ascii_default and lang is self.languages[0]:
+                self.ascii_scanner = sc
         return sc
 
 
@@ -416,14 +419,14 @@ def scan_parts(text: str) -> tuple[tuple[Piece, ...], tuple[str, ...], str]:
 
 
 def _scan(text: str) -> tuple[tuple[Piece, ...], tuple[str, ...], str]:
-    sc = (_registry or registry()).scanner_for(text)
+    reg = _registry or registry()
+    sc = reg.ascii_scanner if reg.ascii_scanner is not None and text.isascii() else reg.scanner_for(text)
     pieces: list[Piece] = []
     unknown: list[str] = []
     pos, n = 0, len(text)
-    by_key, segments_for, rules, vocabulary, windows = sc._by_key, sc.segments, sc.rules, sc.vocabulary, sc.window
+    by_key, segments_for, rules, vocabulary, windows, follow = sc.state
     built_memo = _BUILT
-    word_at = _WORD.match
-    run_at, follow = digit_keys.RUN.match, sc.digit_follow
+    word_at, run_at = _WORD.match, digit_keys.RUN.match
     while pos < n:
         ch = text[pos]
         if ch == " ":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, tzinfo
 from typing import Literal
+from zoneinfo import ZoneInfo
 
 from . import anchors as a
 from .compose import Expr, Unusable, compose
@@ -11,7 +12,7 @@ from .frames import range_end, spec_frames, timed_frames
 from .language import normalise, scan_parts
 from .recurrence import occurrences
 from .result import Candidate, Resolution, TimeExpressionError, make_resolution, unresolved
-from .shapes import shape_of
+from .shapes import SHAPES
 from .zones import localize, to_wall
 
 MAX_TEXT = 300
@@ -68,7 +69,8 @@ def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
     if ctx is None:
         ctx = _context(now, tz, prefer, zone)
     try:
-        shape = shape_of(pieces)
+        n = len(pieces)
+        shape = SHAPES.get(type(pieces[0]) if n == 1 else (type(pieces[0]), type(pieces[1])) if n == 2 else None)
         if shape is None:
             return _resolve_expr(compose(pieces), ctx, now, lang)
         # The commonest shapes: the same frames without composing a Spec.
@@ -87,10 +89,16 @@ def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
 
 def _resolved(f: a.Frame, tz: tzinfo, lang: str, assumed: str | None) -> Resolution:
     """``_finish`` of one frame with no recurrence, duration or open side."""
-    start, note = localize(f.start, tz)
-    end, end_note = localize(f.end, tz)
-    return make_resolution("resolved", start, end, f.grain, (), None, None, None, f.label, assumed,
-                           note or end_note, lang)
+    if isinstance(tz, ZoneInfo):
+        start, note = localize(f.start, tz)
+        end, end_note = localize(f.end, tz)
+        note = note or end_note
+    else:   # a fixed offset: ``localize`` attaches it and has nothing to note
+        s, e = f.start, f.end
+        start = datetime(s.year, s.month, s.day, s.hour, s.minute, s.second, s.microsecond, tz)
+        end = datetime(e.year, e.month, e.day, e.hour, e.minute, e.second, e.microsecond, tz)
+        note = None
+    return make_resolution("resolved", start, end, f.grain, (), None, None, None, f.label, assumed, note, lang)
 
 
 def _finish(frames: list[a.Frame], ctx: a.Ctx, lang: str, assumed: str | None = None,

@@ -34,12 +34,21 @@ def _direction(ref: p.HolidayRef, qualifier: int | None = None) -> int | None:
 
 
 def _holiday(x, ctx):   # "christmas"
-    return a.holiday_frame(ctx, x[0], None, None, _direction(x[0])), None, None
+    ref = x[0]
+    d = ref.direction
+    return a.holiday_frame(ctx, ref, None, None, None if d == 0 else d), None, None
 
 
-def _holiday_year(x, ctx):   # "christmas 2015", "2015 christmas": only the year of the date is read
-    ref, dp = (x[0], x[1]) if type(x[0]) is p.HolidayRef else (x[1], x[0])
-    return a.holiday_frame(ctx, ref, dp.year, None, _direction(ref)), None, None
+def _holiday_year(x, ctx):   # "christmas 2015": only the year of the date is read
+    ref = x[0]
+    d = ref.direction
+    return a.holiday_frame(ctx, ref, x[1].year, None, None if d == 0 else d), None, None
+
+
+def _year_holiday(x, ctx):   # "2015 christmas"
+    ref = x[1]
+    d = ref.direction
+    return a.holiday_frame(ctx, ref, x[0].year, None, None if d == 0 else d), None, None
 
 
 def _qualified_holiday(x, ctx):   # "last christmas"
@@ -102,7 +111,7 @@ def _pod_clock(x, ctx):   # "tonight at 8", "8 in the evening"
 SHAPES: dict[type | tuple[type, type], Shape] = {
     p.HolidayRef: _holiday, p.Shift: _shift, p.Period: _period, p.DateParts: _dateparts,
     p.Clock: _clock, p.WeekdayRef: _weekday, p.DayShift: _day_shift, p.PartOfDay: _pod, p.Now: _now,
-    (p.HolidayRef, p.DateParts): _holiday_year, (p.DateParts, p.HolidayRef): _holiday_year,
+    (p.HolidayRef, p.DateParts): _holiday_year, (p.DateParts, p.HolidayRef): _year_holiday,
     (p.Qualifier, p.HolidayRef): _qualified_holiday, (p.PeriodPart, p.Period): _period_part,
     (p.PartOfDay, p.Clock): _pod_clock, (p.Clock, p.PartOfDay): _pod_clock, (p.DayShift, p.Clock): _day_shift_clock,
 }

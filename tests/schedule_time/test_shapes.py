@@ -40,12 +40,12 @@ CONTEXTS = [(NOWS[k], None) for k in ("sun", "tue", "month_end", "dec31", "leap"
 
 def _both(text: str, now: datetime, tz, prefer: str) -> tuple[str, str]:
     fast = repr(resolve(text, now=now, tz=tz, prefer=prefer))  # type: ignore[arg-type]
-    saved = resolver.shape_of
-    resolver.shape_of = lambda pieces: None   # type: ignore[assignment]
+    saved = resolver.SHAPES
+    resolver.SHAPES = {}   # type: ignore[attr-defined]
     try:
         plain = repr(resolve(text, now=now, tz=tz, prefer=prefer))  # type: ignore[arg-type]
     finally:
-        resolver.shape_of = saved
+        resolver.SHAPES = saved   # type: ignore[attr-defined]
     return fast, plain
 
 
