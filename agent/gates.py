@@ -29,6 +29,7 @@ from agent.matchers import exact_command, pick_option, reply_sign
 from agent.outcomes import Command, Option, WriteOutcome
 from agent.pending import resume
 from agent.registry import ToolRun
+from agent.series_scope import is_series_answer
 from agent.write_path import execute
 from schedule_time import is_slot_reply
 from storage import PendingRecord
@@ -100,7 +101,9 @@ async def _pending_gate(ctx: ToolContext, pending: PendingRecord, text: str) -> 
             return None
         return GateResult("gate_choice", await _resume(ctx, record, choice=index))
     if pending.kind == "needs_value":
-        if pending.payload.get("field") not in SLOT_FIELDS or sign is not None or not is_slot_reply(text):
+        field = pending.payload.get("field")
+        series = field == "event_when" and is_series_answer(text)  # "which day's …? or the whole series?"
+        if field not in SLOT_FIELDS or sign is not None or not (series or is_slot_reply(text)):
             return None
         record = await _take(ctx)
         if record is None or record.id != pending.id:

@@ -33,6 +33,7 @@ from typing import Any
 
 from agent.context import ToolContext
 from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, Option, Rejected, WriteOutcome
+from agent.series_scope import is_series_answer
 from agent.timing import Missing, resolve_start
 from agent.write_path import choose_target, choose_time, execute
 from storage import PendingRecord
@@ -142,6 +143,9 @@ async def resume(
             args[field] = value
             return await execute(ctx, command.with_(args=args, resolved=None))
         if field == "event_when":
+            if is_series_answer(value):  # "Which day's standup? Or the whole series?" — "the whole series"
+                args["event_when"], args["scope"] = None, "series"
+                return await execute(ctx, command.with_(args=args, target=None))
             args["event_when"] = value
             return await execute(ctx, command.with_(args=args, target=None))
     return Rejected("bad_answer", "")

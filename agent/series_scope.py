@@ -22,7 +22,7 @@ from agent.context import ToolContext
 from agent.outcomes import Command, NeedsChoice, Option
 from agent.timefmt import range_text
 
-__all__ = ["Scope", "ask_scope", "scope_of", "series_move_allowed"]
+__all__ = ["Scope", "ask_scope", "is_series_answer", "scope_of", "series_move_allowed"]
 
 Scope = Literal["one", "series"]
 
@@ -37,6 +37,19 @@ _ONE = re.compile(
     r"|这一次|這一次|这次|這次|本次|就一次|只改一次|单次|單次",
     re.IGNORECASE,
 )
+
+
+_SERIES_ANSWER = re.compile(
+    r"(?:(?:the|all\s+of\s+the)\s+)?(?:whole|entire)\s+(?:series|thing)|the\s+series|series|all(?:\s+of\s+them)?"
+    r"|every(?:\s*one|thing)?|each\s+one|所有的?|全部的?|整个系列|整個系列|都(?:删|删掉|取消|改)?|全都|每一次|每次"
+)
+_ANSWER_NOISE = re.compile(r"[\s,.!?，。！？、]+|\bplease\b|\bjust\b|吧|了|啊")
+
+
+def is_series_answer(text: str) -> bool:
+    """The whole reply is "the whole series" / "all of them" / 所有的 (an answer to "which day's …?")."""
+    core = _ANSWER_NOISE.sub(" ", text.casefold()).strip()
+    return len(core) <= 30 and bool(_SERIES_ANSWER.fullmatch(core))
 
 
 def scope_of(command: Command, user_text: str) -> Scope | None:

@@ -147,3 +147,17 @@ async def test_a_series_move_carries_a_skipped_occurrence_along(kit: Kit) -> Non
     await kit.assistant.reply(kit.user_id, "move the standup to 10")
     (series,) = await kit.events()
     assert series.exdates == (datetime(2025, 3, 17, 10, tzinfo=NY),)
+
+
+@pytest.mark.parametrize("answer", ["the whole series", "all of them", "整个系列"])
+async def test_which_day_answered_with_the_whole_series_deletes_the_series(kit: Kit, answer: str) -> None:
+    await kit.seed("Standup", datetime(2025, 3, 3, 9, tzinfo=NY), rrule=WEEKLY)
+    kit.script(call("delete_event", {"event": "standup"}), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, "delete the standup")
+    assert r.pending is not None and r.pending.field == "event_when" and len(await kit.events()) == 1
+    model = kit.script()
+    r = await kit.assistant.reply(kit.user_id, answer)
+    assert model.call_count == 0
+    if r.pending is not None:  # a destructive change may ask for a yes first
+        r = await kit.assistant.reply(kit.user_id, "yes")
+    assert len(r.writes) == 1 and await kit.events() == []
