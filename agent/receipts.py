@@ -85,13 +85,19 @@ def make_receipt(result: WriteResult, lang: Lang, *, user_timezone: str, now: da
     if result.occurrence_start is not None and event.recurring:  # a detached occurrence has its own times
         start = result.occurrence_start.astimezone(event.start.tzinfo)
         end = start + event.duration
+    upcoming = False
+    if event.recurring and not occurrence and result.action != "deleted" and end <= now:
+        nxt = event.next_occurrence(now)  # a series that began in the past: show the next one it has
+        if nxt is not None:
+            (start, end), upcoming = nxt, True
     when = range_text(start, end, lang, all_day=event.all_day, ref=now.astimezone(start.tzinfo).date())
     if event.timezone != user_timezone and not event.all_day:
         when += f"（{event.timezone}）" if lang == "zh" else f" ({event.timezone})"
     undo = result.undo_of is not None
     text = _text(
-        result.action, event.title, when, lang, occurrence=occurrence, undo=undo, recurring=event.recurring
-    )
+        result.action, event.title, when, lang, occurrence=occurrence, undo=undo, recurring=event.recurring,
+        upcoming=upcoming,
+    )  # fmt: skip
     return Receipt(
         action=result.action,
         kind=_KIND[result.action],
@@ -109,19 +115,22 @@ def make_receipt(result: WriteResult, lang: Lang, *, user_timezone: str, now: da
 
 
 def _text(
-    action: str, title: str, when: str, lang: Lang, *, occurrence: bool, undo: bool, recurring: bool
-) -> str:
+    action: str, title: str, when: str, lang: Lang, *, occurrence: bool, undo: bool, recurring: bool,
+    upcoming: bool = False,
+) -> str:  # fmt: skip
     if lang == "zh":
         what = f"「{title}」"
         if occurrence:
             what += "的一次"
         repeat = "（重复）" if recurring and not occurrence and action != "deleted" else ""
+        repeat = "（重复，下一次）" if upcoming else repeat
         prefix = "已撤销上一次更改：" if undo else ""
         return f"{prefix}{_ZH[action]}{what}：{when}{repeat}"
     what = f"“{title}”"
     if occurrence:
         what = f"one occurrence of {what}"
     repeat = " (repeating)" if recurring and not occurrence and action != "deleted" else ""
+    repeat = " (repeating; the next one)" if upcoming else repeat
     if undo:
         verb = {
             "created": "recreated",

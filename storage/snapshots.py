@@ -14,6 +14,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from storage.models import Event
+from storage.recurrence import expand
 
 __all__ = ["EventSnapshot", "Occurrence"]
 
@@ -53,6 +54,14 @@ class EventSnapshot:
     @property
     def start_date(self) -> date:
         return self.start.date()
+
+    def next_occurrence(self, after: datetime) -> tuple[datetime, datetime] | None:
+        """The first occurrence (start, end) not over by ``after`` (within a year and a bit), or None."""
+        found = expand(
+            start=self.start, end=self.end, all_day=self.all_day, rule=self.rrule, exdates=self.exdates,
+            range_start=after, range_end=after + timedelta(days=400),
+        )  # fmt: skip
+        return found[0] if found else None
 
     @property
     def end_date(self) -> date:

@@ -53,6 +53,11 @@ async def test_the_series_answer_moves_every_occurrence_keeping_the_first_date(k
     model = kit.script()
     r = await kit.assistant.reply(kit.user_id, answer)
     assert model.call_count == 0 and len(r.writes) == 1
+    # the series began in the past: the receipt shows the next occurrence of the stored row
+    assert (
+        r.receipts[0].text
+        == "Updated “Standup” — Monday, March 10, 10:00–11:00 AM (repeating; the next one)."
+    )
     (event,) = await kit.events()
     assert (event.start, event.end, event.rrule) == (
         datetime(2025, 3, 3, 10, tzinfo=NY),  # the past Monday keeps its place in the series
