@@ -243,4 +243,7 @@ _FINISH = FINISH
 
 
 def _stamp(at: datetime) -> str:
-    return at.astimezone(UTC).strftime("%Y%m%d%H%M%S%f")  # digits only: same order under any collation
+    """``%Y%m%d%H%M%S%f`` in UTC (digits only: the same order under any collation), without strftime."""
+    u = at.astimezone(UTC)
+    fields = (u.year, u.month, u.day, u.hour, u.minute, u.second, u.microsecond)
+    return "%04d%02d%02d%02d%02d%02d%06d" % fields  # noqa: UP031 (twice as fast as strftime or f-strings)

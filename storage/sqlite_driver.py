@@ -136,7 +136,7 @@ class _OneHopCursor(AsyncAdapt_aiosqlite_cursor):
                 await_(adapt._take_writer())  # one writer per engine in this process; no busy sleeps
             if adapt._can_inline() and (adapt._writing or not _may_wait(operation)):
                 adapt._maybe_in_tx = True
-                self._keep(adapt, _run(self._connection._conn, operation, parameters, many))
+                self._keep(adapt, _run(self._connection._conn, operation, parameters, many), operation)
                 await_(_ready())  # SQLAlchemy's async layer requires one await per execute
                 return None
             if (
@@ -165,7 +165,10 @@ class _OneHopCursor(AsyncAdapt_aiosqlite_cursor):
         (SQLITE_BUSY), this statement's BEGIN is rolled back (nothing was written; SQLite was in
         autocommit mode before it) and ``False`` sends the statement to the worker, which waits as before."""
         conn = self._connection._conn
-        (timeout_ms,) = conn.execute("PRAGMA busy_timeout").fetchone()
+        timeout_ms = adapt._busy_ms
+        if timeout_ms is None:  # read once per connection (a PRAGMA that sets it forgets the value)
+            (timeout_ms,) = conn.execute("PRAGMA busy_timeout").fetchone()
+            adapt._busy_ms = timeout_ms
         conn.execute("PRAGMA busy_timeout = 0")
         try:
             outcome = _run(conn, operation, parameters, many)
@@ -183,8 +186,12 @@ class _OneHopCursor(AsyncAdapt_aiosqlite_cursor):
 
     def _keep(self, adapt: _OneHopConnection, outcome: tuple[Any, ...], operation: str = "") -> None:
         description, rows, rowcount, lastrowid, in_tx = outcome
-        if rows and operation.lstrip()[:19].upper() == "PRAGMA JOURNAL_MODE":
-            adapt._wal = str(rows[0][0]).lower() == "wal"  # inline statements only in WAL mode
+        if operation[:16].lstrip()[:6].upper() == "PRAGMA":
+            pragma = " ".join(operation.split()).upper()
+            if rows and pragma.startswith("PRAGMA JOURNAL_MODE"):
+                adapt._wal = str(rows[0][0]).lower() == "wal"  # inline statements only in WAL mode
+            elif pragma.startswith("PRAGMA BUSY_TIMEOUT"):
+                adapt._busy_ms = None  # set (or read) by the caller: read it again before the next write
         adapt._maybe_in_tx = in_tx
         self._description = description
         self._rows = collections.deque(rows)
@@ -204,7 +211,7 @@ class _OneHopCursor(AsyncAdapt_aiosqlite_cursor):
 
 
 class _OneHopConnection(AsyncAdapt_aiosqlite_connection):
-    __slots__ = ("_inline", "_maybe_in_tx", "_wal", "_writer", "_writing")
+    __slots__ = ("_busy_ms", "_inline", "_maybe_in_tx", "_wal", "_writer", "_writing")
     _cursor_cls = _OneHopCursor
     dbapi: _OneHopDbapi
 
@@ -215,6 +222,7 @@ class _OneHopConnection(AsyncAdapt_aiosqlite_connection):
         self._maybe_in_tx = True  # until a statement reports otherwise
         self._writing = False  # this connection's transaction holds SQLite's write lock
         self._wal = False  # set by the connect-time ``PRAGMA journal_mode = WAL`` (storage.engine)
+        self._busy_ms: int | None = None  # SQLite's busy timeout, once read
 
     def _can_inline(self) -> bool:
         return (

@@ -63,9 +63,11 @@ class Rows:
 class _Prepared:
     """One statement compiled for one dialect and parameter-key set."""
 
-    __slots__ = ("_compiled", "_processors", "binds", "many", "row", "select", "sql")
+    __slots__ = ("_compiled", "_plan", "_processors", "binds", "direct", "many", "row", "select", "sql")
 
-    def __init__(self, statement: Executable, dialect: Any, keys: tuple[str, ...], many: bool) -> None:
+    def __init__(
+        self, statement: Executable, dialect: Any, keys: tuple[str, ...], many: bool, first: Mapping[str, Any]
+    ) -> None:
         compiled = statement.compile(dialect=dialect, column_keys=list(keys), for_executemany=many)
         if (
             compiled.positiontup is None
@@ -80,8 +82,15 @@ class _Prepared:
             name: bind.type.dialect_impl(dialect).bind_processor(dialect)
             for name, bind in compiled.binds.items()
         }
-        self.binds = [(name, processors.get(name)) for name in compiled.positiontup]
         self._compiled = compiled
+        self.binds = [(name, processors.get(name)) for name in compiled.positiontup]
+        # Values that come from the statement, not the parameters (a literal LIMIT's OFFSET 0 ...).
+        constant = compiled.construct_params({k: first[k] for k in keys})
+        self._plan = [
+            (name, name in keys, constant[name], processors.get(name)) for name in compiled.positiontup
+        ]
+        self.direct = True
+        self.direct = self.parameters(first) == self._constructed(first)  # else always the compiler's way
         self.row: tuple[Any, list[Callable[[Any], Any] | None]] | None = None
         self.select = bool(getattr(statement, "is_select", False))
         if self.select:
@@ -98,7 +107,17 @@ class _Prepared:
         return self.row
 
     def parameters(self, params: Mapping[str, Any]) -> tuple[Any, ...]:
-        values = self._compiled.construct_params(params, _check=False)
+        if not self.direct:
+            return self._constructed(params)
+        return tuple(
+            (process(params[name]) if process is not None else params[name])
+            if given
+            else (process(value) if process is not None else value)
+            for name, given, value, process in self._plan
+        )
+
+    def _constructed(self, params: Mapping[str, Any]) -> tuple[Any, ...]:
+        values = self._compiled.construct_params(params)
         return tuple(
             process(values[name]) if process is not None else values[name] for name, process in self.binds
         )
@@ -123,7 +142,7 @@ def execute(conn: Connection, statement: Executable, params: Params) -> Any:
     entry = _cache.get(key)
     if entry is None:
         try:
-            prepared: _Prepared | None = _Prepared(statement, dialect, key[2], many)
+            prepared: _Prepared | None = _Prepared(statement, dialect, key[2], many, first)
         except _Unsupported:
             prepared = None
         entry = _cache[key] = (statement, dialect, prepared)  # the references keep the ids unique
