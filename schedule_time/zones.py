@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta, tzinfo
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo
 
 GAP = "gap-shifted-forward"
@@ -41,5 +41,12 @@ def localize(wall: datetime, tz: tzinfo) -> tuple[datetime, str | None]:
 
 def add_exact(wall: datetime, tz: tzinfo, delta: timedelta) -> datetime:
     """Add an elapsed-time ``delta`` (hours, minutes) to a wall time, across DST; return wall time."""
+    if type(tz) is timezone and 1 < wall.year < 9999:   # a fixed offset: elapsed time is wall-clock time
+        try:
+            moved = wall + delta
+        except OverflowError:
+            moved = None
+        if moved is not None and 1 < moved.year < 9999:   # (away from the ends, where UTC may overflow)
+            return moved
     aware, _ = localize(wall, tz)
     return to_wall(aware.astimezone(UTC) + delta, tz)

@@ -120,3 +120,26 @@ def test_negated_delta_is_minus_delta() -> None:
     for kw in ({"days": 3}, {"hours": 36}, {"minutes": 90, "seconds": 75}, {"months": 14}, {"years": 2, "days": 1}, {}):
         d = relativedelta(**kw)
         assert vars(negated(d)) == vars(-d) == vars(negated(relativedelta(**kw)))
+
+
+def test_exact_shift_on_a_fixed_offset_is_the_utc_arithmetic() -> None:
+    import random
+
+    from schedule_time import zones
+
+    rnd = random.Random(7)
+    for _ in range(3000):
+        tz = timezone(timedelta(minutes=rnd.randint(-1439, 1439)))
+        wall = datetime(rnd.choice([1, 2, 9998, 9999, rnd.randint(1, 9999)]), rnd.randint(1, 12), rnd.randint(1, 28),
+                        rnd.randint(0, 23), rnd.randint(0, 59), rnd.randint(0, 59), rnd.randint(0, 999999))
+        delta = timedelta(seconds=rnd.choice([rnd.randint(-10**6, 10**6), rnd.randint(-10**11, 10**11)]))
+        try:
+            aware, _ = zones.localize(wall, tz)
+            plain = repr(zones.to_wall(aware.astimezone(UTC) + delta, tz))
+        except OverflowError:
+            plain = "OverflowError"
+        try:
+            fast = repr(zones.add_exact(wall, tz, delta))
+        except OverflowError:
+            fast = "OverflowError"
+        assert fast == plain, (wall, tz, delta)
