@@ -57,7 +57,7 @@ def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
     else:
         zone = _check(text, now, tz, prefer)
         ctx = None
-    norm = normalise(text)
+    norm = text.strip().lower() if text.isascii() else normalise(text)   # (``normalise``, inline for ASCII)
     if not norm:
         return unresolved("empty text")
     if len(norm) > MAX_TEXT:
