@@ -7,7 +7,7 @@ the stored reply. The mix: mostly chit-chat (one model call, no write), ``--crea
 model call, one event write: the time is in the user's words and each create gets a free hour, so it is
 written, not turned into a question or a conflict). Users are spread round-robin over ``--users`` keys.
 
-    .venv/bin/python scripts/bench_api.py [--turns 2000] [--concurrency 16] [--users 8] [--uvicorn]
+    .venv/bin/python scripts/bench_api.py [--turns 2000] [--concurrency 16] [--users 8] [--uvicorn] [--repeat 3]
 
 In-process rows drive the ASGI app on this event loop, with no sockets: "httpx" through
 ``httpx.ASGITransport`` (the client's own work — building requests, parsing responses, cookies — is on the
@@ -158,6 +158,10 @@ async def drive(
             body = r.json()
             failures += r.status_code != 200 or body.get("replayed", False)
             written += bool(body.get("receipts"))
+            # A client's next request comes back over the network: let the other clients' requests in.
+            # (A turn whose storage work runs without waiting never yields; without this, one in-process
+            # worker would send its requests back to back and the others' latencies would pile up.)
+            await asyncio.sleep(0)
 
     cpu0, wall0 = time.process_time(), time.perf_counter()
     await asyncio.gather(*(worker() for _ in range(concurrency)))
@@ -274,6 +278,9 @@ def main() -> int:
     parser.add_argument("--users", type=int, default=8)
     parser.add_argument("--create-share", type=float, default=0.1, help="share of turns that create an event")
     parser.add_argument("--uvicorn", action="store_true", help="also measure through a real uvicorn server")
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="httpx runs (median checked against the target): a busy machine"
+    )
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -285,8 +292,15 @@ def main() -> int:
         f"event loop {LOOP}"
     )
     with tempfile.TemporaryDirectory() as tmp:
-        result = run(in_process(f"sqlite+aiosqlite:///{Path(tmp) / 'a.db'}", args))
-        report("in-process ASGI, httpx", result, "client + app + SQLite threads")
+        runs = []
+        for i in range(args.repeat):  # each on a fresh database file
+            runs.append(run(in_process(f"sqlite+aiosqlite:///{Path(tmp) / f'a{i}.db'}", args)))
+            report("in-process ASGI, httpx", runs[-1], "client + app + SQLite threads")
+            if args.repeat > 1:
+                print(f"{'':<26} load {os.getloadavg()[0]:.2f}")
+        result = sorted(runs, key=lambda r: r["turns_per_s"])[len(runs) // 2]
+        if args.repeat > 1:
+            report(f"  median of {args.repeat}", result, "the run the target is checked on")
         bare = run(in_process(f"sqlite+aiosqlite:///{Path(tmp) / 'd.db'}", args, bare=True))
         report("in-process ASGI, bare", bare, "app + SQLite threads, no client library")
         layer = run(in_process(f"sqlite+aiosqlite:///{Path(tmp) / 'c.db'}", args, stub_turn=True))
@@ -307,7 +321,7 @@ def main() -> int:
     rusage = resource.getrusage(resource.RUSAGE_SELF)
     print(f"load after: {os.getloadavg()}   max RSS {rusage.ru_maxrss / 1024:.0f} MiB")
     ok = result["turns_per_s"] >= TARGET and result["failures"] == 0
-    print(f"target >= {TARGET:.0f} turns/s in-process: {'met' if ok else 'NOT met'}")
+    print(f"target >= {TARGET:.0f} turns/s in-process (httpx): {'met' if ok else 'NOT met'}")
     return 0 if ok else 1
 
 
