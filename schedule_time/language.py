@@ -90,6 +90,7 @@ def digit_key(ch: str, run: int, after: str) -> str:
 
 
 _RUNS = tuple(map(str, range(digit_keys.CAP + 1)))
+_CAP = digit_keys.CAP
 
 
 def _filler(m: re.Match[str]) -> None:
@@ -391,7 +392,7 @@ def normalise(text: str) -> str:
 
 _MEMO: dict[str, tuple[tuple[Piece, ...], tuple[str, ...], str]] = {}
 _MEMO_MAX = 4096
-_BUILT: dict[tuple[str, ...], Built] = {}
+_BUILT: dict[tuple[str, ...], tuple[Piece, ...]] = {}
 """What a rule built from a matched fragment (and the characters around it that its lookarounds read)."""
 _BUILT_MAX = 8192
 
@@ -443,7 +444,8 @@ def _scan(text: str) -> tuple[tuple[Piece, ...], tuple[str, ...], str]:
                 run_end = run_at(text, pos).end()  # type: ignore[union-attr]
                 after = text[run_end] if run_end < n else ""
                 if after in follow or after == "" or " " <= after <= "~" or "\u3400" <= after <= "\u9fff":
-                    key = digit_key(ch, run_end - pos, after if after in follow else "")
+                    run = run_end - pos   # (``digit_key``, inline)
+                    key = "#" + ch + (_RUNS[run] if run < _CAP else _RUNS[_CAP]) + (after if after in follow else "")
         segments = by_key.get(key, _MISSING)
         if segments is _MISSING:
             segments = segments_for(key, ch)
@@ -470,9 +472,7 @@ def _scan(text: str) -> tuple[tuple[Piece, ...], tuple[str, ...], str]:
                     if len(built_memo) >= _BUILT_MAX:
                         built_memo.clear()
                     built_memo[fkey] = built
-            if isinstance(built, Piece):
-                pieces.append(built)
-            elif built:
+            if built:
                 pieces.extend(built)
             pos = end
             continue
@@ -491,12 +491,13 @@ def _scan(text: str) -> tuple[tuple[Piece, ...], tuple[str, ...], str]:
 
 
 def _build(rule: tuple[re.Pattern[str], Callable[[re.Match[str]], Built]], m: re.Match[str] | None,
-           text: str, pos: int) -> Built:
+           text: str, pos: int) -> tuple[Piece, ...]:
     """What a rule builds at ``pos``: from its own match ``m``, or matched again for its named groups (an
-    alternation's match has none). Lists become tuples: a memoised result is shared."""
+    alternation's match has none), always as a tuple (one piece, several, or none): a memoised result is
+    shared."""
     rx, build = rule
     built = build(m if m is not None else rx.match(text, pos))  # type: ignore[arg-type]
-    return built if isinstance(built, Piece) or not built else tuple(built)
+    return (built,) if isinstance(built, Piece) else tuple(built) if built else ()
 
 
 def clear_caches() -> None:
