@@ -127,6 +127,7 @@ class _Unsupported(Exception):
     pass
 
 
+_MAX_CACHED = 512
 _cache: dict[tuple[int, int, tuple[str, ...], bool], tuple[Executable, Any, _Prepared | None]] = {}
 
 
@@ -145,6 +146,8 @@ def execute(conn: Connection, statement: Executable, params: Params) -> Any:
             prepared: _Prepared | None = _Prepared(statement, dialect, key[2], many, first)
         except _Unsupported:
             prepared = None
+        if len(_cache) >= _MAX_CACHED:  # engines come and go in tests; a server has one
+            _cache.clear()
         entry = _cache[key] = (statement, dialect, prepared)  # the references keep the ids unique
     prepared = entry[2]
     if prepared is None:

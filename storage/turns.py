@@ -139,7 +139,8 @@ def _summary(data: dict[str, Any]) -> SegmentSummary:
 
 class TurnStore:
     """One user's per-turn conversation state; no method takes a user id. Statements run on a plain
-    connection (Core rows, no ORM objects): a turn's load and commit are one round of statements each."""
+    connection (Core rows, no ORM objects): a turn's load and its commit are one hop each
+    (:func:`storage.tx.run_sync`), their statements prebuilt (:func:`storage.statements.execute`)."""
 
     def __init__(self, engine: AsyncEngine, user_id: uuid.UUID) -> None:
         self._engine = engine
