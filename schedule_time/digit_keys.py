@@ -23,9 +23,8 @@ import functools
 import re
 from collections.abc import Callable
 from re import _constants as C  # type: ignore[attr-defined]
-from re import _parser as P  # type: ignore[attr-defined]
 
-from .first_chars import _in, _seq
+from .first_chars import _in, _parse, _seq
 
 CAP = 5
 """Runs of digits this long or longer share one key."""
@@ -121,11 +120,13 @@ def _lead(items: list, lo: int, hi: int, out: list[tuple[int, int, list]]) -> No
 @functools.lru_cache(maxsize=1024)
 def options(pattern: str) -> tuple[Option, ...] | None:
     """How ``pattern`` can read digits at its start; None when the reader cannot say (it may match)."""
+    tree = _parse(pattern)   # (shared with ``first_chars``: parsing is the slow part)
+    if tree is None:
+        return None
     try:
-        tree = list(P.parse(pattern))
         found: list[tuple[int, int, list]] = []
-        _lead(tree, 0, 0, found)
-    except (re.error, _GiveUp, RecursionError, TypeError, ValueError):
+        _lead(list(tree), 0, 0, found)
+    except (_GiveUp, RecursionError, TypeError, ValueError):
         return None
     out = []
     for lo, hi, rest in found:
