@@ -7,7 +7,8 @@ statement ONCE per engine and parameter-key set, with SQLAlchemy's own compiler 
 bind and result processors, then runs the SQL on the shim's cursor (the same cursor SQLAlchemy would use:
 the same writer lock, inline path and transaction handling). DBAPI errors are raised as SQLAlchemy's
 (``IntegrityError`` and so on), as ``conn.execute`` raises them. Anything else (another dialect or driver,
-an INSERT that would need a Python-side column default filled in) goes through ``conn.execute``.
+an INSERT that would need a Python-side column default filled in, an engine with statement events or
+``echo`` on) goes through ``conn.execute``.
 
 The caller's transaction must have been begun on ``conn`` (``conn.begin()``, as :func:`storage.tx.run_sync`
 does for a write), so SQLAlchemy commits or rolls back what ran here.
@@ -134,7 +135,8 @@ _cache: dict[tuple[int, int, tuple[str, ...], bool], tuple[Executable, Any, _Pre
 def execute(conn: Connection, statement: Executable, params: Params) -> Any:
     """``conn.execute(statement, params)``: a ``CursorResult``, or on SQLite :class:`Rows`."""
     dbapi_connection = conn.connection.dbapi_connection
-    if not is_one_hop(dbapi_connection):
+    # Statement events and ``echo`` logging see every statement: with either on, SQLAlchemy runs them all.
+    if not is_one_hop(dbapi_connection) or conn._has_events or conn.engine._has_events or conn._echo:
         return conn.execute(statement, params)
     many = not isinstance(params, Mapping)
     first = params[0] if many else params  # type: ignore[index]

@@ -162,3 +162,22 @@ def test_rows_behave_like_a_result() -> None:
     assert statements.Rows([(7,)], 1).scalar_one() == 7 and statements.Rows([], 0).first() is None
     with pytest.raises(Exception, match="No row"):
         statements.Rows([], 0).scalar_one()
+
+
+async def test_statement_events_see_every_statement(database: Database) -> None:
+    from sqlalchemy import event
+
+    seen: list[str] = []
+
+    def listener(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        seen.append(statement)
+
+    event.listen(database.engine.sync_engine, "before_cursor_execute", listener)
+    try:
+        params = {"owner": uuid.uuid4(), "at": NOW}
+        count = await run_sync(
+            database.engine, lambda c: statements.execute(c, _WRITES_AT, params).scalar_one()
+        )
+    finally:
+        event.remove(database.engine.sync_engine, "before_cursor_execute", listener)
+    assert count == 0 and any("audit_records" in s for s in seen)
