@@ -23,7 +23,18 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, delete, func, insert, literal, select, union_all, update
+from sqlalchemy import (
+    BigInteger,
+    Connection,
+    bindparam,
+    delete,
+    func,
+    insert,
+    literal,
+    select,
+    union_all,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -194,9 +205,9 @@ _IN_RANGE = (
 #: the count short when the window is full.
 _UNDER_LIMIT = (
     select(func.count()).select_from(
-        select(_CLAIMS.c.id).where(*_IN_RANGE).limit(bindparam("limit")).subquery()
+        select(_CLAIMS.c.id).where(*_IN_RANGE).limit(bindparam("limit", type_=BigInteger)).subquery()
     )
-).scalar_subquery() < bindparam("limit")
+).scalar_subquery() < bindparam("limit", type_=BigInteger)
 
 
 def _row(key: Any, fingerprint: Any) -> Any:
