@@ -110,7 +110,7 @@ RULES: list[Rule] = [
          b_hhmm),
     Rule("relative_clock", r"(?P<amt>(?:a\s+)?quarter|half|\d{1,2}|" + WORD_NUMBER + r")(?:\s+minutes?)?\s+"
                            r"(?P<dir>past|after|to|till|before|of)\s+(?P<base>noon|midday|midnight|(?P<h>" + SMALL +
-                           "|" + WORD_NUMBER + r")(?!(?:st|nd|rd|th)\b)(?:\s*(?:" + MER + r"|h\b))?)", b_relative_clock),
+                           "|" + WORD_NUMBER + r")(?!(?:st|nd|rd|th)\b|[:.]\d)(?:\s*(?:" + MER + r"|h\b))?)", b_relative_clock),
     Rule("at_h_mm", r"(?:at|@)\s+(?P<h>" + SMALL + r")\s+(?P<mi>[0-5]\d)(?![\d:.])",
          lambda m: p.Clock(int(m["h"]), int(m["mi"]))),
     Rule("half_hour", r"half\s+(?P<h>" + SMALL + "|" + WORD_NUMBER + r")(?!\s*(?:an?\b|hours?|past|to\b|after|of\b|:|\d))",

@@ -327,4 +327,8 @@ def range_end(lf: a.Frame, left: Spec, right: Spec, ctx: a.Ctx) -> datetime:
             best = end
     if best is None:
         raise Unusable("the range ends before it starts")
+    clock = right.clock if right.pod is None else None
+    if (clock is not None and clock.meridiem is None and not clock.h24 and 1 <= clock.hour <= 12
+            and best - lf.start > timedelta(hours=12) and best - timedelta(hours=12) > lf.start):
+        best -= timedelta(hours=12)   # "7pm to 9:30": the 9:30 that follows, 21:30, not 09:30 the next day
     return best

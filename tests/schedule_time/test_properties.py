@@ -17,7 +17,7 @@ ZONES = [ZoneInfo(z) for z in ("Asia/Shanghai", "America/New_York", "Europe/Lond
 RELATIVE = ["tomorrow", "today", "next friday", "friday", "this weekend", "next week", "tonight",
             "tomorrow morning", "in 3 days", "in 2 hours", "next month", "3pm", "at 3", "noon",
             "tomorrow at 5pm", "monday at 9am", "dec 5", "the 15th", "christmas", "march", "this week",
-            "end of the month", "next year", "3-4pm", "tomorrow from 2 to 4pm", "in half an hour",
+            "end of the month", "next year", "3-4pm", "tomorrow from 2 to 4pm", "7 to 9:30", "2 to 3:30pm", "in half an hour",
             "every monday at 9", "weekdays at 9am", "midnight", "this afternoon"]
 
 nows = st.builds(
