@@ -129,7 +129,12 @@ class _OneHopCursor(AsyncAdapt_aiosqlite_cursor):
     def executemany(self, operation: Any, seq_of_parameters: Any) -> Any:
         return self._execute(operation, seq_of_parameters, True)
 
-    def _execute(self, operation: Any, parameters: Any, many: bool) -> Any:
+    def run(self, operation: str, parameters: Any, many: bool) -> None:
+        """``execute``/``executemany`` for callers inside a plain ``greenlet_spawn`` (``storage.statements``):
+        no token await for SQLAlchemy's async layer, which only its own ``AsyncConnection.execute`` asks for."""
+        self._execute(operation, parameters, many, token_await=False)
+
+    def _execute(self, operation: Any, parameters: Any, many: bool, token_await: bool = True) -> Any:
         adapt: _OneHopConnection = self._adapt_connection  # type: ignore[assignment]
         try:
             if adapt._writer is None and _may_write(operation):
@@ -137,7 +142,8 @@ class _OneHopCursor(AsyncAdapt_aiosqlite_cursor):
             if adapt._can_inline() and (adapt._writing or not _may_wait(operation)):
                 adapt._maybe_in_tx = True
                 self._keep(adapt, _run(self._connection._conn, operation, parameters, many), operation)
-                await_(_ready())  # SQLAlchemy's async layer requires one await per execute
+                if token_await:
+                    await_(_ready())  # SQLAlchemy's async layer requires one await per execute
                 return None
             if (
                 adapt._writer is not None
@@ -146,7 +152,8 @@ class _OneHopCursor(AsyncAdapt_aiosqlite_cursor):
                 and _takes_write_lock(operation)
                 and self._first_write_inline(adapt, operation, parameters, many)
             ):
-                await_(_ready())
+                if token_await:
+                    await_(_ready())
                 return None
             await_(self._execute_one_hop(operation, parameters, many))
             if not adapt._maybe_in_tx:

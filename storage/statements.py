@@ -160,10 +160,7 @@ def execute(conn: Connection, statement: Executable, params: Params) -> Any:
         args = prepared.parameters(first)
     cursor = dbapi_connection.cursor()
     try:
-        if many:
-            cursor.executemany(prepared.sql, args)
-        else:
-            cursor.execute(prepared.sql, args)
+        cursor.run(prepared.sql, args, many)
         rows = cursor.fetchall() if prepared.select else []
         rowcount = cursor.rowcount
         description = cursor.description
