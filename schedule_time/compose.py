@@ -68,6 +68,7 @@ class Expr:
     duration: p.Duration | None = None
     every: p.Every | None = None
     recur: p.RecurUnit | None = None
+    anchor: Spec | None = None   # a recurrence's start ("starting April 10", "从下周一开始")
 
 
 _SINGLE = {
@@ -227,12 +228,50 @@ def _number_as_clock(spec: Spec) -> Spec:
     return spec
 
 
+_ANCHOR_DATES = (p.DayShift, p.WeekdayRef, p.DateParts, p.Period, p.HolidayRef, p.YearShift, p.Shift,
+                 p.NthWeekday)
+
+
+def _split_anchor(plain: list[p.Piece]) -> tuple[list[p.Piece], list[p.Piece]]:
+    """The date pieces that say where a series starts, apart from its rule: after "starting"/"from"/从
+    ("every Thursday at 2pm starting April 10") or before 起/开始 ("4月10日起每周四"). A "from … to …" span
+    is a range, not a start, and keeps its pieces."""
+    keep, anchor = list(plain), []
+    for i, x in enumerate(plain):
+        after = isinstance(x, p.OpenBound) and x.kind == "after"
+        if not (after or isinstance(x, p.RangeStart)):
+            continue
+        if not after and any(isinstance(y, p.RangeSep) for y in plain[i + 1:]):
+            continue   # "from Monday to Friday every day at 9": the start of a range
+        j = i + 1
+        while j < len(plain) and isinstance(plain[j], _ANCHOR_DATES):
+            anchor.append(plain[j])
+            j += 1
+        if not anchor and after:   # 4月10日起 / 下周一开始: the dates just before the marker
+            j = i - 1
+            while j >= 0 and isinstance(plain[j], _ANCHOR_DATES):
+                anchor.insert(0, plain[j])
+                j -= 1
+        if anchor:
+            break
+    if not anchor:
+        return [x for x in plain if not isinstance(x, p.RangeStart)], []
+    ids = {id(x) for x in anchor}
+    keep = [x for x in keep if id(x) not in ids and not isinstance(x, (p.RangeStart, p.OpenBound))]
+    return keep, anchor
+
+
 def _recurring(plain: list[p.Piece], every: p.Every | None, recur: p.RecurUnit | None) -> Expr:
     """A recurrence, possibly with a range inside: a span of weekdays ("周一到周五每天早上九点" ->
-    weekly on Mon-Fri) or a time range ("每周一上午九点到十点": the first occurrence's start and end)."""
+    weekly on Mon-Fri) or a time range ("每周一上午九点到十点": the first occurrence's start and end);
+    possibly with a start ("starting April 10": the first occurrence on or after it)."""
+    plain, anchor_pieces = _split_anchor(plain)
+    anchor = _spec(anchor_pieces) if anchor_pieces else None
+    if anchor is not None and anchor.has_time():
+        raise Unusable("a series start with its own time")
     seps = [i for i, x in enumerate(plain) if isinstance(x, p.RangeSep)]
     if not seps:
-        return Expr("recurring", left=_spec(plain), every=every, recur=recur)
+        return Expr("recurring", left=_spec(plain), every=every, recur=recur, anchor=anchor)
     if len(seps) > 1:
         raise Unusable("more than one range separator")
     i = seps[0]
@@ -242,14 +281,15 @@ def _recurring(plain: list[p.Piece], every: p.Every | None, recur: p.RecurUnit |
         if recur is not None and recur.byday and not set(recur.byday) >= set(days):
             raise Unusable("two different sets of weekdays")
         unit = p.RecurUnit("WEEKLY", days, recur.interval if recur is not None else 1)
-        return Expr("recurring", left=_spec(plain[:i - 1] + plain[i + 2:]), every=every, recur=unit)
+        return Expr("recurring", left=_spec(plain[:i - 1] + plain[i + 2:]), every=every, recur=unit,
+                    anchor=anchor)
     left, right = _spec(plain[:i]), _spec(plain[i + 1:])
     if left.empty() or right.empty():
         raise Unusable("a range needs two ends")
     _fix_number_ends(left, right)
     _inherit(right, left)
     _inherit(left, right)
-    return Expr("recurring", left=left, right=right, every=every, recur=recur)
+    return Expr("recurring", left=left, right=right, every=every, recur=recur, anchor=anchor)
 
 
 def compose(items: Sequence[p.Piece]) -> Expr:
@@ -280,8 +320,7 @@ def compose(items: Sequence[p.Piece]) -> Expr:
                 bounds.append(x)
             rest.append(x)
     if every is not None or recur is not None:
-        return _recurring([x for x in items if not isinstance(x, (p.Every, p.RecurUnit, p.RangeStart))],
-                          every, recur)
+        return _recurring([x for x in items if not isinstance(x, (p.Every, p.RecurUnit))], every, recur)
     if len(durations) > 1:
         raise Unusable("two durations")
     if durations:   # "for 30' starting from 4pm": the start marker only says where the span begins

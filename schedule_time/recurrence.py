@@ -116,8 +116,12 @@ def _nth_frames(first: Spec, ctx: a.Ctx) -> tuple[list[a.Frame], str | None]:
 def occurrences(expr: Expr, ctx: a.Ctx) -> tuple[list[a.Frame], str | None, list[str]]:
     """The first occurrence (one frame per clock reading), the assumption note, one RRULE per frame."""
     rule, first = rule_for(expr)
+    today = ctx.today
+    if expr.anchor is not None:   # "starting April 10": the first occurrence on or after that day
+        today = a.floor(spec_frames(expr.anchor, ctx)[0][0].start, "day")
+        ctx = a.Ctx(today - timedelta(minutes=1), ctx.tz, True)   # the anchor day itself may hold the first
     if first.empty():
-        frames, assumed = [a.Frame(ctx.today, ctx.today + timedelta(days=1), "day")], None
+        frames, assumed = [a.Frame(today, today + timedelta(days=1), "day")], None
     elif isinstance(first.nth, (p.NthWeekday, p.NthUnit)):
         frames, assumed = _nth_frames(first, ctx)
     else:
