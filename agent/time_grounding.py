@@ -211,6 +211,25 @@ def fuller_phrase(
             other = _key(_resolve(phrase, now, tz, memo))
             if other and other != key:
                 found.append(phrase)
+    if len(found) == 1:
+        return found[0]
+    return None if found else _with_series_start(value, text, now=now, tz=tz, memo=memo)
+
+
+def _with_series_start(value: str, text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None) -> str | None:
+    """A repeating ``value`` the user started elsewhere in the message ("every other Thursday at 2pm,
+    starting April 10"; "每两周周四下午两点，4月10日起"): the value with that start — the same rule, a later
+    first occurrence. None unless exactly one of the user's phrases does that."""
+    r = _resolve(value, now, tz, memo)
+    if r.status != "resolved" or not r.recurrence or r.start is None:
+        return None
+    found = []
+    for phrase in _time_phrases(text, memo):
+        if _norm(phrase) in _norm(value):
+            continue
+        joined = _resolve(f"{value} {phrase}", now, tz, memo)
+        if joined.status == "resolved" and joined.recurrence == r.recurrence and joined.start != r.start:
+            found.append(f"{value} {phrase}")
     return found[0] if len(found) == 1 else None
 
 

@@ -282,6 +282,37 @@ async def test_a_start_day_given_as_the_end_is_dropped_not_asked(kit: Kit) -> No
     assert {"dropped": "end", "reason": "start_day"}.items() <= r.telemetry["dropped_fields"][0].items()
 
 
+@pytest.mark.parametrize(
+    ("message", "args", "first"),
+    [
+        (
+            "Book a 1:1 with Priya every other Thursday at 2pm, starting March 13",
+            {"title": "1:1 with Priya", "when": "every other Thursday at 2pm"},
+            datetime(2025, 3, 13, 14, tzinfo=NY),
+        ),
+        (
+            "Book a 1:1 with Priya every other Thursday at 2pm, starting March 13",
+            {"title": "1:1 with Priya", "when": "every other Thursday at 2pm", "end": "March 13"},
+            datetime(2025, 3, 13, 14, tzinfo=NY),
+        ),
+        (
+            "每两周周四下午两点和李雷开会，3月20日起",
+            {"title": "和李雷开会", "when": "每两周周四下午两点"},
+            datetime(2025, 3, 20, 14, tzinfo=NY),
+        ),
+    ],
+    ids=["start dropped by the model", "start passed as the end", "起 after the rule"],
+)
+async def test_a_series_starts_where_the_user_said(
+    kit: Kit, message: str, args: dict[str, str], first: datetime
+) -> None:
+    kit.script(call("create_event", args))
+    r = await kit.assistant.reply(kit.user_id, message)
+    assert len(r.writes) == 1 and r.pending is None
+    (event,) = await kit.events()
+    assert (event.start, event.rrule) == (first, "FREQ=WEEKLY;INTERVAL=2;BYDAY=TH")
+
+
 async def test_a_start_day_as_the_end_is_asked_when_the_user_named_an_end(kit: Kit) -> None:
     args = {"title": "1:1 with Priya", "when": "Thursday 2pm", "end": "March 6"}
     model = kit.script(call("create_event", args))
