@@ -2,76 +2,43 @@
 
 Every statement filters on the bound owner, so another user's event id behaves exactly like a missing one
 (``EventNotFound``). Writes go through :func:`storage.writes.run_write` (idempotency key, audit record, one
-transaction, ``WriteResult.persisted``). Reads return frozen snapshots and occurrences.
+transaction, ``WriteResult.persisted``). The reads (frozen snapshots and occurrences) live in ``storage.event_reads``.
 """
 
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any
-from zoneinfo import ZoneInfo
 
-from rapidfuzz import fuzz, process, utils
 from sqlalchemy import delete, insert, select, update
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from storage import limits
 from storage.audit import last_undoable
 from storage.detached import OPERATION as DETACH
 from storage.detached import detach, undo_detach
-from storage.drafts import EventDraft, EventPatch, check_timezone, require_aware, validate
+from storage.drafts import EventDraft, EventPatch, require_aware, validate
 from storage.errors import (
-    EventNotFound,
     InvalidInput,
-    InvalidRange,
     NothingToUndo,
     OccurrenceNotFound,
     UndoConflict,
-    UserNotFound,
     VersionConflict,
 )
+from storage.event_reads import EventReads, parse_id
 from storage.models import Event, User
-from storage.overlap import candidate_params, candidate_statement
-from storage.recurrence import expand, occurs_at
-from storage.results import FreeSlot, SearchCandidate, WriteResult
-from storage.slots import WorkingHours, free_intervals
-from storage.snapshots import EventSnapshot, Occurrence
+from storage.recurrence import occurs_at
+from storage.results import WriteResult
+from storage.snapshots import EventSnapshot
 from storage.writes import Change, run_write
 
 __all__ = ["EventStore"]
 
 
-class EventStore:
-    """The events of the user ``user_id``. ``now`` is always passed in; the store never reads a clock."""
-
-    def __init__(self, sessions: async_sessionmaker[AsyncSession], user_id: uuid.UUID) -> None:
-        self._sessions = sessions
-        engine = sessions.kw.get("bind")
-        if not isinstance(engine, AsyncEngine):
-            raise TypeError(
-                "EventStore needs a session factory bound to an AsyncEngine (storage.session_factory)"
-            )
-        self._engine = engine
-        self._owner = user_id
-        self._zone: str | None = None
-
-    @property
-    def user_id(self) -> uuid.UUID:
-        return self._owner
-
-    async def timezone(self) -> str:
-        """The owner's IANA zone (the default zone of new events, the zone of working hours)."""
-        if self._zone is None:
-            async with self._sessions() as session:
-                user = await session.get(User, self._owner)
-            if user is None:
-                raise UserNotFound(f"no user with id {self._owner}")
-            self._zone = user.timezone
-        return self._zone
-
-    # ----------------------------------------------------------------------------------------- writes
+class EventStore(EventReads):
+    """The events of the user ``user_id``: the reads of ``EventReads`` and every write. ``now`` is always
+    passed in; the store never reads a clock."""
 
     async def create(
         self, draft: EventDraft, *, now: datetime, idempotency_key: str, turn_id: str | None = None
@@ -110,7 +77,7 @@ class EventStore:
         Raises ``EventNotFound``, ``VersionConflict``, ``InvalidEvent``, ``OccurrenceNotFound``.
         """
         _check_now(now)
-        event_uuid = _parse_id(event_id)
+        event_uuid = parse_id(event_id)
         default_zone = await self.timezone()
         if occurrence_start is not None:
             require_aware(occurrence_start, "occurrence_start", InvalidInput)
@@ -151,7 +118,7 @@ class EventStore:
         names it (it becomes an EXDATE). Raises ``EventNotFound``, ``OccurrenceNotFound``, ``VersionConflict``.
         """
         _check_now(now)
-        event_uuid = _parse_id(event_id)
+        event_uuid = parse_id(event_id)
         if occurrence_start is not None:
             require_aware(occurrence_start, "occurrence_start", InvalidInput)
 
@@ -253,126 +220,6 @@ class EventStore:
 
         return await self._write({"op": "undo"}, now, idempotency_key, turn_id, change)
 
-    # ------------------------------------------------------------------------------------------ reads
-
-    async def get(self, event_id: uuid.UUID | str) -> EventSnapshot:
-        """The event with this id. Raises ``EventNotFound`` (also for malformed or other users' ids)."""
-        event_uuid = _parse_id(event_id)
-        async with self._sessions() as session:
-            return EventSnapshot.from_row(await self._row(session, event_uuid))
-
-    async def list_events(self) -> list[EventSnapshot]:
-        """Every event (series unexpanded) of the user, by start; for export and maintenance."""
-        query = select(Event).where(Event.owner_id == self._owner).order_by(Event.start_utc, Event.id)  # type: ignore[arg-type]
-        async with self._sessions() as session:
-            return [EventSnapshot.from_row(row) for row in (await session.execute(query)).scalars()]
-
-    async def list_range(
-        self, start: datetime, end: datetime, *, include_all_day: bool = True
-    ) -> list[Occurrence]:
-        """Every occurrence overlapping ``[start, end)``, recurrences expanded, ordered by start."""
-        _check_range(start, end)
-        occurrences = []
-        for row in await self._candidates(start, end, include_all_day):
-            # Expand from the raw row; build the snapshot only for events that have an occurrence here.
-            zone = ZoneInfo(row.timezone)
-            spans = expand(
-                start=row.start_utc.astimezone(zone), end=row.end_utc.astimezone(zone), all_day=row.all_day,
-                rule=row.rrule, exdates=[datetime.fromisoformat(x) for x in row.exdates or ()],
-                range_start=start, range_end=end,
-            )  # fmt: skip
-            if spans:
-                event = EventSnapshot.from_row(row)
-                occurrences.extend(Occurrence(event, o_start, o_end) for o_start, o_end in spans)
-        occurrences.sort(key=lambda o: (o.start, o.end, o.event.title, str(o.event.id)))
-        return occurrences
-
-    async def conflicts(
-        self,
-        start: datetime,
-        end: datetime,
-        *,
-        exclude: uuid.UUID | str | None = None,
-        include_all_day: bool = False,
-    ) -> list[Occurrence]:
-        """Occurrences overlapping ``[start, end)`` (half-open: touching is not a conflict).
-
-        All-day events are left out unless ``include_all_day``; ``exclude`` leaves out one event (the one
-        being moved).
-        """
-        skip = _parse_id(exclude) if exclude is not None else None
-        return [
-            o
-            for o in await self.list_range(start, end, include_all_day=include_all_day)
-            if o.event.id != skip
-        ]
-
-    async def free_slots(
-        self,
-        start: datetime,
-        end: datetime,
-        duration: timedelta,
-        *,
-        working_hours: WorkingHours | None = None,
-        include_all_day: bool = False,
-    ) -> list[FreeSlot]:
-        """Maximal free intervals of at least ``duration`` in ``[start, end)`` within working hours
-        (default 09:00-18:00 on weekdays in the owner's zone), in start order."""
-        _check_range(start, end)
-        if not isinstance(duration, timedelta) or duration <= timedelta(0):
-            raise InvalidRange("duration must be a positive timedelta", field="duration")
-        zone = check_timezone(await self.timezone())
-        busy = [(o.start, o.end) for o in await self.conflicts(start, end, include_all_day=include_all_day)]
-        hours = working_hours or WorkingHours()
-        return [FreeSlot(s, e) for s, e in free_intervals(start, end, duration, busy, zone, hours)]
-
-    async def search(self, query: str, *, limit: int = 5, min_score: float = 50.0) -> list[SearchCandidate]:
-        """Events whose title resembles ``query`` (fuzzy, case-insensitive, works for Chinese), best first."""
-        if not isinstance(query, str) or not query.strip():
-            raise InvalidInput("search query must not be empty", field="query")
-        if len(query) > limits.MAX_SEARCH_QUERY_LENGTH:
-            raise InvalidInput(
-                f"search query is longer than {limits.MAX_SEARCH_QUERY_LENGTH} characters", field="query"
-            )
-        async with self._sessions() as session:
-            titles = dict(
-                (
-                    await session.execute(select(Event.id, Event.title).where(Event.owner_id == self._owner))
-                ).all()
-            )
-            ranked = process.extract(
-                query,
-                titles,
-                scorer=fuzz.WRatio,
-                processor=utils.default_process,
-                limit=limit,
-                score_cutoff=min_score,
-            )
-            if not ranked:
-                return []
-            rows = (
-                await session.execute(
-                    select(Event).where(Event.owner_id == self._owner, Event.id.in_([r[2] for r in ranked]))
-                )
-            ).scalars()  # type: ignore[attr-defined]
-            by_id = {row.id: EventSnapshot.from_row(row) for row in rows}
-        return [SearchCandidate(by_id[key], float(score)) for _, score, key in ranked if key in by_id]
-
-    # -------------------------------------------------------------------------------------- internals
-
-    async def _candidates(self, start: datetime, end: datetime, include_all_day: bool) -> list[Any]:
-        statement = candidate_statement(include_all_day)
-        async with self._engine.connect() as connection:  # a plain connection: no ORM session on the hot path
-            return list(await connection.execute(statement, candidate_params(self._owner, start, end)))
-
-    async def _row(self, session: AsyncSession, event_id: uuid.UUID) -> Event:
-        row = (
-            await session.execute(select(Event).where(Event.id == event_id, Event.owner_id == self._owner))
-        ).scalar_one_or_none()
-        if row is None:
-            raise EventNotFound(event_id)
-        return row
-
     async def _update_row(
         self, session: AsyncSession, row: Event, version: int, now: datetime, values: dict[str, Any]
     ) -> EventSnapshot:
@@ -399,15 +246,6 @@ class EventStore:
 _INSERT_EVENT = insert(Event.__table__)  # type: ignore[attr-defined]
 
 
-def _parse_id(event_id: uuid.UUID | str) -> uuid.UUID:
-    if isinstance(event_id, uuid.UUID):
-        return event_id
-    try:
-        return uuid.UUID(str(event_id))
-    except ValueError:
-        raise EventNotFound(event_id) from None
-
-
 def _check_version(event: EventSnapshot, expected: int) -> None:
     if event.version != expected:
         _raise_conflict(event.id, expected, event.version)
@@ -419,12 +257,3 @@ def _raise_conflict(event_id: uuid.UUID, expected: int, current: int | None = No
 
 def _check_now(now: datetime) -> None:
     require_aware(now, "now", InvalidInput)
-
-
-def _check_range(start: datetime, end: datetime) -> None:
-    require_aware(start, "start", InvalidRange)
-    require_aware(end, "end", InvalidRange)
-    if end <= start:
-        raise InvalidRange("range end must be after its start", field="end")
-    if end - start > limits.MAX_QUERY_RANGE:
-        raise InvalidRange(f"a range may span at most {limits.MAX_QUERY_RANGE.days} days", field="end")
