@@ -1,4 +1,4 @@
-"""The calendar tools: argument models (the schemas the model sees), descriptions, and handlers.
+"""The calendar tools: descriptions, examples and handlers (argument models: ``agent.tool_args``).
 
 The contract (names, arguments) is fixed by the lead and mirrored in ``evals/contract.py``. Every time
 field is an expression exactly as the user said it, resolved by ``schedule_time`` in code. Handlers get the
@@ -19,9 +19,9 @@ read as a time the user wrote). Not grounded:
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel
 
 from agent import phrases
 from agent.archive import search_archive, snippet
@@ -40,6 +40,16 @@ from agent.time_grounding import (
     user_gave_recurrence,
 )
 from agent.timing import read_range, resolve_duration
+from agent.tool_args import (
+    CreateEventArgs,
+    DeleteEventArgs,
+    FindFreeTimeArgs,
+    ListEventsArgs,
+    SearchConversationArchiveArgs,
+    SearchEventsArgs,
+    UndoLastChangeArgs,
+    UpdateEventArgs,
+)
 from agent.write_guards import title_of
 from agent.write_path import execute
 from storage import InvalidInput, StorageError
@@ -56,65 +66,6 @@ __all__ = [
     "UpdateEventArgs",
     "build_registry",
 ]
-
-_Text = Field(min_length=1, max_length=500)
-_WHEN = "time words exactly as said"
-
-
-class _Args(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
-
-
-class ListEventsArgs(_Args):
-    range: str = Field(min_length=1, max_length=200, description=_WHEN)
-
-
-class FindFreeTimeArgs(_Args):
-    range: str = Field(min_length=1, max_length=200, description=_WHEN)
-    duration: str = Field(min_length=1, max_length=100, description="e.g. 1 hour")
-
-
-class SearchEventsArgs(_Args):
-    query: str = Field(min_length=1, max_length=200, description="title words")
-
-
-class SearchConversationArchiveArgs(_Args):
-    query: str = Field(min_length=1, max_length=200)
-
-
-class CreateEventArgs(_Args):
-    title: str = Field(min_length=1, max_length=200)
-    when: str = Field(min_length=1, max_length=200, description=_WHEN)
-    end: str | None = Field(default=None, max_length=200)
-    duration: str | None = Field(default=None, max_length=100)
-    location: str | None = Field(default=None, max_length=200)
-    attendees: list[str] = Field(default_factory=list, max_length=50)
-    notes: str | None = Field(default=None, max_length=2000)
-    recurrence: str | None = Field(default=None, max_length=200, description="e.g. every Monday")
-
-
-class UpdateEventArgs(_Args):
-    event: str = Field(min_length=1, max_length=200, description="title words or id")
-    event_when: str | None = Field(default=None, max_length=200, description="its current time, if said")
-    when: str | None = Field(default=None, max_length=200, description="new time")
-    end: str | None = Field(default=None, max_length=200)
-    duration: str | None = Field(default=None, max_length=100)
-    title: str | None = Field(default=None, min_length=1, max_length=200)
-    location: str | None = Field(default=None, max_length=200)
-    notes: str | None = Field(default=None, max_length=2000)
-    attendees: list[str] | None = Field(default=None, max_length=50)
-    scope: Literal["one", "series"] | None = Field(default=None, description="repeating: if said")
-
-
-class DeleteEventArgs(_Args):
-    event: str = Field(min_length=1, max_length=200, description="title words or id")
-    event_when: str | None = Field(default=None, max_length=200, description="its time, if said")
-    scope: Literal["one", "series"] = "one"
-
-
-class UndoLastChangeArgs(_Args):
-    pass
-
 
 # ------------------------------------------------------------------------------------------ read tools
 
