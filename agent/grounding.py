@@ -12,7 +12,7 @@ import unicodedata
 
 from agent.language import HAN_RUN
 
-__all__ = ["in_unwritten_script", "is_grounded"]
+__all__ = ["echoes_request", "in_unwritten_script", "is_grounded"]
 
 _LATIN = re.compile(r"[a-z0-9][a-z0-9'’.-]*", re.IGNORECASE)
 _STOP = frozenset(
@@ -70,6 +70,18 @@ def in_unwritten_script(value: str, said: str) -> bool:
 
 def _norm(text: str) -> str:
     return unicodedata.normalize("NFKC", text).casefold()
+
+
+_NOT_WORDS = re.compile(r"[\W_]+")
+
+
+def echoes_request(value: str, message: str) -> bool:
+    """The value is the user's whole request again ("what do the notes of the vendor meeting say?" as the
+    notes): the model copied the message, the user dictated nothing. A value the user did dictate is a
+    part of the message ("add a note: bring the insurance card")."""
+    core = _NOT_WORDS.sub("", _norm(value))
+    whole = _NOT_WORDS.sub("", _norm(message))
+    return len(whole) >= 6 and len(core) >= 0.8 * len(whole) and core in whole
 
 
 def is_grounded(value: str, message: str) -> bool:

@@ -88,6 +88,9 @@ def _tool_result_text(run: ToolRun) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
+_PROSE_OK = frozenset({"nothing_to_change"})
+
+
 def _ask_instead(
     out: TurnResult, fixable: Sequence[ToolRun], code_texts: list[str], lang: str, telemetry: TurnTelemetry
 ) -> None:
@@ -161,7 +164,10 @@ async def run_turn(
         if fixable and retried:
             _ask_instead(out, fixable, code_texts, lang, telemetry)
             break
-        unanswered = fixable
+        # a write with nothing left to change may have been meant as an answer: prose is a fine reply
+        unanswered = [
+            r for r in fixable if not (isinstance(r.result, Rejected) and r.result.code in _PROSE_OK)
+        ]
         if fixable or reads:
             if fixable:
                 retried = True

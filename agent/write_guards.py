@@ -13,7 +13,7 @@ from typing import Any
 
 from agent import phrases
 from agent.context import ToolContext
-from agent.grounding import is_grounded
+from agent.grounding import echoes_request, is_grounded
 from agent.outcomes import Command, NeedsConfirmation, Persisted, Rejected, WriteOutcome
 from storage import (
     EventNotFound,
@@ -36,7 +36,7 @@ def ground(ctx: ToolContext, command: Command) -> Command:
     args = dict(command.args)
     for name in _GROUNDED_FIELDS:
         value = args.get(name)
-        if value and not is_grounded(value, ctx.user_text):
+        if value and (not is_grounded(value, ctx.user_text) or echoes_request(value, ctx.user_text)):
             args[name] = None
             ctx.notes.append({"dropped": name, "tool": command.tool, "call_index": command.call_index})
     attendees = args.get("attendees")

@@ -124,6 +124,18 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     if args.get("attendees") is not None:
         patch["attendees"] = tuple(args["attendees"])
     if not patch:
+        dropped = [
+            n["dropped"] for n in ctx.notes if n.get("call_index") == command.call_index and "dropped" in n
+        ]
+        if dropped and not ctx.memo.get(("nothing_left", command.call_index)):
+            # every change was a value the user never gave (often the request itself copied into notes):
+            # back to the model once, which may well have meant to answer, not to write
+            ctx.memo[("nothing_left", command.call_index)] = True
+            problems = tuple(
+                {"field": name, "problem": "not_given_by_user", "hint": "the user asked nothing to change"}
+                for name in dropped
+            )
+            return Rejected("nothing_to_change", "", fixable=True, problems=problems, command=command)
         return NeedsValue(command, "changes", phrases.say("no_changes", ctx.lang, title=title))
     if start is not None and end is not None:
         reasons, conflicts = await checks(ctx, command, start, end, all_day, exclude=target["event_id"])
