@@ -53,13 +53,22 @@ def is_series_answer(text: str) -> bool:
 
 
 def scope_of(command: Command, user_text: str) -> Scope | None:
-    """The scope the user gave, or None (ask)."""
+    """The scope the user gave, or None (ask): the ``scope`` argument (or an answer already chosen); an
+    occurrence named by ``event_when`` ("tomorrow's standup") unless that names the repetition itself
+    ("每周"); the words of the message, the event's own title left out ("每周例会" is a name, not "every")."""
     chosen = (command.target or {}).get("scope") or command.args.get("scope")
     if chosen in ("one", "series"):
         return chosen  # type: ignore[return-value]
-    if _SERIES.search(user_text):
+    named = command.args.get("event_when") or ""
+    if named.strip() and not _SERIES.search(named):
+        return "one"
+    text = user_text
+    for title in ((command.target or {}).get("title"), command.args.get("event")):
+        if title:
+            text = text.replace(title, " ")
+    if _SERIES.search(text):
         return "series"
-    if _ONE.search(user_text) or command.args.get("event_when"):
+    if _ONE.search(text):
         return "one"
     return None
 

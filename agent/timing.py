@@ -22,6 +22,7 @@ __all__ = [
     "Ambiguous",
     "Missing",
     "Timing",
+    "named_day",
     "names_start_day",
     "read_range",
     "resolve_duration",
@@ -116,6 +117,21 @@ def resolve_start(
         start = datetime.combine(r.start.date(), local.time(), tzinfo=tz)
         return Timing(start, None, rrule=_rule(r))
     return Missing("no time of day", day=r.start if r.end - r.start <= timedelta(days=1) else None)
+
+
+def named_day(text: str, *, now: datetime, tz: ZoneInfo) -> date | None:
+    """The one local day the expression names ("tomorrow 11am", "周五下午三点"), or None: no day of its own
+    ("11am"), several days, or no reading."""
+    if _lacks_day(text, now, tz):
+        return None
+    r = _resolve(text, now, tz)
+    starts = [r.start] if r.status == "resolved" and r.start is not None else [c.start for c in r.candidates]
+    days = {s.astimezone(tz).date() for s in starts}
+    if len(days) != 1 or (
+        r.status == "resolved" and r.end is not None and r.end - r.start > timedelta(days=1)
+    ):
+        return None
+    return days.pop()
 
 
 def _lacks_day(text: str, now: datetime, tz: ZoneInfo) -> bool:

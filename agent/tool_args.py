@@ -73,7 +73,7 @@ class UpdateEventArgs(_Args):
 class DeleteEventArgs(_Args):
     event: str = Field(min_length=1, max_length=200, description="title words or id")
     event_when: str | None = Field(default=None, max_length=200, description="its time, if said")
-    scope: Literal["one", "series"] = "one"
+    scope: Literal["one", "series"] | None = Field(default=None, description="repeating: if said")
 
 
 class UndoLastChangeArgs(_Args):

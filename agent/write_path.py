@@ -16,14 +16,14 @@ The steps live by concept: ``write_timing`` (times), ``write_target`` (which eve
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import datetime, time, timedelta
 from typing import Any
 
 from agent import phrases
 from agent.context import ToolContext
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
 from agent.series_scope import ask_scope, scope_of, series_move_allowed
-from agent.timing import Timing, timing_from_json
+from agent.timing import Timing, named_day, timing_from_json
 from agent.write_guards import checks, confirm, ground, store
 from agent.write_target import choose_target, find_target
 from agent.write_timing import anchor_of, choose_time, settle_time, with_timing
@@ -97,6 +97,9 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     moves = bool(args.get("when") or args.get("end") or args.get("duration"))
     if target.get("recurring"):
         scope = scope_of(command, ctx.user_text)
+        if scope is None and args.get("when"):  # "tomorrow's standup to 11am" said as "tomorrow 11am"
+            command = await _occurrence_on_named_day(ctx, command)
+            target, scope = command.target or {}, (command.target or {}).get("scope")
         if scope is None and moves:  # never move a whole series the user did not ask to move
             return ask_scope(ctx, command)
         if scope is not None and target.get("scope") != scope:
@@ -167,6 +170,25 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     )
 
 
+async def _occurrence_on_named_day(ctx: ToolContext, command: Command) -> Command:
+    """A new time on a named day, for a series with one occurrence that day: that occurrence moves."""
+    target = command.target or {}
+    day = named_day(command.args["when"], now=ctx.now, tz=ctx.tz)
+    if day is None:
+        return command
+    midnight = datetime.combine(day, time(0), tzinfo=ctx.tz)
+    found = [
+        o
+        for o in await ctx.events.list_range(midnight, midnight + timedelta(days=1))
+        if str(o.event_id) == target["event_id"] and o.start.astimezone(ctx.tz).date() == day
+    ]
+    if len(found) != 1:
+        return command
+    start, end = found[0].start.isoformat(), found[0].end.isoformat()
+    moved = {**target, "start": start, "end": end, "occurrence_start": start, "scope": "one"}
+    return command.with_(target=moved)
+
+
 def _occurrence(target: dict[str, Any]) -> datetime | None:
     """The occurrence a change to one occurrence of a series is for (None: the event itself)."""
     if not target.get("recurring") or target.get("scope") != "one":
@@ -193,8 +215,7 @@ async def _series_patch(
 
 
 async def _delete(ctx: ToolContext, command: Command, needs_confirmation: bool) -> WriteOutcome:
-    args = command.args
-    one = args.get("scope", "one") == "one"
+    one = scope_of(command, ctx.user_text) != "series"  # a repeating event without a day is asked about
     settled = await find_target(ctx, command, occurrences=one)
     if not isinstance(settled, Command):
         return settled

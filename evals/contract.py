@@ -74,7 +74,7 @@ class UpdateEvent(_Args):
 class DeleteEvent(_Args):
     event: str = _Text
     event_when: str | None = None
-    scope: Literal["one", "series"] = "one"
+    scope: Literal["one", "series"] | None = None
 
 
 class UndoLastChange(_Args):

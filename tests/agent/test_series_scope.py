@@ -28,6 +28,19 @@ WEEKLY = "FREQ=WEEKLY;BYDAY=MO"
         ("这次站会改到十点", {}, "one", "这次"),
         ("move tomorrow's standup to 10", {"event_when": "tomorrow"}, "one", "an occurrence named"),
         ("move the standup to 10", {"scope": "series"}, "series", "the model's scope argument"),
+        (
+            "取消明天的每周例会",
+            {"event": "每周例会", "event_when": "明天"},
+            "one",
+            "每 in the title is a name",
+        ),
+        ("把每周例会改到三点", {"event": "每周例会"}, None, "the title's 每 says nothing"),
+        (
+            "以后每周的项目周会都删掉",
+            {"event": "项目周会", "event_when": "每周"},
+            "series",
+            "event_when is the rule",
+        ),
     ],
 )
 def test_scope_of(text: str, args: dict[str, str], scope: str | None, why: str) -> None:
@@ -166,3 +179,29 @@ async def test_which_day_answered_with_the_whole_series_deletes_the_series(kit: 
     if r.pending is not None:  # a destructive change may ask for a yes first
         r = await kit.assistant.reply(kit.user_id, "yes")
     assert len(r.writes) == 1 and await kit.events() == []
+
+
+async def test_a_new_time_on_a_named_day_moves_that_days_occurrence(kit: Kit) -> None:
+    """Live eval: "Push tomorrow's standup to 11am" → update_event(when="tomorrow 11am"), no event_when."""
+    await kit.seed(
+        "Standup",
+        datetime(2025, 3, 3, 9, 30, tzinfo=NY),
+        datetime(2025, 3, 3, 9, 45, tzinfo=NY),
+        rrule="FREQ=DAILY",
+    )
+    model = kit.script(call("update_event", {"event": "standup", "when": "tomorrow 11am"}), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, "Push tomorrow's standup to 11am")
+    assert model.call_count == 1 and len(r.writes) == 1 and r.pending is None
+    series, moved = sorted(await kit.events(), key=lambda e: e.rrule is None)
+    assert series.exdates == (datetime(2025, 3, 6, 9, 30, tzinfo=NY),)
+    assert (moved.start, moved.end) == (
+        datetime(2025, 3, 6, 11, tzinfo=NY),
+        datetime(2025, 3, 6, 11, 15, tzinfo=NY),
+    )
+
+
+async def test_a_clock_time_alone_still_asks(kit: Kit) -> None:
+    await kit.seed("Standup", datetime(2025, 3, 3, 9, 30, tzinfo=NY), rrule="FREQ=DAILY")
+    kit.script(call("update_event", {"event": "standup", "when": "11am"}), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, "move the standup to 11am")
+    assert r.writes == () and [o.tag for o in r.options] == ["one", "series"]
