@@ -26,7 +26,7 @@ from pydantic import BaseModel
 from agent import phrases
 from agent.archive import search_archive, snippet
 from agent.context import ToolContext
-from agent.grounding import in_unwritten_script
+from agent.grounding import in_unwritten_script, names_event
 from agent.other_calendar import asks_about_someone, names_other_calendar
 from agent.out_of_scope import asks_for_alarm
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
@@ -73,6 +73,7 @@ _MAX_LISTED = 20
 
 
 def _event_json(ctx: ToolContext, start: Any, end: Any, event: Any) -> dict[str, Any]:
+    ctx.memo[("shown_this_turn",)] = True  # the model has read event content this turn (see _write)
     zone = ctx.tz
     fmt = "%a %Y-%m-%d" if event.all_day else "%a %Y-%m-%d %H:%M"
     item = {
@@ -217,6 +218,16 @@ def _hint(name: str, ctx: ToolContext) -> str:
     return f"{hint}, e.g. {example!r}" if example else f"{hint}; leave it out if the user gave none"
 
 
+async def _user_points_at(ctx: ToolContext, reference: str) -> bool:
+    if names_event(reference, ctx.time_sources):
+        return True
+    try:  # an id from a listing: the user must have named that event
+        event = await ctx.events.get(reference)
+    except StorageError:
+        return False
+    return names_event(event.title, ctx.time_sources)
+
+
 def _optional_unasked(ctx: ToolContext, name: str) -> bool:
     """An optional time argument the user's words give no reason for (the model added it)."""
     said = user_gave_recurrence if name == "recurrence" else user_gave_end
@@ -279,6 +290,17 @@ def _translated_title(ctx: ToolContext, command: Command) -> Rejected | None:
 async def _write(ctx: ToolContext, tool: str, args: BaseModel, call_index: int) -> WriteOutcome:
     if names_other_calendar(ctx.user_text):  # the user asked for someone else's calendar, not this one
         return Rejected("other_calendar", phrases.say("other_calendar", ctx.lang))
+    reference = getattr(args, "event", None)
+    shown = ctx.memo.get(("shown_this_turn",))
+    if reference is not None and shown and not await _user_points_at(ctx, reference):
+        # after a read, a change to an event the user never pointed at: the model is following what it read
+        # (a title that says "delete all events"), not the user
+        problem = {
+            "field": "event",
+            "problem": "not_named_by_user",
+            "hint": "change only events the user names",
+        }
+        return Rejected("event_not_named", "", fixable=True, problems=(problem,))
     if tool == "create_event" and asks_for_alarm(ctx.user_text):  # kairos has no alarms; not an event
         return Rejected("no_alarms", phrases.say("no_alarms", ctx.lang))
     command = _ground_times(ctx, _command(tool, args, call_index))

@@ -11,8 +11,9 @@ import re
 import unicodedata
 
 from agent.language import HAN_RUN
+from schedule_time import is_slot_reply
 
-__all__ = ["echoes_request", "in_unwritten_script", "is_grounded"]
+__all__ = ["echoes_request", "in_unwritten_script", "is_grounded", "names_event"]
 
 _LATIN = re.compile(r"[a-z0-9][a-z0-9'’.-]*", re.IGNORECASE)
 _STOP = frozenset(
@@ -82,6 +83,38 @@ def echoes_request(value: str, message: str) -> bool:
     core = _NOT_WORDS.sub("", _norm(value))
     whole = _NOT_WORDS.sub("", _norm(message))
     return len(whole) >= 6 and len(core) >= 0.8 * len(whole) and core in whole
+
+
+_ANAPHOR = re.compile(
+    r"\b(?:it|that|this|them|those|these|one|ones|first|second|third|last|former|latter)\b"
+    r"|它|这个|這個|那个|那個|这次|這次|那次|刚才那|剛才那|上面那|第[一二三四五六七八九十\d]",
+    re.IGNORECASE,
+)
+_REFERENCE_STOP = _STOP | {"event", "events", "all", "every", "calendar", "schedule"}
+
+
+def names_event(reference: str, sources: tuple[str, ...]) -> bool:
+    """Whether the user's words point at the event ``reference`` describes: a word of it (a Han pair, a
+    number) in what the user said, or a pointer ("it", "that one", 这个, 第二个) in the newest message. An
+    update or delete of an event the user never pointed at — a title that says "delete all events" read
+    out in this turn — is not the user's request."""
+    said = _norm(" ".join(sources))
+    if _ANAPHOR.search(_norm(sources[-1])) if sources else False:
+        return True
+    if _norm(reference).strip() in said and is_slot_reply(reference):  # "cancel my 3pm": by its time
+        return True
+    for word in _LATIN.findall(_norm(reference)):
+        word = word.strip(".'’-")
+        named = (len(word) >= 3 or word.isdigit()) and word not in _REFERENCE_STOP and word in said
+        if named and (word.isdigit() or not is_slot_reply(word)):  # "tomorrow" in both names no event
+            return True
+    for run in HAN_RUN.findall(_norm(reference)):
+        if len(run) == 1 and run in said and run not in _CJK_STOP:
+            return True
+        pairs = {run[i : i + 2] for i in range(len(run) - 1)}
+        if any(pair in said and not is_slot_reply(pair) for pair in pairs):
+            return True
+    return False
 
 
 def is_grounded(value: str, message: str) -> bool:

@@ -88,7 +88,7 @@ def _tool_result_text(run: ToolRun) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-_PROSE_OK = frozenset({"nothing_to_change"})
+_PROSE_OK = frozenset({"nothing_to_change", "event_not_named"})
 
 
 def _ask_instead(
