@@ -320,7 +320,14 @@ def compose(items: Sequence[p.Piece]) -> Expr:
                 bounds.append(x)
             rest.append(x)
     if every is not None or recur is not None:
-        return _recurring([x for x in items if not isinstance(x, (p.Every, p.RecurUnit))], every, recur)
+        if len(durations) > 1:
+            raise Unusable("two durations")
+        expr = _recurring([x for x in items if not isinstance(x, (p.Every, p.RecurUnit, p.Duration))], every, recur)
+        if durations:   # "every weekday at 8am for 30 min": each occurrence lasts that long
+            if expr.right is not None:
+                raise Unusable("a range and a duration")
+            expr.duration = durations[0]
+        return expr
     if len(durations) > 1:
         raise Unusable("two durations")
     if durations:   # "for 30' starting from 4pm": the start marker only says where the span begins

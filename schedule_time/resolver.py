@@ -147,6 +147,11 @@ def _resolve_expr(expr: Expr, ctx: a.Ctx, now: datetime, lang: str) -> Resolutio
         return _finish([a.Frame(ctx.now, end, "minute")], ctx, lang, duration=end - ctx.now)
     if kind == "recurring":
         out, assumed, rules = occurrences(expr, ctx)
+        if expr.duration is not None:   # "every weekday at 8am for 30 min": each occurrence's length
+            if any(f.grain not in ("minute", "hour", "exact") for f in out):
+                raise Unusable("a length needs a time of day to start from")
+            d = expr.duration.delta
+            out = [a.Frame(f.start, f.start + d, f.grain, f.label) for f in out]
         return _finish(out, ctx, lang, assumed, recurrence=rules)
     if kind == "interval":
         frames, assumed = spec_frames(expr.left, ctx)

@@ -429,6 +429,8 @@ ROWS: list[Row] = [
     R("每周一上午九点，从下周开始", "tue", "rrule FREQ=WEEKLY;BYDAY=MO;BYHOUR=9;BYMINUTE=0 2026-12-07T09:00",
       "a week as the start"),
     R("每天早上8点从明天开始", "tue", "rrule FREQ=DAILY;BYHOUR=8;BYMINUTE=0 2026-12-02T08:00", "a day as the start"),
+    R("每天晚上10点，10分钟", "tue", "rrule FREQ=DAILY;BYHOUR=22;BYMINUTE=0 2026-12-01T22:00/2026-12-01T22:10",
+      "a length inside a recurrence"),
     R("每月15号下午3点从明年1月开始", "tue", "rrule FREQ=MONTHLY;BYMONTHDAY=15;BYHOUR=15;BYMINUTE=0 2027-01-15T15:00",
       "a month as the start"),
     R("天天", "tue", "rrule FREQ=DAILY 2026-12-01T00:00", "天天 is daily"),
