@@ -52,6 +52,7 @@ from agent.tool_args import (
 )
 from agent.write_guards import title_of
 from agent.write_path import execute
+from schedule_time import time_phrases
 from storage import InvalidInput, StorageError
 
 __all__ = [
@@ -306,7 +307,32 @@ async def _write(ctx: ToolContext, tool: str, args: BaseModel, call_index: int) 
     command = _ground_times(ctx, _command(tool, args, call_index))
     if isinstance(command, Rejected):
         return command
-    return _translated_title(ctx, command) or await execute(ctx, command)
+    return _translated_title(ctx, command) or _dropped_repetition(ctx, command) or await execute(ctx, command)
+
+
+def _dropped_repetition(ctx: ToolContext, command: Command) -> Rejected | None:
+    """A create without a repetition the user's words give ("I run every weekday at 8am, starting
+    tomorrow" → a single event): back to the model once, quoting the user's words; its second answer stands
+    (the repetition may belong to something else: "I run every weekday; book the physio tomorrow at 8")."""
+    if (
+        command.tool != "create_event"
+        or command.args.get("recurrence")
+        or ctx.memo.get(("repeat_sent_back",))
+    ):
+        return None
+    if user_gave_recurrence(command.args["when"], now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        return None
+    said = [
+        p
+        for p in time_phrases(ctx.user_text)
+        if user_gave_recurrence(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    ]
+    if not said:
+        return None
+    ctx.memo[("repeat_sent_back",)] = True
+    hint = f"the user said {said[0]!r}: pass it as `recurrence` if it is this event's repetition"
+    problem = {"field": "recurrence", "problem": "left_out", "hint": hint}
+    return Rejected("recurrence_left_out", "", fixable=True, problems=(problem,), command=command)
 
 
 async def create_event(ctx: ToolContext, args: CreateEventArgs, call_index: int) -> WriteOutcome:

@@ -378,3 +378,29 @@ async def test_find_free_time_without_a_free_time_question_is_answered_as_list_e
 
 def test_zone_is_a_zoneinfo() -> None:
     assert isinstance(SH, ZoneInfo)
+
+
+async def test_a_repetition_the_model_left_out_goes_back_once(kit: Kit) -> None:
+    """Live eval: "I run every weekday at 8am for 30 min, starting tomorrow" → a single event."""
+    model = kit.script(
+        call("create_event", {"title": "Run", "when": "tomorrow at 8am", "duration": "30 min"}),
+        call("create_event", {"title": "Run", "when": "tomorrow at 8am", "duration": "30 min",
+                              "recurrence": "every weekday"}),
+    )  # fmt: skip
+    r = await kit.assistant.reply(kit.user_id, "I run every weekday at 8am for 30 min, starting tomorrow")
+    assert model.call_count == 2 and len(r.writes) == 1
+    (event,) = await kit.events()
+    assert event.rrule == "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR" and event.start == datetime(
+        2025, 3, 6, 8, tzinfo=NY
+    )
+
+
+async def test_a_repetition_of_something_else_is_kept_out_on_the_second_answer(kit: Kit) -> None:
+    model = kit.script(
+        call("create_event", {"title": "Physio", "when": "tomorrow at 8am"}),
+        call("create_event", {"title": "Physio", "when": "tomorrow at 8am"}),
+    )
+    r = await kit.assistant.reply(kit.user_id, "I run every weekday, so book the physio tomorrow at 8am")
+    assert model.call_count == 2 and len(r.writes) == 1
+    (event,) = await kit.events()
+    assert event.rrule is None
