@@ -55,18 +55,7 @@ from agent.write_path import execute
 from schedule_time import time_phrases
 from storage import InvalidInput, StorageError
 
-__all__ = [
-    "CALENDAR_TOOLS",
-    "CreateEventArgs",
-    "DeleteEventArgs",
-    "FindFreeTimeArgs",
-    "ListEventsArgs",
-    "SearchConversationArchiveArgs",
-    "SearchEventsArgs",
-    "UndoLastChangeArgs",
-    "UpdateEventArgs",
-    "build_registry",
-]
+__all__ = ["CALENDAR_TOOLS", "build_registry"]
 
 # ------------------------------------------------------------------------------------------ read tools
 

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from agent.outcomes import Option
+from agent.series_scope import ONE_REPLIES, SERIES_REPLIES
 
 __all__ = ["exact_command", "normalize", "pick_option", "reply_sign"]
 
@@ -136,47 +137,9 @@ _TAG_WORDS = {
     "afternoon": ("afternoon", "pm", "下午"),
     "evening": ("evening", "pm", "p.m.", "tonight", "night", "晚上", "傍晚", "晚", "夜里", "夜裡"),
     "night": ("night", "晚上", "夜里", "夜裡", "深夜"),
-    # the scope of a change to a repeating event (``agent.series_scope``)
-    "one": (
-        "one",
-        "just this",
-        "only this",
-        "just that",
-        "only that",
-        "this",
-        "that",
-        "just once",
-        "once",
-        "这一次",
-        "這一次",
-        "这次",
-        "這次",
-        "只改这一次",
-        "只改這一次",
-        "一次",
-        "就这次",
-        "本次",
-        "只改这次",
-    ),
-    "series": (
-        "all",
-        "every",
-        "all of them",
-        "everything",
-        "series",
-        "whole series",
-        "the whole series",
-        "each",
-        "全部",
-        "所有",
-        "都改",
-        "全都",
-        "整个系列",
-        "整個系列",
-        "每次",
-        "所有的",
-        "全部都改",
-    ),
+    # the scope of a change to a repeating event
+    "one": tuple(ONE_REPLIES),
+    "series": tuple(SERIES_REPLIES),
 }
 _TAG_FILLER = re.compile(r"^(?:(?:in|the|at|on|one|option|please|i|mean|that|this)\s+)*(?P<w>.+?)"
                          r"(?:\s+(?:one|option|please|then))*$")  # fmt: skip

@@ -48,7 +48,7 @@ _EN_OWN = frozenset(
 )
 _ZH_POSSESSIVE = re.compile(r"(?P<who>[\u4e00-\u9fff]{1,6})的(?:日历|日程表|日程|行程|时间表|日曆|行事曆)")
 # Words around a possessor that are not an owner: me/us/you, asking verbs, particles ("帮我看看下周的日程").
-_ZH_FUNCTION = frozenset("我你您们咱自己本人帮请给把在到加添放改删取消问告诉查看一下个这那些的了吧呢和跟")
+_ZH_FUNCTION = "我你您们咱自己本人帮请给把在到加添放改删取消问告诉查看一下个这那些的了吧呢和跟"
 
 
 def _en_other(match: re.Match[str]) -> bool:
@@ -65,7 +65,7 @@ def _zh_other(run: str) -> bool:
         if is_slot_reply(run[cut:]):
             run = run[:cut]
             break
-    return bool(run.lstrip("".join(_ZH_FUNCTION)).strip("".join(_ZH_FUNCTION)))
+    return bool(run.strip(_ZH_FUNCTION))
 
 
 # "李雷明天有什么安排", "老板周五有空吗": a question about someone's time without 的日程.
@@ -73,7 +73,7 @@ _ZH_ASKS = re.compile(
     r"(?P<run>[\u4e00-\u9fff0-9:：点半]{2,24}?)(?:有什么安排|有啥安排|有什么事|有安排吗|有空吗|有没有空|有空没|忙不忙|忙吗|在忙什么)"
 )
 # Extra words around a possessor in a question ("所以", "请问", "麻烦"): never a name on their own.
-_ZH_ASKING = _ZH_FUNCTION | frozenset("所以然后那么请问麻烦能可还都又再要会就")
+_ZH_ASKING = _ZH_FUNCTION + "所以然后那么请问麻烦能可还都又再要会就"
 # "What does Priya have tomorrow?", "Is Bob free on Friday?", "when is Li Lei available".
 _EN_ASKS = re.compile(
     r"\b(?i:what\s+does|what\s+has|is|when\s+is|what(?:'s|\s+is)|does)\s+"
@@ -87,7 +87,7 @@ def _zh_asks(run: str) -> bool:
     the time must be there (最近有什么安排 has no name; 李雷有什么安排 is left to the model)."""
     for cut in range(len(run)):  # the longest time expression at the end ("周三下午", not "三下午")
         if is_slot_reply(run[cut:]):
-            who = run[:cut].lstrip("".join(_ZH_ASKING)).rstrip("".join(_ZH_ASKING))
+            who = run[:cut].strip(_ZH_ASKING)
             return bool(who) and not is_slot_reply(who)
     return False
 

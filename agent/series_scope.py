@@ -22,7 +22,15 @@ from agent.context import ToolContext
 from agent.outcomes import Command, NeedsChoice, Option
 from agent.timefmt import range_text
 
-__all__ = ["Scope", "ask_scope", "is_series_answer", "scope_of", "series_move_allowed"]
+__all__ = [
+    "ONE_REPLIES",
+    "SERIES_REPLIES",
+    "Scope",
+    "ask_scope",
+    "is_series_answer",
+    "scope_of",
+    "series_move_allowed",
+]
 
 Scope = Literal["one", "series"]
 
@@ -39,17 +47,25 @@ _ONE = re.compile(
 )
 
 
-_SERIES_ANSWER = re.compile(
-    r"(?:(?:the|all\s+of\s+the)\s+)?(?:whole|entire)\s+(?:series|thing)|the\s+series|series|all(?:\s+of\s+them)?"
-    r"|every(?:\s*one|thing)?|each\s+one|所有的?|全部的?|整个系列|整個系列|都(?:删|删掉|取消|改)?|全都|每一次|每次"
-)
+#: Replies that pick "every one" / "just this one" (the option tags of ``ask_scope`` in ``agent.matchers``,
+#: and the whole-series answer to "which day's …, or the whole series?").
+SERIES_REPLIES = frozenset(
+    ["all", "all of them", "every", "every one", "everyone", "everything", "each", "each one", "series",
+     "the series", "whole series", "the whole series", "entire series", "the entire series", "whole thing",
+     "the whole thing", "全部", "全部的", "所有", "所有的", "都", "都改", "都删", "都删掉", "都取消", "全都",
+     "全部都改", "整个系列", "整個系列", "每次", "每一次"]
+)  # fmt: skip
+ONE_REPLIES = frozenset(
+    ["one", "just this", "only this", "just that", "only that", "this", "that", "just once", "once",
+     "这一次", "這一次", "这次", "這次", "只改这一次", "只改這一次", "一次", "就这次", "本次", "只改这次"]
+)  # fmt: skip
 _ANSWER_NOISE = re.compile(r"[\s,.!?，。！？、]+|\bplease\b|\bjust\b|吧|了|啊")
 
 
 def is_series_answer(text: str) -> bool:
     """The whole reply is "the whole series" / "all of them" / 所有的 (an answer to "which day's …?")."""
-    core = _ANSWER_NOISE.sub(" ", text.casefold()).strip()
-    return len(core) <= 30 and bool(_SERIES_ANSWER.fullmatch(core))
+    core = " ".join(_ANSWER_NOISE.sub(" ", text.casefold()).split())
+    return core in SERIES_REPLIES
 
 
 def scope_of(command: Command, user_text: str) -> Scope | None:

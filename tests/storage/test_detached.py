@@ -39,16 +39,21 @@ async def series(store: EventStore, rule: str = "FREQ=DAILY;COUNT=5") -> WriteRe
     return await store.create(draft, now=NOW, idempotency_key=key())
 
 
+async def move_the_fifth(store: EventStore, made: WriteResult) -> WriteResult:
+    """The 5th's 09:00 occurrence to 10:00, on its own."""
+    return await store.update(
+        made.event.id, EventPatch(start=at(5, 10)), expected_version=1, now=NOW, idempotency_key=key(),
+        occurrence_start=at(5, 9),
+    )  # fmt: skip
+
+
 async def starts(store: EventStore) -> list[tuple[str, datetime]]:
     return [(o.event.title, o.start) for o in await store.list_range(at(1, 0), at(30, 0))]
 
 
 async def test_moving_one_occurrence_leaves_the_rest_of_the_series(store: EventStore) -> None:
     made = await series(store)
-    moved = await store.update(
-        made.event.id, EventPatch(start=at(5, 10)), expected_version=1, now=NOW, idempotency_key=key(),
-        occurrence_start=at(5, 9),
-    )  # fmt: skip
+    moved = await move_the_fifth(store, made)
     assert moved.persisted and moved.action == "updated" and moved.occurrence_start == at(5, 9)
     assert (moved.event.start, moved.event.end, moved.event.rrule) == (at(5, 10), at(5, 10, 30), None)
     assert moved.event.location == "Room 1" and moved.event.id != made.event.id
@@ -76,10 +81,7 @@ async def test_renaming_one_occurrence_keeps_its_time(store: EventStore) -> None
 async def test_undo_gives_the_occurrence_back_to_the_series(store: EventStore) -> None:
     made = await series(store)
     before = await starts(store)
-    await store.update(
-        made.event.id, EventPatch(start=at(5, 10)), expected_version=1, now=NOW, idempotency_key=key(),
-        occurrence_start=at(5, 9),
-    )  # fmt: skip
+    await move_the_fifth(store, made)
     undone = await store.undo(now=NOW, idempotency_key=key())
     assert undone.action == "updated" and undone.undo_of is not None and undone.occurrence_start == at(5, 9)
     assert undone.event.id == made.event.id and undone.event.exdates == ()
@@ -88,10 +90,7 @@ async def test_undo_gives_the_occurrence_back_to_the_series(store: EventStore) -
 
 async def test_undo_walks_back_later_writes_first(store: EventStore) -> None:
     made = await series(store)
-    moved = await store.update(
-        made.event.id, EventPatch(start=at(5, 10)), expected_version=1, now=NOW, idempotency_key=key(),
-        occurrence_start=at(5, 9),
-    )  # fmt: skip
+    moved = await move_the_fifth(store, made)
     await store.update(
         moved.event.id, EventPatch(title="Moved standup"), expected_version=1, now=NOW, idempotency_key=key()
     )
@@ -107,10 +106,7 @@ async def test_undo_refuses_when_either_row_changed_outside_the_trail(
     store: EventStore, database: Database, edited: str
 ) -> None:
     made = await series(store)
-    moved = await store.update(
-        made.event.id, EventPatch(start=at(5, 10)), expected_version=1, now=NOW, idempotency_key=key(),
-        occurrence_start=at(5, 9),
-    )  # fmt: skip
+    moved = await move_the_fifth(store, made)
     row_id = moved.event.id if edited == "detached" else made.event.id
     async with database.sessions() as session:  # a change the audit trail does not know
         await session.execute(update(Event).where(Event.id == row_id).values(title="Edited by hand"))
@@ -150,10 +146,7 @@ async def test_a_failure_after_the_detach_leaves_neither_row_changed(
 
     monkeypatch.setattr(writes_module, "add_audit_record", broken)
     with pytest.raises(RuntimeError):
-        await store.update(
-            made.event.id, EventPatch(start=at(5, 10)), expected_version=1, now=NOW, idempotency_key=key(),
-            occurrence_start=at(5, 9),
-        )  # fmt: skip
+        await move_the_fifth(store, made)
     events = await store.list_events()
     assert len(events) == 1 and events[0].exdates == () and events[0].version == 1
 
