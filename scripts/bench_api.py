@@ -183,6 +183,7 @@ async def drive(
         "started": wall0,  # CLOCK_MONOTONIC: comparable across this machine's processes
         "ended": ended,
         "latencies": latencies,
+        "create_latencies": create_latencies,
         "turns": turns,
         "turns_per_s": turns / wall,
         "p50_ms": statistics.median(latencies) * 1000,
@@ -256,12 +257,14 @@ def across_processes(url: str, args: argparse.Namespace) -> dict[str, float]:
     if any(proc.exitcode != 0 for proc in procs):
         raise SystemExit(f"a worker process failed: exit codes {[proc.exitcode for proc in procs]}")
     latencies = sorted(x for part in parts for x in part["latencies"])
+    creates = [x for part in parts for x in part["create_latencies"]]
     turns = sum(part["turns"] for part in parts)
     wall = max(part["ended"] for part in parts) - min(part["started"] for part in parts)
     return {
         "turns_per_s": turns / wall,
         "p50_ms": statistics.median(latencies) * 1000,
         "p95_ms": latencies[int(len(latencies) * 0.95) - 1] * 1000,
+        "create_p50_ms": statistics.median(creates) * 1000 if creates else 0.0,
         "cpu_ms_per_turn": sum(part["cpu_ms_per_turn"] * part["turns"] for part in parts) / turns,
         "failures": sum(part["failures"] for part in parts),
         "written": sum(part["written"] for part in parts),
