@@ -17,7 +17,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.audit import last_undoable
 from storage.detached import OPERATION as DETACH
-from storage.detached import detach, undo_detach
+from storage.detached import (
+    delete_linked,
+    detach,
+    link_values,
+    replace_occurrence,
+    restore_linked,
+    undo_detach,
+)
 from storage.drafts import EventDraft, EventPatch, require_aware, validate
 from storage.errors import (
     InvalidInput,
@@ -71,8 +78,9 @@ class EventStore(EventReads):
         occurrence_start: datetime | None = None,
     ) -> WriteResult:
         """Apply ``patch`` to the whole event (series) if its version is ``expected_version``, or to the
-        one occurrence of the series starting at ``occurrence_start`` (it becomes an event of its own and
-        an EXDATE of the series: ``storage.detached``).
+        one occurrence of the series starting at ``occurrence_start`` (it becomes an event of its own,
+        linked to the series, and an EXDATE of the series: ``storage.detached``). Moving a whole series
+        leaves its detached occurrences where they are: each was put at its time on purpose.
 
         Raises ``EventNotFound``, ``VersionConflict``, ``InvalidEvent``, ``OccurrenceNotFound``.
         """
@@ -114,8 +122,10 @@ class EventStore(EventReads):
         expected_version: int | None = None,
         turn_id: str | None = None,
     ) -> WriteResult:
-        """Delete the event (the whole series), or one occurrence of a series when ``occurrence_start``
-        names it (it becomes an EXDATE). Raises ``EventNotFound``, ``OccurrenceNotFound``, ``VersionConflict``.
+        """Delete the event (the whole series, with its detached occurrences), or one occurrence of a series
+        when ``occurrence_start`` names it (it becomes an EXDATE). A detached occurrence is an event of its
+        own: deleting it leaves the series alone. Raises ``EventNotFound``, ``OccurrenceNotFound``,
+        ``VersionConflict``.
         """
         _check_now(now)
         event_uuid = parse_id(event_id)
@@ -128,6 +138,7 @@ class EventStore(EventReads):
             if expected_version is not None:
                 _check_version(before, expected_version)
             if occurrence_start is None:
+                deleted = await delete_linked(session, before, self._owner)
                 gone = await session.execute(
                     delete(Event).where(
                         Event.id == event_uuid, Event.owner_id == self._owner, Event.version == before.version
@@ -135,7 +146,7 @@ class EventStore(EventReads):
                 )
                 if gone.rowcount != 1:  # type: ignore[attr-defined]
                     _raise_conflict(event_uuid, before.version)
-                return Change("deleted", "delete", event_uuid, before, None)
+                return Change("deleted", "delete", event_uuid, deleted, None)
             if before.rrule is None:
                 raise OccurrenceNotFound("this event does not repeat; delete the whole event instead")
             if not occurs_at(
@@ -160,11 +171,47 @@ class EventStore(EventReads):
         }
         return await self._write(request, now, idempotency_key, turn_id, change)
 
+    async def replace_occurrence(
+        self,
+        series_id: uuid.UUID | str,
+        occurrence_start: datetime,
+        replacement: EventDraft | None,
+        *,
+        now: datetime,
+        idempotency_key: str,
+        turn_id: str | None = None,
+    ) -> WriteResult:
+        """Put ``replacement`` in place of the series' occurrence starting at ``occurrence_start`` (an event
+        of its own, linked, as ``update`` with ``occurrence_start`` makes), or remove the occurrence when it
+        is ``None``: an .ics override (RECURRENCE-ID) as import writes it, whatever the series' version.
+
+        Raises ``EventNotFound``, ``OccurrenceNotFound`` (also when it was already replaced or removed),
+        ``InvalidEvent``.
+        """
+        _check_now(now)
+        series_uuid = parse_id(series_id)
+        require_aware(occurrence_start, "occurrence_start", InvalidInput)
+        default_zone = await self.timezone()
+
+        async def change(session: AsyncSession) -> Change:
+            return await replace_occurrence(
+                session, await self._row(session, series_uuid), occurrence_start=occurrence_start,
+                replacement=replacement, now=now, default_zone=default_zone, update_row=self._update_row,
+            )  # fmt: skip
+
+        request = {
+            "op": "replace_occurrence",
+            "id": str(series_uuid),
+            "occurrence": occurrence_start.isoformat(),
+            "replacement": replacement.to_json() if replacement is not None else None,
+        }
+        return await self._write(request, now, idempotency_key, turn_id, change)
+
     async def undo(self, *, now: datetime, idempotency_key: str, turn_id: str | None = None) -> WriteResult:
         """Revert the user's most recent write that is not an undo and not undone yet (itself audited).
 
         Undoing a create deletes the event, an update restores the previous fields, a delete restores the
-        event or occurrence. Raises ``NothingToUndo``, or ``UndoConflict`` if the event changed since.
+        event or occurrence (a series with the detached occurrences deleted with it). Raises ``NothingToUndo``, or ``UndoConflict`` if the event changed since.
         """
         _check_now(now)
         default_zone = await self.timezone()
@@ -201,10 +248,11 @@ class EventStore(EventReads):
             if current is None:  # undo a delete
                 restored = Event(
                     id=previous.id, owner_id=self._owner, created_at=previous.created_at, updated_at=now,
-                    version=previous.version + 1, **fields,
+                    version=previous.version + 1, **fields, **await link_values(session, previous, self._owner),
                 )  # fmt: skip
                 session.add(restored)
                 await session.flush()
+                await restore_linked(session, target.before, self._owner, now=now, default_zone=default_zone)
                 return Change(
                     "restored",
                     "undo",

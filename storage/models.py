@@ -11,6 +11,10 @@ single event, ``SERIES_UNBOUNDED`` for an endless rule). ``long_span`` marks ser
 ``SHORT_SPAN``; overlap candidates for ``[s, e)`` then come from two narrow ranges of one index:
 short events with ``s - SHORT_SPAN < start_utc < e``, and long ones with ``start_utc < e`` (few rows),
 both filtered by ``series_end_utc > s``.
+
+An occurrence of a series changed on its own (``storage.detached``) is an event of its own that keeps the
+link: ``series_id`` (the series, same owner) and ``recurrence_id_utc`` (the occurrence's original start,
+also an EXDATE of the series). Both are null for every other event.
 """
 
 from __future__ import annotations
@@ -79,7 +83,10 @@ class ApiKey(SQLModel, table=True):
 
 class Event(SQLModel, table=True):
     __tablename__ = "events"
-    __table_args__ = (Index("ix_events_owner_span", "owner_id", "long_span", "start_utc", "series_end_utc"),)
+    __table_args__ = (
+        Index("ix_events_owner_span", "owner_id", "long_span", "start_utc", "series_end_utc"),
+        Index("ix_events_owner_series", "owner_id", "series_id"),
+    )
 
     id: uuid.UUID = Field(primary_key=True)
     owner_id: uuid.UUID = _owner()
@@ -101,6 +108,13 @@ class Event(SQLModel, table=True):
     created_at: datetime = _at()
     updated_at: datetime = _at()
     version: int = 1
+    #: The series this event replaces one occurrence of (RFC 5545 override); ``None`` for other events.
+    #: Deleting the series through the store deletes it too; the foreign key only nulls a stray link.
+    series_id: uuid.UUID | None = Field(
+        default=None, sa_column=Column(ForeignKey("events.id", ondelete="SET NULL"), nullable=True)
+    )
+    #: The replaced occurrence's original start (the RECURRENCE-ID), with ``series_id``.
+    recurrence_id_utc: datetime | None = _at(nullable=True)
 
 
 class ConversationMessage(SQLModel, table=True):

@@ -25,7 +25,9 @@ class EventSnapshot:
 
     ``start``/``end`` are aware and expressed in ``timezone``. For an all-day event they are local
     midnights and ``start_date``/``end_date`` give the dates (``end_date`` exclusive). ``exdates`` are the
-    starts of the occurrences removed from the series, also in ``timezone``.
+    starts of the occurrences removed from the series, also in ``timezone``. An occurrence changed on its
+    own names its series (``series_id``) and its original start (``recurrence_id``, in ``timezone``);
+    they are bookkeeping, not content, and appear in ``to_json`` only when set.
     """
 
     id: uuid.UUID
@@ -42,6 +44,8 @@ class EventSnapshot:
     created_at: datetime
     updated_at: datetime
     version: int
+    series_id: uuid.UUID | None = None
+    recurrence_id: datetime | None = None
 
     @property
     def recurring(self) -> bool:
@@ -71,6 +75,7 @@ class EventSnapshot:
     @classmethod
     def from_row(cls, row: Event) -> EventSnapshot:
         tz = ZoneInfo(row.timezone)
+        recurrence_id = getattr(row, "recurrence_id_utc", None)  # rows built from a draft have no link
         return cls(
             id=row.id,
             title=row.title,
@@ -86,6 +91,8 @@ class EventSnapshot:
             created_at=row.created_at,
             updated_at=row.updated_at,
             version=row.version,
+            series_id=getattr(row, "series_id", None),
+            recurrence_id=recurrence_id.astimezone(tz) if recurrence_id is not None else None,
         )
 
     def content(self) -> tuple[Any, ...]:
@@ -105,6 +112,11 @@ class EventSnapshot:
         )
 
     def to_json(self) -> dict[str, Any]:
+        link = (
+            {"series_id": str(self.series_id), "recurrence_id": self.recurrence_id.isoformat()}
+            if self.series_id is not None and self.recurrence_id is not None
+            else {}
+        )
         return {
             "id": str(self.id),
             "title": self.title,
@@ -120,6 +132,7 @@ class EventSnapshot:
             "created_at": self.created_at.isoformat(),
             "updated_at": self.updated_at.isoformat(),
             "version": self.version,
+            **link,
         }
 
     @classmethod
@@ -144,6 +157,8 @@ class EventSnapshot:
             created_at=datetime.fromisoformat(data["created_at"]).astimezone(UTC),
             updated_at=datetime.fromisoformat(data["updated_at"]).astimezone(UTC),
             version=data["version"],
+            series_id=uuid.UUID(data["series_id"]) if data.get("series_id") else None,
+            recurrence_id=local(data["recurrence_id"]) if data.get("recurrence_id") else None,
         )
 
 

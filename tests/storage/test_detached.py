@@ -161,3 +161,90 @@ async def test_a_series_move_carries_its_excluded_occurrences_along(store: Event
     assert moved.event.exdates == (at(5, 10),)
     assert [s for _, s in await starts(store)] == [at(3, 10), at(4, 10), at(6, 10), at(7, 10)]
     assert moved.event.end - moved.event.start == timedelta(hours=1)
+
+
+async def test_the_detached_occurrence_keeps_its_series(store: EventStore) -> None:
+    made = await series(store)
+    moved = await move_the_fifth(store, made)
+    assert (moved.event.series_id, moved.event.recurrence_id) == (made.event.id, at(5, 9))
+    stored = await store.get(moved.event.id)
+    assert (stored.series_id, stored.recurrence_id) == (made.event.id, at(5, 9))
+    assert stored.to_json()["series_id"] == str(made.event.id)
+    assert "series_id" not in (await store.get(made.event.id)).to_json()  # unlinked events: same shape
+
+
+async def test_deleting_the_series_takes_its_detached_occurrences_and_undo_brings_them_back(
+    store: EventStore,
+) -> None:
+    made = await series(store)
+    moved = await move_the_fifth(store, made)
+    renamed = await store.update(
+        made.event.id, EventPatch(title="Demo"), expected_version=2, now=NOW, idempotency_key=key(),
+        occurrence_start=at(6, 9),
+    )  # fmt: skip
+    other = await store.create(EventDraft("Lunch", at(5, 12), at(5, 13)), now=NOW, idempotency_key=key())
+    before = await store.list_events()
+    deleted = await store.delete(made.event.id, now=NOW, idempotency_key=key())
+    assert deleted.action == "deleted" and deleted.event.id == made.event.id
+    assert [e.id for e in await store.list_events()] == [other.event.id]
+    undone = await store.undo(now=NOW, idempotency_key=key())
+    assert undone.action == "restored" and undone.event.id == made.event.id
+    after = await store.list_events()
+    assert [(e.id, e.content(), e.series_id, e.recurrence_id) for e in after] == [
+        (e.id, e.content(), e.series_id, e.recurrence_id) for e in before
+    ]
+    assert {moved.event.id, renamed.event.id} <= {e.id for e in after}
+
+
+async def test_undo_of_a_series_delete_refuses_if_a_detached_occurrence_is_back(
+    store: EventStore, database: Database
+) -> None:
+    made = await series(store)
+    moved = await move_the_fifth(store, made)
+    deleted = await store.delete(made.event.id, now=NOW, idempotency_key=key())
+    async with database.sessions() as session:  # the detached row back behind the trail's back
+        row = moved.event
+        session.add(
+            Event(
+                id=row.id, owner_id=store.user_id, title=row.title, start_utc=row.start, end_utc=row.end,
+                timezone=row.timezone, series_end_utc=row.end, created_at=NOW, updated_at=NOW,
+            )
+        )  # fmt: skip
+        await session.commit()
+    with pytest.raises(UndoConflict):
+        await store.undo(now=NOW, idempotency_key=key())
+    assert [e.id for e in await store.list_events()] == [moved.event.id] and deleted.persisted
+
+
+async def test_deleting_a_detached_occurrence_leaves_the_series_and_undo_relinks_it(
+    store: EventStore,
+) -> None:
+    made = await series(store)
+    moved = await move_the_fifth(store, made)
+    await store.delete(moved.event.id, now=NOW, idempotency_key=key())
+    assert (await store.get(made.event.id)).exdates == (at(5, 9),)
+    assert [s for _, s in await starts(store)] == [at(3, 9), at(4, 9), at(6, 9), at(7, 9)]
+    await store.undo(now=NOW, idempotency_key=key())
+    back = await store.get(moved.event.id)
+    assert (back.start, back.series_id, back.recurrence_id) == (at(5, 10), made.event.id, at(5, 9))
+
+
+async def test_moving_the_series_leaves_its_detached_occurrence_where_it_was_put(store: EventStore) -> None:
+    made = await series(store)
+    moved = await move_the_fifth(store, made)
+    await store.update(
+        made.event.id, EventPatch(start=at(3, 11)), expected_version=2, now=NOW, idempotency_key=key()
+    )
+    kept = await store.get(moved.event.id)
+    assert (kept.start, kept.series_id) == (at(5, 10), made.event.id)
+    assert [s for _, s in await starts(store)] == [at(3, 11), at(4, 11), at(5, 10), at(6, 11), at(7, 11)]
+
+
+async def test_undo_walks_back_a_series_delete_then_the_detach(store: EventStore) -> None:
+    made = await series(store)
+    moved = await move_the_fifth(store, made)
+    await store.delete(made.event.id, now=NOW, idempotency_key=key())
+    await store.undo(now=NOW, idempotency_key=key())  # the delete: series and detached occurrence
+    await store.undo(now=NOW, idempotency_key=key())  # the detach
+    assert [e.id for e in await store.list_events()] == [made.event.id]
+    assert moved.event.id not in {e.id for e in await store.list_events()}
