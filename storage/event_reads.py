@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from storage import limits
 from storage.drafts import check_timezone, require_aware
 from storage.errors import EventNotFound, InvalidInput, InvalidRange, UserNotFound
-from storage.models import Event, User
+from storage.models import Event, IdempotencyRecord, User
 from storage.overlap import candidate_params, candidate_statement
 from storage.recurrence import expand
 from storage.results import FreeSlot, SearchCandidate
@@ -68,6 +68,16 @@ class EventReads:
         query = select(Event).where(Event.owner_id == self._owner).order_by(Event.start_utc, Event.id)  # type: ignore[arg-type]
         async with self._sessions() as session:
             return [EventSnapshot.from_row(row) for row in (await session.execute(query)).scalars()]
+
+    async def created_by(self, idempotency_key: str) -> uuid.UUID | None:
+        """The id of the event an earlier committed write with this idempotency key returned, or ``None``.
+        (How .ics import finds the series it created for a UID; the event may be gone since.)"""
+        query = select(IdempotencyRecord.result).where(
+            IdempotencyRecord.owner_id == self._owner, IdempotencyRecord.key == idempotency_key
+        )
+        async with self._sessions() as session:
+            result = await session.scalar(query)
+        return uuid.UUID(result["event"]["id"]) if result else None
 
     async def list_range(
         self, start: datetime, end: datetime, *, include_all_day: bool = True

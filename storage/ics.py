@@ -1,18 +1,30 @@
 """iCalendar (.ics, RFC 5545) export and import of one user's events, with the ``icalendar`` library.
 
 Export writes one VEVENT per event or series: DTSTART/DTEND with TZID (dates for all-day events), RRULE,
-EXDATE, SUMMARY, LOCATION, DESCRIPTION, ATTENDEE (CN = the name), and the VTIMEZONE blocks it uses.
+EXDATE, SUMMARY, LOCATION, DESCRIPTION, ATTENDEE (CN = the name), and the VTIMEZONE blocks it uses. An
+occurrence changed on its own (``storage.detached``) is an override: the series' UID and a RECURRENCE-ID
+(its original start, in the form of the series' DTSTART), and that start is left out of the series'
+EXDATE, since the override replaces the instance. (If the series has moved since, the original start is
+no instance any more: the changed occurrence is then written as an event of its own.)
 
 Import creates events through the store (validated, audited, idempotent): each VEVENT's idempotency key is
-derived from its UID, so importing the same file twice creates nothing the second time. Every item is
-either imported or skipped with a reason; one bad item never stops the others.
+derived from its UID (and an override's RECURRENCE-ID), so importing the same file twice creates nothing
+the second time. Overrides are read after every series of the file, wherever they stand in it, and each
+becomes one write on its series (``EventStore.replace_occurrence``): the EXDATE and the linked event
+together, or just the EXDATE for STATUS:CANCELLED. The series is the one of the same UID in the file, else
+one an earlier import created for that UID, else this user's own event for a kairos UID. An override
+without its series is imported as an event of its own, with a line in ``skipped`` saying so. Every other
+item is either imported or skipped with a reason; one bad item never stops the others.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import uuid
+from collections import defaultdict
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 from urllib.parse import quote
 from zoneinfo import ZoneInfo
@@ -21,7 +33,7 @@ from icalendar import Calendar, vCalAddress, vRecur
 from icalendar import Event as ICalEvent
 
 from storage.drafts import EventDraft, check_timezone
-from storage.errors import IdempotencyKeyReused, InvalidInput
+from storage.errors import EventNotFound, IdempotencyKeyReused, InvalidInput, OccurrenceNotFound
 from storage.events import EventStore
 from storage.results import WriteResult
 from storage.snapshots import EventSnapshot
@@ -30,11 +42,13 @@ __all__ = ["ImportSummary", "SkippedItem", "export_ics", "import_ics"]
 
 PRODID = "-//kairos//kairos calendar assistant//EN"
 _ATTENDEE_URN = "urn:x-kairos:attendee:"
+_UID_SUFFIX = "@kairos"
 
 
 @dataclass(frozen=True, slots=True)
 class SkippedItem:
-    """A VEVENT that was not imported, and why (a sentence for the user)."""
+    """A VEVENT that was not imported as written, and why (a sentence for the user): skipped, or (an
+    override without its series) imported as an event of its own."""
 
     uid: str | None
     title: str | None
@@ -43,10 +57,13 @@ class SkippedItem:
 
 @dataclass(frozen=True, slots=True)
 class ImportSummary:
-    """What an import did: the committed creates, and every skipped item with its reason."""
+    """What an import did: the committed creates (events, series and changed occurrences), every item not
+    imported as written with its reason, and the occurrences removed by cancelled overrides (writes on
+    their series)."""
 
     imported: tuple[WriteResult, ...]
     skipped: tuple[SkippedItem, ...]
+    removed: tuple[WriteResult, ...] = ()
 
 
 async def export_ics(store: EventStore) -> bytes:
@@ -59,10 +76,24 @@ def events_to_ics(events: list[EventSnapshot]) -> bytes:
     calendar = Calendar()
     calendar.add("prodid", PRODID)
     calendar.add("version", "2.0")
+    by_id = {e.id: e for e in events}
+    series_of = {e.id: s for e in events if (s := _overridden(e, by_id)) is not None}
+    replaced: dict[uuid.UUID, set[datetime]] = defaultdict(set)
+    for event_id, series in series_of.items():
+        replaced[series.id].add(by_id[event_id].recurrence_id)  # type: ignore[arg-type]
     for event in events:
-        calendar.add_component(_vevent(event))
+        calendar.add_component(_vevent(event, series_of.get(event.id), replaced.get(event.id, set())))
     calendar.add_missing_timezones()
     return calendar.to_ical()
+
+
+def _overridden(event: EventSnapshot, by_id: dict[uuid.UUID, EventSnapshot]) -> EventSnapshot | None:
+    """The series ``event`` is an override of in the file: linked, and its original start still an
+    excluded instance of that series."""
+    series = by_id.get(event.series_id) if event.series_id is not None else None
+    if series is None or not series.recurring or event.recurrence_id not in series.exdates:
+        return None
+    return series
 
 
 async def import_ics(
@@ -73,42 +104,181 @@ async def import_ics(
         calendar = Calendar.from_ical(data)
     except ValueError as exc:
         raise InvalidInput("the file is not valid iCalendar data", field="ics") from exc
-    zone = await store.timezone()
-    imported: list[WriteResult] = []
-    skipped: list[SkippedItem] = []
-    for component in calendar.walk("VEVENT"):
-        uid = str(component.get("UID")) if component.get("UID") is not None else None
-        title = str(component.get("SUMMARY")) if component.get("SUMMARY") is not None else None
-        try:
-            draft = _draft(component, zone)
-        except _Skip as skip:
-            skipped.append(SkippedItem(uid, title, str(skip)))
-            continue
-        key = "ics:" + hashlib.sha256((uid or component.to_ical().decode()).encode()).hexdigest()[:40]
-        try:
-            result = await store.create(draft, now=now, idempotency_key=key, turn_id=turn_id)
-        except IdempotencyKeyReused:
-            skipped.append(
-                SkippedItem(uid, title, "an event with this UID was already imported with other content")
-            )
-            continue
-        except InvalidInput as exc:
-            skipped.append(SkippedItem(uid, title, str(exc)))
-            continue
-        if result.replayed:
-            skipped.append(SkippedItem(uid, title, "already imported"))
-        else:
-            imported.append(result)
-    return ImportSummary(tuple(imported), tuple(skipped))
+    run = _Import(store, await store.timezone(), now, turn_id)
+    components = calendar.walk("VEVENT")
+    for component in components:
+        if component.get("RECURRENCE-ID") is None:
+            await run.master(component)
+    for component in components:
+        if component.get("RECURRENCE-ID") is not None:
+            await run.override(component)
+    return ImportSummary(tuple(run.imported), tuple(run.skipped), tuple(run.removed))
 
 
 class _Skip(Exception):
     pass
 
 
-def _vevent(event: EventSnapshot) -> ICalEvent:
+class _Import:
+    """One import's progress: what it wrote and skipped, and the series it created or found by UID."""
+
+    def __init__(self, store: EventStore, zone: str, now: datetime, turn_id: str | None) -> None:
+        self.store, self.zone, self.now, self.turn_id = store, zone, now, turn_id
+        self.imported: list[WriteResult] = []
+        self.skipped: list[SkippedItem] = []
+        self.removed: list[WriteResult] = []
+        self.series: dict[str, uuid.UUID] = {}
+
+    async def master(self, component: Any) -> None:
+        uid, title = _text(component, "UID"), _text(component, "SUMMARY")
+        try:
+            draft = _draft(component, self.zone)
+        except _Skip as skip:
+            self.skipped.append(SkippedItem(uid, title, str(skip)))
+            return
+        result = await self._create(component, draft, _key(uid or component.to_ical().decode()))
+        if result is not None and uid is not None:
+            self.series[uid] = result.event.id
+
+    async def override(self, component: Any) -> None:
+        uid, title = _text(component, "UID"), _text(component, "SUMMARY")
+        recurrence_id = component["RECURRENCE-ID"]
+        if isinstance(recurrence_id, list) or recurrence_id.params.get("RANGE"):
+            self.skipped.append(SkippedItem(uid, title, _THIS_AND_FUTURE))
+            return
+        cancelled = str(component.get("STATUS", "")).upper() == "CANCELLED"
+        key = _key(
+            f"{uid}\nRECURRENCE-ID;{recurrence_id.params.get('TZID', '')}:{recurrence_id.to_ical().decode()}"
+        )
+        series = await self._series(uid)
+        if series is None:
+            if cancelled:
+                self.skipped.append(SkippedItem(uid, title, _NO_SERIES_TO_CANCEL))
+            else:
+                await self._on_its_own(component, key, _NO_SERIES)
+            return
+        at = _occurrence_start(recurrence_id.dt, series)
+        try:
+            replacement = None if cancelled else _draft(component, series.timezone)
+            result = await self.store.replace_occurrence(
+                series.id, at, replacement, now=self.now, idempotency_key=key, turn_id=self.turn_id
+            )
+        except _Skip as skip:
+            self.skipped.append(SkippedItem(uid, title, str(skip)))
+            return
+        except OccurrenceNotFound:
+            if at in (await self.store.get(series.id)).exdates:
+                self.skipped.append(SkippedItem(uid, title, _ALREADY_CHANGED))
+            elif cancelled:
+                self.skipped.append(SkippedItem(uid, title, _NO_OCCURRENCE_TO_CANCEL))
+            else:
+                await self._on_its_own(component, key, _NO_OCCURRENCE)
+            return
+        except (IdempotencyKeyReused, InvalidInput) as exc:
+            self.skipped.append(SkippedItem(uid, title, _reason(exc)))
+            return
+        if result.replayed:
+            self.skipped.append(SkippedItem(uid, title, "already imported"))
+        else:
+            (self.removed if cancelled else self.imported).append(result)
+
+    async def _series(self, uid: str | None) -> EventSnapshot | None:
+        """The repeating series an override of ``uid`` belongs to, if this user has it."""
+        if uid is None:
+            return None
+        found = await self._recurring(self.series.get(uid))
+        if found is None:
+            found = await self._recurring(await self.store.created_by(_key(uid)))
+        if found is None and uid.endswith(_UID_SUFFIX):
+            found = await self._recurring(_uuid(uid.removesuffix(_UID_SUFFIX)))
+        return found
+
+    async def _recurring(self, event_id: uuid.UUID | None) -> EventSnapshot | None:
+        try:
+            found = await self.store.get(event_id) if event_id is not None else None
+        except EventNotFound:
+            return None
+        return found if found is not None and found.recurring else None
+
+    async def _on_its_own(self, component: Any, key: str, why: str) -> None:
+        """An override without its series (or its occurrence): kept as a plain event, and said so."""
+        uid, title = _text(component, "UID"), _text(component, "SUMMARY")
+        try:
+            draft = dataclasses.replace(_draft(component, self.zone), rrule=None, exdates=())
+        except _Skip as skip:
+            self.skipped.append(SkippedItem(uid, title, str(skip)))
+            return
+        result = await self._create(component, draft, key)
+        if result is not None and not result.replayed:
+            self.skipped.append(SkippedItem(uid, title, why))
+
+    async def _create(self, component: Any, draft: EventDraft, key: str) -> WriteResult | None:
+        """Create ``draft``; the result, also when an earlier import created it (``None`` if skipped)."""
+        uid, title = _text(component, "UID"), _text(component, "SUMMARY")
+        try:
+            result = await self.store.create(draft, now=self.now, idempotency_key=key, turn_id=self.turn_id)
+        except (IdempotencyKeyReused, InvalidInput) as exc:
+            self.skipped.append(SkippedItem(uid, title, _reason(exc)))
+            return None
+        if result.replayed:
+            self.skipped.append(SkippedItem(uid, title, "already imported"))
+        else:
+            self.imported.append(result)
+        return result
+
+
+_THIS_AND_FUTURE = "a change to this and all later occurrences (RANGE=THISANDFUTURE) is not supported"
+_NO_SERIES = (
+    "a changed occurrence whose repeating series (same UID) is neither in this file nor in your calendar: "
+    "imported as an event of its own"
+)
+_NO_SERIES_TO_CANCEL = "a cancelled occurrence of a repeating series (same UID) that is not in your calendar"
+_NO_OCCURRENCE = (
+    "a changed occurrence (RECURRENCE-ID) that its series does not have: imported as an event of its own"
+)
+_NO_OCCURRENCE_TO_CANCEL = "a cancelled occurrence (RECURRENCE-ID) that its series does not have"
+_ALREADY_CHANGED = "this occurrence of the series was already changed or removed in your calendar"
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, IdempotencyKeyReused):
+        return "an event with this UID was already imported with other content"
+    return str(exc)
+
+
+def _key(identity: str) -> str:
+    return "ics:" + hashlib.sha256(identity.encode()).hexdigest()[:40]
+
+
+def _text(component: Any, name: str) -> str | None:
+    return str(component.get(name)) if component.get(name) is not None else None
+
+
+def _uuid(text: str) -> uuid.UUID | None:
+    try:
+        return uuid.UUID(text)
+    except ValueError:
+        return None
+
+
+def _occurrence_start(value: date | datetime, series: EventSnapshot) -> datetime:
+    """A RECURRENCE-ID as the instant of the occurrence it names: floating times and dates are read in
+    the series' zone (a date names an all-day occurrence: that day's midnight)."""
+    tz = ZoneInfo(series.timezone)
+    if not isinstance(value, datetime):
+        return datetime.combine(value, time(0), tzinfo=tz).astimezone(UTC).astimezone(tz)
+    return value.replace(tzinfo=tz) if value.tzinfo is None else value.astimezone(tz)
+
+
+def _vevent(
+    event: EventSnapshot, series: EventSnapshot | None = None, replaced: set[datetime] | None = None
+) -> ICalEvent:
     vevent = ICalEvent()
-    vevent.add("uid", f"{event.id}@kairos")
+    vevent.add("uid", f"{(series or event).id}{_UID_SUFFIX}")
+    if series is not None:
+        assert event.recurrence_id is not None
+        original = event.recurrence_id.astimezone(series.start.tzinfo)
+        vevent.add("recurrence-id", original.date() if series.all_day else original)
     vevent.add("dtstamp", event.updated_at)
     vevent.add("created", event.created_at)
     vevent.add("last-modified", event.updated_at)
@@ -131,14 +301,13 @@ def _vevent(event: EventSnapshot) -> ICalEvent:
         vevent.add("attendee", address, encode=False)
     if event.rrule:
         vevent.add("rrule", vRecur.from_ical(event.rrule))
-    if event.exdates:
-        vevent.add("exdate", [x.date() if event.all_day else x for x in event.exdates])
+    exdates = [x for x in event.exdates if x not in (replaced or ())]
+    if exdates:
+        vevent.add("exdate", [x.date() if event.all_day else x for x in exdates])
     return vevent
 
 
 def _draft(component: Any, default_zone: str) -> EventDraft:
-    if component.get("RECURRENCE-ID") is not None:
-        raise _Skip("a changed occurrence of a series (RECURRENCE-ID) is not supported")
     if component.get("DTSTART") is None:
         raise _Skip("the event has no start (DTSTART)")
     start = component.decoded("DTSTART")
