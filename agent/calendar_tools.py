@@ -5,12 +5,16 @@ field is an expression exactly as the user said it, resolved by ``schedule_time`
 request's ``ToolContext`` (user, stores, now, zone, turn id) from ``Registry.bind``; no argument names a user.
 
 Time arguments are grounded before anything else (``time_grounding``: they must quote the user's words or
-read as a time the user wrote). Not grounded:
+read as a time the user wrote; one that only reads the same — "2026-12-01 15:00" for "明天下午三点" — is
+replaced by the user's phrase, which says more: a clock for a repeating event, not a day). Not grounded:
 
 * ``when`` / ``event_when`` (writes), ``range`` (reads): a fixable error back to the model once, as a tool
   result naming the field with an example of the user's words; if the retry fails too, the turn asks the
   user (``Rejected.ask``: a ``NeedsValue`` for ``when``, saved as the pending command, so the zero-model
   slot gate finishes it). Nothing is written with an ungrounded time.
+* ``event_when`` when the message has no time phrase left for it (the grounded arguments use them all):
+  the user gave the event no time ("Cancel my call with Alex"); dropped, so the title alone finds the
+  event and several matches become a question.
 * ``end`` / ``duration`` / ``recurrence``: optional. If the user's words name an end/duration (or a
   repetition), the model mangled it: fixable as above. Otherwise the model added it: dropped, noted in
   telemetry (``dropped_fields``), and the event gets the default hour / no repetition.
@@ -36,8 +40,10 @@ from agent.time_grounding import (
     example_phrase,
     fuller_phrase,
     is_time_grounded,
+    phrases_in,
     user_gave_end,
     user_gave_recurrence,
+    users_phrase,
 )
 from agent.timing import read_range, resolve_duration
 from agent.tool_args import (
@@ -198,7 +204,7 @@ def _command(tool: str, args: BaseModel, call_index: int) -> Command:
     return Command(tool=tool, args=args.model_dump(mode="json"), call_index=call_index)
 
 
-_TIME_ARGS = ("when", "event_when", "end", "duration", "recurrence")
+_TIME_ARGS = ("when", "end", "duration", "recurrence", "event_when")  # event_when last: see _ground_times
 _COMPLETED_ARGS = ("when", "event_when")
 
 
@@ -226,20 +232,43 @@ def _optional_unasked(ctx: ToolContext, name: str) -> bool:
     )
 
 
+def _time_left_for_event(ctx: ToolContext, command: Command, grounded: int) -> bool:
+    """Whether this message has a time phrase the command's grounded time arguments do not account for:
+    one that may be the event's current time, mangled by the model ("move Friday's call to Monday"). A
+    phrase inside the event's name ("lunch with Marco") is a name, not a time."""
+    name = str(command.args.get("event") or "").casefold()
+    phrases = phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    return sum(p.casefold() not in name for p in phrases) > grounded
+
+
 def _ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
     """Every time argument in the user's words, or dropped (optional, never asked for), or a fixable
     error with the question to ask if the retry fails too."""
     args, asked_args = dict(command.args), dict(command.args)
     problems: list[dict[str, str]] = []
+    grounded = 0
     for name in _TIME_ARGS:
         value = args.get(name)
         if not value:
             continue
         if is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+            grounded += 1
             if name in _COMPLETED_ARGS:  # "3pm" where the user said "tomorrow at 3pm": the user's words
                 fuller = fuller_phrase(value, ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+                if fuller is None:  # "2026-12-01 15:00" for "明天下午三点": the same instant, in their words
+                    fuller = users_phrase(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
                 if fuller is not None:
                     args[name] = asked_args[name] = fuller
+            continue
+        if name == "event_when" and not _time_left_for_event(ctx, command, grounded):
+            # The user gave no time for the event ("Cancel my call with Alex"); the model filled one in,
+            # usually the current time from the prompt. Without it the title alone finds the event, and
+            # several matches become a question: dropped, as an optional argument the user never gave.
+            args[name] = asked_args[name] = None
+            ctx.notes.append(
+                {"dropped": name, "reason": "ungrounded_time", "tool": command.tool,
+                 "call_index": command.call_index}
+            )  # fmt: skip
             continue
         if _optional_unasked(ctx, name):
             args[name] = asked_args[name] = None

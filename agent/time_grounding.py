@@ -54,10 +54,12 @@ __all__ = [
     "example_phrase",
     "fuller_phrase",
     "is_time_grounded",
+    "phrases_in",
     "quotes",
     "user_gave_end",
     "user_gave_multi_day",
     "user_gave_recurrence",
+    "users_phrase",
 ]
 
 TIME_FIELDS = ("when", "end", "duration", "recurrence", "event_when", "range")
@@ -192,6 +194,32 @@ def is_time_grounded(
     return False
 
 
+def users_phrase(
+    value: str, sources: Sequence[str], *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
+) -> str | None:
+    """The user's own phrase for a ``value`` grounded only by reading the same (rule 2): "明天下午三点" for the
+    model's "2026-12-01 15:00", "下午三点" for " Wednesday 2025-03-05 15:00". Both read the same today, but
+    only the user's words say what was meant beyond that instant (a clock for a repeating event, not a day).
+    The first phrase (or phrases joined) with the same single reading; None when ``value`` quotes the user or
+    is made of their time words, or no phrase reads exactly the same."""
+    if quotes(value, sources) or _same_pieces(value, sources):
+        return None
+    r = _resolve(value, now, tz, memo)
+    if r.status != "resolved":
+        return None
+    key = _key(r)
+    for phrase in _joined(_phrases(sources, now, tz, memo)):
+        other = _resolve(phrase, now, tz, memo)
+        if other.status == "resolved" and _key(other) == key and other.recurrence == r.recurrence:
+            return phrase
+    return None
+
+
+def phrases_in(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> list[str]:
+    """The time phrases of ``text`` that read as a time on their own."""
+    return _phrases([text], now, tz, memo)
+
+
 def fuller_phrase(
     value: str, text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
 ) -> str | None:
@@ -216,7 +244,9 @@ def fuller_phrase(
     return None if found else _with_series_start(value, text, now=now, tz=tz, memo=memo)
 
 
-def _with_series_start(value: str, text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None) -> str | None:
+def _with_series_start(
+    value: str, text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None
+) -> str | None:
     """A repeating ``value`` the user started elsewhere in the message ("every other Thursday at 2pm,
     starting April 10"; "每两周周四下午两点，4月10日起"): the value with that start — the same rule, a later
     first occurrence. None unless exactly one of the user's phrases does that."""

@@ -12,7 +12,13 @@ import pytest
 
 from agent.model import SystemMessage, ToolResultMessage, call, reply
 from agent.prompt import INSTRUCTIONS, build_messages
-from agent.time_grounding import fuller_phrase, is_time_grounded, user_gave_end, user_gave_multi_day
+from agent.time_grounding import (
+    fuller_phrase,
+    is_time_grounded,
+    user_gave_end,
+    user_gave_multi_day,
+    users_phrase,
+)
 from agent.timing import resolve_end
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NOW, NY, SH, Kit, make_kit
@@ -404,3 +410,68 @@ async def test_a_repetition_of_something_else_is_kept_out_on_the_second_answer(k
     assert model.call_count == 2 and len(r.writes) == 1
     (event,) = await kit.events()
     assert event.rrule is None
+
+
+# ------------------------------------------------- 3: an event's time the user never gave, the user's phrase
+
+
+def test_users_phrase_replaces_a_value_that_only_reads_the_same() -> None:
+    assert users_phrase("2026-12-01 15:00", [ZHANG], now=SH_NOW, tz=SH) == "明天下午三点"
+    assert users_phrase("明天下午3点", [ZHANG], now=SH_NOW, tz=SH) is None  # the user's own time words
+    assert users_phrase("2026-11-30 15:00", [ZHANG], now=SH_NOW, tz=SH) is None  # reads differently
+    assert users_phrase("Friday 2026-12-04 15:00", ["周五下午三点开会"], now=SH_NOW, tz=SH) == "周五下午三点"
+
+
+async def test_an_event_time_the_user_never_gave_is_dropped_and_several_matches_asked(kit: Kit) -> None:
+    for day in (6, 7):
+        await kit.seed("Call with Alex", datetime(2025, 3, day, 11, tzinfo=NY))
+    before = await kit.events()
+    model = kit.script(
+        call("delete_event", {"event": "call with Alex", "event_when": "Wednesday 2025-03-05 09:00"})
+    )
+    r = await kit.assistant.reply(kit.user_id, "Cancel my call with Alex")
+    assert model.call_count == 1 and r.writes == () and await kit.events() == before
+    assert len(r.options) == 2 and r.pending is not None and r.pending.kind == "needs_choice"
+    assert {d["dropped"] for d in r.telemetry["dropped_fields"]} == {"event_when"}
+    model = kit.script()
+    r = await kit.assistant.reply(kit.user_id, "the second one")
+    assert model.call_count == 0 and len(r.writes) == 1
+    (left,) = await kit.events()
+    assert left.start == datetime(2025, 3, 6, 11, tzinfo=NY)
+
+
+async def test_an_event_time_the_user_never_gave_is_dropped_for_the_one_match(kit: Kit) -> None:
+    await kit.seed("Lunch with Marco", datetime(2025, 3, 10, 12, tzinfo=NY))
+    kit.script(
+        call("delete_event", {"event": "lunch with Marco", "event_when": "Wednesday 2025-03-05 09:00"})
+    )
+    r = await kit.assistant.reply(
+        kit.user_id, "Marco can't make it anymore, take lunch with him off my calendar"
+    )
+    assert len(r.writes) == 1 and await kit.events() == []
+
+
+async def test_a_mangled_event_time_the_user_did_give_goes_back_to_the_model(kit: Kit) -> None:
+    await kit.seed("Call with Alex", datetime(2025, 3, 7, 11, tzinfo=NY))
+    await kit.seed("Call with Alex", datetime(2025, 3, 10, 11, tzinfo=NY))
+    model = kit.script(
+        call("update_event", {"event": "call with Alex", "event_when": "2025-03-10", "when": "Monday 3pm"}),
+        call("update_event", {"event": "call with Alex", "event_when": "Friday", "when": "Monday 3pm"}),
+    )
+    r = await kit.assistant.reply(kit.user_id, "move Friday's call with Alex to Monday 3pm")
+    assert model.call_count == 2 and len(r.writes) == 1
+    assert sorted(e.start for e in await kit.events()) == [
+        datetime(2025, 3, 10, 11, tzinfo=NY),
+        datetime(2025, 3, 10, 15, tzinfo=NY),
+    ]
+
+
+async def test_a_series_move_with_an_invented_occurrence_time_moves_the_series(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    await zh.seed("部门例会", datetime(2025, 2, 3, 9, tzinfo=SH), rrule="FREQ=WEEKLY;BYDAY=MO")
+    args = {"event": "部门例会", "event_when": " Wednesday 2025-03-05 22:00", "when": "下午三点"}
+    model = zh.script(call("update_event", args))
+    r = await zh.assistant.reply(zh.user_id, "部门例会以后都改到下午三点")
+    assert model.call_count == 1 and len(r.writes) == 1, r.text
+    (event,) = await zh.events()
+    assert (event.start, event.rrule) == (datetime(2025, 2, 3, 15, tzinfo=SH), "FREQ=WEEKLY;BYDAY=MO")
