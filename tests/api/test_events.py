@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from agent.api.app import _build
-from storage import EventDraft
+from storage import EventDraft, EventPatch
 from tests.api.fixtures import NOW, NY, Api
 
 ICS = b"""BEGIN:VCALENDAR
@@ -86,6 +86,28 @@ async def test_ics_round_trip_over_http(api: Api) -> None:
     params = {"start": "2025-03-01T00:00:00Z", "end": "2025-04-01T00:00:00Z"}
     theirs = (await other.get("/v1/events", params=params)).json()["occurrences"]
     assert {(o["title"], o["start"]) for o in theirs} == mine
+
+
+async def test_a_moved_occurrence_survives_an_ics_round_trip_over_http(api: Api) -> None:
+    events = api.db.events(api.user_id)
+    made = await events.create(
+        EventDraft("Standup", datetime(2025, 3, 6, 9, tzinfo=NY), datetime(2025, 3, 6, 9, 30, tzinfo=NY),
+                   rrule="FREQ=DAILY;COUNT=3"), now=NOW, idempotency_key="seed-standup",
+    )  # fmt: skip
+    await events.update(
+        made.event.id, EventPatch(start=datetime(2025, 3, 7, 11, tzinfo=NY)), expected_version=1, now=NOW,
+        idempotency_key="move-one", occurrence_start=datetime(2025, 3, 7, 9, tzinfo=NY),
+    )  # fmt: skip
+    exported = (await api.client.get("/v1/events.ics")).content
+    assert b"RECURRENCE-ID;TZID=America/New_York:20250307T090000" in exported
+    other, _ = await api.other()
+    imported = await other.post(
+        "/v1/events/import", content=exported, headers={"Content-Type": "text/calendar"}
+    )
+    assert imported.json()["skipped"] == [] and len(imported.json()["imported"]) == 2
+    params = {"start": "2025-03-06T00:00:00-05:00", "end": "2025-03-10T00:00:00-04:00"}
+    theirs = (await other.get("/v1/events", params=params)).json()["occurrences"]
+    assert [o["start"][:16] for o in theirs] == ["2025-03-06T09:00", "2025-03-07T11:00", "2025-03-08T09:00"]
 
 
 async def test_import_rejects_garbage_and_wrong_type(api: Api) -> None:

@@ -293,3 +293,12 @@ async def test_after_the_series_moves_its_detached_occurrence_is_exported_on_its
     assert set(by_uid) == {f"{series_id}@kairos", f"{moved_id}@kairos"}
     assert all("RECURRENCE-ID" not in c for c in by_uid.values())  # type: ignore[operator]
     assert [x.dt for x in by_uid[f"{series_id}@kairos"]["EXDATE"].dts] == [at(5, 8), at(6, 8)]  # type: ignore[index]
+
+
+async def test_undo_walks_back_imported_overrides_one_write_at_a_time(store: EventStore) -> None:
+    await import_ics(store, GOOGLE, now=NOW)
+    await store.undo(now=NOW, idempotency_key=key())  # the orphan, imported on its own
+    await store.undo(now=NOW, idempotency_key=key())  # the cancelled 18th comes back
+    await store.undo(now=NOW, idempotency_key=key())  # the move of the 11th: EXDATE and linked event
+    assert [o[1] for o in await occurrences(store)] == [at(d, 10, tz=LA) for d in (4, 11, 18, 25)]
+    assert [e.exdates for e in await store.list_events()] == [()]
