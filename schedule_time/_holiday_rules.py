@@ -4,7 +4,8 @@ A *rule* maps a base Gregorian year to the occurrences it produces, each an
 ``(start, end, grain)`` triple of naive wall-clock datetimes (``end`` exclusive). A rule may yield
 occurrences that start in a neighbouring year (lunar, Hebrew and Islamic dates drift across
 January 1st); :func:`occurrences` asks the base years around the wanted one and keeps the
-occurrences whose start falls in it.
+occurrences whose start falls in it. A rule that keeps to its year (:func:`keeps_year`: each
+base year's occurrences start in it, and no year raises) needs only the wanted year.
 
 Building blocks:
 
@@ -72,6 +73,38 @@ _BUDDHIST = _BuddhistLunisolar()
 _ISLAMIC = _IslamicLunar()
 
 
+KEEPS_YEAR_CHECKED = range(1700, 2301)
+"""The years over which ``test_holidays`` checks, year by year, every rule marked as keeping to its year;
+``holidays`` skips the neighbouring base years only for a year whose neighbours are in this range."""
+
+_BEFORE = (0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334)   # days before each month (common year)
+
+
+def keeps_year(f: Callable) -> Callable:
+    """Mark a day finder or rule whose dates (occurrence starts) for year ``y`` all fall in ``y`` and
+    that raises for no year: the base years next to a wanted year then give nothing in it."""
+    f.keeps_year = True  # type: ignore[attr-defined]
+    return f
+
+
+def _keeps(*fs: Callable) -> bool:
+    return all(getattr(f, "keeps_year", False) for f in fs)
+
+
+def _mark_if(f: Callable, keeps: bool) -> Callable:
+    return keeps_year(f) if keeps else f
+
+
+def _within(f: Callable, month: int, lo: int, hi: int) -> Callable:
+    """Mark day finder ``f`` if its dates, ``lo`` to ``hi`` days after the 1st of ``month``, stay in the
+    year (``year_days``: those days' places in a common year, for :func:`shifted`)."""
+    first, last = _BEFORE[month - 1] + lo, _BEFORE[month - 1] + hi
+    if first >= 0 and last <= 364:   # (a leap year's day after February is one place later: up to 365)
+        f.year_days = (first, last)  # type: ignore[attr-defined]
+        keeps_year(f)
+    return f
+
+
 def occurrences(rule: Rule, year: int) -> list[Occurrence]:
     """The occurrences of ``rule`` whose start falls in Gregorian ``year``, earliest first."""
     found: set[Occurrence] = set()
@@ -98,7 +131,7 @@ def days(finder: DayFinder, n: int = 1, *, erev: bool = False) -> Rule:
             first = d - timedelta(days=1) if erev else d
             yield _midnight(first), _midnight(d + timedelta(days=n)), "day"
 
-    return rule
+    return _mark_if(rule, _keeps(finder) and not erev)   # (the evening before a January 1st is in December)
 
 
 def period(start: DayFinder, end: DayFinder) -> Rule:
@@ -111,7 +144,7 @@ def period(start: DayFinder, end: DayFinder) -> Rule:
             if e is not None:
                 yield _midnight(s), _midnight(e), "day"
 
-    return rule
+    return _mark_if(rule, _keeps(start, end))
 
 
 def clock(finder: DayFinder, start: time, end: time) -> Rule:
@@ -121,7 +154,7 @@ def clock(finder: DayFinder, start: time, end: time) -> Rule:
         for d in finder(year):
             yield datetime.combine(d, start), datetime.combine(d, end), "minute"
 
-    return rule
+    return _mark_if(rule, _keeps(finder))
 
 
 def long_weekend(monday: DayFinder) -> Rule:
@@ -141,7 +174,8 @@ def long_weekend(monday: DayFinder) -> Rule:
 
 
 def fixed(month: int, day: int) -> DayFinder:
-    return lambda year: (date(year, month, day),)
+    f = lambda year: (date(year, month, day),)  # noqa: E731
+    return _within(f, month, day - 1, day - 1) if (month, day) != (2, 29) else f
 
 
 def nth_weekday_date(year: int, month: int, weekday: int, n: int) -> date:
@@ -154,7 +188,9 @@ def nth_weekday_date(year: int, month: int, weekday: int, n: int) -> date:
 
 
 def nth_weekday(month: int, weekday: int, n: int, shift: int = 0) -> DayFinder:
-    return lambda year: (nth_weekday_date(year, month, weekday, n) + timedelta(days=shift),)
+    lo, hi = (7 * (n - 1), 7 * n - 1) if n > 0 else (27 - 7 * -n + 1, 30)   # days after the 1st
+    return _within(lambda year: (nth_weekday_date(year, month, weekday, n) + timedelta(days=shift),),
+                   month, lo + shift, hi + shift)
 
 
 def weekday_on_or_after(month: int, day: int, weekday: int, shift: int = 0) -> DayFinder:
@@ -164,7 +200,7 @@ def weekday_on_or_after(month: int, day: int, weekday: int, shift: int = 0) -> D
         d = date(year, month, day)
         return (d + timedelta(days=(weekday - d.weekday()) % 7 + shift),)
 
-    return finder
+    return _within(finder, month, day - 1 + shift, day + 5 + shift)
 
 
 def nearest_weekday(month: int, day: int, weekday: int) -> DayFinder:
@@ -175,7 +211,7 @@ def nearest_weekday(month: int, day: int, weekday: int) -> DayFinder:
         offset = (weekday - d.weekday()) % 7
         return (d + timedelta(days=offset - 7 if offset > 3 else offset),)
 
-    return finder
+    return _within(finder, month, day - 4, day + 2)
 
 
 def observed_weekday(month: int, day: int, sunday_to_monday: bool = True) -> DayFinder:
@@ -189,12 +225,12 @@ def observed_weekday(month: int, day: int, sunday_to_monday: bool = True) -> Day
             d += timedelta(days=1 if sunday_to_monday else -1)
         return (d,)
 
-    return finder
+    return _within(finder, month, day - 3, day + 1)
 
 
 def every_nth_year(finder: DayFinder, every: int, remainder: int) -> DayFinder:
     """``finder`` only in years where ``year % every == remainder``."""
-    return lambda year: finder(year) if year % every == remainder else ()
+    return _mark_if(lambda year: finder(year) if year % every == remainder else (), _keeps(finder))
 
 
 def first_of(*finders: DayFinder) -> DayFinder:
@@ -207,13 +243,16 @@ def first_of(*finders: DayFinder) -> DayFinder:
                 return found
         return ()
 
-    return finder
+    return _mark_if(finder, _keeps(*finders))
 
 
 def shifted(finder: DayFinder, delta: int) -> DayFinder:
-    return lambda year: tuple(d + timedelta(days=delta) for d in finder(year))
+    f = lambda year: tuple(d + timedelta(days=delta) for d in finder(year))  # noqa: E731
+    days_ = getattr(finder, "year_days", None)
+    return _within(f, 1, days_[0] + delta, days_[1] + delta) if days_ is not None else f
 
 
+@keeps_year
 def earth_hour_day(year: int) -> Iterable[date]:
     """Last Saturday of March, a week earlier when that is Holy Saturday (WWF's rule)."""
     d = nth_weekday_date(year, 3, SAT, -1)
@@ -222,11 +261,13 @@ def earth_hour_day(year: int) -> Iterable[date]:
     return (d,)
 
 
+@keeps_year
 def dc_emancipation_day(year: int) -> Iterable[date]:
     """Washington DC's Emancipation Day, April 16, as observed (weekend moves to Friday/Monday)."""
     return observed_weekday(4, 16)(year)
 
 
+@keeps_year
 def us_tax_day(year: int) -> Iterable[date]:
     """April 15, moved to the next day that is neither a weekend nor DC Emancipation Day."""
     d = date(year, 4, 15)
@@ -236,16 +277,19 @@ def us_tax_day(year: int) -> Iterable[date]:
     return (d,)
 
 
+@keeps_year
 def us_dst_start(year: int) -> Iterable[date]:
     """US daylight saving start: second Sunday of March since 2007, first Sunday of April before."""
     return (nth_weekday_date(year, 3, SUN, 2) if year >= 2007 else nth_weekday_date(year, 4, SUN, 1),)
 
 
+@keeps_year
 def us_dst_end(year: int) -> Iterable[date]:
     """US daylight saving end: first Sunday of November since 2007, last Sunday of October before."""
     return (nth_weekday_date(year, 11, SUN, 1) if year >= 2007 else nth_weekday_date(year, 10, SUN, -1),)
 
 
+@keeps_year
 def kings_day(year: int) -> Iterable[date]:
     """Koningsdag: April 27, or the 26th when the 27th is a Sunday."""
     d = date(year, 4, 27)
@@ -255,6 +299,7 @@ def kings_day(year: int) -> Iterable[date]:
 _YAZDEGERD_EPOCH = date(*_julian.to_gregorian(632, 6, 16))
 
 
+@keeps_year
 def shahenshahi_new_year(year: int) -> Iterable[date]:
     """Parsi (Shahenshahi) New Year: a 365-day year counted from the Yazdegerd era epoch
     (16 June 632, Julian) plus the one intercalary month of the Shenshai reckoning."""
@@ -270,7 +315,8 @@ def shahenshahi_new_year(year: int) -> Iterable[date]:
 
 def easter(offset: int = 0, *, orthodox: bool = False) -> DayFinder:
     method = EASTER_ORTHODOX if orthodox else EASTER_WESTERN
-    return lambda year: (_easter(year, method) + timedelta(days=offset),)
+    # Western Easter falls on March 22 - April 25; Orthodox, in Gregorian dates, by mid-May up to 2400.
+    return _within(lambda year: (_easter(year, method) + timedelta(days=offset),), 3, 21 + offset, 75 + offset)
 
 
 def lunar(month: int, day: int, shift: int = 0) -> DayFinder:
@@ -284,7 +330,9 @@ def lunar(month: int, day: int, shift: int = 0) -> DayFinder:
                 continue
         return ()
 
-    return finder
+    # The lunar year starts between January 21 and February 20; its ninth month (after a leap month at
+    # most) ends by mid-December: months 1-9 fall in the Gregorian year asked for.
+    return _mark_if(finder, month <= 9 and shift == 0)
 
 
 def lunar_new_years_eve(year: int) -> Iterable[date]:
@@ -292,11 +340,13 @@ def lunar_new_years_eve(year: int) -> Iterable[date]:
     return shifted(lunar(1, 1), -1)(year + 1)
 
 
+@keeps_year
 def qingming(year: int) -> Iterable[date]:
     """Qingming, the fifth solar term (python-holidays' approximation for UTC+8)."""
     return (_CHINESE.qingming_date(year)[0],) if 1901 <= year <= 2099 else ()
 
 
+@keeps_year
 def winter_solstice(year: int) -> Iterable[date]:
     """Dongzhi, the 22nd solar term (python-holidays' approximation for UTC+8)."""
     return (_CHINESE.winter_solstice_date(year)[0],) if 1901 <= year <= 2099 else ()
@@ -343,7 +393,7 @@ def islamic(table: str, month: int, day: int) -> DayFinder:
                     out.append(d)
         return out
 
-    return finder
+    return keeps_year(finder)   # both sources' dates are kept to the year asked
 
 
 def hindu(name: str, shift: int = 0) -> DayFinder:
@@ -363,7 +413,8 @@ def _table_date(method: Callable, shift: int) -> DayFinder:
         pairs = [got] if isinstance(got, tuple) else list(got)
         return tuple(d + timedelta(days=shift) for d, _ in pairs if d is not None)
 
-    return finder
+    # A one-date table answers with that year's own date (a tuple); a set of dates spans two years.
+    return _mark_if(finder, shift == 0 and isinstance(method(2000), tuple))
 
 
 # Israeli postponement rules (as observed since 2004 / 1997).

@@ -60,7 +60,7 @@ from typing import Literal
 
 from schedule_time import _holidays_chinese, _holidays_civil, _holidays_religious, language
 from schedule_time._holiday_names import compile_names, first_key, name_regex
-from schedule_time._holiday_rules import Entry, Rule
+from schedule_time._holiday_rules import KEEPS_YEAR_CHECKED, Entry, Rule
 
 __all__ = ["ALL_HOLIDAYS", "HOLIDAY_PATTERN", "Holiday", "HolidaySpan", "holiday_by_key", "lookup_holiday"]
 
@@ -121,6 +121,7 @@ _ENTRIES: tuple[Entry, ...] = (
     *_holidays_religious.ENTRIES,
 )
 _RULES: dict[str, Rule] = {e.key: e.rule for e in _ENTRIES}
+_CHECKED = KEEPS_YEAR_CHECKED
 
 
 def _names(e: Entry) -> tuple[str, ...]:
@@ -135,11 +136,13 @@ _BY_KEY: dict[str, Holiday] = {h.key: h for h in ALL_HOLIDAYS}
 @functools.lru_cache(maxsize=8192)
 def _spans(key: str, year: int) -> tuple[HolidaySpan, ...]:
     # ``occurrences(rule, year)``, with each base year's rule evaluation shared between neighbouring years
-    # (a "next" search asks for last year and this year: four evaluations instead of six).
+    # (a "next" search asks for last year and this year: four evaluations instead of six). A rule that keeps
+    # to its year needs only ``year`` (its neighbours give nothing in it and raise for no year).
     if not 1 <= year <= 9998:
         return ()
     found = []
-    for base in (year - 1, year, year + 1):
+    own = year - 1 in _CHECKED and year + 1 in _CHECKED and getattr(_RULES[key], "keeps_year", False)
+    for base in (year,) if own else (year - 1, year, year + 1):
         if 1 <= base <= 9998:
             occurrences_from = _from_base(key, base)
             if occurrences_from is None:   # a calendar source outside its range

@@ -316,6 +316,41 @@ def test_spans_are_well_formed_and_deterministic() -> None:
             assert h.span(year) == (spans[0] if spans else None)
 
 
+def test_rules_marked_as_keeping_to_their_year_do() -> None:
+    # ``holidays`` evaluates only the wanted base year for such a rule (not its neighbours too): every
+    # marked rule must yield starts in the year asked for and raise for no year, year by year over the
+    # checked range and the years next to it.
+    from schedule_time._holiday_rules import KEEPS_YEAR_CHECKED
+    from schedule_time.holidays import _RULES
+
+    marked = {key: rule for key, rule in _RULES.items() if getattr(rule, "keeps_year", False)}
+    assert len(marked) > len(_RULES) // 2   # fixed, n-th weekday, Easter, Islamic, table and lunar days
+    for key, rule in marked.items():
+        for year in range(KEEPS_YEAR_CHECKED.start - 1, KEEPS_YEAR_CHECKED.stop + 1):
+            assert all(start.year == year for start, _, _ in rule(year)), (key, year)
+
+
+def test_spans_equal_the_three_base_year_reading() -> None:
+    from schedule_time.holidays import _RULES, _from_base
+
+    def three_bases(key: str, year: int) -> tuple:
+        found = []
+        for base in (year - 1, year, year + 1):
+            occurrences = _from_base(key, base)
+            if occurrences is None:
+                return ()
+            found += [o for o in occurrences if o[0].year == year]
+        return tuple(sorted(set(found)) if len(found) > 1 else found)
+
+    for key in _RULES:
+        for year in (1699, 1700, 1701, 1702, 1900, 1999, 2000, 2013, 2024, 2025, 2099, 2100, 2299, 2300, 2301):
+            got = tuple((s.start, s.end, s.grain) for s in ALL_BY_KEY[key].spans(year))
+            assert got == three_bases(key, year), (key, year)
+
+
+ALL_BY_KEY = {h.key: h for h in ALL_HOLIDAYS}
+
+
 def test_core_holidays_cover_wide_years() -> None:
     core = ["christmas", "thanksgiving", "easter", "mothers_day", "spring_festival", "mid_autumn",
             "dragon_boat", "lantern_festival", "qingming", "national_day", "yom_kippur", "eid_al_fitr",
