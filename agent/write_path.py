@@ -16,6 +16,7 @@ The steps live by concept: ``write_timing`` (times), ``write_target`` (which eve
 from __future__ import annotations
 
 import logging
+import re
 from datetime import datetime, time, timedelta
 from typing import Any
 
@@ -23,6 +24,7 @@ from agent import phrases
 from agent.context import ToolContext
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
 from agent.series_scope import ask_scope, scope_of, series_move_allowed
+from agent.time_grounding import phrases_in, quotes
 from agent.timing import Timing, named_day, timing_from_json
 from agent.write_guards import checks, confirm, ground, store
 from agent.write_target import choose_target, find_target
@@ -139,6 +141,17 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
                 for name in dropped
             )
             return Rejected("nothing_to_change", "", fixable=True, problems=problems, command=command)
+        unused = _unused_time(ctx, command)
+        if unused is not None and not ctx.memo.get(("nothing_left", command.call_index)):
+            # "改到周五下午三点，她周三临时有事" with only event_when="周三下午三点": the new time is in the
+            # message and the model left it out. Back to the model once, naming it; never filled in by code.
+            ctx.memo[("nothing_left", command.call_index)] = True
+            problem = {
+                "field": "when",
+                "problem": "missing",
+                "hint": f"the user's words give a time, {unused!r}: if it is the new time, pass it as `when`",
+            }
+            return Rejected("nothing_to_change", "", fixable=True, problems=(problem,), command=command)
         return NeedsValue(command, "changes", phrases.say("no_changes", ctx.lang, title=title))
     if start is not None and end is not None:
         reasons, conflicts = await checks(ctx, command, start, end, all_day, exclude=target["event_id"])
@@ -168,6 +181,20 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             occurrence_start=occurrence,
         ),
     )
+
+
+def _unused_time(ctx: ToolContext, command: Command) -> str | None:
+    """A time phrase of the message that neither the event's time nor its name accounts for."""
+    args = command.args
+    used = [str(args.get("event_when") or ""), str(args.get("event") or "")]
+    for phrase in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        if not quotes(phrase, used) and not any(quotes(u, [phrase]) for u in used if u):
+            return _MOVE_TO.sub("", phrase).strip() or phrase
+    return None
+
+
+_MOVE_TO = re.compile(r"^(?:到|至|to\s+|until\s+|till\s+)|[吧呢啊]$|\s+please$", re.IGNORECASE)
+"""The "to" of "move it to 3pm"/改到 and a trailing filler: the hint names the time itself."""
 
 
 async def _occurrence_on_named_day(ctx: ToolContext, command: Command) -> Command:

@@ -475,3 +475,28 @@ async def test_a_series_move_with_an_invented_occurrence_time_moves_the_series(d
     assert model.call_count == 1 and len(r.writes) == 1, r.text
     (event,) = await zh.events()
     assert (event.start, event.rrule) == (datetime(2025, 2, 3, 15, tzinfo=SH), "FREQ=WEEKLY;BYDAY=MO")
+
+
+async def test_an_update_without_the_new_time_the_user_gave_goes_back_naming_it(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    await zh.seed("和李老师喝咖啡", datetime(2025, 3, 12, 15, tzinfo=SH))  # next Wednesday
+    model = zh.script(
+        call("update_event", {"event": "和李老师喝咖啡", "event_when": "周三下午三点"}),
+        call(
+            "update_event", {"event": "和李老师喝咖啡", "event_when": "周三下午三点", "when": "周五下午三点"}
+        ),
+    )
+    r = await zh.assistant.reply(zh.user_id, "和李老师喝咖啡那个改到周五下午三点吧，她周三临时有事")
+    assert model.call_count == 2 and len(r.writes) == 1, r.text
+    hint = _tool_results(model)[0]["problems"][0]["hint"]
+    assert "'周五下午三点'" in hint
+    (event,) = await zh.events()
+    assert event.start == datetime(2025, 3, 7, 15, tzinfo=SH)
+
+
+async def test_an_update_with_nothing_to_change_and_no_other_time_asks_the_user(kit: Kit) -> None:
+    await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
+    model = kit.script(call("update_event", {"event": "dentist", "event_when": "tomorrow"}))
+    r = await kit.assistant.reply(kit.user_id, "change tomorrow's dentist")
+    assert model.call_count == 1 and r.writes == ()
+    assert r.text == "What should I change about “Dentist”?"
