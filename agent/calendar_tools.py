@@ -32,7 +32,7 @@ from agent.archive import search_archive, snippet
 from agent.context import ToolContext
 from agent.grounding import in_unwritten_script, names_event
 from agent.other_calendar import asks_about_someone, names_other_calendar
-from agent.out_of_scope import asks_for_alarm
+from agent.out_of_scope import asks_for_alarm, asks_to_book
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
 from agent.read_check import Listed, Listing
 from agent.registry import ReadResult, Registry, Tool
@@ -322,6 +322,8 @@ async def _write(ctx: ToolContext, tool: str, args: BaseModel, call_index: int) 
         return Rejected("event_not_named", "", fixable=True, problems=(problem,))
     if tool == "create_event" and asks_for_alarm(ctx.user_text):  # kairos has no alarms; not an event
         return Rejected("no_alarms", phrases.say("no_alarms", ctx.lang))
+    if tool == "create_event" and asks_to_book(ctx.user_text):  # a trip never booked is not an event yet
+        return Rejected("no_booking", phrases.say("no_booking", ctx.lang))
     command = _ground_times(ctx, _command(tool, args, call_index))
     if isinstance(command, Rejected):
         return command

@@ -1,16 +1,22 @@
-"""Requests for things kairos does not do that a model likes to turn into events: alarms and timers.
+"""Requests for things kairos does not do that a model likes to turn into events: alarms and timers,
+and booking or buying (flights, tickets, hotels, tables, cars).
 
 "please set two alarms, one at 12 pm and the next at 1 pm" came back from the embedded model as a
 ``create_event`` titled "Alarm" (intent sweep). kairos has no alarms; an event the user did not ask for
 is a dirty write. A message that asks for an alarm or a timer and does not mention the calendar gets
 code's refusal for any write; "put an alarm for the dentist on my calendar" still writes.
+
+"Book me a flight to Chicago on Friday morning" / 帮我订一张周五去上海的高铁票 came back as a
+``create_event`` for the trip (live eval): kairos cannot book or buy anything, and an event for a flight that
+was never booked is made up. Booking words with something bought ("book a call with Acme" is a meeting)
+get the same refusal unless the calendar is mentioned.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["asks_for_alarm"]
+__all__ = ["asks_for_alarm", "asks_to_book"]
 
 _ALARM = re.compile(
     r"\b(?:alarms?|timers?|wake\s+me(?:\s+up)?)\b|闹钟|鬧鐘|定时器|計時器|计时器|叫醒我", re.IGNORECASE
@@ -19,6 +25,23 @@ _CALENDAR = re.compile(
     r"\b(?:calendar|schedule|agenda|event|meeting|appointment)s?\b|日历|日曆|日程|行程|会议|開會|开会|约会|預約|预约|安排",
     re.IGNORECASE,
 )
+
+
+_BOOKING = re.compile(
+    r"\b(?:book|buy|purchase|order|reserve|get)\b(?:\s+(?:me|us|a|an|the|two|three|some|\d+|[a-z]+-?(?:way|class)))*"
+    r"\s+(?:flights?|plane\s+tickets?|tickets?|train\s+tickets?|bus\s+tickets?|hotels?|hotel\s+rooms?|airbnb|"
+    r"taxi|cab|uber|lyft|rental\s+car|car\s+rental|table)\b"
+    r"|(?:订|訂|预订|預訂|预定|預定|买|買|购买|購買|抢|搶)(?:一|两|兩|几|幾|\d)?(?:张|張|个|個|间|間)?[^，。,.!?！？]{0,8}?"
+    r"(?:机票|機票|火车票|火車票|高铁票|高鐵票|动车票|動車票|车票|車票|门票|門票|电影票|電影票|酒店|宾馆|賓館|民宿|"
+    r"机位|座位|位子|出租车|出租車|网约车|網約車)",
+    re.IGNORECASE,
+)
+
+
+def asks_to_book(text: str) -> bool:
+    """Booking or buying is asked for (a flight, a ticket, a hotel, a table, a car), and the calendar is not
+    mentioned."""
+    return _BOOKING.search(text) is not None and _CALENDAR.search(text) is None
 
 
 def asks_for_alarm(text: str) -> bool:

@@ -34,6 +34,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "I can't set alarms or timers — I only manage your calendar, so I haven't changed anything.",
         "我不能设置闹钟或定时器，只能管理你的日历，所以没有做任何更改。",
     ),
+    "no_booking": (
+        "I can't book or buy anything — I only manage your calendar, so I haven't added anything. Once it's "
+        "booked, tell me the time and I'll put it on your calendar.",
+        "我不能预订或购买任何东西，只能管理你的日历，所以没有添加任何内容。订好之后告诉我时间，我帮你记到日历上。",
+    ),
     "other_calendar_read": (
         "I can only see and manage your own calendar.",
         "我只能查看和管理你自己的日历。",

@@ -1,11 +1,12 @@
-"""Alarms and timers are not events: code refuses the create whatever the model chose. Scripted model."""
+"""Alarms, timers and bookings are not events: code refuses the create whatever the model chose. Scripted
+model."""
 
 from __future__ import annotations
 
 import pytest
 
 from agent.model import call
-from agent.out_of_scope import asks_for_alarm
+from agent.out_of_scope import asks_for_alarm, asks_to_book
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import Kit
 
@@ -39,3 +40,34 @@ async def test_a_calendar_request_that_mentions_an_alarm_is_written(kit: Kit) ->
     kit.script(call("create_event", {"title": "Dentist", "when": "tomorrow at 3pm"}))
     await kit.assistant.reply(kit.user_id, "put the dentist tomorrow at 3pm on my calendar with an alarm")
     assert [e.title for e in await kit.events()] == ["Dentist"]
+
+
+@pytest.mark.parametrize(
+    ("text", "booking"),
+    [
+        ("Book me a flight to Chicago on Friday morning", True),
+        ("帮我订一张周五去上海的高铁票", True),
+        ("book a table at Nopa for 7pm Friday", True),
+        ("get me a taxi to the airport at 6am", True),
+        ("buy two tickets for the concert", True),
+        ("Book a one-way ticket to Paris", True),
+        ("预订周五晚上的酒店", True),
+        ("帮我买周六的电影票", True),
+        ("Book a call with Acme on Friday at 7:30", False),  # a meeting
+        ("book the dentist for tuesday 3pm", False),
+        ("reserve the conference room for 2pm", False),
+        ("订会议室开会", False),
+        ("I booked a flight to Chicago on Friday at 9am", False),  # done: an event to add
+        ("book my flight to Chicago on my calendar for Friday 9am", False),  # the calendar is asked for
+    ],
+)
+def test_asks_to_book(text: str, booking: bool) -> None:
+    assert asks_to_book(text) is booking
+
+
+async def test_a_booking_request_is_not_written_as_an_event(kit: Kit) -> None:
+    args = {"title": "Flight to Chicago", "when": "Friday morning", "location": "Chicago"}
+    model = kit.script(call("create_event", args))
+    r = await kit.assistant.reply(kit.user_id, "Book me a flight to Chicago on Friday morning")
+    assert model.call_count == 1 and await kit.events() == [] and r.writes == ()
+    assert r.text.startswith("I can't book or buy anything") and r.pending is None
