@@ -15,7 +15,7 @@ returns a frozen :class:`WriteResult` whose ``persisted`` is true only after COM
     r = await events.update(r.event.id, EventPatch(start=new_start), expected_version=r.event.version, ...)
     r = await events.delete(event_id, occurrence_start=None | datetime, expected_version=None | int, ...)
     r = await events.undo(now=now, idempotency_key=k)      # reverts the user's last write
-    r = await events.replace_occurrence(series_id, occurrence_start, EventDraft(...) | None, ...)  # .ics override
+    r = await events.replace_occurrence(series_id, occurrence_start, draft_or_None, ...)  # .ics override
     r.persisted, r.action ("created"|"updated"|"deleted"|"restored"), r.event (EventSnapshot), r.audit_id,
     r.occurrence_start, r.undo_of, r.replayed (same key seen before: this is the first result again)
 

@@ -207,9 +207,8 @@ async def delete_linked(session: AsyncSession, series: EventSnapshot, owner: uui
     if not rows:
         return series
     linked = tuple(EventSnapshot.from_row(r) for r in rows)
-    await session.execute(
-        delete(Event).where(Event.owner_id == owner, Event.id.in_([e.id for e in linked]))  # type: ignore[attr-defined]
-    )
+    gone = [e.id for e in linked]
+    await session.execute(delete(Event).where(Event.owner_id == owner, Event.id.in_(gone)))  # type: ignore[attr-defined]
     return SeriesWithLinked(
         **{f.name: getattr(series, f.name) for f in dataclasses.fields(EventSnapshot)}, linked=linked
     )

@@ -211,7 +211,8 @@ class EventStore(EventReads):
         """Revert the user's most recent write that is not an undo and not undone yet (itself audited).
 
         Undoing a create deletes the event, an update restores the previous fields, a delete restores the
-        event or occurrence (a series with the detached occurrences deleted with it). Raises ``NothingToUndo``, or ``UndoConflict`` if the event changed since.
+        event or occurrence (a series with the detached occurrences deleted with it). Raises
+        ``NothingToUndo``, or ``UndoConflict`` if the event changed since.
         """
         _check_now(now)
         default_zone = await self.timezone()
@@ -246,9 +247,10 @@ class EventStore(EventReads):
                 return Change("deleted", "undo", target.event_id, current, None, undoes_id=target.id)
             fields = validate(EventDraft.from_snapshot(previous), default_zone).as_row_values()
             if current is None:  # undo a delete
+                link = await link_values(session, previous, self._owner)
                 restored = Event(
                     id=previous.id, owner_id=self._owner, created_at=previous.created_at, updated_at=now,
-                    version=previous.version + 1, **fields, **await link_values(session, previous, self._owner),
+                    version=previous.version + 1, **fields, **link,
                 )  # fmt: skip
                 session.add(restored)
                 await session.flush()
