@@ -144,12 +144,12 @@ class _Import:
         uid, title = _text(component, "UID"), _text(component, "SUMMARY")
         recurrence_id = component["RECURRENCE-ID"]
         if isinstance(recurrence_id, list) or recurrence_id.params.get("RANGE"):
-            self.skipped.append(SkippedItem(uid, title, _THIS_AND_FUTURE))
+            why = _TWO_IDS if isinstance(recurrence_id, list) else _THIS_AND_FUTURE
+            self.skipped.append(SkippedItem(uid, title, why))
             return
         cancelled = str(component.get("STATUS", "")).upper() == "CANCELLED"
-        key = _key(
-            f"{uid}\nRECURRENCE-ID;{recurrence_id.params.get('TZID', '')}:{recurrence_id.to_ical().decode()}"
-        )
+        original = f"{recurrence_id.params.get('TZID', '')}:{recurrence_id.to_ical().decode()}"
+        key = _key(f"{uid}\nRECURRENCE-ID;{original}" if uid else component.to_ical().decode())
         series = await self._series(uid)
         if series is None:
             if cancelled:
@@ -227,6 +227,7 @@ class _Import:
         return result
 
 
+_TWO_IDS = "a changed occurrence with more than one RECURRENCE-ID is not valid iCalendar"
 _THIS_AND_FUTURE = "a change to this and all later occurrences (RANGE=THISANDFUTURE) is not supported"
 _NO_SERIES = (
     "a changed occurrence whose repeating series (same UID) is neither in this file nor in your calendar: "

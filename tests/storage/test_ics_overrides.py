@@ -304,3 +304,14 @@ async def test_undo_walks_back_imported_overrides_one_write_at_a_time(store: Eve
     await store.undo(now=NOW, idempotency_key=key())  # the move of the 11th: EXDATE and linked event
     assert [o[1] for o in await occurrences(store)] == [at(d, 10, tz=LA) for d in (4, 11, 18, 25)]
     assert [e.exdates for e in await store.list_events()] == [()]
+
+
+async def test_a_this_and_future_override_is_skipped_and_leaves_the_series(store: EventStore) -> None:
+    data = MASTER_LISTS_ITS_OVERRIDE.replace(
+        b"RECURRENCE-ID;TZID", b"RECURRENCE-ID;RANGE=THISANDFUTURE;TZID"
+    ).replace(b"EXDATE;TZID=America/New_York:20250304T090000\n", b"")
+    summary = await import_ics(store, data, now=NOW)
+    assert [s.reason for s in summary.skipped] == [
+        "a change to this and all later occurrences (RANGE=THISANDFUTURE) is not supported"
+    ]
+    assert [o[1] for o in await occurrences(store)] == [at(3, 9), at(4, 9), at(5, 9)]
