@@ -144,7 +144,8 @@ class ActualEvent:
             start, end = event.start.astimezone(UTC).isoformat(), event.end.astimezone(UTC).isoformat()
         zone = ZoneInfo(event.timezone)
         exdates = tuple(sorted(x.astimezone(zone).date() for x in event.exdates))
-        return cls(event.title, start, end, event.all_day, normalize_rrule(event.rrule), exdates)
+        first = event.start_date if event.all_day else event.start.astimezone(zone)
+        return cls(event.title, start, end, event.all_day, normalize_rrule(event.rrule, first), exdates)
 
     def key(self) -> tuple[str, str, str, bool, str | None, tuple[date, ...]]:
         return (self.title, self.start, self.end, self.all_day, self.recurrence, self.exdates)

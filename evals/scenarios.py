@@ -117,12 +117,27 @@ def _check_rrule(value: str | None) -> str | None:
     return value
 
 
-def normalize_rrule(rule: str | None) -> str | None:
-    """A canonical form for comparing rules: upper case, parts sorted (``BYDAY=MO;FREQ=WEEKLY``)."""
+def normalize_rrule(rule: str | None, start: date | None = None) -> str | None:
+    """A canonical form for comparing rules: upper case, parts sorted (``BYDAY=MO;FREQ=WEEKLY``).
+
+    With the first occurrence's local ``start``, the parts RFC 5545 takes from DTSTART are written out, so
+    equal calendars compare equal: ``FREQ=MONTHLY`` from the 1st is ``BYMONTHDAY=1;FREQ=MONTHLY``,
+    ``FREQ=WEEKLY`` from a Monday is ``BYDAY=MO;FREQ=WEEKLY``; ``INTERVAL=1`` is the default."""
     if rule is None:
         return None
-    parts = [p.strip().upper() for p in rule.removeprefix("RRULE:").split(";") if p.strip()]
-    return ";".join(sorted(parts))
+    parts = dict(p.strip().upper().split("=", 1) for p in rule.removeprefix("RRULE:").split(";") if "=" in p)
+    if parts.get("INTERVAL") == "1":
+        del parts["INTERVAL"]
+    if start is not None:
+        by_day = {"BYDAY", "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYSETPOS"} & parts.keys()
+        freq = parts.get("FREQ")
+        if freq == "WEEKLY" and "BYDAY" not in parts:
+            parts["BYDAY"] = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")[start.weekday()]
+        elif freq == "MONTHLY" and not by_day:
+            parts["BYMONTHDAY"] = str(start.day)
+        elif freq == "YEARLY" and not by_day and "BYMONTH" not in parts:
+            parts["BYMONTH"], parts["BYMONTHDAY"] = str(start.month), str(start.day)
+    return ";".join(sorted(f"{k}={v}" for k, v in parts.items()))
 
 
 def _is_datetime(value: date) -> bool:
@@ -230,7 +245,7 @@ class ExpectedEvent(_Event):
             _instant(self.start),
             _instant(self.end),
             self.all_day,
-            normalize_rrule(self.recurrence),
+            normalize_rrule(self.recurrence, self.start),
             tuple(sorted(self.exdates)),
         )
 

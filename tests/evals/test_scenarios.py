@@ -318,3 +318,13 @@ def test_loader_errors_name_file_scenario_and_field(tmp_path: Path, old: str, ne
 def test_normalize_rrule_ignores_part_order_and_case() -> None:
     assert normalize_rrule("FREQ=WEEKLY;BYDAY=MO") == normalize_rrule("byday=MO;freq=weekly")
     assert normalize_rrule(None) is None
+
+
+def test_normalize_rrule_writes_out_what_dtstart_implies() -> None:
+    first = date(2025, 2, 1)  # a Saturday
+    monthly = normalize_rrule("FREQ=MONTHLY", first)
+    assert monthly == normalize_rrule("BYMONTHDAY=1;FREQ=MONTHLY", first) == "BYMONTHDAY=1;FREQ=MONTHLY"
+    assert normalize_rrule("FREQ=WEEKLY;INTERVAL=1", first) == "BYDAY=SA;FREQ=WEEKLY"
+    assert normalize_rrule("FREQ=YEARLY", first) == "BYMONTH=2;BYMONTHDAY=1;FREQ=YEARLY"
+    assert normalize_rrule("FREQ=MONTHLY;BYDAY=1SA", first) == "BYDAY=1SA;FREQ=MONTHLY"  # said, not implied
+    assert normalize_rrule("FREQ=MONTHLY", first) != normalize_rrule("BYMONTHDAY=2;FREQ=MONTHLY", first)
