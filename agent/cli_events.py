@@ -106,11 +106,15 @@ def import_(
             except InvalidInput:
                 console.print("[red]that file is not valid iCalendar data[/red]")
                 return 2
-        console.print(f"imported {len(summary.imported)}, skipped {len(summary.skipped)}")
+        removed = f", cancelled {len(summary.removed)} occurrence(s)" if summary.removed else ""
+        console.print(f"imported {len(summary.imported)}, skipped {len(summary.skipped)}{removed}")
         for r in summary.imported:
             console.print(f"  [green]+[/green] {escape(r.event.title)} ({r.event.start:%Y-%m-%d %H:%M})")
         for s in summary.skipped:
             console.print(f"  [yellow]-[/yellow] {escape(s.title or s.uid or '?')}: {escape(s.reason)}")
+        for r in summary.removed:
+            when = f"{r.occurrence_start:%Y-%m-%d %H:%M}" if r.occurrence_start else "?"
+            console.print(f"  [red]x[/red] {escape(r.event.title)} ({when}): cancelled in the file")
         return 0
 
     raise typer.Exit(asyncio.run(run()))

@@ -85,8 +85,8 @@ async def export_events(user_id: CurrentUser, svc: Svc) -> Response:
 @router.post(
     "/events/import",
     response_model=ImportSummaryOut,
-    summary="Import an .ics file (the body, or a form upload); returns what was imported and what was "
-    "skipped, and why",
+    summary="Import an .ics file (the body, or a form upload); returns what was imported, what was "
+    "skipped and why, and the occurrences it cancelled",
     description="Send the file as the request body with `Content-Type: text/calendar`, or as "
     "`multipart/form-data` with the file in the field `file`. Events already imported (same UID) are "
     f"skipped with a reason. At most {MAX_ICS_BYTES} bytes (413 past it).",
@@ -126,6 +126,10 @@ async def import_events(request: Request, user_id: CurrentUser, svc: Svc) -> dic
     return {
         "imported": [_event(r.event) for r in summary.imported],
         "skipped": [{"uid": s.uid, "title": s.title, "reason": s.reason} for s in summary.skipped],
+        "removed": [
+            {"event_id": str(r.event.id), "title": r.event.title, "occurrence_start": r.occurrence_start}
+            for r in summary.removed
+        ],
     }
 
 

@@ -143,9 +143,18 @@ class SkippedOut(BaseModel):
     reason: str
 
 
+class RemovedOut(BaseModel):
+    """An occurrence of a series that the file cancelled (an override with ``STATUS:CANCELLED``)."""
+
+    event_id: str
+    title: str
+    occurrence_start: datetime
+
+
 class ImportSummaryOut(BaseModel):
     imported: list[EventOut]
     skipped: list[SkippedOut]
+    removed: list[RemovedOut] = Field(default_factory=list)
 
 
 class ReadyOut(BaseModel):

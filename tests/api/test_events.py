@@ -227,3 +227,38 @@ async def test_openapi_describes_both_import_forms(api: Api) -> None:
     answer = doc["paths"]["/v1/events/import"]["post"]["responses"]["200"]["content"]["application/json"]
     assert answer["schema"]["$ref"].endswith("/ImportSummaryOut")
     assert {"401", "413", "422"} <= set(doc["paths"]["/v1/events/import"]["post"]["responses"])
+
+
+_CANCELLED_ONE = b"""BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//test//EN
+BEGIN:VEVENT
+UID:cancel-one@example.com
+RECURRENCE-ID;TZID=America/New_York:20250313T100000
+DTSTAMP:20250301T000000Z
+STATUS:CANCELLED
+END:VEVENT
+BEGIN:VEVENT
+UID:cancel-one@example.com
+DTSTART;TZID=America/New_York:20250306T100000
+DTEND;TZID=America/New_York:20250306T110000
+RRULE:FREQ=WEEKLY;COUNT=3
+DTSTAMP:20250301T000000Z
+SUMMARY:Piano lesson
+END:VEVENT
+END:VCALENDAR
+"""
+
+
+async def test_an_import_reports_the_occurrences_the_file_cancelled(api: Api) -> None:
+    r = await api.client.post(
+        "/v1/events/import", content=_CANCELLED_ONE, headers={"Content-Type": "text/calendar"}
+    )
+    body = r.json()
+    assert r.status_code == 200 and [e["title"] for e in body["imported"]] == ["Piano lesson"]
+    assert [(x["title"], x["occurrence_start"][:16]) for x in body["removed"]] == [
+        ("Piano lesson", "2025-03-13T10:00")
+    ]
+    params = {"start": "2025-03-06T00:00:00-05:00", "end": "2025-03-30T00:00:00-04:00"}
+    occurrences = (await api.client.get("/v1/events", params=params)).json()["occurrences"]
+    assert [o["start"][:10] for o in occurrences] == ["2025-03-06", "2025-03-20"]
