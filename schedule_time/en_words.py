@@ -7,6 +7,8 @@ import re
 
 from dateutil.relativedelta import relativedelta
 
+from .language import also_clear
+
 ONES = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
         "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
         "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
@@ -102,6 +104,7 @@ _AND_HALF = re.compile(r"(.*?)\s+and\s+an?\s+half$")
 _SECONDS = {"weeks": 604800, "days": 86400, "hours": 3600, "minutes": 60, "seconds": 1}
 
 
+@functools.lru_cache(maxsize=256)
 def _amount(s: str) -> float:
     s = s.strip()
     if s.isdigit():
@@ -119,11 +122,14 @@ def _amount(s: str) -> float:
     return number_value(s) + extra
 
 
+@functools.lru_cache(maxsize=1024)
 def parse_duration(text: str) -> tuple[relativedelta, str]:
     """"1 year, 09 months,01 weeks" / "2.5 hours" / "half an hour" -> (delta, finest grain).
 
     Fractions go to the next finer unit: hours and below exactly, "1.5 months" as 1 month 15 days,
-    "1.5 years" as 1 year 6 months. One relativedelta is built at the end (they are slow to add)."""
+    "1.5 years" as 1 year 6 months. One relativedelta is built at the end (they are slow to add).
+    Kept per text in a bounded table (like ``delta_of``): "two weeks" is the same in "in two weeks",
+    "two weeks ago" and "for two weeks", which the scan memoises apart; nobody mutates the result."""
     simple = _SIMPLE(text)
     if simple is not None:   # "3 days", "10 minutes": what the loop below gives for one whole amount
         unit = simple[2]
@@ -151,6 +157,9 @@ def parse_duration(text: str) -> tuple[relativedelta, str]:
     finest = next(n for n in reversed(_ORDER) if n in fields)
     return delta_of(tuple(sorted(kw.items()))), _GRAIN[finest]
 
+
+also_clear(parse_duration.cache_clear)
+also_clear(_amount.cache_clear)
 
 _SIMPLE = re.compile(rf"(\d+)\s*({UNIT_WORD})").fullmatch
 """One whole amount of a unit word, nothing else ("3 days"): ``_ONE`` finds it as its only match, the

@@ -204,7 +204,7 @@ def _lookup(surface: str) -> Holiday | None:
         if language.EAGER:   # and every listed name's answer (a few ms): most surfaces are one of them
             for name, _ in (n for names_ in _BY_FIRST.values() for n in names_):
                 if name != surface:
-                    _lookup(name)
+                    lookup_holiday(name)   # (both tables: a listed name is its own normal form)
     m = pattern.fullmatch(surface)
     return names[int(m.lastgroup[1:])][1] if m is not None and m.lastgroup else None
 

@@ -298,9 +298,20 @@ def _build(rule: tuple[re.Pattern[str], Callable[[re.Match[str]], Built]], m: re
     return (built,) if isinstance(built, Piece) else tuple(built) if built else ()
 
 
+_CLEARS: list[Callable[[], None]] = []
+
+
+def also_clear(clear: Callable[[], None]) -> None:
+    """Register a language module's own memo of text fragments (say, durations by their words) with
+    ``clear_caches``."""
+    _CLEARS.append(clear)
+
+
 def clear_caches() -> None:
     """Forget memoised scans and built fragments (benchmarks call this to time the uncached path).
     Compiled rule segments and the holiday tables (dates per holiday and year) are not memos of a text
     and stay."""
     _MEMO.clear()
     _BUILT.clear()
+    for clear in _CLEARS:
+        clear()
