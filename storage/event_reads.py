@@ -25,6 +25,7 @@ from storage.recurrence import expand
 from storage.results import FreeSlot, SearchCandidate
 from storage.slots import WorkingHours, free_intervals
 from storage.snapshots import EventSnapshot, Occurrence
+from storage.tx import run_sync
 
 __all__ = ["EventReads", "parse_id"]
 
@@ -173,9 +174,11 @@ class EventReads:
     # -------------------------------------------------------------------------------------- internals
 
     async def _candidates(self, start: datetime, end: datetime, include_all_day: bool) -> list[Any]:
+        # A plain connection in one hop (``storage.tx``): no ORM session, and no task of its own to close it
+        # (an awaited close lets every other ready request run first: a write's conflict check waited on them)
         statement = candidate_statement(include_all_day)
-        async with self._engine.connect() as connection:  # a plain connection: no ORM session on the hot path
-            return list(await connection.execute(statement, candidate_params(self._owner, start, end)))
+        params = candidate_params(self._owner, start, end)
+        return await run_sync(self._engine, lambda conn: list(conn.execute(statement, params)))
 
     async def _row(self, session: AsyncSession, event_id: uuid.UUID) -> Event:
         row = (
