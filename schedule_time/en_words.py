@@ -95,7 +95,9 @@ AMOUNT = rf"(?:(?:a couple of|a couple|couple of|a pair of|a few|few|several|an?
          rf"(?:\s+and\s+an?\s+half)?|half\s+an?|an?\s+half|(?:a\s+)?quarter\s+of\s+an?|" \
          rf"three[- ]quarters?\s+of\s+an?|\d/\d)"
 ONE_DURATION = rf"(?:{AMOUNT}\s*{UNIT_WORD}(?:'s)?(?:\s+and\s+an?\s+half)?|(?:\d++(?:[.,]\d+)?|\d/\d)\s?(?:[smhdy]|\"|'))"
-DURATION_LIST = rf"{ONE_DURATION}(?:\s*(?:,|and|,\s*and)?\s*{ONE_DURATION})*"
+DURATION_LIST = rf"{ONE_DURATION}(?:\s*+(?:,|and|,\s*and)?\s*+{ONE_DURATION})*"
+"""Possessive spaces: neither a separator nor a duration begins with a space, so giving spaces back can
+only retry a duration where it already failed ("3 days| ago": the same match, one failed try fewer)."""
 _ONE = re.compile(rf"({AMOUNT})\s*({UNIT_WORD})(?:'s)?(\s+and\s+an?\s+half)?|(\d++(?:[.,]\d+)?|\d/\d)\s?([smhdy]|\"|')")
 
 

@@ -104,12 +104,34 @@ def test_simple_durations_read_as_the_general_loop(monkeypatch: pytest.MonkeyPat
              "day", "days", "week", "weeks", "wk", "wks", "fortnight", "fortnights", "month", "months", "mon",
              "mons", "year", "years", "yr", "yrs", "decade", "decades"]
     texts = [f"{n}{sep}{w}" for w in words for n in (0, 1, 2, 7, 13, 25, 61, 100, 1000, 86401) for sep in ("", " ", "  ")]
+    en_words.parse_duration.cache_clear()   # (it keeps its answers: each path must compute its own)
     fast = [en_words.parse_duration(t) for t in texts]
     monkeypatch.setattr(en_words, "_SIMPLE", lambda text: None)
     en_words.delta_of.cache_clear()
+    en_words.parse_duration.cache_clear()
     for text, (delta, grain) in zip(texts, fast, strict=True):
         plain, plain_grain = en_words.parse_duration(text)
         assert (vars(delta), grain) == (vars(plain), plain_grain), text
+
+
+def test_duration_list_spaces_are_possessive_without_changing_a_match() -> None:
+    from schedule_time import en_words
+    from schedule_time.first_chars import first_chars
+
+    # Why it is safe: neither a separator nor a duration can begin with a space.
+    assert not first_chars(en_words.ONE_DURATION) & set(" \t\n\r\f\v")
+    greedy = re.compile(rf"{en_words.ONE_DURATION}(?:\s*(?:,|and|,\s*and)?\s*{en_words.ONE_DURATION})*")
+    possessive = re.compile(en_words.DURATION_LIST)
+    pieces = ["3 days", "a week", "two hours", "1 h", "2.5 hours", "half an hour", "an hour and a half"]
+    joins = [" ", "  ", ",", ", ", " , ", " and ", ",and", ", and ", " ,  and  ", "and", " , "]
+    tails = ["", " ago", " from now", " and", ",", " ,", " and later", "  ", " long", " and a half", " 3"]
+    for a in pieces:
+        for b in pieces:
+            for j in joins:
+                for tail in tails:
+                    text = f"{a}{j}{b}{tail}"
+                    x, y = greedy.match(text), possessive.match(text)
+                    assert (x and x.group()) == (y and y.group()), text
 
 
 def test_negated_delta_is_minus_delta() -> None:
