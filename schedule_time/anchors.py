@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import calendar
 from dataclasses import dataclass
-from datetime import datetime, timedelta, tzinfo
+from datetime import datetime, time, timedelta, tzinfo
 
 from dateutil.relativedelta import relativedelta
 
@@ -23,7 +23,7 @@ class Ctx:
 
     def __init__(self, now: datetime, tz: tzinfo, future: bool) -> None:
         self.now, self.tz, self.future = now, tz, future
-        self.today = datetime(now.year, now.month, now.day)  # noqa: DTZ001 - naive wall clock by design
+        self.today = datetime.combine(now, MIDNIGHT)   # naive wall clock by design
 
 
 @dataclass(slots=True)
@@ -43,6 +43,8 @@ _FIXED = {"second": timedelta(seconds=1), "minute": timedelta(minutes=1), "hour"
           "day": timedelta(days=1), "week": timedelta(weeks=1)}
 _MONTHS = {"month": 1, "quarter": 3, "year": 12}
 ONE_DAY = timedelta(days=1)
+MIDNIGHT = time()
+"""``datetime.combine(d, MIDNIGHT)`` is ``datetime(d.year, d.month, d.day)`` at half the cost."""
 
 
 def add_months(d: datetime, n: int) -> datetime:
@@ -73,9 +75,9 @@ def floor(d: datetime, unit: str) -> datetime:
     if unit == "hour":
         return datetime(d.year, d.month, d.day, d.hour)  # noqa: DTZ001 - naive wall clock by design
     if unit == "day":
-        return datetime(d.year, d.month, d.day)  # noqa: DTZ001 - naive wall clock by design
+        return datetime.combine(d, MIDNIGHT)
     if unit in ("week", "weekend"):
-        return datetime(d.year, d.month, d.day) - timedelta(days=d.weekday())  # noqa: DTZ001 - naive wall clock
+        return datetime.combine(d, MIDNIGHT) - timedelta(days=d.weekday())
     if unit == "month":
         return datetime(d.year, d.month, 1)  # noqa: DTZ001 - naive wall clock by design
     if unit == "quarter":
@@ -86,7 +88,7 @@ def floor(d: datetime, unit: str) -> datetime:
 
 
 def day_frame(d: datetime, label: str | None = None) -> Frame:
-    d0 = datetime(d.year, d.month, d.day)  # noqa: DTZ001 - naive wall clock by design
+    d0 = datetime.combine(d, MIDNIGHT)
     return Frame(d0, d0 + ONE_DAY, "day", label)
 
 

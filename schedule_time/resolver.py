@@ -93,10 +93,10 @@ def _resolved(f: a.Frame, tz: tzinfo, lang: str, assumed: str | None) -> Resolut
         start, note = localize(f.start, tz)
         end, end_note = localize(f.end, tz)
         note = note or end_note
-    else:   # a fixed offset: ``localize`` attaches it and has nothing to note
+    else:   # a fixed offset: ``localize`` attaches it (as here) and has nothing to note
         s, e = f.start, f.end
-        start = datetime(s.year, s.month, s.day, s.hour, s.minute, s.second, s.microsecond, tz)
-        end = datetime(e.year, e.month, e.day, e.hour, e.minute, e.second, e.microsecond, tz)
+        start = datetime.combine(s, s.time(), tz)
+        end = datetime.combine(e, e.time(), tz)
         note = None
     return make_resolution("resolved", start, end, f.grain, (), None, None, None, f.label, assumed, note, lang)
 

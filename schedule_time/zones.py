@@ -25,8 +25,12 @@ def to_wall(moment: datetime, tz: tzinfo) -> datetime:
 
 
 def localize(wall: datetime, tz: tzinfo) -> tuple[datetime, str | None]:
-    """Attach ``tz`` to a naive wall time; return the aware datetime and the DST note, if any."""
-    aware = datetime(wall.year, wall.month, wall.day, wall.hour, wall.minute, wall.second, wall.microsecond, tz)
+    """Attach ``tz`` to a naive wall time; return the aware datetime and the DST note, if any.
+
+    The wall times reaching here never carry ``fold=1`` (``to_wall``, the calendar arithmetic and the
+    constructors all give fold 0), so ``combine`` with the wall's own time is the 8-field constructor,
+    at half the cost."""
+    aware = datetime.combine(wall, wall.time(), tz)
     if not isinstance(tz, ZoneInfo) or tz.utcoffset(wall - _NEAR) == tz.utcoffset(wall + _NEAR):
         return aware, None   # no transition within three hours either side: neither a gap nor a fold
     off0 = aware.utcoffset()
