@@ -225,6 +225,8 @@ def _scan(text: str) -> tuple[tuple[Piece, ...], tuple[str, ...], str]:
     pos, n = 0, len(text)
     by_key, segments_for, rules, vocabulary, windows, follow = sc.state
     built_memo = _BUILT
+    if len(built_memo) >= _BUILT_MAX:   # (bounded per text: it grows by at most one text's fragments)
+        built_memo.clear()
     word_at, run_at = _WORD.match, digit_keys.RUN.match
     while pos < n:
         ch = text[pos]
@@ -267,8 +269,6 @@ def _scan(text: str) -> tuple[tuple[Piece, ...], tuple[str, ...], str]:
                 built = built_memo.get(fkey, _MISSING)
                 if built is _MISSING:
                     built = _build(rules[found], m if rule is not None else None, text, pos)
-                    if len(built_memo) >= _BUILT_MAX:
-                        built_memo.clear()
                     built_memo[fkey] = built
             if built:
                 pieces.extend(built)

@@ -10,6 +10,7 @@ Error tree::
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from datetime import datetime, timedelta
 from typing import Any, Literal
@@ -100,14 +101,14 @@ def _iso_duration(d: timedelta) -> str:
 class _Unfrozen:
     """``Resolution``'s slot layout without the frozen guard: its fields are set by plain attribute stores
     (one bytecode each), then the object becomes a ``Resolution`` (``__class__`` may change between
-    classes with the same slots). Only ``make_resolution`` creates one."""
+    classes with the same slots). Only ``make_resolution`` (this class) creates one."""
 
     __slots__ = Resolution.__slots__
 
     def __init__(self, status: Status, start: datetime | None, end: datetime | None, grain: str | None,
                  candidates: tuple[Candidate, ...], recurrence: str | None, duration: timedelta | None,
                  reason: str | None, label: str | None, assumed: str | None, dst: str | None,
-                 lang: str | None, notes: tuple[str, ...]) -> None:
+                 lang: str | None, notes: tuple[str, ...] = ()) -> None:
         self.status = status
         self.start = start
         self.end = end
@@ -121,21 +122,15 @@ class _Unfrozen:
         self.dst = dst
         self.lang = lang
         self.notes = notes
+        self.__class__ = Resolution  # type: ignore[assignment]
 
 
 assert _Unfrozen.__slots__ == tuple(f.name for f in fields(Resolution)), "make_resolution sets every field"
 
-
-def make_resolution(status: Status, start: datetime | None, end: datetime | None, grain: str | None,
-                    candidates: tuple[Candidate, ...], recurrence: str | None, duration: timedelta | None,
-                    reason: str | None, label: str | None, assumed: str | None, dst: str | None,
-                    lang: str | None, notes: tuple[str, ...] = ()) -> Resolution:
-    """``Resolution(...)`` with every field given, positionally, without the frozen dataclass's
-    ``__init__`` (one ``object.__setattr__`` call per field): a third of the cost. The same object."""
-    r = _Unfrozen(status, start, end, grain, candidates, recurrence, duration, reason, label, assumed, dst,
-                  lang, notes)
-    r.__class__ = Resolution  # type: ignore[assignment]
-    return r  # type: ignore[return-value]
+make_resolution: Callable[..., Resolution] = _Unfrozen  # type: ignore[assignment]
+"""``Resolution(...)`` with every field given, positionally (``notes`` may be left out), without the frozen
+dataclass's ``__init__`` (one ``object.__setattr__`` call per field): a third of the cost, and one call
+(the object is re-classed at the end of its ``__init__``). The same object."""
 
 
 def unresolved(reason: str, lang: str | None = None) -> Resolution:
