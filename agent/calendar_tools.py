@@ -56,6 +56,7 @@ from agent.tool_args import (
     UndoLastChangeArgs,
     UpdateEventArgs,
 )
+from agent.unsaid import UNSAID_KEY, uses_unsaid
 from agent.write_guards import title_of
 from agent.write_path import execute
 from schedule_time import time_phrases
@@ -324,6 +325,9 @@ async def _write(ctx: ToolContext, tool: str, args: BaseModel, call_index: int) 
         return Rejected("no_alarms", phrases.say("no_alarms", ctx.lang))
     if tool == "create_event" and asks_to_book(ctx.user_text):  # a trip never booked is not an event yet
         return Rejected("no_booking", phrases.say("no_booking", ctx.lang))
+    if ctx.memo.get(UNSAID_KEY) is not None and not uses_unsaid(ctx, args.model_dump()):
+        # after the turn asked about a time the first calls left out: only a write for that time
+        return Rejected("not_the_unsaid_request", "", fixable=False, silent=True)
     command = _ground_times(ctx, _command(tool, args, call_index))
     if isinstance(command, Rejected):
         return command

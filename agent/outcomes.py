@@ -146,7 +146,9 @@ class NeedsConfirmation:
 class Rejected:
     """Nothing written. ``fixable``: the model may retry with other arguments (``problems`` says why);
     otherwise ``message`` is the user's answer. ``code`` is for telemetry. ``ask``: the question for the
-    user if the model's retry fails too (e.g. a time argument not in the user's words: "What time?")."""
+    user if the model's retry fails too (e.g. a time argument not in the user's words: "What time?").
+    ``silent``: nothing to tell the user (a write after the turn asked about a left-out request that is
+    not that request: the turn's receipts stand alone)."""
 
     code: str
     message: str
@@ -154,6 +156,7 @@ class Rejected:
     problems: tuple[dict[str, str], ...] = field(default=())
     command: Command | None = None
     ask: NeedsValue | None = None
+    silent: bool = False
     kind: Literal["rejected"] = "rejected"
 
 

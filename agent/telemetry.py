@@ -14,6 +14,7 @@ Record payload::
      "dropped_fields": [{"dropped": "location", "tool": "create_event", "call_index": 0}],
      "fallback_reason": null | "timeout" | "unavailable" | "rate_limited" | "rejected" | "malformed_output"
                         | "too_many_rounds" | "invalid_arguments",
+     "unsaid_prompt": false (the model was asked about a time in the message no tool call used),
      "lang": "en" | "zh", "latency_ms": {"prompt": .., "gate": .., "model": .., "tools": .., "exit_check": ..,
      "persist": .., "code_total": .., "total": ..}}
 
@@ -50,6 +51,7 @@ class TurnTelemetry:
     exit_check: str = "no_claim"
     read_check: str = "none"
     fallback_reason: str | None = None
+    unsaid_prompt: bool = False
     dropped_fields: list[dict[str, Any]] = field(default_factory=list)
     latency_ms: dict[str, float] = field(default_factory=dict)
     _started: float = field(default_factory=time.perf_counter)
@@ -84,6 +86,7 @@ class TurnTelemetry:
             "read_check": self.read_check,
             "dropped_fields": self.dropped_fields,
             "fallback_reason": self.fallback_reason,
+            "unsaid_prompt": self.unsaid_prompt,
             "lang": self.lang,
             "latency_ms": dict(self.latency_ms),
         }

@@ -6,6 +6,8 @@
                     └─ a fixable argument error: back to the model ONCE as a structured tool result;
                        a second failure becomes a question to the user (the rejection's ``ask`` —
                        e.g. "When should it be?" for a time not in the user's words — else "say it again")
+    → after writes only: one more call if the message has a time no tool call used (``agent.unsaid``: a
+      second request the model left out, named in the last tool result)
     → exit check on the model's text (claims vs persisted writes; unverified → the whole reply replaced)
     → read check (a reply to a list_events read that names none of its events → the listing, from code)
 
@@ -29,6 +31,7 @@ from agent.read_check import check_read_reply
 from agent.receipts import Receipt, make_receipt
 from agent.registry import BoundTools, ReadResult, ToolRun
 from agent.telemetry import TurnTelemetry
+from agent.unsaid import UNSAID_KEY, unsaid
 
 __all__ = ["MAX_MODEL_CALLS", "TurnResult", "absorb", "record_run", "run_turn"]
 
@@ -126,6 +129,7 @@ async def run_turn(
     unanswered: list[ToolRun] = []  # fixable rejections the model has not yet answered with a new call
     model_text = ""
     ended_by_model_text = False
+    prompted = False  # the model was asked about a request it left out (``agent.unsaid``)
     while True:
         if telemetry.model_round_trips >= MAX_MODEL_CALLS:
             telemetry.fallback_reason = telemetry.fallback_reason or "too_many_rounds"
@@ -146,8 +150,9 @@ async def run_turn(
             if unanswered:  # prose instead of the corrected call: ask the user, never echo the model
                 _ask_instead(out, unanswered, code_texts, lang, telemetry)
                 break
-            model_text = response.text.strip()
-            ended_by_model_text = True
+            if not prompted:  # after the prompt, the receipts already say what was done
+                model_text = response.text.strip()
+                ended_by_model_text = True
             break
         runs: list[ToolRun] = []
         with telemetry.stage("tools"):
@@ -168,6 +173,8 @@ async def run_turn(
         unanswered = [
             r for r in fixable if not (isinstance(r.result, Rejected) and r.result.code in _PROSE_OK)
         ]
+        if prompted and not fixable:
+            break  # one more round for the left-out request, never a conversation
         if fixable or reads:
             if fixable:
                 retried = True
@@ -176,6 +183,23 @@ async def run_turn(
             messages += [
                 ToolResultMessage(c.id, c.name, _tool_result_text(r))
                 for c, r in zip(response.tool_calls, runs, strict=True)
+            ]
+            continue
+        left = (
+            unsaid(ctx, out.runs)
+            if out.persisted and not retried and telemetry.model_round_trips < MAX_MODEL_CALLS
+            else []
+        )
+        if left:  # a write (no retry before it), and a time in the message the turn never used
+            prompted = True
+            ctx.memo[UNSAID_KEY] = tuple(left)
+            telemetry.unsaid_prompt = True
+            messages = [*messages, response.as_message()]
+            results = [_tool_result_text(r) for r in runs]
+            results[-1] = _with_unsaid_note(results[-1], left)
+            messages += [
+                ToolResultMessage(c.id, c.name, text)
+                for c, text in zip(response.tool_calls, results, strict=True)
             ]
             continue
         break  # writes only: code's texts end the turn
@@ -193,6 +217,16 @@ async def run_turn(
         shown = _checked_read_reply(out, model_text, telemetry, ctx) if ended_by_model_text else ""
         out.text = "\n".join(([shown] if shown else []) + code_texts)
     return out
+
+
+def _with_unsaid_note(result_text: str, left: Sequence[str]) -> str:
+    data = json.loads(result_text)
+    said = ", ".join(repr(p) for p in left)
+    data["note"] = (
+        f"the user's message also says {said}: if that is another request, call the tool for it now; "
+        "if not, reply with one short sentence and call nothing"
+    )
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def _checked_read_reply(out: TurnResult, model_text: str, telemetry: TurnTelemetry, ctx: ToolContext) -> str:
@@ -227,7 +261,7 @@ def absorb(out: TurnResult, runs: Sequence[ToolRun], code_texts: list[str], ctx:
         elif isinstance(result, NeedsValue | NeedsChoice | NeedsConfirmation):
             out.asking.append(result)
             code_texts.append(result.question)
-        elif isinstance(result, Rejected) and not result.fixable:
+        elif isinstance(result, Rejected) and not result.fixable and not result.silent:
             code_texts.append(result.message or phrases.say("write_failed", ctx.lang))
 
 

@@ -1,0 +1,127 @@
+"""A second request the model left out: the time phrases of the message no tool call of the turn used.
+
+A small model answers "周六上午10点带妈妈去体检，周日晚上6点家庭聚餐" or "Cancel gym tomorrow and book a
+massage at 6pm instead" with ONE tool call, and the turn ends on that write's receipt (live eval: six
+multi-request scenarios). After a round of writes only, the turn gives the model one more call if the
+message still has a time phrase that none of the turn's tool arguments accounts for (``unsaid``), naming it
+in the last tool result. What the model does with it is held to that phrase (``uses_unsaid``): a write
+after the prompt must take one of its time arguments from an unsaid phrase, or it is refused without a
+word to the user; prose after it is dropped (the receipts already say what was done).
+
+A phrase is accounted for when a tool argument quotes it or is grounded by it (``time_grounding``), when it
+lies inside an argument ("lunch" in "lunch with Marco"), when its time words all appear in the arguments
+("yes but at 5" after "tomorrow 5pm"; connectors such as "to"/"starting"/"now" aside), or when it reads as
+the day a written event starts on, or was on before the change ("starting tomorrow" for a series that
+starts tomorrow; "她周三临时有事" for a coffee moved off Wednesday).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+
+from agent.context import ToolContext
+from agent.outcomes import Persisted
+from agent.registry import ToolRun
+from agent.time_grounding import is_time_grounded, phrases_in, quotes
+from schedule_time import resolve
+from schedule_time.language import normalise, scan
+from schedule_time.pieces import Clock, Label, Now, OpenBound, Piece, Qualifier, RangeSep, RangeStart
+
+__all__ = ["UNSAID_KEY", "unsaid", "uses_unsaid"]
+
+UNSAID_KEY = ("unsaid",)
+"""``ToolContext.memo`` key: the phrases the model was asked about (set once per turn)."""
+
+_ARGS = (
+    "when",
+    "end",
+    "duration",
+    "recurrence",
+    "event_when",
+    "range",
+    "event",
+    "title",
+    "query",
+    "location",
+    "notes",
+)  # (a place or a note that holds the phrase: "3号会议室" is a room, not the 3rd)
+
+
+def _values(runs: Iterable[ToolRun]) -> list[str]:
+    out: list[str] = []
+    for run in runs:
+        args = run.args.model_dump() if run.args is not None else {}
+        out += [v for k in _ARGS if isinstance(v := args.get(k), str) and v.strip()]
+    return out
+
+
+_CONNECTORS = (RangeSep, RangeStart, OpenBound, Qualifier, Label, Now)
+"""Pieces that say how a time is used ("to", "starting", "now"), not which time: never a request alone."""
+
+
+def _same(a: Piece, b: Piece) -> bool:
+    if isinstance(a, Clock) and isinstance(b, Clock):  # "at 5" and "5pm", "17:00"
+        return (a.hour % 12, a.minute) == (b.hour % 12, b.minute)
+    return a == b
+
+
+def _pieces_used(phrase: str, values: Sequence[str]) -> bool:
+    """Every time word of ``phrase`` appears in some argument (a clock's am/pm aside)."""
+    used = [p for v in values for p in scan(normalise(v)).pieces]
+    return all(
+        any(_same(piece, u) for u in used)
+        for piece in scan(normalise(phrase)).pieces
+        if not isinstance(piece, _CONNECTORS)
+    )
+
+
+def _accounted(ctx: ToolContext, phrase: str, values: Sequence[str], runs: Sequence[ToolRun]) -> bool:
+    if quotes(phrase, values) or any(quotes(v, [phrase]) for v in values) or _pieces_used(phrase, values):
+        return True
+    if any(is_time_grounded(v, [phrase], now=ctx.now, tz=ctx.tz, memo=ctx.memo) for v in values):
+        return True
+    starts = [r.result.result.event.start for r in runs if isinstance(r.result, Persisted)]
+    starts += [  # the day a changed event was on ("改到周五，她周三临时有事")
+        datetime.fromisoformat(target["start"])
+        for r in runs
+        if isinstance(r.result, Persisted) and (target := r.result.command.target) and target.get("start")
+    ]
+    days = {s.astimezone(ctx.tz).date() for s in starts}
+    return any(_reads_as_day(ctx, phrase, day) for day in days)
+
+
+def _reads_as_day(ctx: ToolContext, phrase: str, day: object) -> bool:
+    r = resolve(phrase, now=ctx.now, tz=ctx.tz)
+    return r.status == "resolved" and r.start is not None and r.start.date() == day and not r.recurrence
+
+
+def _a_time(ctx: ToolContext, phrase: str) -> bool:
+    """A day or a time from today on, the heart of a request. A repetition or a length alone is context
+    ("I run every weekday, so …") or an argument the write path already asks about; a past day is context
+    ("had a meeting yesterday, so tired")."""
+    r = resolve(phrase, now=ctx.now, tz=ctx.tz)
+    if r.status == "unresolved" or r.recurrence or r.duration is not None:
+        return False
+    starts = [c.start for c in r.candidates] if r.status == "ambiguous" else [r.start or r.end]
+    today = ctx.now.astimezone(ctx.tz).date()
+    return any(s is not None and s.astimezone(ctx.tz).date() >= today for s in starts)
+
+
+def unsaid(ctx: ToolContext, runs: Sequence[ToolRun]) -> list[str]:
+    """The message's time phrases (days or times) that none of ``runs`` (the turn's tool calls so far)
+    accounts for."""
+    values = _values(runs)
+    phrases = phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    return [p for p in phrases if _a_time(ctx, p) and not _accounted(ctx, p, values, runs)]
+
+
+def uses_unsaid(ctx: ToolContext, args: dict[str, object]) -> bool:
+    """Whether a write's time arguments (after the prompt about unsaid phrases) come from one of them."""
+    phrases = ctx.memo.get(UNSAID_KEY) or ()
+    values = [v for k in ("when", "event_when", "recurrence") if isinstance(v := args.get(k), str) and v]
+    return any(
+        quotes(p, [v]) or quotes(v, [p]) or is_time_grounded(v, [p], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        for p in phrases
+        for v in values
+    )

@@ -1,0 +1,68 @@
+"""A second request the model left out: one more model call naming the unused time, and only a write for
+that time after it. Scripted model; every scenario counts the model calls."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from agent.model import ToolResultMessage, call, reply
+from tests.agent.fixtures import *  # noqa: F403  (fixtures)
+from tests.agent.fixtures import NY, SH, Kit, make_kit
+
+TWO_PLANS = "周六上午10点带妈妈去体检，周日晚上6点家庭聚餐"
+
+
+def _last_note(model) -> str:  # type: ignore[no-untyped-def]
+    results = [m for m in model.calls[-1].messages if isinstance(m, ToolResultMessage)]
+    return results[-1].content
+
+
+async def test_the_left_out_second_request_is_written_after_one_more_call(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    model = zh.script(
+        call("create_event", {"title": "带妈妈体检", "when": "周六上午10点"}),
+        call("create_event", {"title": "家庭聚餐", "when": "周日晚上6点"}),
+    )
+    r = await zh.assistant.reply(zh.user_id, TWO_PLANS)
+    assert model.call_count == 2 and len(r.writes) == 2
+    assert "周日晚上6点" in _last_note(model) and r.telemetry["unsaid_prompt"] is True
+    starts = sorted(e.start for e in await zh.events())
+    assert starts == [datetime(2025, 3, 8, 10, tzinfo=SH), datetime(2025, 3, 9, 18, tzinfo=SH)]
+    assert r.text.count("已创建") == 2
+
+
+async def test_prose_after_the_prompt_is_dropped_for_the_receipts(kit: Kit) -> None:
+    model = kit.script(
+        call("create_event", {"title": "Yoga", "when": "Saturday at 9am"}),
+        reply("I have also added yoga on Sunday!"),  # a claim nothing backs: never shown
+    )
+    r = await kit.assistant.reply(kit.user_id, "Yoga on Saturday at 9am, and lunch with Ana on Sunday")
+    assert model.call_count == 2 and len(r.writes) == 1
+    assert r.text == r.receipts[0].text and "Sunday" not in r.text
+
+
+async def test_after_the_prompt_only_a_write_for_the_unsaid_time_runs(kit: Kit) -> None:
+    model = kit.script(
+        call("create_event", {"title": "Yoga", "when": "Saturday at 9am"}),
+        call("create_event", {"title": "Run", "when": "Saturday at 9am"}),  # not the left-out time
+    )
+    r = await kit.assistant.reply(kit.user_id, "Yoga on Saturday at 9am, and lunch with Ana on Sunday")
+    assert model.call_count == 2 and len(r.writes) == 1
+    assert [e.title for e in await kit.events()] == ["Yoga"] and r.text == r.receipts[0].text
+
+
+async def test_a_message_whose_times_are_all_used_gets_no_second_call(kit: Kit) -> None:
+    await kit.seed("Gym", datetime(2025, 3, 6, 18, tzinfo=NY))
+    model = kit.script(
+        call("update_event", {"event": "gym", "event_when": "tomorrow", "when": "tomorrow 7pm"})
+    )
+    r = await kit.assistant.reply(kit.user_id, "move tomorrow's gym to 7pm")
+    assert model.call_count == 1 and len(r.writes) == 1 and r.telemetry["unsaid_prompt"] is False
+
+
+async def test_a_past_day_given_as_context_gets_no_second_call(kit: Kit) -> None:
+    model = kit.script(call("create_event", {"title": "Meeting", "when": "tomorrow 10am"}))
+    r = await kit.assistant.reply(
+        kit.user_id, "Had a meeting yesterday afternoon, so tired. Tomorrow 10am again"
+    )
+    assert model.call_count == 1 and len(r.writes) == 1 and r.telemetry["unsaid_prompt"] is False
