@@ -111,7 +111,7 @@ class _Scanner:
         digit_ids = tuple(sorted((*self._by_class.get("0", ()), *self._any_class)))
         self._digit_opts = {i: digit_keys.options(self.rules[self.entries[i][0]][0].pattern) for i in digit_ids}
         self.digit_follow = digit_keys.follow_chars(list(self._digit_opts.values()))
-        self._chunks: list[tuple[frozenset[int], list[tuple[re.Pattern[str], str | None]]]] | None = None
+        self._chunks: list[tuple[tuple[int, ...], list[tuple[re.Pattern[str], str | None]]]] | None = None
         self._alive: dict[tuple[int, str], frozenset[int]] = {}
         # What the scan loop reads, in one attribute load.
         self.state = (self._by_key, self.segments, self.rules, self.vocabulary, self.window, self.digit_follow)
@@ -184,18 +184,27 @@ class _Scanner:
 
     def _digit_segments(self, run: int, after: str, ch: str) -> list[tuple[re.Pattern[str], str | None]] | None:
         """The digit class's rules in short compiled chunks (``digit_keys.CHUNK`` rules each, compiled once);
-        a digit position tries the chunks holding a rule that may match there (the others in a chunk
-        cannot match: trying them changes nothing)."""
+        a digit position tries the chunks holding a rule that may match there, each without its rules
+        that cannot (a smaller alternation of the rest, compiled once per such set: skipping a rule that
+        cannot match changes nothing)."""
         if self._chunks is None:
-            self._chunks = [(frozenset(ids), self._group(ids)) for ids in digit_keys.chunks(
+            self._chunks = [(ids, self._group(ids)) for ids in digit_keys.chunks(   # (ids in rule order)
                 sorted(self._digit_opts), lambda i: len(self.entries[i][1]) > _BIG)]
         alive = self._alive.get((run, after))
         if alive is None:
             alive = self._alive[(run, after)] = frozenset(
                 i for i, opts in self._digit_opts.items() if digit_keys.may_match(opts, run, after))
         entries = self.entries
-        out = [seg for ids, segs in self._chunks
-               if any(i in alive and (entries[i][2] is None or ch in entries[i][2]) for i in ids) for seg in segs]
+        out: list[tuple[re.Pattern[str], str | None]] = []
+        for ids, segs in self._chunks:
+            live = tuple(i for i in ids if i in alive and (entries[i][2] is None or ch in entries[i][2]))
+            if len(live) == len(ids):
+                out += segs
+            elif live:   # only the chunk's rules that may match here, as their own (smaller) alternation
+                sub = self._by_set.get(live)
+                if sub is None:
+                    sub = self._by_set[live] = self._group(live)
+                out += sub
         return out or None
 
     def _group(self, ids: tuple[int, ...]) -> list[tuple[re.Pattern[str], str | None]]:

@@ -69,6 +69,25 @@ def test_a_year_at_the_end_tries_only_year_and_number() -> None:
     assert names == {"en__year", "en__number"}
 
 
+@pytest.mark.parametrize("code", ["en", "zh"])
+def test_digit_segments_keep_the_rules_in_order(code: str) -> None:
+    # A chunk without its rules that cannot match is a smaller alternation: the rules still come in rule
+    # order across a position's segments (the first that matches wins).
+    lang.warm_up()
+    reg = lang.registry()
+    sc = reg.scanner(next(x for x in reg.languages if x.code == code))
+    index = {key: i for i, (key, _, _, _) in enumerate(sc.entries)}
+    narrowed = 0
+    for key, segments in sc._by_key.items():
+        if key[0] != "#" or not segments:
+            continue
+        order = [index[name] for rx, rule in segments for name in ([rule] if rule else rx.groupindex)]
+        assert order == sorted(order) and len(set(order)) == len(order), key
+        narrowed += any(rule is None and tuple(index[n] for n in rx.groupindex) not in
+                        {ids for ids, _ in sc._chunks} for rx, rule in segments)   # type: ignore[union-attr]
+    assert narrowed > 0
+
+
 def test_unreadable_patterns_keep_the_rule() -> None:
     assert options(r"(?P<a>x)(?P=a)\d") is None or all(o[2] is None for o in options(r"(?P<a>x)(?P=a)\d") or ())
     assert options("(") is None
