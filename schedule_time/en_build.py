@@ -11,7 +11,6 @@ from .en_words import (
     MONTHS,
     WEEKDAYS,
     ZONES,
-    negated,
     number_value,
     ordinal_value,
     parse_duration,
@@ -173,12 +172,12 @@ def b_shift_after(m: re.Match[str]) -> list[p.Piece]:
 
 def b_shift_ago(m: re.Match[str]) -> p.Piece:
     delta, grain = parse_duration(m["dur"])
-    return p.Shift(negated(delta), grain)
+    return p.Shift(p.negated(delta), grain)
 
 
 def b_shift_signed(m: re.Match[str]) -> p.Piece:
     delta, grain = parse_duration(m["dur"])
-    return p.Shift(negated(delta) if (m["sign"] or m["sign2"]) == "-" else delta, grain)
+    return p.Shift(p.negated(delta) if (m["sign"] or m["sign2"]) == "-" else delta, grain)
 
 
 def b_shift_anchored(m: re.Match[str]) -> p.Piece:

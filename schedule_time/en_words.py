@@ -169,12 +169,6 @@ digits as the amount and the same unit word (each unit word's alternative is the
 
 
 @functools.lru_cache(maxsize=1024)
-def negated(delta: relativedelta) -> relativedelta:
-    """``-delta``, one shared object per distinct value (see ``delta_of``): "3 days ago"."""
-    return -delta
-
-
-@functools.lru_cache(maxsize=1024)
 def delta_of(fields: tuple[tuple[str, int], ...]) -> relativedelta:
     """One shared relativedelta per distinct value (building one costs microseconds; they are never
     mutated): a bounded table like the compiled regexes, not a memo of any text."""

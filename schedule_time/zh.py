@@ -214,7 +214,7 @@ def b_weekday_pair(m: re.Match[str]) -> list[p.Piece]:
 
 def b_anchored_shift(m: re.Match[str]) -> p.Piece:
     delta, grain = parse_amounts(m["dur"])
-    return p.Shift(-delta if "前" in m["dir"] else delta, grain, anchored=True)
+    return p.Shift(p.negated(delta) if "前" in m["dir"] else delta, grain, anchored=True)
 
 
 def b_weekday(m: re.Match[str]) -> p.Piece:

@@ -34,14 +34,15 @@ _GRAIN_ORDER = ("second", "minute", "hour", "day", "week", "month", "year")
 def parse_amounts(text: str) -> tuple[relativedelta, str]:
     """"一个半小时" -> (1.5 hours, "minute"); "1年2个月" -> (14 months, "month"). Cached: pieces are
     never mutated, so the same delta may be shared."""
-    total, grains = relativedelta(), []
+    total: relativedelta | None = None
+    grains = []
     for m in _ONE.finditer(text):
         n = m["n"]
         amount = 0.0 if n is None else float(n) if n[0].isdigit() else float(small_int(n))
         if m["half"] or m["half0"] or m["half1"]:
             amount += 0.5
         delta, grain = delta_of(amount, m["u"])
-        total += delta
+        total = delta if total is None else total + delta   # (one amount: its shared delta, as 0 + delta)
         grains.append(grain)
     return total, min(grains, key=_GRAIN_ORDER.index)
 
@@ -49,7 +50,7 @@ def parse_amounts(text: str) -> tuple[relativedelta, str]:
 def b_shift(m: re.Match[str]) -> p.Piece:
     delta, grain = parse_amounts(m["dur"])
     back = m.groupdict().get("dir") in ("前", "以前", "之前")
-    return p.Shift(-delta if back else delta, grain)
+    return p.Shift(p.negated(delta) if back else delta, grain)
 
 
 def b_duration(m: re.Match[str]) -> p.Piece:

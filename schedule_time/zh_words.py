@@ -6,6 +6,8 @@ rules is NFKC-normalised and lower-cased, nothing else, so each variant is liste
 
 from __future__ import annotations
 
+import functools
+
 from dateutil.relativedelta import relativedelta
 
 from . import pieces as p
@@ -90,8 +92,10 @@ def unit_key(unit: str) -> str:
 _FINER = {"year": "month", "month": "day", "week": "day", "day": "hour", "hour": "minute"}
 
 
+@functools.lru_cache(maxsize=1024)
 def delta_of(amount: float, unit: str) -> tuple[relativedelta, str]:
-    """An amount of a unit (fractions allowed: 1.5 hours) -> (relativedelta, grain)."""
+    """An amount of a unit (fractions allowed: 1.5 hours) -> (relativedelta, grain): one shared object per
+    distinct amount and unit word (a bounded table; nobody mutates a delta)."""
     name, mult, grain = UNITS[unit_key(unit)]
     value = amount * mult
     whole = int(value)

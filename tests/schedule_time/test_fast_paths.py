@@ -134,10 +134,34 @@ def test_duration_list_spaces_are_possessive_without_changing_a_match() -> None:
                     assert (x and x.group()) == (y and y.group()), text
 
 
+def test_chinese_amounts_are_the_sum_from_zero() -> None:
+    from dateutil.relativedelta import relativedelta
+
+    from schedule_time import zh_amounts, zh_words
+
+    texts = ["三天", "两周", "一个半小时", "1年2个月", "半小时", "十分钟", "3天", "一年半", "两个小时半", "1.5小时",
+             "2年、3个月", "一天又三小时", "半个月", "三个星期", "四十五分钟", "5秒"]
+    zh_amounts.parse_amounts.cache_clear()
+    for text in texts:
+        delta, grain = zh_amounts.parse_amounts(text)
+        total, grains = relativedelta(), []   # the sum as it was written: zero plus each fresh amount
+        for m in zh_amounts._ONE.finditer(text):
+            n = m["n"]
+            amount = 0.0 if n is None else float(n) if n[0].isdigit() else float(zh_amounts.small_int(n))
+            amount += 0.5 if (m["half"] or m["half0"] or m["half1"]) else 0.0
+            zh_words.delta_of.cache_clear()
+            d, g = zh_words.delta_of(amount, m["u"])
+            total += d
+            grains.append(g)
+        typed = {k: (type(v), v) for k, v in vars(delta).items()}
+        assert typed == {k: (type(v), v) for k, v in vars(total).items()}, text
+        assert grain == min(grains, key=zh_amounts._GRAIN_ORDER.index), text
+
+
 def test_negated_delta_is_minus_delta() -> None:
     from dateutil.relativedelta import relativedelta
 
-    from schedule_time.en_words import negated
+    from schedule_time.pieces import negated
 
     for kw in ({"days": 3}, {"hours": 36}, {"minutes": 90, "seconds": 75}, {"months": 14}, {"years": 2, "days": 1}, {}):
         d = relativedelta(**kw)
