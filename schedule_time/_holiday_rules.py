@@ -114,8 +114,12 @@ def occurrences(rule: Rule, year: int) -> list[Occurrence]:
     return sorted(found)
 
 
+_MIDNIGHT = time()
+_ONE_DAY = timedelta(days=1)
+
+
 def _midnight(d: date) -> datetime:
-    return datetime.combine(d, time())
+    return datetime.combine(d, _MIDNIGHT)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -126,10 +130,12 @@ def _midnight(d: date) -> datetime:
 def days(finder: DayFinder, n: int = 1, *, erev: bool = False) -> Rule:
     """``n`` whole days from each found date; ``erev`` starts on the evening's day before."""
 
+    length = timedelta(days=n)
+
     def rule(year: int) -> Iterable[Occurrence]:
         for d in finder(year):
-            first = d - timedelta(days=1) if erev else d
-            yield _midnight(first), _midnight(d + timedelta(days=n)), "day"
+            first = d - _ONE_DAY if erev else d
+            yield _midnight(first), _midnight(d + length), "day"
 
     return _mark_if(rule, _keeps(finder) and not erev)   # (the evening before a January 1st is in December)
 
