@@ -47,6 +47,8 @@ from holidays.calendars.hindu import _HinduLunisolar
 from holidays.calendars.islamic import _IslamicLunar
 from lunardate import LunarDate
 
+from schedule_time._holiday_years import all_keep, keeps_year, mark_if, within
+
 Occurrence = tuple[datetime, datetime, str]
 Rule = Callable[[int], Iterable[Occurrence]]
 DayFinder = Callable[[int], Iterable[date]]
@@ -71,38 +73,6 @@ _CHINESE = _ChineseLunisolar()
 _HINDU = _HinduLunisolar()
 _BUDDHIST = _BuddhistLunisolar()
 _ISLAMIC = _IslamicLunar()
-
-
-KEEPS_YEAR_CHECKED = range(1700, 2301)
-"""The years over which ``test_holidays`` checks, year by year, every rule marked as keeping to its year;
-``holidays`` skips the neighbouring base years only for a year whose neighbours are in this range."""
-
-_BEFORE = (0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334)   # days before each month (common year)
-
-
-def keeps_year(f: Callable) -> Callable:
-    """Mark a day finder or rule whose dates (occurrence starts) for year ``y`` all fall in ``y`` and
-    that raises for no year: the base years next to a wanted year then give nothing in it."""
-    f.keeps_year = True  # type: ignore[attr-defined]
-    return f
-
-
-def _keeps(*fs: Callable) -> bool:
-    return all(getattr(f, "keeps_year", False) for f in fs)
-
-
-def _mark_if(f: Callable, keeps: bool) -> Callable:
-    return keeps_year(f) if keeps else f
-
-
-def _within(f: Callable, month: int, lo: int, hi: int) -> Callable:
-    """Mark day finder ``f`` if its dates, ``lo`` to ``hi`` days after the 1st of ``month``, stay in the
-    year (``year_days``: those days' places in a common year, for :func:`shifted`)."""
-    first, last = _BEFORE[month - 1] + lo, _BEFORE[month - 1] + hi
-    if first >= 0 and last <= 364:   # (a leap year's day after February is one place later: up to 365)
-        f.year_days = (first, last)  # type: ignore[attr-defined]
-        keeps_year(f)
-    return f
 
 
 def occurrences(rule: Rule, year: int) -> list[Occurrence]:
@@ -137,7 +107,7 @@ def days(finder: DayFinder, n: int = 1, *, erev: bool = False) -> Rule:
             first = d - _ONE_DAY if erev else d
             yield _midnight(first), _midnight(d + length), "day"
 
-    return _mark_if(rule, _keeps(finder) and not erev)   # (the evening before a January 1st is in December)
+    return mark_if(rule, all_keep(finder) and not erev)   # (the evening before a January 1st is in December)
 
 
 def period(start: DayFinder, end: DayFinder) -> Rule:
@@ -150,7 +120,7 @@ def period(start: DayFinder, end: DayFinder) -> Rule:
             if e is not None:
                 yield _midnight(s), _midnight(e), "day"
 
-    return _mark_if(rule, _keeps(start, end))
+    return mark_if(rule, all_keep(start, end))
 
 
 def clock(finder: DayFinder, start: time, end: time) -> Rule:
@@ -160,7 +130,7 @@ def clock(finder: DayFinder, start: time, end: time) -> Rule:
         for d in finder(year):
             yield datetime.combine(d, start), datetime.combine(d, end), "minute"
 
-    return _mark_if(rule, _keeps(finder))
+    return mark_if(rule, all_keep(finder))
 
 
 def long_weekend(monday: DayFinder) -> Rule:
@@ -181,7 +151,7 @@ def long_weekend(monday: DayFinder) -> Rule:
 
 def fixed(month: int, day: int) -> DayFinder:
     f = lambda year: (date(year, month, day),)  # noqa: E731
-    return _within(f, month, day - 1, day - 1) if (month, day) != (2, 29) else f
+    return within(f, month, day - 1, day - 1) if (month, day) != (2, 29) else f
 
 
 def nth_weekday_date(year: int, month: int, weekday: int, n: int) -> date:
@@ -195,7 +165,7 @@ def nth_weekday_date(year: int, month: int, weekday: int, n: int) -> date:
 
 def nth_weekday(month: int, weekday: int, n: int, shift: int = 0) -> DayFinder:
     lo, hi = (7 * (n - 1), 7 * n - 1) if n > 0 else (27 - 7 * -n + 1, 30)   # days after the 1st
-    return _within(lambda year: (nth_weekday_date(year, month, weekday, n) + timedelta(days=shift),),
+    return within(lambda year: (nth_weekday_date(year, month, weekday, n) + timedelta(days=shift),),
                    month, lo + shift, hi + shift)
 
 
@@ -206,7 +176,7 @@ def weekday_on_or_after(month: int, day: int, weekday: int, shift: int = 0) -> D
         d = date(year, month, day)
         return (d + timedelta(days=(weekday - d.weekday()) % 7 + shift),)
 
-    return _within(finder, month, day - 1 + shift, day + 5 + shift)
+    return within(finder, month, day - 1 + shift, day + 5 + shift)
 
 
 def nearest_weekday(month: int, day: int, weekday: int) -> DayFinder:
@@ -217,7 +187,7 @@ def nearest_weekday(month: int, day: int, weekday: int) -> DayFinder:
         offset = (weekday - d.weekday()) % 7
         return (d + timedelta(days=offset - 7 if offset > 3 else offset),)
 
-    return _within(finder, month, day - 4, day + 2)
+    return within(finder, month, day - 4, day + 2)
 
 
 def observed_weekday(month: int, day: int, sunday_to_monday: bool = True) -> DayFinder:
@@ -231,12 +201,12 @@ def observed_weekday(month: int, day: int, sunday_to_monday: bool = True) -> Day
             d += timedelta(days=1 if sunday_to_monday else -1)
         return (d,)
 
-    return _within(finder, month, day - 3, day + 1)
+    return within(finder, month, day - 3, day + 1)
 
 
 def every_nth_year(finder: DayFinder, every: int, remainder: int) -> DayFinder:
     """``finder`` only in years where ``year % every == remainder``."""
-    return _mark_if(lambda year: finder(year) if year % every == remainder else (), _keeps(finder))
+    return mark_if(lambda year: finder(year) if year % every == remainder else (), all_keep(finder))
 
 
 def first_of(*finders: DayFinder) -> DayFinder:
@@ -249,13 +219,13 @@ def first_of(*finders: DayFinder) -> DayFinder:
                 return found
         return ()
 
-    return _mark_if(finder, _keeps(*finders))
+    return mark_if(finder, all_keep(*finders))
 
 
 def shifted(finder: DayFinder, delta: int) -> DayFinder:
     f = lambda year: tuple(d + timedelta(days=delta) for d in finder(year))  # noqa: E731
     days_ = getattr(finder, "year_days", None)
-    return _within(f, 1, days_[0] + delta, days_[1] + delta) if days_ is not None else f
+    return within(f, 1, days_[0] + delta, days_[1] + delta) if days_ is not None else f
 
 
 @keeps_year
@@ -322,7 +292,7 @@ def shahenshahi_new_year(year: int) -> Iterable[date]:
 def easter(offset: int = 0, *, orthodox: bool = False) -> DayFinder:
     method = EASTER_ORTHODOX if orthodox else EASTER_WESTERN
     # Western Easter falls on March 22 - April 25; Orthodox, in Gregorian dates, by mid-May up to 2400.
-    return _within(lambda year: (_easter(year, method) + timedelta(days=offset),), 3, 21 + offset, 75 + offset)
+    return within(lambda year: (_easter(year, method) + timedelta(days=offset),), 3, 21 + offset, 75 + offset)
 
 
 def lunar(month: int, day: int, shift: int = 0) -> DayFinder:
@@ -338,7 +308,7 @@ def lunar(month: int, day: int, shift: int = 0) -> DayFinder:
 
     # The lunar year starts between January 21 and February 20; its ninth month (after a leap month at
     # most) ends by mid-December: months 1-9 fall in the Gregorian year asked for.
-    return _mark_if(finder, month <= 9 and shift == 0)
+    return mark_if(finder, month <= 9 and shift == 0)
 
 
 def lunar_new_years_eve(year: int) -> Iterable[date]:
@@ -420,7 +390,7 @@ def _table_date(method: Callable, shift: int) -> DayFinder:
         return tuple(d + timedelta(days=shift) for d, _ in pairs if d is not None)
 
     # A one-date table answers with that year's own date (a tuple); a set of dates spans two years.
-    return _mark_if(finder, shift == 0 and isinstance(method(2000), tuple))
+    return mark_if(finder, shift == 0 and isinstance(method(2000), tuple))
 
 
 # Israeli postponement rules (as observed since 2004 / 1997).

@@ -60,7 +60,8 @@ from typing import Literal
 
 from schedule_time import _holidays_chinese, _holidays_civil, _holidays_religious, language
 from schedule_time._holiday_names import compile_names, first_key, name_regex
-from schedule_time._holiday_rules import KEEPS_YEAR_CHECKED, Entry, Rule
+from schedule_time._holiday_rules import Entry, Rule
+from schedule_time._holiday_years import KEEPS_YEAR_CHECKED
 
 __all__ = ["ALL_HOLIDAYS", "HOLIDAY_PATTERN", "Holiday", "HolidaySpan", "holiday_by_key", "lookup_holiday"]
 

@@ -320,7 +320,7 @@ def test_rules_marked_as_keeping_to_their_year_do() -> None:
     # ``holidays`` evaluates only the wanted base year for such a rule (not its neighbours too): every
     # marked rule must yield starts in the year asked for and raise for no year, year by year over the
     # checked range and the years next to it.
-    from schedule_time._holiday_rules import KEEPS_YEAR_CHECKED
+    from schedule_time._holiday_years import KEEPS_YEAR_CHECKED
     from schedule_time.holidays import _RULES
 
     marked = {key: rule for key, rule in _RULES.items() if getattr(rule, "keeps_year", False)}
