@@ -14,7 +14,8 @@ replaced by the user's phrase, which says more: a clock for a repeating event, n
   slot gate finishes it). Nothing is written with an ungrounded time.
 * ``event_when`` when the message has no time phrase left for it (the grounded arguments use them all):
   the user gave the event no time ("Cancel my call with Alex"); dropped, so the title alone finds the
-  event and several matches become a question.
+  event and several matches become a question. An update's ``when``/``end`` that is the current minute
+  (the prompt's "Now:" line copied) is dropped too.
 * ``end`` / ``duration`` / ``recurrence``: optional. If the user's words name an end/duration (or a
   repetition), the model mangled it: fixable as above. Otherwise the model added it: dropped, noted in
   telemetry (``dropped_fields``), and the event gets the default hour / no repetition.
@@ -41,6 +42,7 @@ from agent.time_grounding import (
     fuller_phrase,
     is_time_grounded,
     phrases_in,
+    reads_as_now,
     user_gave_end,
     user_gave_recurrence,
     users_phrase,
@@ -261,10 +263,16 @@ def _ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
                 if fuller is not None:
                     args[name] = asked_args[name] = fuller
             continue
-        if name == "event_when" and not _time_left_for_event(ctx, command, grounded):
+        if (name == "event_when" and not _time_left_for_event(ctx, command, grounded)) or (
+            command.tool == "update_event"
+            and name in ("when", "end")
+            and reads_as_now(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        ):
             # The user gave no time for the event ("Cancel my call with Alex"); the model filled one in,
             # usually the current time from the prompt. Without it the title alone finds the event, and
             # several matches become a question: dropped, as an optional argument the user never gave.
+            # So is an update's new start or end that is the prompt's "Now:" minute ("缩短到一个小时" came
+            # with when=now): the event keeps what the user did not ask to change.
             args[name] = asked_args[name] = None
             ctx.notes.append(
                 {"dropped": name, "reason": "ungrounded_time", "tool": command.tool,

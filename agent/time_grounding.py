@@ -56,6 +56,7 @@ __all__ = [
     "is_time_grounded",
     "phrases_in",
     "quotes",
+    "reads_as_now",
     "user_gave_end",
     "user_gave_multi_day",
     "user_gave_recurrence",
@@ -134,11 +135,19 @@ def _key(r: Resolution) -> frozenset[tuple[object, ...]]:
     return _readings_of(r)
 
 
+_LEADING_TO = re.compile(r"^(?:到|至|until\s+|till\s+|to\s+)")
+"""The "to" of "改到下午三点" / "move it to 3pm" / "run until 6": a phrase that starts with it reads as an open
+range ("until 15:00"), but the time after it is what the user gave."""
+
+
 def _phrases(sources: Iterable[str], now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> list[str]:
-    """The user's time phrases that read as a time on their own (connectors like "and" do not)."""
+    """The user's time phrases that read as a time on their own (connectors like "and" do not); a phrase
+    that starts with "to"/到 also without it."""
     found: list[str] = []
     for text in sources:
-        found += [p for p in _time_phrases(text, memo) if _key(_resolve(p, now, tz, memo))]
+        for phrase in _time_phrases(text, memo):
+            bare = _LEADING_TO.sub("", phrase)
+            found += [p for p in dict.fromkeys((phrase, bare)) if p and _key(_resolve(p, now, tz, memo))]
     return found[-_MAX_PHRASES:]
 
 
@@ -215,9 +224,23 @@ def users_phrase(
     return None
 
 
+def reads_as_now(value: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> bool:
+    """``value`` is the current minute ("Wednesday 2025-03-05 10:00" at that minute): the prompt's "Now:"
+    line copied into an argument, not a time anyone said."""
+    r = _resolve(value, now, tz, memo)
+    return r.status == "resolved" and r.start == now.astimezone(tz).replace(second=0, microsecond=0)
+
+
 def phrases_in(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> list[str]:
-    """The time phrases of ``text`` that read as a time on their own."""
-    return _phrases([text], now, tz, memo)
+    """The time phrases of ``text`` that read as a time on their own, one per phrase ("到下午三点" as
+    "下午三点" when only that reads as a point)."""
+    found = []
+    for phrase in _time_phrases(text, memo):
+        bare = _LEADING_TO.sub("", phrase)
+        readable = [p for p in (phrase, bare) if p and _key(_resolve(p, now, tz, memo))]
+        if readable:
+            found.append(readable[0])
+    return found[-_MAX_PHRASES:]
 
 
 def fuller_phrase(

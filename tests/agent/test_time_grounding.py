@@ -420,6 +420,8 @@ def test_users_phrase_replaces_a_value_that_only_reads_the_same() -> None:
     assert users_phrase("明天下午3点", [ZHANG], now=SH_NOW, tz=SH) is None  # the user's own time words
     assert users_phrase("2026-11-30 15:00", [ZHANG], now=SH_NOW, tz=SH) is None  # reads differently
     assert users_phrase("Friday 2026-12-04 15:00", ["周五下午三点开会"], now=SH_NOW, tz=SH) == "周五下午三点"
+    moved = "部门例会以后都改到下午三点"  # "到下午三点" reads as "until 15:00"; the time given is "下午三点"
+    assert users_phrase(" Monday 2026-11-30 15:00", [moved], now=SH_NOW, tz=SH) == "下午三点"
 
 
 async def test_an_event_time_the_user_never_gave_is_dropped_and_several_matches_asked(kit: Kit) -> None:
@@ -500,3 +502,17 @@ async def test_an_update_with_nothing_to_change_and_no_other_time_asks_the_user(
     r = await kit.assistant.reply(kit.user_id, "change tomorrow's dentist")
     assert model.call_count == 1 and r.writes == ()
     assert r.text == "What should I change about “Dentist”?"
+
+
+async def test_an_update_start_that_is_the_prompts_now_is_dropped(kit: Kit) -> None:
+    await kit.seed("Weekly meeting", datetime(2025, 3, 5, 14, tzinfo=NY), datetime(2025, 3, 5, 16, tzinfo=NY))
+    args = {"event": "weekly meeting", "when": "Wednesday 2025-03-05 09:00", "duration": "one hour"}
+    model = kit.script(call("update_event", args))
+    r = await kit.assistant.reply(kit.user_id, "shorten today's weekly meeting to one hour")
+    assert model.call_count == 1 and len(r.writes) == 1, r.text
+    (event,) = await kit.events()
+    assert (event.start, event.end) == (
+        datetime(2025, 3, 5, 14, tzinfo=NY),
+        datetime(2025, 3, 5, 15, tzinfo=NY),
+    )
+    assert {d["dropped"] for d in r.telemetry["dropped_fields"]} == {"when"}
