@@ -33,7 +33,7 @@ from agent.archive import search_archive, snippet
 from agent.context import ToolContext
 from agent.grounding import in_unwritten_script, names_event
 from agent.other_calendar import asks_about_someone, names_other_calendar
-from agent.out_of_scope import asks_for_alarm, asks_to_book
+from agent.out_of_scope import asks_for_alarm, asks_to_book, asks_to_send
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
 from agent.read_check import Listed, Listing
 from agent.registry import ReadResult, Registry, Tool
@@ -139,15 +139,26 @@ async def list_events(ctx: ToolContext, args: ListEventsArgs, call_index: int) -
 
 # A question about free time names it. Small models often answer "what's on" / 有什么安排 with
 # find_free_time (and an invented duration); without one of these words the call is answered as
-# list_events for the same range — a read either way, so nothing is risked by the correction.
+# list_events for the same range — a read either way, so nothing is risked by the correction. It comes
+# back with a note: "这周六全天团建，帮我占上" and "明天和设计师对一下稿子" were sent here too, and the
+# model then told the user "no free time found" instead of writing.
 _ASKS_FREE_TIME = re.compile(
     r"\b(?:free|available|availability|open slots?|slots?|gaps?|time for)\b|空|闲|有时间|抽出", re.IGNORECASE
 )
 
 
+_NOT_A_FREE_TIME_QUESTION = (
+    "the user did not ask for free time: these are the events in that range. If the user asked to add, "
+    "change or delete something, call that tool now"
+)
+
+
 async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: int) -> ReadResult:
     if not _ASKS_FREE_TIME.search(ctx.user_text):
-        return await list_events(ctx, ListEventsArgs(range=args.range), call_index)
+        listed = await list_events(ctx, ListEventsArgs(range=args.range), call_index)
+        if listed.data.get("ok", True):  # a request to add something often comes here too (live eval)
+            listed.data["note"] = _NOT_A_FREE_TIME_QUESTION
+        return listed
     if (refused := _refused_read(ctx)) is not None:
         return refused
     if (ungrounded := _ungrounded_range(ctx, args.range)) is not None:
@@ -333,6 +344,8 @@ async def _write(ctx: ToolContext, tool: str, args: BaseModel, call_index: int) 
         return Rejected("no_alarms", phrases.say("no_alarms", ctx.lang))
     if tool == "create_event" and asks_to_book(ctx.user_text):  # a trip never booked is not an event yet
         return Rejected("no_booking", phrases.say("no_booking", ctx.lang))
+    if tool == "create_event" and asks_to_send(ctx.user_text):  # a message to send is not an event
+        return Rejected("no_sending", phrases.say("no_sending", ctx.lang))
     if ctx.memo.get(UNSAID_KEY) is not None and not uses_unsaid(ctx, args.model_dump()):
         # after the turn asked about a time the first calls left out: only a write for that time
         return Rejected("not_the_unsaid_request", "", fixable=False, silent=True)

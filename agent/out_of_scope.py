@@ -9,14 +9,15 @@ code's refusal for any write; "put an alarm for the dentist on my calendar" stil
 "Book me a flight to Chicago on Friday morning" / 帮我订一张周五去上海的高铁票 came back as a
 ``create_event`` for the trip (live eval): kairos cannot book or buy anything, and an event for a flight that
 was never booked is made up. Booking words with something bought ("book a call with Acme" is a meeting)
-get the same refusal unless the calendar is mentioned.
+get the same refusal unless the calendar is mentioned. So does sending a message ("email the team that
+tomorrow's meeting is off" became a create of "Team Meeting"), unless the calendar is mentioned.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["asks_for_alarm", "asks_to_book"]
+__all__ = ["asks_for_alarm", "asks_to_book", "asks_to_send"]
 
 _ALARM = re.compile(
     r"\b(?:alarms?|timers?|wake\s+me(?:\s+up)?)\b|闹钟|鬧鐘|定时器|計時器|计时器|叫醒我", re.IGNORECASE
@@ -36,6 +37,24 @@ _BOOKING = re.compile(
     r"机位|座位|位子|出租车|出租車|网约车|網約車)",
     re.IGNORECASE,
 )
+
+
+_SENDING = re.compile(
+    r"\b(?:send|write|shoot)\s+(?:\w+\s+)?(?:an?\s+|the\s+)?(?:e-?mails?|texts?|messages?|sms|slack)\b"
+    r"|^\s*(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:e-?mail|text|message|notify|ping|slack)\s+\w"
+    r"|发(?:个|一个|一封|一条|条|封)?(?:邮件|郵件|消息|訊息|短信|簡訊|微信|信息)|(?:邮件|郵件|短信|微信)(?:通知|告诉|告訴)"
+    r"|通知(?:一下)?(?:大家|团队|團隊|所有人|他们|他們)",
+    re.IGNORECASE,
+)
+
+
+_CALENDAR_ITSELF = re.compile(r"\b(?:calendar|schedule|agenda)s?\b|日历|日曆|日程|行程", re.IGNORECASE)
+"""A message about a meeting ("email the team that tomorrow's meeting is off") is still a message."""
+
+
+def asks_to_send(text: str) -> bool:
+    """Sending an email or a message is asked for, and the calendar itself is not mentioned."""
+    return _SENDING.search(text) is not None and _CALENDAR_ITSELF.search(text) is None
 
 
 def asks_to_book(text: str) -> bool:

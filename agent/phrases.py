@@ -34,6 +34,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "I can't set alarms or timers — I only manage your calendar, so I haven't changed anything.",
         "我不能设置闹钟或定时器，只能管理你的日历，所以没有做任何更改。",
     ),
+    "no_sending": (
+        "I can't send emails or messages — I only manage your calendar, so I haven't changed anything.",
+        "我不能发送邮件或消息，只能管理你的日历，所以没有做任何更改。",
+    ),
     "no_booking": (
         "I can't book or buy anything — I only manage your calendar, so I haven't added anything. Once it's "
         "booked, tell me the time and I'll put it on your calendar.",

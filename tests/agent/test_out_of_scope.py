@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from agent.model import call
-from agent.out_of_scope import asks_for_alarm, asks_to_book
+from agent.out_of_scope import asks_for_alarm, asks_to_book, asks_to_send
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import Kit
 
@@ -71,3 +71,29 @@ async def test_a_booking_request_is_not_written_as_an_event(kit: Kit) -> None:
     r = await kit.assistant.reply(kit.user_id, "Book me a flight to Chicago on Friday morning")
     assert model.call_count == 1 and await kit.events() == [] and r.writes == ()
     assert r.text.startswith("I can't book or buy anything") and r.pending is None
+
+
+@pytest.mark.parametrize(
+    ("text", "sending"),
+    [
+        ("email the team that tomorrow's meeting is off", True),  # about a meeting, still a message
+        ("send Bob a text about dinner", True),
+        ("发邮件通知大家明天的会取消", True),
+        ("给张三发个微信说我晚点到", True),
+        ("remind me to text Bob at 5pm", False),  # a reminder event
+        ("send an invite to Bob for lunch tomorrow at noon", False),  # the event, with Bob
+        ("Schedule a message review tomorrow at 3", False),
+        ("add a call with the messaging team tomorrow at 3", False),
+        ("put 'email Bob' on my calendar tomorrow at 9", False),
+    ],
+)
+def test_asks_to_send(text: str, sending: bool) -> None:
+    assert asks_to_send(text) is sending
+
+
+async def test_a_message_to_send_is_not_written_as_an_event(kit: Kit) -> None:
+    args = {"title": "Team Meeting", "when": "tomorrow", "notes": "Meeting is off"}
+    model = kit.script(call("create_event", args))
+    r = await kit.assistant.reply(kit.user_id, "email the team that tomorrow's meeting is off")
+    assert model.call_count == 1 and await kit.events() == [] and r.pending is None
+    assert r.text.startswith("I can't send emails or messages")

@@ -380,6 +380,21 @@ async def test_find_free_time_without_a_free_time_question_is_answered_as_list_e
     assert result["ok"] and answered_by in result
     if answered_by == "events":
         assert [e["title"] for e in result["events"]] == ["Dentist"]
+        assert "did not ask for free time" in result["note"]
+
+
+async def test_a_request_to_add_sent_to_find_free_time_is_written_on_the_model_s_next_call(
+    database, make_user
+) -> None:  # type: ignore[no-untyped-def]
+    zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    model = zh.script(
+        call("find_free_time", {"range": "周六全天", "duration": "1 hour"}),
+        call("create_event", {"title": "团建", "when": "周六全天"}),
+    )
+    r = await zh.assistant.reply(zh.user_id, "这周六全天团建，帮我占上")
+    assert model.call_count == 2 and len(r.writes) == 1, r.text
+    (event,) = await zh.events()
+    assert event.all_day and event.title == "团建"
 
 
 def test_zone_is_a_zoneinfo() -> None:
