@@ -39,8 +39,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "我不能发送邮件或消息，只能管理你的日历，所以没有做任何更改。",
     ),
     "no_booking": (
-        "I can't book or buy anything — I only manage your calendar, so I haven't added anything. Once it's "
-        "booked, tell me the time and I'll put it on your calendar.",
+        "I can't book or buy anything — I only manage your calendar, so nothing was changed. Once it's booked, "
+        "tell me its time and I can add it then.",
         "我不能预订或购买任何东西，只能管理你的日历，所以没有添加任何内容。订好之后告诉我时间，我帮你记到日历上。",
     ),
     "other_calendar_read": (

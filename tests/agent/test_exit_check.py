@@ -139,3 +139,12 @@ def test_honest_replacements_do_not_claim(lang: str) -> None:
     assert detect_claims(honest_replacement([], lang)) == frozenset()  # type: ignore[arg-type]
     text = honest_replacement(["Created “Gym” — Thursday, March 6, 6:00–7:00 PM."], lang)  # type: ignore[arg-type]
     assert detect_claims(text) == frozenset({"create"})
+
+
+@pytest.mark.parametrize("key", ["no_alarms", "no_booking", "no_sending", "other_calendar", "series_days"])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_code_refusals_claim_no_write(key: str, lang: str) -> None:
+    from agent.phrases import _TEXTS, say
+
+    values = dict.fromkeys(("title",), "Standup") if "{title}" in _TEXTS[key][0] else {}
+    assert detect_claims(say(key, lang, **values)) == frozenset()  # type: ignore[arg-type]
