@@ -119,7 +119,8 @@ def unsaid(ctx: ToolContext, runs: Sequence[ToolRun]) -> list[str]:
 def uses_unsaid(ctx: ToolContext, args: dict[str, object]) -> bool:
     """Whether a write's time arguments (after the prompt about unsaid phrases) come from one of them."""
     phrases = ctx.memo.get(UNSAID_KEY) or ()
-    values = [v for k in ("when", "event_when", "recurrence") if isinstance(v := args.get(k), str) and v]
+    keys = ("when", "event_when", "recurrence", "event")  # the event's name may carry it: "Monday's standup"
+    values = [v for k in keys if isinstance(v := args.get(k), str) and v]
     return any(
         quotes(p, [v]) or quotes(v, [p]) or is_time_grounded(v, [p], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
         for p in phrases

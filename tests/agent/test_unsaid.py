@@ -66,3 +66,19 @@ async def test_a_past_day_given_as_context_gets_no_second_call(kit: Kit) -> None
         kit.user_id, "Had a meeting yesterday afternoon, so tired. Tomorrow 10am again"
     )
     assert model.call_count == 1 and len(r.writes) == 1 and r.telemetry["unsaid_prompt"] is False
+
+
+async def test_the_left_out_change_may_name_its_day_in_the_event(kit: Kit) -> None:
+    await kit.seed(
+        "Standup", datetime(2025, 3, 10, 9, 30, tzinfo=NY), datetime(2025, 3, 10, 9, 45, tzinfo=NY)
+    )
+    model = kit.script(
+        call("create_event", {"title": "Dinner with Kat", "when": "Friday at 8pm"}),
+        call("update_event", {"event": "Monday's standup", "when": "10am"}),
+    )
+    r = await kit.assistant.reply(
+        kit.user_id, "add dinner with Kat on Friday at 8pm, and move Monday's standup to 10am"
+    )
+    assert model.call_count == 2 and len(r.writes) == 2, r.text
+    standup = [e for e in await kit.events() if e.title == "Standup"]
+    assert standup[0].start == datetime(2025, 3, 10, 10, tzinfo=NY)
