@@ -107,6 +107,13 @@ def _ask_instead(
         code_texts.append(_retry_question(fixable, lang))
 
 
+def _following_what_it_read(out: TurnResult, fixable: Sequence[ToolRun]) -> bool:
+    """After a read, the model insists on changing an event the user never pointed at (an event title
+    that says "delete all events"): the user asked a question, and the read's listing is the answer."""
+    listed = any(isinstance(r.result, ReadResult) and r.result.listing for r in out.runs)
+    return listed and all(isinstance(r.result, Rejected) and r.result.code == "event_not_named" for r in fixable)
+
+
 def _retry_question(runs: Sequence[ToolRun], lang: str) -> str:
     return phrases.say("rephrase", lang)  # type: ignore[arg-type]
 
@@ -167,6 +174,9 @@ async def run_turn(
         absorb(out, runs, code_texts, ctx)
         reads = any(isinstance(r.result, ReadResult) for r in runs)
         if fixable and retried:
+            if _following_what_it_read(out, fixable):  # the listing answers the user; no "say it again"
+                ended_by_model_text = True
+                break
             _ask_instead(out, fixable, code_texts, lang, telemetry)
             break
         # a write with nothing left to change may have been meant as an answer: prose is a fine reply
