@@ -155,6 +155,15 @@ _NOT_A_FREE_TIME_QUESTION = (
 
 async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: int) -> ReadResult:
     if not _ASKS_FREE_TIME.search(ctx.user_text):
+        if not phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+            # no time in the message either ("When's my next dentist appointment?", 我跟牙医约的是哪天):
+            # a question about an event by its name, and the range the model passed is its own invention
+            found = await search_events(ctx, SearchEventsArgs(query=ctx.user_text[:200]), call_index)
+            if found.data.get("ok"):
+                found.data["note"] = _NOT_A_FREE_TIME_QUESTION.replace(
+                    "these are the events in that range", "these are the events named like the user's words"
+                )
+            return found
         listed = await list_events(ctx, ListEventsArgs(range=args.range), call_index)
         if listed.data.get("ok", True):  # a request to add something often comes here too (live eval)
             listed.data["note"] = _NOT_A_FREE_TIME_QUESTION

@@ -531,3 +531,16 @@ async def test_an_update_start_that_is_the_prompts_now_is_dropped(kit: Kit) -> N
         datetime(2025, 3, 5, 15, tzinfo=NY),
     )
     assert {d["dropped"] for d in r.telemetry["dropped_fields"]} == {"when"}
+
+
+async def test_find_free_time_for_a_question_about_an_event_with_no_time_searches_by_name(kit: Kit) -> None:
+    await kit.seed("Dentist", datetime(2025, 3, 11, 9, tzinfo=NY))
+    await kit.seed("Dinner with Jo", datetime(2025, 3, 7, 19, tzinfo=NY))
+    model = kit.script(
+        call("find_free_time", {"range": "next Monday", "duration": "1 hour"}),
+        reply("Your next dentist appointment is Tuesday, March 11 at 9am."),
+    )
+    r = await kit.assistant.reply(kit.user_id, "When's my next dentist appointment?")
+    (result,) = _tool_results(model)
+    assert result["ok"] and [e["title"] for e in result["events"]][:1] == ["Dentist"]
+    assert "named like the user's words" in result["note"] and "11" in r.text
