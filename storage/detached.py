@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.drafts import EventDraft, EventPatch, validate
@@ -30,7 +30,7 @@ from storage.errors import OccurrenceNotFound, UndoConflict, VersionConflict
 from storage.models import AuditRecord, Event
 from storage.recurrence import occurs_at
 from storage.snapshots import EventSnapshot
-from storage.writes import Change
+from storage.writes import INSERT_EVENT, Change
 
 __all__ = [
     "OPERATION",
@@ -46,7 +46,6 @@ __all__ = [
 OPERATION = "update_occurrence"
 
 UpdateRow = Callable[[AsyncSession, Event, int, datetime, dict[str, Any]], Awaitable[EventSnapshot]]
-_INSERT_EVENT = insert(Event.__table__)  # type: ignore[attr-defined]
 _CHANGED = "the event changed after that write, so it was not undone"
 
 
@@ -151,7 +150,7 @@ async def _insert_linked(
     values = {"id": uuid.uuid4(), "owner_id": row.owner_id, "created_at": now, "updated_at": now,
               "version": 1, **fields.as_row_values(), "series_id": row.id,
               "recurrence_id_utc": at.astimezone(UTC)}  # fmt: skip
-    await session.execute(_INSERT_EVENT, values)
+    await session.execute(INSERT_EVENT, values)
     return EventSnapshot.from_row(SimpleNamespace(**values))  # type: ignore[arg-type]
 
 
@@ -225,7 +224,7 @@ async def restore_linked(
             raise UndoConflict(_CHANGED)
         fields = validate(EventDraft.from_snapshot(then), default_zone).as_row_values()
         await session.execute(
-            _INSERT_EVENT,
+            INSERT_EVENT,
             {"id": then.id, "owner_id": owner, "created_at": then.created_at, "updated_at": now,
              "version": then.version + 1, **fields, **await link_values(session, then, owner)},
         )  # fmt: skip

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.audit import last_undoable
@@ -38,7 +38,7 @@ from storage.models import Event, User
 from storage.recurrence import occurs_at
 from storage.results import WriteResult
 from storage.snapshots import EventSnapshot
-from storage.writes import Change, run_write
+from storage.writes import INSERT_EVENT, Change, run_write
 
 __all__ = ["EventStore"]
 
@@ -59,7 +59,7 @@ class EventStore(EventReads):
         async def change(session: AsyncSession) -> Change:
             values = {"id": uuid.uuid4(), "owner_id": self._owner, "created_at": now, "updated_at": now,
                       "version": 1, **fields.as_row_values()}  # fmt: skip
-            await session.execute(_INSERT_EVENT, values)
+            await session.execute(INSERT_EVENT, values)
             snapshot = EventSnapshot.from_row(SimpleNamespace(**values))  # type: ignore[arg-type]
             return Change("created", "create", values["id"], None, snapshot)
 
@@ -291,9 +291,6 @@ class EventStore(EventReads):
             self._sessions, owner_id=self._owner, idempotency_key=key, request=request, now=now,
             turn_id=turn_id, change=change,
         )  # fmt: skip
-
-
-_INSERT_EVENT = insert(Event.__table__)  # type: ignore[attr-defined]
 
 
 def _check_version(event: EventSnapshot, expected: int) -> None:

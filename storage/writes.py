@@ -36,11 +36,11 @@ from storage.errors import (
     StorageUnavailable,
     UserNotFound,
 )
-from storage.models import AuditRecord, IdempotencyRecord, User
+from storage.models import AuditRecord, Event, IdempotencyRecord, User
 from storage.results import Action, WriteResult, committed_result
 from storage.snapshots import EventSnapshot
 
-__all__ = ["Change", "add_audit_record", "run_write"]
+__all__ = ["INSERT_EVENT", "Change", "add_audit_record", "run_write"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +127,8 @@ _CLAIMS = IdempotencyRecord.__table__  # type: ignore[attr-defined]
 #: Built once: the parameters travel with each execution, so the compiled form comes from the cache.
 _CLAIM = insert(_CLAIMS)
 _AUDIT_INSERT = insert(AuditRecord.__table__)  # type: ignore[attr-defined]
+INSERT_EVENT = insert(Event.__table__)  # type: ignore[attr-defined]
+"""An event row's INSERT, built once for every change that adds one (create, detach, restore)."""
 _SET_RESULT = (
     update(_CLAIMS)
     .where(_CLAIMS.c.id == bindparam("claim_id"))
