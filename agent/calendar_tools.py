@@ -33,7 +33,7 @@ from agent.archive import search_archive, snippet
 from agent.context import ToolContext
 from agent.grounding import in_unwritten_script, names_event
 from agent.other_calendar import asks_about_someone, names_other_calendar
-from agent.out_of_scope import asks_for_alarm, asks_to_book, asks_to_send
+from agent.out_of_scope import not_an_event
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
 from agent.read_check import Listed, Listing
 from agent.registry import ReadResult, Registry, Tool
@@ -147,10 +147,11 @@ _ASKS_FREE_TIME = re.compile(
 )
 
 
-_NOT_A_FREE_TIME_QUESTION = (
-    "the user did not ask for free time: these are the events in that range. If the user asked to add, "
-    "change or delete something, call that tool now"
-)
+def _not_a_free_time_question(shown: str) -> str:
+    return (
+        f"the user did not ask for free time: these are the events {shown}. If the user asked to add, "
+        "change or delete something, call that tool now"
+    )
 
 
 async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: int) -> ReadResult:
@@ -160,13 +161,11 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
             # a question about an event by its name, and the range the model passed is its own invention
             found = await search_events(ctx, SearchEventsArgs(query=ctx.user_text[:200]), call_index)
             if found.data.get("ok"):
-                found.data["note"] = _NOT_A_FREE_TIME_QUESTION.replace(
-                    "these are the events in that range", "these are the events named like the user's words"
-                )
+                found.data["note"] = _not_a_free_time_question("named like the user's words")
             return found
         listed = await list_events(ctx, ListEventsArgs(range=args.range), call_index)
         if listed.data.get("ok", True):  # a request to add something often comes here too (live eval)
-            listed.data["note"] = _NOT_A_FREE_TIME_QUESTION
+            listed.data["note"] = _not_a_free_time_question("in that range")
         return listed
     if (refused := _refused_read(ctx)) is not None:
         return refused
@@ -264,6 +263,23 @@ def _time_left_for_event(ctx: ToolContext, command: Command, grounded: int) -> b
     return sum(p.casefold() not in name for p in phrases) > grounded
 
 
+def _never_given(ctx: ToolContext, command: Command, name: str, value: str, grounded: int) -> bool:
+    """An ungrounded time argument the user gave no reason for, dropped rather than sent back:
+
+    * an optional end, duration or repetition the user's words do not name (the model added it);
+    * ``event_when`` with no time phrase left for it: the user gave the event no time ("Cancel my call with
+      Alex") and the model filled one in, usually the prompt's current time. Without it the title alone
+      finds the event, and several matches become a question;
+    * an update's new start or end that is the prompt's "Now:" minute ("缩短到一个小时" came with when=now):
+      the event keeps what the user did not ask to change."""
+    if name == "event_when":
+        return not _time_left_for_event(ctx, command, grounded)
+    now_copied = command.tool == "update_event" and name in ("when", "end")
+    if now_copied and reads_as_now(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        return True
+    return _optional_unasked(ctx, name)
+
+
 def _ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
     """Every time argument in the user's words, or dropped (optional, never asked for), or a fixable
     error with the question to ask if the retry fails too."""
@@ -283,32 +299,12 @@ def _ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
                 if fuller is not None:
                     args[name] = asked_args[name] = fuller
             continue
-        if (name == "event_when" and not _time_left_for_event(ctx, command, grounded)) or (
-            command.tool == "update_event"
-            and name in ("when", "end")
-            and reads_as_now(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-        ):
-            # The user gave no time for the event ("Cancel my call with Alex"); the model filled one in,
-            # usually the current time from the prompt. Without it the title alone finds the event, and
-            # several matches become a question: dropped, as an optional argument the user never gave.
-            # So is an update's new start or end that is the prompt's "Now:" minute ("缩短到一个小时" came
-            # with when=now): the event keeps what the user did not ask to change.
+        if _never_given(ctx, command, name, value, grounded):
             args[name] = asked_args[name] = None
             ctx.notes.append(
                 {"dropped": name, "reason": "ungrounded_time", "tool": command.tool,
                  "call_index": command.call_index}
             )  # fmt: skip
-            continue
-        if _optional_unasked(ctx, name):
-            args[name] = asked_args[name] = None
-            ctx.notes.append(
-                {
-                    "dropped": name,
-                    "reason": "ungrounded_time",
-                    "tool": command.tool,
-                    "call_index": command.call_index,
-                }
-            )
             continue
         problems.append({"field": name, "problem": "not_the_users_words", "hint": _hint(name, ctx)})
         asked_args[name] = "" if name == "when" and command.tool == "create_event" else None
@@ -349,12 +345,9 @@ async def _write(ctx: ToolContext, tool: str, args: BaseModel, call_index: int) 
             "hint": "change only events the user names",
         }
         return Rejected("event_not_named", "", fixable=True, problems=(problem,))
-    if tool == "create_event" and asks_for_alarm(ctx.user_text):  # kairos has no alarms; not an event
-        return Rejected("no_alarms", phrases.say("no_alarms", ctx.lang))
-    if tool == "create_event" and asks_to_book(ctx.user_text):  # a trip never booked is not an event yet
-        return Rejected("no_booking", phrases.say("no_booking", ctx.lang))
-    if tool == "create_event" and asks_to_send(ctx.user_text):  # a message to send is not an event
-        return Rejected("no_sending", phrases.say("no_sending", ctx.lang))
+    # an alarm, a trip never booked, a message to send: not events
+    if tool == "create_event" and (refusal := not_an_event(ctx.user_text)) is not None:
+        return Rejected(refusal, phrases.say(refusal, ctx.lang))
     if ctx.memo.get(UNSAID_KEY) is not None and not uses_unsaid(ctx, args.model_dump()):
         # after the turn asked about a time the first calls left out: only a write for that time
         return Rejected("not_the_unsaid_request", "", fixable=False, silent=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["asks_for_alarm", "asks_to_book", "asks_to_send"]
+__all__ = ["asks_for_alarm", "asks_to_book", "asks_to_send", "not_an_event"]
 
 _ALARM = re.compile(
     r"\b(?:alarms?|timers?|wake\s+me(?:\s+up)?)\b|闹钟|鬧鐘|定时器|計時器|计时器|叫醒我", re.IGNORECASE
@@ -66,3 +66,15 @@ def asks_to_book(text: str) -> bool:
 def asks_for_alarm(text: str) -> bool:
     """An alarm or timer is asked for, and the calendar is not mentioned."""
     return _ALARM.search(text) is not None and _CALENDAR.search(text) is None
+
+
+def not_an_event(text: str) -> str | None:
+    """The refusal (its ``phrases`` key) for a create that asks for something kairos does not do, or None."""
+    for asks, key in (
+        (asks_for_alarm, "no_alarms"),
+        (asks_to_book, "no_booking"),
+        (asks_to_send, "no_sending"),
+    ):
+        if asks(text):
+            return key
+    return None

@@ -57,6 +57,8 @@ __all__ = [
     "phrases_in",
     "quotes",
     "reads_as_now",
+    "resolved",
+    "the_time_itself",
     "user_gave_end",
     "user_gave_multi_day",
     "user_gave_recurrence",
@@ -135,9 +137,21 @@ def _key(r: Resolution) -> frozenset[tuple[object, ...]]:
     return _readings_of(r)
 
 
-_LEADING_TO = re.compile(r"^(?:到|至|until\s+|till\s+|to\s+)")
+_LEADING_TO = re.compile(r"^(?:到|至|until\s+|till\s+|to\s+)", re.IGNORECASE)
 """The "to" of "改到下午三点" / "move it to 3pm" / "run until 6": a phrase that starts with it reads as an open
 range ("until 15:00"), but the time after it is what the user gave."""
+_TRAILING_FILLER = re.compile(r"[吧呢啊]$|\s+please$", re.IGNORECASE)
+
+
+def the_time_itself(phrase: str) -> str:
+    """``phrase`` without its leading "to"/到 and a trailing filler: "周五下午三点" for "到周五下午三点吧" (the
+    time a hint to the model names)."""
+    return _TRAILING_FILLER.sub("", _LEADING_TO.sub("", phrase)).strip() or phrase
+
+
+def resolved(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> Resolution:
+    """``schedule_time.resolve`` with ``prefer="future"``, through the turn's memo."""
+    return _resolve(text, now, tz, memo)
 
 
 def _phrases(sources: Iterable[str], now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> list[str]:

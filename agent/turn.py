@@ -111,7 +111,9 @@ def _following_what_it_read(out: TurnResult, fixable: Sequence[ToolRun]) -> bool
     """After a read, the model insists on changing an event the user never pointed at (an event title
     that says "delete all events"): the user asked a question, and the read's listing is the answer."""
     listed = any(isinstance(r.result, ReadResult) and r.result.listing for r in out.runs)
-    return listed and all(isinstance(r.result, Rejected) and r.result.code == "event_not_named" for r in fixable)
+    return listed and all(
+        isinstance(r.result, Rejected) and r.result.code == "event_not_named" for r in fixable
+    )
 
 
 def _retry_question(runs: Sequence[ToolRun], lang: str) -> str:
@@ -189,11 +191,7 @@ async def run_turn(
             if fixable:
                 retried = True
                 telemetry.validation_retries += 1
-            messages = [*messages, response.as_message()]
-            messages += [
-                ToolResultMessage(c.id, c.name, _tool_result_text(r))
-                for c, r in zip(response.tool_calls, runs, strict=True)
-            ]
+            messages = _with_results(messages, response, [_tool_result_text(r) for r in runs])
             continue
         left = (
             unsaid(ctx, out.runs)
@@ -204,13 +202,9 @@ async def run_turn(
             prompted = True
             ctx.memo[UNSAID_KEY] = tuple(left)
             telemetry.unsaid_prompt = True
-            messages = [*messages, response.as_message()]
             results = [_tool_result_text(r) for r in runs]
             results[-1] = _with_unsaid_note(results[-1], left)
-            messages += [
-                ToolResultMessage(c.id, c.name, text)
-                for c, text in zip(response.tool_calls, results, strict=True)
-            ]
+            messages = _with_results(messages, response, results)
             continue
         break  # writes only: code's texts end the turn
     out.model_text = model_text
@@ -227,6 +221,18 @@ async def run_turn(
         shown = _checked_read_reply(out, model_text, telemetry, ctx) if ended_by_model_text else ""
         out.text = "\n".join(([shown] if shown else []) + code_texts)
     return out
+
+
+def _with_results(messages: list[Message], response: ModelResponse, results: Sequence[str]) -> list[Message]:
+    """The conversation so far, the model's tool calls, and what each call returned."""
+    return [
+        *messages,
+        response.as_message(),
+        *(
+            ToolResultMessage(c.id, c.name, text)
+            for c, text in zip(response.tool_calls, results, strict=True)
+        ),
+    ]
 
 
 def _with_unsaid_note(result_text: str, left: Sequence[str]) -> str:

@@ -23,8 +23,7 @@ from datetime import datetime
 from agent.context import ToolContext
 from agent.outcomes import Persisted
 from agent.registry import ToolRun
-from agent.time_grounding import is_time_grounded, phrases_in, quotes
-from schedule_time import resolve
+from agent.time_grounding import is_time_grounded, phrases_in, quotes, resolved
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock, Label, Now, OpenBound, Piece, Qualifier, RangeSep, RangeStart
 
@@ -92,7 +91,7 @@ def _accounted(ctx: ToolContext, phrase: str, values: Sequence[str], runs: Seque
 
 
 def _reads_as_day(ctx: ToolContext, phrase: str, day: object) -> bool:
-    r = resolve(phrase, now=ctx.now, tz=ctx.tz)
+    r = resolved(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
     return r.status == "resolved" and r.start is not None and r.start.date() == day and not r.recurrence
 
 
@@ -100,7 +99,7 @@ def _a_time(ctx: ToolContext, phrase: str) -> bool:
     """A day or a time from today on, the heart of a request. A repetition or a length alone is context
     ("I run every weekday, so …") or an argument the write path already asks about; a past day is context
     ("had a meeting yesterday, so tired")."""
-    r = resolve(phrase, now=ctx.now, tz=ctx.tz)
+    r = resolved(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
     if r.status == "unresolved" or r.recurrence or r.duration is not None:
         return False
     starts = [c.start for c in r.candidates] if r.status == "ambiguous" else [r.start or r.end]

@@ -16,7 +16,6 @@ The steps live by concept: ``write_timing`` (times), ``write_target`` (which eve
 from __future__ import annotations
 
 import logging
-import re
 from datetime import datetime, time, timedelta
 from typing import Any
 
@@ -24,7 +23,7 @@ from agent import phrases
 from agent.context import ToolContext
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
 from agent.series_scope import ask_scope, scope_of, series_move_allowed
-from agent.time_grounding import phrases_in, quotes
+from agent.time_grounding import phrases_in, quotes, the_time_itself
 from agent.timing import Timing, named_day, timing_from_json
 from agent.write_guards import checks, confirm, ground, store
 from agent.write_target import choose_target, find_target
@@ -189,12 +188,8 @@ def _unused_time(ctx: ToolContext, command: Command) -> str | None:
     used = [str(args.get("event_when") or ""), str(args.get("event") or "")]
     for phrase in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         if not quotes(phrase, used) and not any(quotes(u, [phrase]) for u in used if u):
-            return _MOVE_TO.sub("", phrase).strip() or phrase
+            return the_time_itself(phrase)
     return None
-
-
-_MOVE_TO = re.compile(r"^(?:到|至|to\s+|until\s+|till\s+)|[吧呢啊]$|\s+please$", re.IGNORECASE)
-"""The "to" of "move it to 3pm"/改到 and a trailing filler: the hint names the time itself."""
 
 
 async def _occurrence_on_named_day(ctx: ToolContext, command: Command) -> Command:
