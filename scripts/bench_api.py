@@ -141,6 +141,15 @@ class BareClient:
         return httpx.Response(status, content=b"".join(chunks))
 
 
+def latency_figures(latencies: list[float], creates: list[float]) -> dict[str, float]:
+    """p50/p95 of all turns (``latencies`` sorted, seconds) and the creates' own p50, in ms."""
+    return {
+        "p50_ms": statistics.median(latencies) * 1000,
+        "p95_ms": latencies[int(len(latencies) * 0.95) - 1] * 1000,
+        "create_p50_ms": statistics.median(creates) * 1000 if creates else 0.0,
+    }
+
+
 _runs = itertools.count()
 
 
@@ -186,9 +195,7 @@ async def drive(
         "create_latencies": create_latencies,
         "turns": turns,
         "turns_per_s": turns / wall,
-        "p50_ms": statistics.median(latencies) * 1000,
-        "p95_ms": latencies[int(len(latencies) * 0.95) - 1] * 1000,
-        "create_p50_ms": statistics.median(create_latencies) * 1000 if create_latencies else 0.0,
+        **latency_figures(latencies, create_latencies),
         "cpu_ms_per_turn": (time.process_time() - cpu0) / turns * 1000,
         "failures": failures,
         "written": written,
@@ -262,9 +269,7 @@ def across_processes(url: str, args: argparse.Namespace) -> dict[str, float]:
     wall = max(part["ended"] for part in parts) - min(part["started"] for part in parts)
     return {
         "turns_per_s": turns / wall,
-        "p50_ms": statistics.median(latencies) * 1000,
-        "p95_ms": latencies[int(len(latencies) * 0.95) - 1] * 1000,
-        "create_p50_ms": statistics.median(creates) * 1000 if creates else 0.0,
+        **latency_figures(latencies, creates),
         "cpu_ms_per_turn": sum(part["cpu_ms_per_turn"] * part["turns"] for part in parts) / turns,
         "failures": sum(part["failures"] for part in parts),
         "written": sum(part["written"] for part in parts),
