@@ -143,6 +143,13 @@ range ("until 15:00"), but the time after it is what the user gave."""
 _TRAILING_FILLER = re.compile(r"[吧呢啊]$|\s+please$", re.IGNORECASE)
 
 
+def _without_to(phrase: str) -> str:
+    """The time after a leading "to"/到: "下午三点" for "到下午三点"; "at 6" for "until 6" (a bare hour after
+    "until"/"to" is a clock hour, as after "at", which the time service reads as morning-or-evening)."""
+    bare = _LEADING_TO.sub("", phrase)
+    return f"at {bare}" if bare != phrase and bare.isdigit() else bare
+
+
 def the_time_itself(phrase: str) -> str:
     """``phrase`` without its leading "to"/到 and a trailing filler: "周五下午三点" for "到周五下午三点吧" (the
     time a hint to the model names)."""
@@ -160,7 +167,7 @@ def _phrases(sources: Iterable[str], now: datetime, tz: ZoneInfo, memo: Memo | N
     found: list[str] = []
     for text in sources:
         for phrase in _time_phrases(text, memo):
-            bare = _LEADING_TO.sub("", phrase)
+            bare = _without_to(phrase)
             found += [p for p in dict.fromkeys((phrase, bare)) if p and _key(_resolve(p, now, tz, memo))]
     return found[-_MAX_PHRASES:]
 
@@ -250,7 +257,7 @@ def phrases_in(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = No
     "下午三点" when only that reads as a point)."""
     found = []
     for phrase in _time_phrases(text, memo):
-        bare = _LEADING_TO.sub("", phrase)
+        bare = _without_to(phrase)
         readable = [p for p in (phrase, bare) if p and _key(_resolve(p, now, tz, memo))]
         if readable:
             found.append(readable[0])

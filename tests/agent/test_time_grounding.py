@@ -72,6 +72,22 @@ def test_grounding_joins_the_users_phrases_and_readings() -> None:
     assert not is_time_grounded("tomorrow 4:30pm", ["Add a design review tomorrow at 3:30pm"], now=NOW, tz=NY)
 
 
+@pytest.mark.parametrize(
+    ("value", "source", "grounded"),
+    [
+        ("18:00", "Board prep needs more time, make it run until 6", True),  # "until 6": 6 am or 6 pm
+        ("2025-03-05 18:00", "make it run until 6", True),
+        ("6am", "make it run until 6", True),
+        ("17:00", "make it run until 6", False),
+        ("16:00", "push it to 4", True),
+        ("15:00", "I have 3 kids", False),  # a bare number with no "to" before it is no time
+        ("3pm", "see you to 3", True),
+    ],
+)
+def test_a_bare_hour_after_until_or_to_reads_as_a_clock_hour(value: str, source: str, grounded: bool) -> None:
+    assert is_time_grounded(value, [source], now=NOW, tz=NY) is grounded
+
+
 def test_user_gave_an_end_or_a_long_span() -> None:
     assert user_gave_end("meet Bob tomorrow 3 to 5pm", now=NOW, tz=NY)
     assert user_gave_end("lunch Friday at noon for 2 hours", now=NOW, tz=NY)
