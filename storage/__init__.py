@@ -14,6 +14,8 @@ returns a frozen :class:`WriteResult` whose ``persisted`` is true only after COM
     r = await events.create(EventDraft("Meet Zhang San", start, end), now=now, idempotency_key=k)
     r = await events.update(r.event.id, EventPatch(start=new_start), expected_version=r.event.version, ...)
     r = await events.delete(event_id, occurrence_start=None | datetime, expected_version=None | int, ...)
+    r = await events.update(series_id, patch, ..., from_start=at)   # from that occurrence on; earlier ones stay
+    r = await events.delete(series_id, from_start=at, ...)          # the series ends before ``at``
     r = await events.undo(now=now, idempotency_key=k)      # reverts the user's last write
     r = await events.replace_occurrence(series_id, occurrence_start, draft_or_None, ...)  # .ics override
     r.persisted, r.action ("created"|"updated"|"deleted"|"restored"), r.event (EventSnapshot), r.audit_id,

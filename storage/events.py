@@ -37,6 +37,8 @@ from storage.event_reads import EventReads, parse_id
 from storage.models import Event, User
 from storage.recurrence import occurs_at
 from storage.results import WriteResult
+from storage.series_split import OPERATIONS as SPLITS
+from storage.series_split import cut, split, split_point, starts_at, undo_split
 from storage.snapshots import EventSnapshot
 from storage.writes import INSERT_EVENT, Change, run_write
 
@@ -76,19 +78,27 @@ class EventStore(EventReads):
         idempotency_key: str,
         turn_id: str | None = None,
         occurrence_start: datetime | None = None,
+        from_start: datetime | None = None,
     ) -> WriteResult:
         """Apply ``patch`` to the whole event (series) if its version is ``expected_version``, or to the
         one occurrence of the series starting at ``occurrence_start`` (it becomes an event of its own,
-        linked to the series, and an EXDATE of the series: ``storage.detached``). Moving a whole series
-        leaves its detached occurrences where they are: each was put at its time on purpose.
+        linked to the series, and an EXDATE of the series: ``storage.detached``), or to the occurrences
+        from the one starting at ``from_start`` on (the series is split there and the occurrences before
+        it stay as they were: ``storage.series_split``; the whole series when ``from_start`` is its first).
+        Moving a whole series leaves its detached occurrences where they are: each was put at its time on
+        purpose.
 
         Raises ``EventNotFound``, ``VersionConflict``, ``InvalidEvent``, ``OccurrenceNotFound``.
         """
         _check_now(now)
         event_uuid = parse_id(event_id)
         default_zone = await self.timezone()
+        if occurrence_start is not None and from_start is not None:
+            raise InvalidInput("give occurrence_start or from_start, not both", field="from_start")
         if occurrence_start is not None:
             require_aware(occurrence_start, "occurrence_start", InvalidInput)
+        if from_start is not None:
+            require_aware(from_start, "from_start", InvalidInput)
 
         async def change(session: AsyncSession) -> Change:
             row = await self._row(session, event_uuid)
@@ -99,6 +109,13 @@ class EventStore(EventReads):
                     session, row, occurrence_start=occurrence_start, patch=patch, now=now,
                     default_zone=default_zone, update_row=self._update_row,
                 )  # fmt: skip
+            if from_start is not None:
+                at = split_point(before, from_start)
+                if not starts_at(before, at):
+                    return await split(
+                        session, row, at=at, patch=patch, now=now, default_zone=default_zone,
+                        update_row=self._update_row,
+                    )  # fmt: skip
             fields = validate(patch.apply(before), default_zone)
             after = await self._update_row(session, row, expected_version, now, fields.as_row_values())
             return Change("updated", "update", event_uuid, before, after)
@@ -109,6 +126,7 @@ class EventStore(EventReads):
             "version": expected_version,
             "patch": patch.to_json(),
             **({"occurrence": occurrence_start.isoformat()} if occurrence_start is not None else {}),
+            **({"from": from_start.isoformat()} if from_start is not None else {}),
         }
         return await self._write(request, now, idempotency_key, turn_id, change)
 
@@ -121,22 +139,36 @@ class EventStore(EventReads):
         occurrence_start: datetime | None = None,
         expected_version: int | None = None,
         turn_id: str | None = None,
+        from_start: datetime | None = None,
     ) -> WriteResult:
         """Delete the event (the whole series, with its detached occurrences), or one occurrence of a series
-        when ``occurrence_start`` names it (it becomes an EXDATE). A detached occurrence is an event of its
-        own: deleting it leaves the series alone. Raises ``EventNotFound``, ``OccurrenceNotFound``,
-        ``VersionConflict``.
+        when ``occurrence_start`` names it (it becomes an EXDATE), or the occurrences from the one starting
+        at ``from_start`` on (the series ends before it, with the detached occurrences from then on:
+        ``storage.series_split``; the whole series when ``from_start`` is its first). A detached
+        occurrence is an event of its own: deleting it leaves the series alone. Raises ``EventNotFound``,
+        ``OccurrenceNotFound``, ``VersionConflict``.
         """
         _check_now(now)
         event_uuid = parse_id(event_id)
+        if occurrence_start is not None and from_start is not None:
+            raise InvalidInput("give occurrence_start or from_start, not both", field="from_start")
         if occurrence_start is not None:
             require_aware(occurrence_start, "occurrence_start", InvalidInput)
+        if from_start is not None:
+            require_aware(from_start, "from_start", InvalidInput)
+        default_zone = await self.timezone() if from_start is not None else ""
 
         async def change(session: AsyncSession) -> Change:
             row = await self._row(session, event_uuid)
             before = EventSnapshot.from_row(row)
             if expected_version is not None:
                 _check_version(before, expected_version)
+            if from_start is not None:
+                at = split_point(before, from_start)
+                if not starts_at(before, at):
+                    return await cut(
+                        session, row, at=at, now=now, default_zone=default_zone, update_row=self._update_row
+                    )
             if occurrence_start is None:
                 deleted = await delete_linked(session, before, self._owner)
                 gone = await session.execute(
@@ -168,6 +200,7 @@ class EventStore(EventReads):
             "id": str(event_uuid),
             "occurrence": occurrence_start.isoformat() if occurrence_start else None,
             "version": expected_version,
+            **({"from": from_start.isoformat()} if from_start is not None else {}),
         }
         return await self._write(request, now, idempotency_key, turn_id, change)
 
@@ -229,6 +262,10 @@ class EventStore(EventReads):
                 raise NothingToUndo()
             if target.operation == DETACH:  # one occurrence changed on its own: two rows to put back
                 return await undo_detach(session, target, now=now, update_row=self._update_row)
+            if target.operation in SPLITS:  # a series split: the series as it was, the new row gone
+                return await undo_split(
+                    session, target, now=now, default_zone=default_zone, update_row=self._update_row
+                )
             expected = EventSnapshot.from_json(target.after) if target.after else None
             previous = EventSnapshot.from_json(target.before) if target.before else None
             row = await session.get(Event, target.event_id)
