@@ -5,6 +5,7 @@ the model made, so the runner derives decisions from facts and never trusts the 
 
     ScriptSource()          # offline: a ScriptedModel per turn, fed from ``turn.script`` ({id:ref} rendered)
     LiveSource(model)       # live: one shared Model (the embedded one or an endpoint), every turn
+    ReplaySource(report)    # a live report's recorded tool calls, played back against the current code
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from agent.model import (
 from evals.matching import TitleMode
 from evals.scenarios import Scenario, TextStep
 
-__all__ = ["LiveSource", "ModelSource", "RecordingModel", "ScriptSource"]
+__all__ = ["LiveSource", "ModelSource", "RecordingModel", "ReplaySource", "ScriptSource"]
 
 
 @dataclass
@@ -165,3 +166,33 @@ class LiveSource:
 
     def for_turn(self, scenario: Scenario, index: int, ids: dict[str, str]) -> RecordingModel:
         return RecordingModel(self.model)
+
+
+class ReplaySource:
+    """A live report's model, played back: each turn's recorded tool calls (one per model call, in order),
+    then the recorded reply. It answers "what would the current code have made of the same model calls?"
+    — a fix for what went wrong after a call shows at once, without a model. It cannot say what the model
+    would do next once the code answers differently (that needs a live run), and a response that held
+    several calls is replayed as several responses. Titles compare by keywords, as in the live run."""
+
+    title_mode: TitleMode = "keywords"
+    scripted = False
+
+    def __init__(self, report: dict[str, Any]) -> None:
+        self._turns = {r["scenario"]: r["turns"] for r in report["results"] if r.get("trial", 0) == 0}
+
+    def covers(self, scenario_id: str) -> bool:
+        return scenario_id in self._turns
+
+    def for_turn(self, scenario: Scenario, index: int, ids: dict[str, str]) -> RecordingModel:
+        turns = self._turns.get(scenario.id, [])
+        recorded = turns[index] if index < len(turns) else {"model_tool_calls": [], "reply": ""}
+        steps = [
+            ModelResponse(
+                tool_calls=(ToolCall(id=f"call_{index}_{n}", name=c["name"], arguments=c["arguments"]),),
+                finish_reason="tool_calls",
+            )
+            for n, c in enumerate(recorded["model_tool_calls"], 1)
+        ]
+        steps.append(ModelResponse(text=recorded.get("reply") or "", finish_reason="stop"))
+        return _ScriptedTurn(steps)
