@@ -101,6 +101,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "「{title}」按固定的日子重复，把整个系列挪到别的日子需要新的重复规则；我没有更改。我可以只改其中一次，"
         "或者告诉我新的重复方式。",
     ),
+    "series_over": (
+        "“{title}” has no occurrences left from now on, so I haven't changed anything.",
+        "「{title}」从现在起已经没有日程了，所以我没有做任何更改。",
+    ),
 }
 
 _VALUE_QUESTIONS: dict[str, tuple[str, str]] = {

@@ -2,7 +2,9 @@
 
 Only a ``WriteResult`` with ``persisted=True`` gets a receipt. The text names the title, the weekday, the
 date and the local time range, and the event's time zone where it differs from the user's; it is in the
-language of the user's message. The model never writes a receipt.
+language of the user's message. A change or cancel of a series from one occurrence on (the store split
+the series there: ``storage.split_of``) says from which day on, from the stored rows: the new series' first
+occurrence, or the first one cancelled. The model never writes a receipt.
 """
 
 from __future__ import annotations
@@ -12,8 +14,8 @@ from datetime import datetime
 from typing import Any, Literal
 
 from agent.language import Lang
-from agent.timefmt import range_text
-from storage import WriteResult
+from agent.timefmt import day_part_text, day_text, range_text
+from storage import WriteResult, split_of
 
 __all__ = ["Receipt", "WriteKind", "make_receipt"]
 
@@ -80,6 +82,9 @@ def make_receipt(result: WriteResult, lang: Lang, *, user_timezone: str, now: da
     if not result.persisted:
         raise ValueError("a receipt needs a persisted write")
     event = result.event
+    split = split_of(result)
+    if split is not None:
+        return _split_receipt(result, split, lang, user_timezone=user_timezone, now=now)
     start, end = event.start, event.end
     occurrence = result.occurrence_start is not None
     if result.occurrence_start is not None and event.recurring:  # a detached occurrence has its own times
@@ -110,6 +115,46 @@ def make_receipt(result: WriteResult, lang: Lang, *, user_timezone: str, now: da
         recurring=event.recurring,
         occurrence=occurrence,
         undo=undo,
+        text=text,
+    )
+
+
+def _split_receipt(
+    result: WriteResult, split: datetime, lang: Lang, *, user_timezone: str, now: datetime
+) -> Receipt:
+    """A series changed from one occurrence on (``event`` is the new series: its first occurrence) or
+    cancelled from one on (``event`` is what is left of it; ``split`` the first start cancelled)."""
+    event = result.event
+    start = event.start if result.action == "updated" else split.astimezone(event.start.tzinfo)
+    end = start + event.duration
+    ref = now.astimezone(start.tzinfo).date()
+    day = day_text(start.date(), lang, ref=ref)
+    zone = ""
+    if event.timezone != user_timezone and not event.all_day:
+        zone = f"（{event.timezone}）" if lang == "zh" else f" ({event.timezone})"
+    if result.action == "updated":
+        part = day_part_text(start, end, lang, all_day=event.all_day)
+        when = part if part is not None else range_text(start, end, lang, all_day=event.all_day, ref=ref)
+        if lang == "zh":
+            text = f"{_ZH['updated']}「{event.title}」：从{day}起 {when}{zone}（重复，之前的不变）"
+        else:
+            text = f"{_EN['updated']} “{event.title}” from {day} on — {when}{zone} (repeating; earlier ones unchanged)."
+    elif lang == "zh":
+        text = f"{_ZH['deleted']}「{event.title}」{day}及以后的日程（之前的保留）"
+    else:
+        text = f"{_EN['deleted']} “{event.title}” from {day} on (earlier ones kept)."
+    return Receipt(
+        action=result.action,
+        kind=_KIND[result.action],
+        event_id=str(event.id),
+        title=event.title,
+        start=start,
+        end=end,
+        all_day=event.all_day,
+        timezone=event.timezone,
+        recurring=True,
+        occurrence=False,
+        undo=False,
         text=text,
     )
 

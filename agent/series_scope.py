@@ -6,10 +6,15 @@ A change to a repeating event never rewrites the series unless the user asked fo
 Otherwise code asks, naming the occurrence, and the numbered answer (or "all" / "just this one") is
 merged without the model.
 
-A series move shifts the series by what the named occurrence moves ("the standup to 10" moves every
-standup by the same hour), so its past occurrences stay where they were in time of day, date and count.
-A move that changes the day of a series whose rule names its days (BYDAY, BYMONTHDAY) would need a new
-rule, so it is refused rather than written half-right.
+A change to the whole series is a change from now on: it applies from the series' first occurrence that
+has not started at the turn's ``now`` (``series_from``; or from a later occurrence the user named with
+``event_when``, "from next week on"), and the store splits the series there (``storage.series_split``), so
+the occurrences that already happened stay exactly as they were — time of day, date, title, count. A
+series that has not started yet is changed whole; one with no occurrence left is not changed. A move
+shifts the series from that occurrence on by what the named occurrence moves ("the standup to 10" moves
+every later standup by the same hour). A move that changes the day of a series whose rule names its days
+(BYDAY, BYMONTHDAY) would need a new rule, so it is refused rather than written half-right. Deleting the
+series ("cancel my weekly standup") likewise ends it before that occurrence.
 """
 
 from __future__ import annotations
@@ -18,9 +23,11 @@ import re
 from datetime import datetime
 from typing import Literal
 
+from agent import phrases
 from agent.context import ToolContext
-from agent.outcomes import Command, NeedsChoice, Option
+from agent.outcomes import Command, NeedsChoice, Option, Rejected
 from agent.timefmt import range_text
+from storage import EventSnapshot, split_from
 
 __all__ = [
     "ONE_REPLIES",
@@ -29,6 +36,7 @@ __all__ = [
     "ask_scope",
     "is_series_answer",
     "scope_of",
+    "series_from",
     "series_move_allowed",
 ]
 
@@ -116,3 +124,20 @@ def series_move_allowed(rrule: str | None, occurrence: datetime, moved: datetime
     """A series may move in time of day freely; a change of day only when its rule names no days."""
     same_day = occurrence.astimezone(tz).date() == moved.astimezone(tz).date()  # type: ignore[arg-type]
     return same_day or not re.search(r"BY(?:DAY|MONTHDAY|YEARDAY|WEEKNO)=", rrule or "")
+
+
+async def series_from(ctx: ToolContext, command: Command) -> tuple[EventSnapshot, datetime] | Rejected:
+    """The series of the command's target and the occurrence start a change to the whole series applies
+    from: its first occurrence not started at ``ctx.now``, or the later one the user named (``event_when``,
+    "from next week on"). Rejected when the series has no occurrence left to change."""
+    target = command.target or {}
+    series = await ctx.events.get(target["event_id"])
+    first = split_from(series, ctx.now)
+    if first is None:
+        message = phrases.say("series_over", ctx.lang, title=target.get("title") or series.title)
+        return Rejected("series_over", message, command=command)
+    if command.args.get("event_when") and target.get("start"):
+        named = split_from(series, datetime.fromisoformat(target["start"]))
+        if named is not None and named > first:
+            first = named
+    return series, first

@@ -22,13 +22,13 @@ from typing import Any
 from agent import phrases
 from agent.context import ToolContext
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
-from agent.series_scope import ask_scope, scope_of, series_move_allowed
+from agent.series_scope import ask_scope, scope_of, series_from, series_move_allowed
 from agent.time_grounding import phrases_in, quotes, the_time_itself
 from agent.timing import Timing, named_day, timing_from_json
 from agent.write_guards import checks, confirm, ground, store
 from agent.write_target import choose_target, find_target
 from agent.write_timing import anchor_of, choose_time, settle_time, with_timing
-from storage import EventDraft, EventPatch
+from storage import EventDraft, EventPatch, EventSnapshot
 
 __all__ = ["choose_target", "choose_time", "execute"]
 
@@ -161,11 +161,19 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
                 ctx, command, "update", args.get("title") or title, start, end, all_day, reasons, conflicts
             )
     occurrence = _occurrence(target)
-    if target.get("scope") == "series" and start is not None and end is not None:
-        moved = await _series_patch(ctx, target, start, end, all_day)
-        if moved is None:  # a new day for a rule that names its days: a new rule, not a move
-            return Rejected("series_days", phrases.say("series_days", ctx.lang, title=title), command=command)
-        patch.update(moved)
+    from_start = None
+    if target.get("recurring") and occurrence is None:  # the series: from its first upcoming occurrence on
+        scoped = await series_from(ctx, command)
+        if isinstance(scoped, Rejected):
+            return scoped
+        series, from_start = scoped
+        if start is not None and end is not None:
+            moved = _series_patch(ctx, target, series, from_start, start, end, all_day)
+            if moved is None:  # a new day for a rule that names its days: a new rule, not a move
+                return Rejected(
+                    "series_days", phrases.say("series_days", ctx.lang, title=title), command=command
+                )
+            patch.update(moved)
     event_patch = EventPatch(**patch)
     return await store(
         ctx,
@@ -178,6 +186,7 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             idempotency_key=key,
             turn_id=ctx.turn_id,
             occurrence_start=occurrence,
+            from_start=from_start,
         ),
     )
 
@@ -218,22 +227,28 @@ def _occurrence(target: dict[str, Any]) -> datetime | None:
     return datetime.fromisoformat(target.get("occurrence_start") or target["start"])
 
 
-async def _series_patch(
-    ctx: ToolContext, target: dict[str, Any], start: datetime, end: datetime, all_day: bool
+def _series_patch(
+    ctx: ToolContext,
+    target: dict[str, Any],
+    series: EventSnapshot,
+    first: datetime,
+    start: datetime,
+    end: datetime,
+    all_day: bool,
 ) -> dict[str, Any] | None:
-    """The whole series moved by what its named occurrence moved: its first date and count kept, its
-    clock time (and day, for a rule that names none) taken from the occurrence's new time."""
-    series = await ctx.events.get(target["event_id"])
+    """The series from ``first`` on (its first start, or where it is split) moved by what its named
+    occurrence moved: ``first``'s date kept, its clock time (and day, for a rule that names none) taken
+    from the occurrence's new time."""
     occurrence = datetime.fromisoformat(target["start"]).astimezone(ctx.tz)
     if not series_move_allowed(series.rrule, occurrence, start, ctx.tz):
         return None
     if all_day:
-        first = series.start_date + (start.date() - occurrence.date())
-        return {"start": first, "end": first + (end.date() - start.date())}
+        day = first.date() + (start.date() - occurrence.date())
+        return {"start": day, "end": day + (end.date() - start.date())}
     new = start.astimezone(ctx.tz)
-    first = series.start.astimezone(ctx.tz).replace(hour=new.hour, minute=new.minute, second=0)
-    first += new.date() - occurrence.date()
-    return {"start": first, "end": first + (end - start)}
+    moved = first.astimezone(ctx.tz).replace(hour=new.hour, minute=new.minute, second=0)
+    moved += new.date() - occurrence.date()
+    return {"start": moved, "end": moved + (end - start)}
 
 
 async def _delete(ctx: ToolContext, command: Command, needs_confirmation: bool) -> WriteOutcome:
@@ -244,6 +259,12 @@ async def _delete(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     command = settled
     target = command.target or {}
     occurrence = target.get("occurrence_start") if one else None
+    from_start = None
+    if not one and target.get("recurring"):  # the series: from its first upcoming occurrence on
+        scoped = await series_from(ctx, command)
+        if isinstance(scoped, Rejected):
+            return scoped
+        from_start = scoped[1]
     if one and target.get("recurring") and occurrence is None:
         return NeedsValue(
             command,
@@ -274,6 +295,7 @@ async def _delete(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             occurrence_start=occurrence_start,
             expected_version=target["version"],
             turn_id=ctx.turn_id,
+            from_start=from_start,
         ),
     )
 

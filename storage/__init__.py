@@ -16,6 +16,8 @@ returns a frozen :class:`WriteResult` whose ``persisted`` is true only after COM
     r = await events.delete(event_id, occurrence_start=None | datetime, expected_version=None | int, ...)
     r = await events.update(series_id, patch, ..., from_start=at)   # from that occurrence on; earlier ones stay
     r = await events.delete(series_id, from_start=at, ...)          # the series ends before ``at``
+    split_from(series, now) -> datetime | None    # the series' first start at or after ``now``: "from now on"
+    split_of(r) -> datetime | None                # where a committed write split its series (for receipts)
     r = await events.undo(now=now, idempotency_key=k)      # reverts the user's last write
     r = await events.replace_occurrence(series_id, occurrence_start, draft_or_None, ...)  # .ics override
     r.persisted, r.action ("created"|"updated"|"deleted"|"restored"), r.event (EventSnapshot), r.audit_id,
@@ -63,6 +65,7 @@ from storage.events import EventStore
 from storage.ics import ImportSummary, SkippedItem, export_ics, import_ics
 from storage.migrate import current_revision, head_revision, upgrade
 from storage.results import Action, FreeSlot, SearchCandidate, WriteResult
+from storage.series_split import split_from, split_of
 from storage.slots import WorkingHours
 from storage.snapshots import EventSnapshot, Occurrence
 from storage.turn_log import TurnLog, TurnRecordView
@@ -123,5 +126,7 @@ __all__ = [
     "head_revision",
     "import_ics",
     "session_factory",
+    "split_from",
+    "split_of",
     "upgrade",
 ]

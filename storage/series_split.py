@@ -44,6 +44,7 @@ from storage.drafts import UNSET, EventDraft, EventPatch, validate
 from storage.errors import OccurrenceNotFound, UndoConflict, VersionConflict
 from storage.models import AuditRecord, Event
 from storage.recurrence import occurs_at
+from storage.results import WriteResult
 from storage.snapshots import EventSnapshot
 from storage.writes import INSERT_EVENT, Change
 
@@ -55,6 +56,7 @@ __all__ = [
     "cut",
     "split",
     "split_from",
+    "split_of",
     "split_point",
     "starts_at",
     "undo_split",
@@ -108,6 +110,19 @@ def split_from(series: EventSnapshot, moment: datetime) -> datetime | None:
         return series.start
     for start in _rule(series, series.rrule).xafter(moment.astimezone(series.start.tzinfo), inc=True):
         return start.astimezone(series.start.tzinfo)
+    return None
+
+
+def split_of(result: WriteResult) -> datetime | None:
+    """The occurrence start a committed write split its series at (``split`` or ``cut``; read from the
+    result alone, so a replayed result answers the same), or None for every other write. A split's event
+    is the new row; a cut's is the shortened series, which ``at`` is no EXDATE of (a removed single
+    occurrence is)."""
+    at, event = result.occurrence_start, result.event
+    if at is None or not event.recurring or result.undo_of is not None:
+        return None
+    if result.action == "updated" or (result.action == "deleted" and at not in event.exdates):
+        return at
     return None
 
 

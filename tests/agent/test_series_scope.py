@@ -59,22 +59,27 @@ async def test_moving_a_series_unasked_is_asked_not_written(kit: Kit) -> None:
 
 
 @pytest.mark.parametrize("answer", ["2", "all of them", "the whole series", "every"])
-async def test_the_series_answer_moves_every_occurrence_keeping_the_first_date(kit: Kit, answer: str) -> None:
+async def test_the_series_answer_moves_every_occurrence_from_the_next_on(kit: Kit, answer: str) -> None:
     await kit.seed("Standup", datetime(2025, 3, 3, 9, tzinfo=NY), rrule=WEEKLY)
     kit.script(call("update_event", {"event": "standup", "when": "10"}), reply("Done."))
     await kit.assistant.reply(kit.user_id, "move the standup to 10")
     model = kit.script()
     r = await kit.assistant.reply(kit.user_id, answer)
     assert model.call_count == 0 and len(r.writes) == 1
-    # the series began in the past: the receipt shows the next occurrence of the stored row
+    # the series began in the past: it changes from its next occurrence on, said from the stored row
     assert (
         r.receipts[0].text
-        == "Updated “Standup” — Monday, March 10, 10:00–11:00 AM (repeating; the next one)."
+        == "Updated “Standup” from Monday, March 10 on — 10:00–11:00 AM (repeating; earlier ones unchanged)."
     )
-    (event,) = await kit.events()
-    assert (event.start, event.end, event.rrule) == (
-        datetime(2025, 3, 3, 10, tzinfo=NY),  # the past Monday keeps its place in the series
-        datetime(2025, 3, 3, 11, tzinfo=NY),
+    past, moved = sorted(await kit.events(), key=lambda e: e.start)
+    assert (past.start, past.end, past.rrule) == (  # the past Monday stays as it was
+        datetime(2025, 3, 3, 9, tzinfo=NY),
+        datetime(2025, 3, 3, 10, tzinfo=NY),
+        WEEKLY + ";UNTIL=20250310T125959Z",
+    )
+    assert (moved.start, moved.end, moved.rrule) == (
+        datetime(2025, 3, 10, 10, tzinfo=NY),
+        datetime(2025, 3, 10, 11, tzinfo=NY),
         WEEKLY,
     )
 
@@ -93,10 +98,11 @@ async def test_a_daily_series_moves_by_the_clock_change_only(kit: Kit) -> None:
     kit.script(call("update_event", {"event": "journal", "when": "8:30pm"}), reply("Done."))
     r = await kit.assistant.reply(kit.user_id, "move the journal to 8:30pm every day")
     assert len(r.writes) == 1
-    (event,) = await kit.events()
-    assert (event.start, event.end) == (
-        datetime(2025, 3, 1, 20, 30, tzinfo=NY),
-        datetime(2025, 3, 1, 21, 30, tzinfo=NY),
+    past, moved = sorted(await kit.events(), key=lambda e: e.start)
+    assert past.start == datetime(2025, 3, 1, 21, tzinfo=NY)  # 1–4 March stay at 9pm
+    assert (moved.start, moved.end) == (  # tonight's has not started: from it on
+        datetime(2025, 3, 5, 20, 30, tzinfo=NY),
+        datetime(2025, 3, 5, 21, 30, tzinfo=NY),
     )
 
 
@@ -105,10 +111,11 @@ async def test_renaming_a_series_needs_no_scope_question(kit: Kit) -> None:
     kit.script(call("update_event", {"event": "standup", "title": "Daily sync"}), reply("Done."))
     r = await kit.assistant.reply(kit.user_id, "rename the standup to Daily sync")
     assert len(r.writes) == 1
-    (event,) = await kit.events()
-    assert (event.title, event.start, event.rrule) == (
+    past, renamed = sorted(await kit.events(), key=lambda e: e.start)
+    assert (past.title, past.start) == ("Standup", datetime(2025, 3, 3, 9, tzinfo=NY))
+    assert (renamed.title, renamed.start, renamed.rrule) == (
         "Daily sync",
-        datetime(2025, 3, 3, 9, tzinfo=NY),
+        datetime(2025, 3, 10, 9, tzinfo=NY),
         WEEKLY,
     )
 
@@ -163,12 +170,14 @@ async def test_a_series_move_carries_a_skipped_occurrence_along(kit: Kit) -> Non
     )
     kit.script(call("update_event", {"event": "standup", "when": "10", "scope": "series"}), reply("Done."))
     await kit.assistant.reply(kit.user_id, "move the standup to 10")
-    (series,) = await kit.events()
+    _, series = sorted(await kit.events(), key=lambda e: e.start)
     assert series.exdates == (datetime(2025, 3, 17, 10, tzinfo=NY),)
 
 
 @pytest.mark.parametrize("answer", ["the whole series", "all of them", "整个系列"])
-async def test_which_day_answered_with_the_whole_series_deletes_the_series(kit: Kit, answer: str) -> None:
+async def test_which_day_answered_with_the_whole_series_deletes_the_series_from_now_on(
+    kit: Kit, answer: str
+) -> None:
     await kit.seed("Standup", datetime(2025, 3, 3, 9, tzinfo=NY), rrule=WEEKLY)
     kit.script(call("delete_event", {"event": "standup"}), reply("Done."))
     r = await kit.assistant.reply(kit.user_id, "delete the standup")
@@ -178,7 +187,9 @@ async def test_which_day_answered_with_the_whole_series_deletes_the_series(kit: 
     assert model.call_count == 0
     if r.pending is not None:  # a destructive change may ask for a yes first
         r = await kit.assistant.reply(kit.user_id, "yes")
-    assert len(r.writes) == 1 and await kit.events() == []
+    assert len(r.writes) == 1
+    (past,) = await kit.events()  # Monday 3 March has happened: it stays
+    assert past.rrule == WEEKLY + ";UNTIL=20250310T125959Z"
 
 
 async def test_a_new_time_on_a_named_day_moves_that_days_occurrence(kit: Kit) -> None:
