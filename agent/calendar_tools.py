@@ -35,7 +35,7 @@ from agent.grounding import in_unwritten_script, names_event
 from agent.other_calendar import asks_about_someone, names_other_calendar
 from agent.out_of_scope import not_an_event
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
-from agent.read_check import Listed, Listing
+from agent.read_check import Listed, Listing, search_listing
 from agent.registry import ReadResult, Registry, Tool
 from agent.time_grounding import (
     example_phrase,
@@ -62,7 +62,7 @@ from agent.unsaid import UNSAID_KEY, uses_unsaid
 from agent.write_guards import title_of
 from agent.write_path import execute
 from schedule_time import time_phrases
-from storage import InvalidInput, StorageError
+from storage import EventSnapshot, InvalidInput, StorageError
 
 __all__ = ["CALENDAR_TOOLS", "build_registry"]
 
@@ -199,9 +199,29 @@ async def search_events(ctx: ToolContext, args: SearchEventsArgs, call_index: in
         found = await ctx.events.search(args.query, limit=5)
     except InvalidInput:
         return ReadResult({"ok": False, "error": "bad_query", "field": "query"})
+    events = [_event_json(ctx, c.event.start, c.event.end, c.event) for c in found]
     return ReadResult(
-        {"ok": True, "events": [_event_json(ctx, c.event.start, c.event.end, c.event) for c in found]}
+        {"ok": True, "events": events}, _search_listing(ctx, args.query, [c.event for c in found])
     )
+
+
+def _search_listing(ctx: ToolContext, query: str, found: list[EventSnapshot]) -> Listing:
+    """What the search found, for the read check. The words are quoted in its header unless they are the
+    user's whole message (``find_free_time`` searches by it) or too long to read as a name."""
+    words = " ".join(query.split())
+    if words.casefold() == " ".join(ctx.user_text[:200].split()).casefold() or len(words) > 40:
+        words = ""
+    listed = [
+        Listed(
+            e.title,
+            e.start if e.all_day else e.start.astimezone(ctx.tz),  # an all-day event's dates stay its own
+            e.end if e.all_day else e.end.astimezone(ctx.tz),
+            e.all_day,
+            repeats=bool(e.recurring),
+        )
+        for e in found
+    ]
+    return search_listing(words, listed, now=ctx.now.astimezone(ctx.tz))
 
 
 async def search_conversation_archive(

@@ -1,10 +1,13 @@
 """The read check: a reply to a calendar question must report what the read returned.
 
-The read-side twin of the exit check. A small model answering from a ``list_events`` result sometimes
-echoes an earlier message, names none of the events, or reads out times for an empty range. The read
-tool keeps what it returned as a ``Listing`` (never sent to the model); if the model's reply names none
-of the listed events — or, for an empty range, quotes clock times — code replaces it with the listing
-itself, in the user's language. Telemetry records ``read_check``.
+The read-side twin of the exit check. A small model answering from a ``list_events`` or ``search_events``
+result sometimes echoes an earlier message, names none of the events ("好的，我会记住你的预约。" for a
+search that found the dentist), or reads out times for an empty range. The read tool keeps what it
+returned as a ``Listing`` (never sent to the model); if the model's reply names none of the listed events
+— or, when nothing was found, quotes clock times (and, for a search, which has no window, days) — code
+replaces it with the listing itself, in the user's language. A search's listing has its own header
+("Events matching 'dentist':"), so it never reads as "nothing else on those days". Telemetry records
+``read_check``.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from datetime import datetime, timedelta
 from agent.language import Lang
 from agent.timefmt import day_part_text, day_text, range_text
 
-__all__ = ["Listed", "Listing", "check_read_reply", "listing_text", "reply_reports"]
+__all__ = ["Listed", "Listing", "check_read_reply", "listing_text", "reply_reports", "search_listing"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,16 +29,31 @@ class Listed:
     start: datetime
     end: datetime
     all_day: bool = False
+    repeats: bool = False
+    """A series (a search finds the series, whose ``start`` is its first occurrence)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Listing:
-    """One ``list_events`` answer: the window read (aware, local to the user) and what was in it."""
+    """One calendar read: a ``list_events`` window (aware, local to the user) and what was in it; or, with
+    ``query`` set, what ``search_events`` found for those words (a search has no window: ``start`` and
+    ``end`` are both the moment of the read; ``query`` is ``""`` when the words were the user's whole
+    message, which the listing does not quote)."""
 
     start: datetime
     end: datetime
     events: tuple[Listed, ...]
     more: int = 0
+    query: str | None = None
+
+    @property
+    def is_search(self) -> bool:
+        return self.query is not None
+
+
+def search_listing(query: str, events: Sequence[Listed], *, now: datetime) -> Listing:
+    """A ``search_events`` answer as a listing (``now``: aware, in the user's zone)."""
+    return Listing(now, now, tuple(events), query=query)
 
 
 _CLOCK = re.compile(
@@ -43,6 +61,20 @@ _CLOCK = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(r"\w+")
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?"
+    r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_ZH_NUMBER = r"[0-9零一二两三四五六七八九十]+"
+_DAY = re.compile(  # a day named in a reply: a weekday, a date, a day word
+    r"\b(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
+    r"|\b(?:today|tonight|tomorrow)\b"
+    rf"|\b{_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}\b"
+    r"|\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}\b"
+    rf"|{_ZH_NUMBER}\s*月\s*{_ZH_NUMBER}|{_ZH_NUMBER}\s*[日号號]|(?:周|週|星期|礼拜|禮拜)[一二三四五六日天]"
+    r"|今天|明天|后天|後天|今晚|明早|明晚",
+    re.IGNORECASE,
+)
 
 
 def _mentions(text: str, title: str) -> bool:
@@ -58,13 +90,16 @@ def _mentions(text: str, title: str) -> bool:
 
 def reply_reports(text: str, listings: Sequence[Listing]) -> bool:
     """Whether ``text`` is a plausible report of the listings: it names at least one listed event when
-    there are any, and quotes no clock time when every range was empty."""
+    any read found one; when every read came back empty it quotes no clock time, and, when every read
+    was a search (no window, so no day to speak of), no day either."""
     if not text.strip():
         return False
     titles = [e.title for listing in listings for e in listing.events]
     if titles:
         return any(_mentions(text, t) for t in titles)
-    return _CLOCK.search(text) is None
+    if _CLOCK.search(text) is not None:
+        return False
+    return not (all(listing.is_search for listing in listings) and _DAY.search(text))
 
 
 def _window_text(listing: Listing, lang: Lang, today: datetime) -> str:
@@ -80,9 +115,38 @@ def _window_text(listing: Listing, lang: Lang, today: datetime) -> str:
     )
 
 
+# a search's texts, (English, Chinese): quoting the words searched for, or for the user's whole message
+_FOUND = {
+    True: ("Events matching '{query}':", "与“{query}”相关的日程："),
+    False: ("Events matching your question:", "与你的问题相关的日程："),
+}
+_NOT_FOUND = {
+    True: ("No events matching '{query}' on your calendar.", "你的日历里没有与“{query}”相关的日程。"),
+    False: ("No events on your calendar match your question.", "你的日历里没有与你的问题相关的日程。"),
+}
+
+
+def _search_text(listing: Listing, lang: Lang, today: datetime) -> str:
+    """``Events matching 'dentist':`` / ``与“牙医”相关的日程：`` + one line per event, each with its day."""
+    query = " ".join((listing.query or "").split())
+    texts = _FOUND if listing.events else _NOT_FOUND
+    head = texts[bool(query)][lang == "zh"].format(query=query)
+    lines = [head]
+    for event in listing.events:
+        when = range_text(event.start, event.end, lang, all_day=event.all_day, ref=today.date())
+        if lang == "zh":
+            lines.append(f"- {when} 「{event.title}」" + ("（重复）" if event.repeats else ""))
+        else:
+            lines.append(f"- {when} — {event.title}" + (" (repeats)" if event.repeats else ""))
+    return "\n".join(lines)
+
+
 def listing_text(listing: Listing, lang: Lang, *, now: datetime) -> str:
-    """``Tuesday, December 1: nothing on your calendar.`` / ``12月1日（周二）的安排：`` + one line per event."""
+    """``Tuesday, December 1: nothing on your calendar.`` / ``12月1日（周二）的安排：`` + one line per event;
+    for a search, ``Events matching 'dentist':`` + one line per event with its day."""
     today = now.astimezone(listing.start.tzinfo)
+    if listing.is_search:
+        return _search_text(listing, lang, today)
     window = _window_text(listing, lang, today)
     if not listing.events:
         return f"{window}没有安排。" if lang == "zh" else f"{window}: nothing on your calendar."
@@ -106,7 +170,8 @@ def listing_text(listing: Listing, lang: Lang, *, now: datetime) -> str:
 
 
 def check_read_reply(text: str, listings: Sequence[Listing], lang: Lang, *, now: datetime) -> str | None:
-    """``None`` when the model's reply reports the reads; else the code listing that replaces it."""
+    """``None`` when the model's reply reports the reads; else the code listing that replaces it: each
+    read's listing once (the same search twice is listed once)."""
     if not listings or reply_reports(text, listings):
         return None
-    return "\n".join(listing_text(listing, lang, now=now) for listing in listings)
+    return "\n".join(dict.fromkeys(listing_text(listing, lang, now=now) for listing in listings))

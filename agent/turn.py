@@ -9,7 +9,8 @@
     → after writes only: one more call if the message has a time no tool call used (``agent.unsaid``: a
       second request the model left out, named in the last tool result)
     → exit check on the model's text (claims vs persisted writes; unverified → the whole reply replaced)
-    → read check (a reply to a list_events read that names none of its events → the listing, from code)
+    → read check (a reply to a list_events / search_events read that names none of its events → the
+      listing, from code; a search beside a write is the write's lookup and is not checked)
 
 Provider failures (``ModelError``) end the turn with an honest reply and no further write.
 """
@@ -253,6 +254,8 @@ def _checked_read_reply(out: TurnResult, model_text: str, telemetry: TurnTelemet
         telemetry.read_check = "refused"
         return refusals[0]
     listings = [r.result.listing for r in out.runs if isinstance(r.result, ReadResult) and r.result.listing]
+    if _search_was_a_lookup(out, model_text):
+        listings = [listing for listing in listings if not listing.is_search]
     if not listings:
         return model_text
     replacement = check_read_reply(model_text, listings, ctx.lang, now=ctx.now)  # type: ignore[arg-type]
@@ -261,6 +264,15 @@ def _checked_read_reply(out: TurnResult, model_text: str, telemetry: TurnTelemet
         return model_text
     out.read_replaced = True
     return replacement
+
+
+def _search_was_a_lookup(out: TurnResult, model_text: str) -> bool:
+    """A search in a turn that called a write tool was the write's lookup: the write's receipts and
+    questions, or the model's words about it (the exit check read them), report the turn. Only an empty
+    reply with nothing else to show falls back to the search's listing (a write code refused because the
+    model was following what it read: the user asked a question, and the search answers it)."""
+    wrote = any(r.kind == "write" for r in out.runs)
+    return wrote and bool(model_text.strip() or out.persisted or out.asking)
 
 
 def absorb(out: TurnResult, runs: Sequence[ToolRun], code_texts: list[str], ctx: ToolContext) -> None:

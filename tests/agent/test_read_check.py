@@ -1,4 +1,5 @@
-"""The read check: a reply to a list_events read must name what was read, else code's listing replaces it.
+"""The read check: a reply to a list_events or search_events read must name what was read, else code's
+listing replaces it.
 Scripted model only; the rule itself is table-driven."""
 
 from __future__ import annotations
@@ -7,8 +8,9 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from agent.model import call, reply
-from agent.read_check import Listed, Listing, check_read_reply, listing_text, reply_reports
+from agent.model import ModelResponse, call, reply
+from agent.model.messages import ToolCall
+from agent.read_check import Listed, Listing, check_read_reply, listing_text, reply_reports, search_listing
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NOW, NY, SH, Kit
 
@@ -95,3 +97,188 @@ def test_an_all_day_event_in_a_one_day_listing() -> None:
     listing = Listing(DAY, DAY + timedelta(days=1), (Listed("Holiday", DAY, DAY + timedelta(days=1), True),))
     assert listing_text(listing, "en", now=NOW) == "Thursday, March 6:\n- all day — Holiday"
     assert listing_text(listing, "zh", now=NOW) == "3月6日（周四）的安排：\n- 全天 「Holiday」"
+
+
+# --------------------------------------------------------------------------------- search_events reads
+
+TUE = datetime(2025, 3, 11, tzinfo=NY)
+FOUND = search_listing("dentist", (Listed("Dentist", TUE.replace(hour=9), TUE.replace(hour=10)),), now=NOW)
+NONE_FOUND = search_listing("dentist", (), now=NOW)
+
+
+@pytest.mark.parametrize(
+    ("text", "listings", "reports", "why"),
+    [
+        ("Your dentist appointment is on Tuesday at 9am.", [FOUND], True, "names the event"),
+        ("好的，我会记住你的预约。", [FOUND], False, "live eval: names nothing, answers nothing"),
+        ("I couldn't find a dentist appointment.", [NONE_FOUND], True, "nothing found, said plainly"),
+        ("没有找到牙医的预约。", [NONE_FOUND], True, "nothing found, in Chinese"),
+        ("Your dentist appointment is at 3pm.", [NONE_FOUND], False, "a clock time for an empty search"),
+        ("Your dentist appointment is next Tuesday.", [NONE_FOUND], False, "a day for an empty search"),
+        ("你的牙医预约在下周二。", [NONE_FOUND], False, "a Chinese day for an empty search"),
+        ("It's on March 11.", [NONE_FOUND], False, "a date for an empty search"),
+        ("Nothing tomorrow, and no dentist.", [EMPTY, NONE_FOUND], True, "the window names the day"),
+        ("Nothing tomorrow.", [EMPTY, FOUND], False, "the search found the dentist: not reported"),
+        ("Just the dentist at 3pm.", [ONE_DAY, FOUND], True, "one read's events named"),
+    ],
+)
+def test_reply_reports_a_search(text: str, listings: list[Listing], reports: bool, why: str) -> None:
+    assert reply_reports(text, listings) is reports, why
+
+
+def test_search_listing_text_in_both_languages() -> None:
+    assert listing_text(FOUND, "en", now=NOW) == (
+        "Events matching 'dentist':\n- Tuesday, March 11, 9:00–10:00 AM — Dentist"
+    )
+    zh = search_listing(
+        "牙医", (Listed("牙医", TUE.replace(hour=9), TUE.replace(hour=10), repeats=True),), now=NOW
+    )
+    assert (
+        listing_text(zh, "zh", now=NOW)
+        == "与“牙医”相关的日程：\n- 3月11日（周二） 09:00–10:00 「牙医」（重复）"
+    )
+    assert listing_text(NONE_FOUND, "en", now=NOW) == "No events matching 'dentist' on your calendar."
+    assert (
+        listing_text(search_listing("牙医", (), now=NOW), "zh", now=NOW)
+        == "你的日历里没有与“牙医”相关的日程。"
+    )
+    by_message = search_listing("", FOUND.events, now=NOW)  # the user's whole message: not quoted
+    assert listing_text(by_message, "en", now=NOW).startswith("Events matching your question:\n- Tuesday")
+    assert (
+        listing_text(search_listing("", (), now=NOW), "zh", now=NOW) == "你的日历里没有与你的问题相关的日程。"
+    )
+
+
+def test_the_same_search_twice_is_listed_once() -> None:
+    assert check_read_reply("ok", [FOUND, FOUND], "en", now=NOW) == listing_text(FOUND, "en", now=NOW)
+
+
+async def test_a_search_reply_that_names_the_event_is_kept(kit: Kit) -> None:
+    await kit.seed("Dentist", datetime(2025, 3, 11, 9, tzinfo=NY))
+    kit.script(
+        call("search_events", {"query": "dentist"}),
+        reply("Your dentist appointment is Tuesday, March 11 at 9am."),
+    )
+    r = await kit.assistant.reply(kit.user_id, "When's my dentist appointment?")
+    assert r.text == "Your dentist appointment is Tuesday, March 11 at 9am."
+    assert r.telemetry["read_check"] == "reported"
+
+
+async def test_a_search_reply_that_names_nothing_is_replaced_by_what_was_found(kit: Kit) -> None:
+    """Live eval: search found the dentist; the model answered 好的，我会记住你的预约。"""
+    await kit.seed("Dentist", datetime(2025, 3, 11, 9, tzinfo=NY))
+    await kit.seed("Dentist follow-up", datetime(2025, 4, 1, 14, tzinfo=NY))
+    kit.script(call("search_events", {"query": "dentist"}), reply("好的，我会记住你的预约。"))
+    r = await kit.assistant.reply(kit.user_id, "When's my dentist appointment?")
+    assert r.text.startswith("Events matching 'dentist':\n")
+    assert "- Tuesday, March 11, 9:00–10:00 AM — Dentist" in r.text.splitlines()
+    assert "- Tuesday, April 1, 2:00–3:00 PM — Dentist follow-up" in r.text.splitlines()
+    assert r.telemetry["read_check"] == "replaced" and len(await kit.events()) == 2
+
+
+async def test_a_search_reply_in_chinese(kit: Kit) -> None:
+    await kit.seed("牙医", datetime(2025, 3, 11, 9, tzinfo=NY))
+    kit.script(call("search_events", {"query": "牙医"}), reply("好的，我会记住你的预约。"))
+    r = await kit.assistant.reply(kit.user_id, "我跟牙医约的是哪天来着")
+    assert r.text == "与“牙医”相关的日程：\n- 3月11日（周二） 09:00–10:00 「牙医」"
+    assert r.telemetry["read_check"] == "replaced"
+    kit.script(call("search_events", {"query": "牙医"}), reply("你3月11日上午九点要去看牙医。"))
+    r = await kit.assistant.reply(kit.user_id, "我跟牙医约的是哪天来着", now=NOW + timedelta(minutes=1))
+    assert r.text == "你3月11日上午九点要去看牙医。" and r.telemetry["read_check"] == "reported"
+
+
+async def test_a_question_sent_to_find_free_time_is_checked_against_its_search(kit: Kit) -> None:
+    """find_free_time for "When's my next dentist appointment?" searches by the user's words: the
+    listing's header does not quote the whole message."""
+    await kit.seed("Dentist", datetime(2025, 3, 11, 9, tzinfo=NY))
+    kit.script(
+        call("find_free_time", {"range": "next Monday", "duration": "1 hour"}),
+        reply("好的，我会记住你的预约。"),
+    )
+    r = await kit.assistant.reply(kit.user_id, "When's my next dentist appointment?")
+    assert r.text.startswith("Events matching your question:\n")
+    assert "- Tuesday, March 11, 9:00–10:00 AM — Dentist" in r.text.splitlines()
+    assert r.telemetry["read_check"] == "replaced"
+
+
+@pytest.mark.parametrize(
+    ("message", "query", "said", "expected"),
+    [
+        (
+            "When's my dentist appointment?",
+            "dentist",
+            "Your dentist appointment is tomorrow at 3pm.",
+            "No events matching 'dentist' on your calendar.",
+        ),
+        ("我跟牙医约的是哪天来着", "牙医", "你的牙医预约在下周二。", "你的日历里没有与“牙医”相关的日程。"),
+    ],
+)
+async def test_an_empty_search_with_an_invented_time_is_replaced(
+    kit: Kit, message: str, query: str, said: str, expected: str
+) -> None:
+    await kit.seed("Gym", datetime(2025, 3, 6, 18, tzinfo=NY))
+    kit.script(call("search_events", {"query": query}), reply(said))
+    r = await kit.assistant.reply(kit.user_id, message)
+    assert r.text == expected and r.telemetry["read_check"] == "replaced"
+
+
+@pytest.mark.parametrize(
+    ("message", "query", "said"),
+    [
+        (
+            "When's my dentist appointment?",
+            "dentist",
+            "I couldn't find a dentist appointment on your calendar.",
+        ),
+        ("我跟牙医约的是哪天来着", "牙医", "你的日历里没有找到牙医的预约。"),
+    ],
+)
+async def test_an_empty_search_said_honestly_is_kept(kit: Kit, message: str, query: str, said: str) -> None:
+    kit.script(call("search_events", {"query": query}), reply(said))
+    r = await kit.assistant.reply(kit.user_id, message)
+    assert r.text == said and r.telemetry["read_check"] == "reported"
+
+
+async def test_a_list_and_a_search_in_one_turn_are_both_listed(kit: Kit) -> None:
+    await kit.seed("Dentist", datetime(2025, 3, 11, 9, tzinfo=NY))
+    kit.script(
+        call("list_events", {"range": "tomorrow"}),
+        call("search_events", {"query": "dentist"}),
+        reply("Nothing tomorrow."),
+    )
+    r = await kit.assistant.reply(kit.user_id, "What do I have tomorrow, and when's the dentist?")
+    assert r.text == (
+        "Thursday, March 6: nothing on your calendar.\n"
+        "Events matching 'dentist':\n- Tuesday, March 11, 9:00–10:00 AM — Dentist"
+    )
+    assert r.telemetry["read_check"] == "replaced"
+
+
+async def test_a_search_then_a_write_keeps_the_write_receipt(kit: Kit) -> None:
+    await kit.seed("Dentist", datetime(2025, 3, 11, 9, tzinfo=NY))
+    kit.script(
+        call("search_events", {"query": "dentist"}),
+        call("update_event", {"event": "dentist", "when": "Friday at 2pm"}),
+    )
+    r = await kit.assistant.reply(kit.user_id, "Move my dentist appointment to Friday at 2pm")
+    assert len(r.writes) == 1 and len(r.receipts) == 1
+    assert r.text == r.receipts[0].text and "Dentist" in r.text
+    assert r.telemetry["read_check"] == "none"
+    assert [e.start for e in await kit.events()] == [datetime(2025, 3, 7, 14, tzinfo=NY)]
+
+
+async def test_a_search_and_a_write_in_one_step_keep_the_model_s_words_and_the_receipt(kit: Kit) -> None:
+    """The model searched and wrote at once, then said "Done": the search was the write's lookup, so its
+    (now stale) listing does not replace the reply; the receipt follows."""
+    await kit.seed("Dentist", datetime(2025, 3, 11, 9, tzinfo=NY))
+    both = ModelResponse(
+        tool_calls=(
+            ToolCall("c1", "search_events", {"query": "dentist"}),
+            ToolCall("c2", "update_event", {"event": "dentist", "when": "Friday at 2pm"}),
+        ),
+        finish_reason="tool_calls",
+    )
+    kit.script(both, reply("Moved it."))
+    r = await kit.assistant.reply(kit.user_id, "Move my dentist appointment to Friday at 2pm")
+    assert len(r.writes) == 1 and r.text.splitlines()[-1] == r.receipts[0].text
+    assert "Events matching" not in r.text and r.telemetry["read_check"] == "none"
