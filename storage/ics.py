@@ -9,12 +9,24 @@ no instance any more: the changed occurrence is then written as an event of its 
 
 Import creates events through the store (validated, audited, idempotent): each VEVENT's idempotency key is
 derived from its UID (and an override's RECURRENCE-ID), so importing the same file twice creates nothing
-the second time. Overrides are read after every series of the file, wherever they stand in it, and each
-becomes one write on its series (``EventStore.replace_occurrence``): the EXDATE and the linked event
-together, or just the EXDATE for STATUS:CANCELLED. The series is the one of the same UID in the file, else
-one an earlier import created for that UID, else this user's own event for a kairos UID. An override
-without its series is imported as an event of its own, with a line in ``skipped`` saying so. Every other
-item is either imported or skipped with a reason; one bad item never stops the others.
+the second time. A VEVENT whose UID is a kairos one (``<id>@kairos``) naming an event this user has (the
+owner-scoped read: another user's id, or a deleted event's, names nothing) is already in the calendar, since
+the file is an export of it (a backup restored, a file imported again): it is skipped, "already in your
+calendar" when it says what the event says as export would write it now (times, all-day, title, location,
+notes, attendees, rule, EXDATE), else with a reason naming the event that it differs; nothing is ever
+overwritten (updating events from a file would be sync, which kairos does not do), and the overrides of a
+master so skipped as differing are skipped with it. Other kairos UIDs are imported as new events, keyed as
+any UID.
+
+Overrides are read after every series of the file, wherever they stand in it, and each becomes one write on
+its series (``EventStore.replace_occurrence``): the EXDATE and the linked event together, or just the
+EXDATE for STATUS:CANCELLED. The series is the one of the same UID in the file, else this user's own event
+for a kairos UID, else one an earlier import created for that UID. An override of this user's own series
+whose occurrence the calendar has already changed is skipped: "already in your calendar" when it was
+changed the same way (the same linked event, or removed for a cancelled override), else as differing; one
+the calendar does not have yet is applied. An override without its series is imported as an event of its
+own, with a line in ``skipped`` saying so. Every other item is either imported or skipped with a reason;
+one bad item never stops the others.
 """
 
 from __future__ import annotations
@@ -128,13 +140,26 @@ class _Import:
         self.skipped: list[SkippedItem] = []
         self.removed: list[WriteResult] = []
         self.series: dict[str, uuid.UUID] = {}
+        #: this user's events whose version in the file differs, by id (skipped, and so their overrides)
+        self.differing: dict[uuid.UUID, EventSnapshot] = {}
+        self.detached: defaultdict[uuid.UUID, dict[datetime, EventSnapshot]] | None = None
 
     async def master(self, component: Any) -> None:
         uid, title = _text(component, "UID"), _text(component, "SUMMARY")
+        own = await self._own(uid)
         try:
             draft = _draft(component, self.zone)
         except _Skip as skip:
+            if own is not None:
+                self.differing[own.id] = own
             self.skipped.append(SkippedItem(uid, title, str(skip)))
+            return
+        if own is not None:  # exported from this calendar: already here, never created (or changed) again
+            if _content(draft) == _content(_draft(await self._as_exported(own), self.zone)):
+                self.skipped.append(SkippedItem(uid, title, _ALREADY_IN_CALENDAR))
+            else:
+                self.differing[own.id] = own
+                self.skipped.append(SkippedItem(uid, title, _differs(own)))
             return
         result = await self._create(component, draft, _key(uid or component.to_ical().decode()))
         if result is not None and uid is not None:
@@ -150,6 +175,10 @@ class _Import:
         cancelled = str(component.get("STATUS", "")).upper() == "CANCELLED"
         original = f"{recurrence_id.params.get('TZID', '')}:{recurrence_id.to_ical().decode()}"
         key = _key(f"{uid}\nRECURRENCE-ID;{original}" if uid else component.to_ical().decode())
+        named = _named(uid)
+        if named in self.differing:  # its master in this file differs from the calendar's: not this either
+            self.skipped.append(SkippedItem(uid, title, _series_differs(self.differing[named])))
+            return
         series = await self._series(uid)
         if series is None:
             if cancelled:
@@ -158,6 +187,10 @@ class _Import:
                 await self._on_its_own(component, key, _NO_SERIES)
             return
         at = _occurrence_start(recurrence_id.dt, series)
+        if named == series.id and at in series.exdates:  # already changed in this user's own series
+            why = await self._applied(component, series, at, cancelled)
+            self.skipped.append(SkippedItem(uid, title, why))
+            return
         try:
             replacement = None if cancelled else _draft(component, series.timezone)
             result = await self.store.replace_occurrence(
@@ -180,18 +213,58 @@ class _Import:
         if result.replayed:
             self.skipped.append(SkippedItem(uid, title, "already imported"))
         else:
+            self.detached = None  # a new linked occurrence, or a new EXDATE: read the calendar again
             (self.removed if cancelled else self.imported).append(result)
 
     async def _series(self, uid: str | None) -> EventSnapshot | None:
-        """The repeating series an override of ``uid`` belongs to, if this user has it."""
+        """The repeating series an override of ``uid`` belongs to, if this user has it: the one this import
+        created, this user's own series for a kairos UID, or the one an earlier import created."""
         if uid is None:
             return None
         found = await self._recurring(self.series.get(uid))
         if found is None:
+            found = await self._recurring(_named(uid))
+        if found is None:
             found = await self._recurring(await self.store.created_by(_key(uid)))
-        if found is None and uid.endswith(_UID_SUFFIX):
-            found = await self._recurring(_uuid(uid.removesuffix(_UID_SUFFIX)))
         return found
+
+    async def _own(self, uid: str | None) -> EventSnapshot | None:
+        """This user's event a kairos UID (``<id>@kairos``) names, if it is theirs and still there."""
+        event_id = _named(uid)
+        try:
+            return await self.store.get(event_id) if event_id is not None else None
+        except EventNotFound:  # deleted, or another user's: the owner-scoped read cannot tell, by design
+            return None
+
+    async def _linked(self, series: EventSnapshot) -> dict[datetime, EventSnapshot]:
+        """The occurrences of this user's ``series`` changed on their own, by original start (all of the
+        calendar read once, and again after an override's write)."""
+        if self.detached is None:
+            self.detached = defaultdict(dict)
+            for event in await self.store.list_events():
+                if event.series_id is not None and event.recurrence_id is not None:
+                    self.detached[event.series_id][event.recurrence_id] = event
+        return self.detached.get(series.id, {})
+
+    async def _as_exported(self, event: EventSnapshot) -> ICalEvent:
+        """``event`` as export writes it on its own: its EXDATE without the starts its overrides replace."""
+        replaced = set(await self._linked(event)) & set(event.exdates) if event.recurring else set()
+        return _vevent(event, None, replaced)
+
+    async def _applied(self, component: Any, series: EventSnapshot, at: datetime, cancelled: bool) -> str:
+        """Why an override of this user's series, whose occurrence ``at`` the series already excludes, is
+        skipped: already so in the calendar, or changed there in another way."""
+        detached = (await self._linked(series)).get(at)
+        if detached is None:
+            return _ALREADY_IN_CALENDAR if cancelled else _removed_in_calendar(series)
+        if cancelled:
+            return _differs(detached)
+        try:
+            replacement = _draft(component, series.timezone)
+        except _Skip as skip:
+            return str(skip)
+        same = _content(replacement) == _content(_draft(_vevent(detached), series.timezone))
+        return _ALREADY_IN_CALENDAR if same else _differs(detached)
 
     async def _recurring(self, event_id: uuid.UUID | None) -> EventSnapshot | None:
         try:
@@ -239,6 +312,53 @@ _NO_OCCURRENCE = (
 )
 _NO_OCCURRENCE_TO_CANCEL = "a cancelled occurrence (RECURRENCE-ID) that its series does not have"
 _ALREADY_CHANGED = "this occurrence of the series was already changed or removed in your calendar"
+_ALREADY_IN_CALENDAR = "already in your calendar"
+_NO_SYNC = "not changed (updating events from a file is not supported)"
+
+
+def _differs(event: EventSnapshot) -> str:
+    return f'differs from "{event.title}" ({_when(event)}) in your calendar: {_NO_SYNC}'
+
+
+def _series_differs(series: EventSnapshot) -> str:
+    return (
+        f'a changed occurrence of "{series.title}", whose version in this file differs from the one in your '
+        f"calendar: {_NO_SYNC}"
+    )
+
+
+def _removed_in_calendar(series: EventSnapshot) -> str:
+    return f'this occurrence of "{series.title}" is removed in your calendar, unlike in this file: {_NO_SYNC}'
+
+
+def _when(event: EventSnapshot) -> str:
+    return event.start_date.isoformat() if event.all_day else event.start.strftime("%Y-%m-%d %H:%M")
+
+
+def _content(draft: EventDraft) -> tuple[Any, ...]:
+    """What an imported VEVENT says, to compare with the event it names: instants (dates for all-day
+    events), the texts, the attendees, the rule (its parts in any order) and the excluded starts."""
+    return (
+        draft.title,
+        isinstance(draft.start, datetime),
+        draft.start,
+        draft.end,
+        draft.timezone if draft.rrule else None,  # a series' zone decides its instances across DST
+        draft.location,
+        draft.notes,
+        tuple(draft.attendees),
+        _rule_parts(draft.rrule),
+        frozenset(draft.exdates),
+    )
+
+
+def _rule_parts(rule: str | None) -> frozenset[tuple[str, str]] | str | None:
+    if rule is None:
+        return None
+    try:
+        return frozenset((name.upper(), part) for name, part in (p.split("=", 1) for p in rule.split(";")))
+    except ValueError:
+        return rule
 
 
 def _reason(exc: Exception) -> str:
@@ -253,6 +373,11 @@ def _key(identity: str) -> str:
 
 def _text(component: Any, name: str) -> str | None:
     return str(component.get(name)) if component.get(name) is not None else None
+
+
+def _named(uid: str | None) -> uuid.UUID | None:
+    """The event id a kairos UID (``<id>@kairos``, as export writes them) names; ``None`` for other UIDs."""
+    return _uuid(uid.removesuffix(_UID_SUFFIX)) if uid is not None and uid.endswith(_UID_SUFFIX) else None
 
 
 def _uuid(text: str) -> uuid.UUID | None:
