@@ -298,7 +298,8 @@ class Assistant:
                 notes = [earlier_line(state.earlier, tz), pending_line(state.pending)]
                 messages = build_messages(text, now=now, tz=tz, history=history, notes=notes)
             result = await run_turn(self.model, self.registry.bind(ctx), messages, telemetry, on_tool=on_tool)
-        telemetry.dropped_fields = list(ctx.notes)
+        telemetry.dropped_fields = [n for n in ctx.notes if "filled" not in n]
+        telemetry.filled_fields = [n for n in ctx.notes if "filled" in n]
         keep = gate is not None and gate.took_pending
         return await self._finish(
             ctx, turns, state, text, result, telemetry, pending_taken=keep, record=record

@@ -32,6 +32,7 @@ from agent import phrases
 from agent.archive import search_archive, snippet
 from agent.context import ToolContext
 from agent.grounding import in_unwritten_script, names_event
+from agent.left_out import filled_from_users_words
 from agent.other_calendar import asks_about_someone, names_other_calendar
 from agent.out_of_scope import not_an_event
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
@@ -374,6 +375,7 @@ async def _write(ctx: ToolContext, tool: str, args: BaseModel, call_index: int) 
     command = _ground_times(ctx, _command(tool, args, call_index))
     if isinstance(command, Rejected):
         return command
+    command = filled_from_users_words(ctx, command)  # "改到周五下午三点" with no `when`: the words give it
     return _translated_title(ctx, command) or _dropped_repetition(ctx, command) or await execute(ctx, command)
 
 

@@ -12,6 +12,8 @@ Record payload::
      "pending": "needs_confirmation" | null, "exit_check": "no_claim" | "verified" | "unverified_write_claim",
      "read_check": "none" | "reported" | "replaced" | "refused",
      "dropped_fields": [{"dropped": "location", "tool": "create_event", "call_index": 0}],
+     "filled_fields": [{"filled": "when", "from": "user_words", "tool": "update_event", "call_index": 0}]
+                      (agent.left_out: what the model left out and code took from the user's words),
      "fallback_reason": null | "timeout" | "unavailable" | "rate_limited" | "rejected" | "malformed_output"
                         | "too_many_rounds" | "invalid_arguments",
      "unsaid_prompt": false (the model was asked about a time in the message no tool call used),
@@ -53,6 +55,7 @@ class TurnTelemetry:
     fallback_reason: str | None = None
     unsaid_prompt: bool = False
     dropped_fields: list[dict[str, Any]] = field(default_factory=list)
+    filled_fields: list[dict[str, Any]] = field(default_factory=list)
     latency_ms: dict[str, float] = field(default_factory=dict)
     _started: float = field(default_factory=time.perf_counter)
 
@@ -85,6 +88,7 @@ class TurnTelemetry:
             "exit_check": self.exit_check,
             "read_check": self.read_check,
             "dropped_fields": self.dropped_fields,
+            "filled_fields": self.filled_fields,
             "fallback_reason": self.fallback_reason,
             "unsaid_prompt": self.unsaid_prompt,
             "lang": self.lang,

@@ -51,7 +51,9 @@ def _values(runs: Iterable[ToolRun]) -> list[str]:
     out: list[str] = []
     for run in runs:
         args = run.args.model_dump() if run.args is not None else {}
-        out += [v for k in _ARGS if isinstance(v := args.get(k), str) and v.strip()]
+        command = getattr(run.result, "command", None)  # with what code filled in from the user's words
+        for given in (args, command.args if command is not None else {}):
+            out += [v for k in _ARGS if isinstance(v := given.get(k), str) and v.strip()]
     return out
 
 

@@ -1,0 +1,178 @@
+"""What a write call left out that the user's words plainly give: code fills it in from their words.
+
+A small model leaves out an argument the message spells out, and sending it back with a hint does not fix
+it: live, "和李老师喝咖啡那个改到周五下午三点吧" came back with the new time as ``event_when`` (which event), and
+"I run every weekday at 8am … put it in the calendar" came back as an ``update_event`` of an event that does
+not exist. Three cases are plain enough to take from the words without asking anyone:
+
+* **the new time of a change**: a time phrase right after a verb of moving that ends in "to"/"for"/到
+  ("改到周五下午三点", "挪到", "推迟到", "move the dentist to 4", "reschedule it for Friday", "push it back
+  to 5"), when exactly one phrase of the message reads so. It becomes the update's ``when``; if the model
+  had put that phrase in ``event_when`` (which event), it is taken out of there.
+* **the repetition of a new event**: a repetition phrase ("every weekday at 8am", "每天晚上10点") in the
+  same clause as the event's title, or inside the title the model wrote ("Run every weekday at 8am for 30
+  min": the title loses the phrase). A repetition in another clause may be about something else ("I run
+  every weekday; book the physio tomorrow at 8") and still goes back to the model.
+
+* **who or where, split out of the title**: "周日和老李打球" came as title "打球" with 老李 as an attendee;
+  the words the user wrote together ("和老李打球", "去机场接人", "Lunch with Ana") are the title.
+
+The filled value is the user's own phrase, so the time service computes it and every later check (past,
+overlap, confirmation) applies as to any other time argument.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from agent.context import ToolContext
+from agent.outcomes import Command
+from agent.time_grounding import Memo, phrases_in, quotes, the_time_itself, user_gave_recurrence
+from schedule_time import time_phrases
+
+__all__ = ["filled_from_users_words", "new_time_said", "repetition_said", "title_with_company", "title_without"]
+
+_CHANGES = ("when", "end", "duration", "title", "location", "notes", "attendees")
+
+
+def filled_from_users_words(ctx: ToolContext, command: Command) -> Command:
+    """``command`` with the new time of a change, or the repetition of a new event, taken from the user's
+    words when the model left it out (see the module docstring); each fill is noted for telemetry."""
+    args, now, tz, memo = command.args, ctx.now, ctx.tz, ctx.memo
+    if command.tool == "update_event" and not any(args.get(n) for n in ("when", "end", "duration")):
+        phrase = new_time_said(ctx.user_text, now=now, tz=tz, memo=memo)
+        if phrase is None:
+            return command
+        filled = {**args, "when": phrase}
+        if args.get("event_when") and _same_time(str(args["event_when"]), phrase, ctx):
+            filled["event_when"] = None  # the new time was given as which event: it is the new time
+        _note(ctx, command, "when")
+        return command.with_(args=filled)
+    if command.tool != "create_event" or not args.get("title"):
+        return command
+    title = str(args["title"])
+    company = [str(v) for v in (args.get("attendees") or [])] + [str(args.get("location") or "")]
+    fuller = title_with_company(ctx.user_text, title, [v for v in company if v.strip()])
+    if fuller is not None:
+        _note(ctx, command, "title")
+        command = command.with_(args={**args, "title": fuller})
+        args, title = command.args, fuller
+    when = str(args.get("when") or "")
+    if args.get("recurrence") or (when and user_gave_recurrence(when, now=now, tz=tz, memo=memo)):
+        return command
+    phrase = repetition_said(ctx.user_text, title, now=now, tz=tz, memo=memo)
+    if phrase is None:
+        return command
+    _note(ctx, command, "recurrence")
+    return command.with_(args={**args, "recurrence": phrase, "title": title_without(title, phrase)})
+
+
+def title_with_company(text: str, title: str, company: list[str]) -> str | None:
+    """The user's fuller name for the event when the model split who or where out of it: "和老李打球" for
+    "打球" + 老李, "去机场接人" for "接人" + 机场, "Lunch with Ana" for "Lunch" + Ana — the words must stand
+    together in the message, exactly so. None when they do not."""
+    t = re.escape(title.strip())
+    if not t:
+        return None
+    for value in company:
+        v = re.escape(value.strip())
+        for pattern in (rf"(?:和|跟|与|與|同){v}(?:一起)?{t}", rf"(?:去|到|在){v}{t}"):
+            if m := re.search(pattern, text):
+                return m.group()
+        if m := re.search(rf"(?<![\w]){t}\s+with\s+{v}(?![\w])", text, re.IGNORECASE):
+            return title.strip() + m.group()[len(title.strip()):]
+    return None
+
+
+def _same_time(value: str, phrase: str, ctx: ToolContext) -> bool:
+    if quotes(phrase, [value]) or quotes(value, [phrase]):
+        return True
+    mine = phrases_in(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    return bool(mine) and the_time_itself(mine[0]) == phrase
+
+
+def _note(ctx: ToolContext, command: Command, field: str) -> None:
+    ctx.notes.append(
+        {"filled": field, "from": "user_words", "tool": command.tool, "call_index": command.call_index}
+    )  # fmt: skip
+
+_MOVE_VERB_ZH = r"(?:改|挪|移|调|調|换|換|推|推迟|推遲|延后|延後|延期|顺延|順延|提前|往后|往後|往前|放|安排)"
+_MOVE_TO = re.compile(
+    _MOVE_VERB_ZH + r"(?:一下)?(?:到|至|成)\s*$"
+    r"|\b(?:move|moved|moving|push|pushed|pushing|bump|bumped|shift|shifted|change|changed|reschedule|"
+    r"rescheduled|postpone|postponed|bring|brought|put)\b(?:\s+[\w'’:-]+){0,5}?"
+    r"(?:\s+(?:back|forward|up|over|out))?\s+(?:to|for|until|till)\s*$",
+    re.IGNORECASE,
+)
+"""A verb of moving and its "to", ending the text before a time phrase (the phrase's own leading 到/to
+counts: the scanner often takes it into the phrase)."""
+_LEADING_TO = re.compile(r"^(?:到|至|成|to\b|for\b|until\b|till\b)\s*", re.IGNORECASE)
+_OR = re.compile(r"\s*(?:还是|還是|或者|或是|或|or\b)", re.IGNORECASE)
+"""A choice follows ("改到3点还是4点"): the user has not settled the new time."""
+_CLAUSE = re.compile(r"[,.;!?，。；！？\n]")
+
+
+def new_time_said(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> str | None:
+    """The one time phrase of ``text`` said as a change's new time ("周五下午三点" of "改到周五下午三点吧"),
+    or None (none, or several)."""
+    found = []
+    folded = text.casefold()
+    for phrase in time_phrases(text):
+        at = folded.find(phrase.casefold())
+        if at < 0:
+            continue
+        lead = _LEADING_TO.match(phrase)
+        before = text[:at] + (lead.group() if lead else "")
+        if _MOVE_TO.search(before) and not _OR.match(text[at + len(phrase):]):
+            found.append(phrase)
+    if len(found) != 1:
+        return None
+    readable = phrases_in(found[0], now=now, tz=tz, memo=memo)
+    if len(readable) != 1:
+        return None
+    value = the_time_itself(readable[0])
+    bare = _LEADING_TO.sub("", value)  # "Friday at 10" of "for Friday at 10"
+    return bare if bare != value and phrases_in(bare, now=now, tz=tz, memo=memo) == [bare] else value
+
+
+def repetition_said(
+    text: str, title: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
+) -> str | None:
+    """The user's repetition phrase for the event titled ``title``: the one in the title itself or in the
+    clause of ``text`` that names the title; None when there is none or it is in another clause."""
+    said = [p for p in time_phrases(text) if user_gave_recurrence(p, now=now, tz=tz, memo=memo)]
+    if len(said) != 1:
+        return None
+    phrase = said[0]
+    if quotes(phrase, [title]):
+        return phrase
+    words = _title_words(title_without(title, phrase))
+    if not words:
+        return None
+    for clause in _CLAUSE.split(text):
+        folded = clause.casefold()
+        if phrase.casefold() in folded and any(re.search(r"(?<![a-z])" + re.escape(w), folded) for w in words):
+            return phrase
+    return None
+
+
+def title_without(title: str, phrase: str) -> str:
+    """``title`` without the time phrase the model copied into it ("Run" for "Run every weekday at 8am for
+    30 min"); the title itself when nothing is left."""
+    at = title.casefold().find(phrase.casefold())
+    if at < 0:
+        return title
+    rest = (title[:at] + title[at + len(phrase):]).strip(" ,-–—:;，。：；")
+    return re.sub(r"\s{2,}", " ", rest) or title
+
+
+def _title_words(title: str) -> list[str]:
+    """What of a title must appear in the clause: its Latin words of three letters or more, or its CJK text."""
+    folded = title.casefold().strip()
+    latin = re.findall(r"[a-z][a-z'’-]{2,}", folded)
+    if latin:
+        return [w.rstrip("s") if len(w) > 3 else w for w in latin]
+    cjk = re.sub(r"[^\u3400-\u9fff]", "", folded)
+    return [cjk] if cjk else []

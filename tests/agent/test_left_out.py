@@ -1,0 +1,143 @@
+"""What the model left out and the user's words plainly give (agent.left_out): the new time of a change
+after a verb of moving, and a new event's repetition in its own clause. Table-driven for the readings;
+scripted model for the turns (every scenario counts the model calls)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from agent.left_out import new_time_said, repetition_said, title_with_company, title_without
+from agent.model import call
+from tests.agent.fixtures import *  # noqa: F403  (fixtures)
+from tests.agent.fixtures import NOW, NY, SH, Kit, make_kit
+
+SH_NOW = datetime(2025, 6, 16, 9, 0, tzinfo=SH)  # a Monday
+
+
+@pytest.mark.parametrize(
+    ("text", "tz", "new_time"),
+    [
+        ("和李老师喝咖啡那个改到周五下午三点吧，她周三临时有事", SH, "周五下午三点"),
+        ("周会挪到下午三点", SH, "下午三点"),
+        ("把周三的会改到周四", SH, "周四"),
+        ("牙医推迟到下周一上午十点", SH, "下周一上午十点"),
+        ("move the dentist to 4", NY, "at 4"),
+        ("push the standup back to 11am", NY, "11am"),
+        ("Can you reschedule my call with Bob for Friday at 10?", NY, "friday at 10"),
+        ("Move Team Sync To Friday 3pm", NY, "friday 3pm"),
+        # not a new time the words settle
+        ("The 1:1 happened at 11 this morning, can you move it there", NY, None),  # "there": no "to"
+        ("改到3点还是4点", SH, None),  # a choice, not a time
+        ("Move it to 3 or 4?", NY, None),
+        ("I moved to Berlin in 2019", NY, None),
+        ("see you tomorrow at 3", NY, None),
+        ("明天下午三点和张三开会", SH, None),
+    ],
+)
+def test_the_new_time_is_the_phrase_after_a_verb_of_moving(text: str, tz: ZoneInfo, new_time: str | None) -> None:
+    now = SH_NOW if tz is SH else NOW
+    assert new_time_said(text, now=now, tz=tz) == new_time
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "repetition"),
+    [
+        ("I run every weekday at 8am for 30 min, starting tomorrow. Put it in the calendar?",
+         "Run every weekday at 8am for 30 min", "every weekday at 8am for 30 min"),  # in the title itself
+        ("I run every weekday at 8am for 30 min, starting tomorrow. Put it in the calendar?", "Run",
+         "every weekday at 8am for 30 min"),
+        ("从明天开始每天晚上10点吃药，记到日历上，10分钟就行", "吃药", "从明天开始每天晚上10点"),
+        ("每周一上午九点开周会", "周会", "每周一上午九点"),
+        ("Team sync every Monday at 9", "Team sync", "every monday at 9"),
+        # the repetition is about something else
+        ("I run every weekday at 8; book the physio tomorrow at 8", "Physio", None),
+        ("I run every weekday at 8, book the physio tomorrow at 8", "Physio", None),
+        ("我每天晚上都跑步，明天下午三点约了牙医", "牙医", None),
+    ],
+)  # fmt: skip
+def test_the_repetition_belongs_to_the_event_named_in_its_clause(
+    text: str, title: str, repetition: str | None
+) -> None:
+    assert repetition_said(text, title, now=SH_NOW, tz=SH) == repetition
+
+
+def test_the_title_loses_the_phrase_the_model_copied_into_it() -> None:
+    assert title_without("Run every weekday at 8am for 30 min", "every weekday at 8am for 30 min") == "Run"
+    assert title_without("每天晚上10点", "每天晚上10点") == "每天晚上10点"  # nothing left: kept
+    assert title_without("吃药", "每天晚上10点") == "吃药"
+
+
+async def test_a_move_without_its_new_time_takes_it_from_the_words(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    await zh.seed("和李老师喝咖啡", datetime(2025, 3, 12, 15, tzinfo=SH))  # next Wednesday (now: Wed 22:00 here)
+    model = zh.script(
+        call("update_event", {"event": "和李老师喝咖啡", "event_when": "周三下午三点"}),
+    )
+    r = await zh.assistant.reply(zh.user_id, "和李老师喝咖啡那个改到周五下午三点吧，她周三临时有事")
+    assert model.call_count == 1 and len(r.writes) == 1
+    assert [(f["filled"], f["from"]) for f in r.telemetry["filled_fields"]] == [("when", "user_words")]
+    assert r.telemetry["dropped_fields"] == []
+    [event] = await zh.events()
+    assert event.start == datetime(2025, 3, 7, 15, tzinfo=SH)
+
+
+async def test_a_new_time_given_as_which_event_becomes_the_new_time(kit: Kit) -> None:
+    await kit.seed("Dentist", datetime(2025, 3, 6, 10, tzinfo=NY))
+    model = kit.script(call("update_event", {"event": "dentist", "event_when": "Friday at 2pm"}))
+    r = await kit.assistant.reply(kit.user_id, "move the dentist to Friday at 2pm")
+    assert model.call_count == 1 and len(r.writes) == 1
+    [event] = await kit.events()
+    assert event.start == datetime(2025, 3, 7, 14, tzinfo=NY)
+
+
+async def test_a_repetition_left_out_of_a_create_comes_from_its_clause(kit: Kit) -> None:
+    model = kit.script(
+        call("create_event", {"title": "Run every weekday at 8am for 30 min", "when": "tomorrow at 8am",
+                              "duration": "30 minutes"}),
+    )  # fmt: skip
+    r = await kit.assistant.reply(
+        kit.user_id, "I run every weekday at 8am for 30 min, starting tomorrow. Put it in the calendar?"
+    )
+    assert model.call_count == 1 and len(r.writes) == 1
+    [event] = await kit.events()
+    assert event.title == "Run" and event.rrule is not None and "BYDAY=MO,TU,WE,TH,FR" in event.rrule
+    assert event.start == datetime(2025, 3, 6, 8, tzinfo=NY)
+
+
+async def test_a_repetition_in_another_clause_still_goes_back_to_the_model(kit: Kit) -> None:
+    model = kit.script(
+        call("create_event", {"title": "Physio", "when": "tomorrow at 8am"}),
+        call("create_event", {"title": "Physio", "when": "tomorrow at 8am"}),  # its second answer stands
+    )
+    r = await kit.assistant.reply(kit.user_id, "I run every weekday at 8am; book the physio tomorrow at 8am")
+    assert model.call_count == 2 and len(r.writes) == 1
+    [event] = await kit.events()
+    assert event.rrule is None
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "company", "fuller"),
+    [
+        ("周日和老李打球", "打球", ["老李"], "和老李打球"),
+        ("周六6点去机场接人", "接人", ["你", "机场"], "去机场接人"),
+        ("lunch with Ana tomorrow at noon", "Lunch", ["Ana"], "Lunch with Ana"),
+        ("明天开会", "开会", ["张三"], None),  # 张三 is not in the words
+        ("Lunch with Anabel", "Lunch", ["Ana"], None),  # not exactly the name
+        ("明天下午三点和张三开会", "和张三开会", ["张三"], None),  # the title already has it
+    ],
+)
+def test_who_or_where_split_out_of_the_title_goes_back_in(
+    text: str, title: str, company: list[str], fuller: str | None
+) -> None:
+    assert title_with_company(text, title, company) == fuller
+
+
+async def test_a_title_without_its_who_is_the_users_words(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    zh.script(call("create_event", {"title": "打球", "when": "周日下午2点", "attendees": ["老李"]}))
+    r = await zh.assistant.reply(zh.user_id, "周日下午2点和老李打球")
+    [event] = await zh.events()
+    assert event.title == "和老李打球" and event.attendees == ("老李",) and "和老李打球" in r.text
