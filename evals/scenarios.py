@@ -110,8 +110,11 @@ def _check_rrule(value: str | None) -> str | None:
         return None
     if value.upper().startswith(("RRULE:", "DTSTART")):
         raise ValueError("write the rule without the 'RRULE:' prefix or a DTSTART, e.g. FREQ=WEEKLY;BYDAY=MO")
+    # only the rule's syntax is checked; a UTC UNTIL (a series that ends, as the store writes it) needs an
+    # aware start, any other a floating one
+    utc_until = re.search(r"UNTIL=\d{8}T\d{6}Z", value.upper()) is not None
     try:
-        rrulestr(value, dtstart=datetime(2025, 1, 1))  # noqa: DTZ001 - only checks the rule's syntax
+        rrulestr(value, dtstart=datetime(2025, 1, 1, tzinfo=UTC if utc_until else None))
     except (ValueError, TypeError) as exc:
         raise ValueError(f"not a valid RRULE: {value!r} ({exc})") from None
     return value

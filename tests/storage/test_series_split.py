@@ -25,6 +25,7 @@ from storage import (
     UndoConflict,
     VersionConflict,
     WriteResult,
+    split_of,
 )
 from storage.ics import export_ics, import_ics
 from storage.models import AuditRecord, Event
@@ -453,3 +454,28 @@ async def test_a_split_series_round_trips_through_ics(
     summary = await import_ics(other, await export_ics(store), now=NOW)
     assert summary.skipped == ()
     assert await calendar(other) == await calendar(store)
+
+
+# ------------------------------------------------------------------- which results are splits
+
+
+async def test_split_of_names_the_split_writes_only(store: EventStore) -> None:
+    made = await make(store, WEEKLY, at(2, 3))
+    one = await store.delete(made.event.id, occurrence_start=at(2, 17), now=NOW, idempotency_key=key())
+    moved_one = await store.update(
+        made.event.id, EventPatch(title="Demo"), expected_version=2, now=NOW, idempotency_key=key(),
+        occurrence_start=at(2, 24),
+    )  # fmt: skip
+    same = key()
+    split = await store.update(
+        made.event.id, EventPatch(start=at(3, 10, 10)), expected_version=3, now=NOW, idempotency_key=same,
+        from_start=at(3, 10),
+    )  # fmt: skip
+    replayed = await store.update(
+        made.event.id, EventPatch(start=at(3, 10, 10)), expected_version=3, now=NOW, idempotency_key=same,
+        from_start=at(3, 10),
+    )  # fmt: skip
+    undone = await store.undo(now=NOW, idempotency_key=key())
+    cut = await store.delete(made.event.id, now=NOW, idempotency_key=key(), from_start=at(3, 17))
+    results = (made, one, moved_one, split, replayed, undone, cut)
+    assert [split_of(r) for r in results] == [None, None, None, at(3, 10), at(3, 10), None, at(3, 17)]
