@@ -1,6 +1,7 @@
 """iCalendar (.ics, RFC 5545) export and import of one user's events, with the ``icalendar`` library.
 
-Export writes one VEVENT per event or series: DTSTART/DTEND with TZID (dates for all-day events), RRULE,
+Export writes one VEVENT per event or series: DTSTART/DTEND with TZID (dates for all-day events), RRULE
+(its UNTIL in UTC, as stored; for an all-day series the last day it includes, a date like its DTSTART),
 EXDATE, SUMMARY, LOCATION, DESCRIPTION, ATTENDEE (CN = the name), and the VTIMEZONE blocks it uses. An
 occurrence changed on its own (``storage.detached``) is an override: the series' UID and a RECURRENCE-ID
 (its original start, in the form of the series' DTSTART), and that start is left out of the series'
@@ -45,8 +46,9 @@ from icalendar import Calendar, vCalAddress, vRecur
 from icalendar import Event as ICalEvent
 
 from storage.drafts import EventDraft, check_timezone
-from storage.errors import EventNotFound, IdempotencyKeyReused, InvalidInput, OccurrenceNotFound
+from storage.errors import EventNotFound, IdempotencyKeyReused, InvalidEvent, InvalidInput, OccurrenceNotFound
 from storage.events import EventStore
+from storage.recurrence import parse_rule
 from storage.results import WriteResult
 from storage.snapshots import EventSnapshot
 
@@ -347,9 +349,23 @@ def _content(draft: EventDraft) -> tuple[Any, ...]:
         draft.location,
         draft.notes,
         tuple(draft.attendees),
-        _rule_parts(draft.rrule),
+        _rule_parts(_compared_rule(draft)),
         frozenset(draft.exdates),
     )
+
+
+def _compared_rule(draft: EventDraft) -> str | None:
+    """The draft's rule as compared; an all-day one's with its UNTIL as the last day it includes, however
+    the file wrote it (a DATE, or a UTC or floating time, as exports before DATE UNTILs did): the same days,
+    the same rule."""
+    if draft.rrule is None or isinstance(draft.start, datetime) or draft.timezone is None:
+        return draft.rrule
+    tz = ZoneInfo(draft.timezone)
+    start = datetime.combine(draft.start, time(0), tzinfo=tz).astimezone(UTC).astimezone(tz)
+    try:
+        return _until_as_day(parse_rule(draft.rrule, start, all_day=True).text, start)
+    except InvalidEvent:
+        return draft.rrule
 
 
 def _rule_parts(rule: str | None) -> frozenset[tuple[str, str]] | str | None:
@@ -426,11 +442,30 @@ def _vevent(
         address.params["CN"] = name
         vevent.add("attendee", address, encode=False)
     if event.rrule:
-        vevent.add("rrule", vRecur.from_ical(event.rrule))
+        vevent.add(
+            "rrule",
+            vRecur.from_ical(_until_as_day(event.rrule, event.start) if event.all_day else event.rrule),
+        )
     exdates = [x for x in event.exdates if x not in (replaced or ())]
     if exdates:
         vevent.add("exdate", [x.date() if event.all_day else x for x in exdates])
     return vevent
+
+
+def _until_as_day(rule: str, start: datetime) -> str:
+    """An all-day series' rule (UNTIL a UTC instant, as stored) with its UNTIL a DATE, the value type of
+    its DTSTART (RFC 5545 3.3.10): the last day the rule still includes. The rule's starts keep the wall
+    clock of ``start`` (the series' first local midnight, in its zone) and the stored UNTIL is read in that
+    zone, so a day is included when its start is not after that: the UNTIL's local date, or the day before
+    when the UNTIL falls earlier that day than the starts (a zone whose midnight a DST change skips)."""
+    parts = dict(part.split("=", 1) for part in rule.split(";"))
+    if "T" not in parts.get("UNTIL", ""):
+        return rule
+    until = datetime.strptime(parts["UNTIL"], "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC).astimezone(start.tzinfo)
+    last = until.date() - timedelta(days=1) if until.time() < start.time() else until.date()
+    return ";".join(
+        f"{name}={last.strftime('%Y%m%d') if name == 'UNTIL' else value}" for name, value in parts.items()
+    )
 
 
 def _draft(component: Any, default_zone: str) -> EventDraft:
