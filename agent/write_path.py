@@ -16,8 +16,9 @@ The steps live by concept: ``write_timing`` (times), ``write_target`` (which eve
 from __future__ import annotations
 
 import logging
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from agent import phrases
 from agent.context import ToolContext
@@ -29,6 +30,7 @@ from agent.write_guards import checks, confirm, ground, store
 from agent.write_target import choose_target, find_target
 from agent.write_timing import anchor_of, choose_time, settle_time, with_timing
 from storage import EventDraft, EventPatch, EventSnapshot
+from storage.series_split import starts_at, until_moved
 
 __all__ = ["choose_target", "choose_time", "execute"]
 
@@ -238,17 +240,33 @@ def _series_patch(
 ) -> dict[str, Any] | None:
     """The series from ``first`` on (its first start, or where it is split) moved by what its named
     occurrence moved: ``first``'s date kept, its clock time (and day, for a rule that names none) taken
-    from the occurrence's new time."""
+    from the occurrence's new time. A rule's UNTIL moves with it (``_until_patch``)."""
     occurrence = datetime.fromisoformat(target["start"]).astimezone(ctx.tz)
     if not series_move_allowed(series.rrule, occurrence, start, ctx.tz):
         return None
     if all_day:
         day = first.date() + (start.date() - occurrence.date())
-        return {"start": day, "end": day + (end.date() - start.date())}
+        return {"start": day, "end": day + (end.date() - start.date()), **_until_patch(series, first, day)}
     new = start.astimezone(ctx.tz)
     moved = first.astimezone(ctx.tz).replace(hour=new.hour, minute=new.minute, second=0)
     moved += new.date() - occurrence.date()
-    return {"start": moved, "end": moved + (end - start)}
+    return {"start": moved, "end": moved + (end - start), **_until_patch(series, first, moved)}
+
+
+def _until_patch(series: EventSnapshot, first: datetime, moved: datetime | date) -> dict[str, Any]:
+    """The rule of a whole series (``first`` its first start) moved to ``moved``: its UNTIL moved by the
+    same wall-clock change, so it keeps every occurrence (an UNTIL left behind would drop the last ones of
+    a series moved later, and add some to one moved earlier). Nothing for a rule without UNTIL, or for a
+    series split at ``first``: the split moves the UNTIL of its new part itself, the same way."""
+    if series.rrule is None or "UNTIL=" not in series.rrule or not starts_at(series, first):
+        return {}
+    tz = ZoneInfo(series.timezone)
+    if isinstance(moved, datetime):
+        before, after = first.astimezone(tz), moved.astimezone(tz)
+    else:  # all-day: by whole days
+        before = datetime.combine(first.astimezone(tz).date(), time(0), tzinfo=tz)
+        after = datetime.combine(moved, time(0), tzinfo=tz)
+    return {"rrule": until_moved(series.rrule, before, after)}
 
 
 async def _delete(ctx: ToolContext, command: Command, needs_confirmation: bool) -> WriteOutcome:

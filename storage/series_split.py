@@ -8,7 +8,8 @@ The series is split at the occurrence start ``at`` in one write (one transaction
   the occurrences before ``at`` instead) and it keeps the EXDATEs before ``at``;
 - for a change, a new row (its own id; the series' title, notes, attendees …) carries the occurrences from
   ``at`` on with the change applied: it starts at ``at``, its rule is the series' (a ``COUNT`` rule gets the
-  remaining count) and the EXDATEs from ``at`` on move with it. The occurrences changed on their own
+  remaining count; an ``UNTIL`` moves as far as the start moves, in wall-clock time: ``until_moved``) and the
+  EXDATEs from ``at`` on move with it. The occurrences changed on their own
   (``storage.detached``) from ``at`` on are relinked to it;
 - for a cancel there is no new row, and the occurrences changed on their own from ``at`` on are deleted.
 
@@ -34,6 +35,7 @@ import uuid
 from datetime import UTC, datetime, time, timedelta
 from types import SimpleNamespace
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from dateutil.rrule import rrulestr
 from sqlalchemy import delete, select, update
@@ -60,6 +62,7 @@ __all__ = [
     "split_point",
     "starts_at",
     "undo_split",
+    "until_moved",
 ]
 
 SPLIT = "split_series"
@@ -150,12 +153,14 @@ async def split(
         recurrence_id=None,
     )
     draft = patch.apply(tail_base)
-    if patch.rrule is UNSET and "UNTIL=" in tail_rule:  # the end moves with the start: no occurrence lost
+    if patch.rrule is UNSET:  # the end moves with the start: no occurrence lost or gained
+        tz = ZoneInfo(draft.timezone or default_zone)
         if isinstance(draft.start, datetime):
-            shift = draft.start.astimezone(UTC) - at.astimezone(UTC)
-        else:
-            shift = timedelta(days=(draft.start - at.date()).days)
-        draft = dataclasses.replace(draft, rrule=_until_moved(tail_rule, shift))
+            before, after = at, draft.start.astimezone(tz)
+        else:  # all-day: by whole days
+            before = datetime.combine(at.date(), time(0), tzinfo=at.tzinfo)
+            after = datetime.combine(draft.start, time(0), tzinfo=tz)
+        draft = dataclasses.replace(draft, rrule=until_moved(tail_rule, before, after))
     fields = validate(draft, default_zone)
     values = {"id": uuid.uuid4(), "owner_id": row.owner_id, "created_at": now, "updated_at": now,
               "version": 1, **fields.as_row_values()}  # fmt: skip
@@ -331,11 +336,19 @@ def _end_of(series: EventSnapshot, at: datetime) -> datetime:
     return (at.astimezone(UTC) + series.duration).astimezone(at.tzinfo)
 
 
-def _until_moved(rule: str, shift: timedelta) -> str:
-    """``rule`` with its UNTIL (a UTC instant, as stored) moved by ``shift``."""
+def until_moved(rule: str, before: datetime, after: datetime) -> str:
+    """``rule`` (as stored: its UNTIL a UTC instant) for a series whose first start moves from ``before``
+    to ``after`` (aware, each in its series' zone; an all-day series' local midnights): its UNTIL moved by
+    the same wall-clock change, read in those zones, so the moved series has exactly as many occurrences
+    (the rule's starts keep their wall clock across DST, and UNTIL bounds them as a wall time too). A rule
+    without UNTIL (a COUNT, or no end) is returned as it is."""
     parts = dict(p.split("=", 1) for p in rule.split(";"))
-    until = datetime.strptime(parts["UNTIL"], "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC) + shift
-    return _joined({**parts, "UNTIL": until.strftime("%Y%m%dT%H%M%SZ")})
+    if "UNTIL" not in parts:
+        return rule
+    until = datetime.strptime(parts["UNTIL"], "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC).astimezone(before.tzinfo)
+    wall = until.replace(tzinfo=None) + (after.replace(tzinfo=None) - before.replace(tzinfo=None))
+    moved = wall.replace(tzinfo=after.tzinfo).astimezone(UTC)
+    return _joined({**parts, "UNTIL": moved.strftime("%Y%m%dT%H%M%SZ")})
 
 
 def _joined(parts: dict[str, str]) -> str:
