@@ -105,6 +105,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "“{title}” has no occurrences left from now on, so I haven't changed anything.",
         "「{title}」从现在起已经没有日程了，所以我没有做任何更改。",
     ),
+    "series_over_from": (
+        "“{title}” has no occurrences from {day} on, so I haven't changed anything.",
+        "「{title}」从{day}起已经没有日程了，所以我没有做任何更改。",
+    ),
 }
 
 _VALUE_QUESTIONS: dict[str, tuple[str, str]] = {

@@ -23,7 +23,7 @@ from zoneinfo import ZoneInfo
 from agent import phrases
 from agent.context import ToolContext
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
-from agent.series_scope import ask_scope, scope_of, series_from, series_move_allowed
+from agent.series_scope import ask_scope, from_day, scope_of, series_from, series_move_allowed, target_from
 from agent.time_grounding import phrases_in, quotes, the_time_itself
 from agent.timing import Timing, named_day, timing_from_json
 from agent.write_guards import checks, confirm, ground, store
@@ -90,8 +90,9 @@ async def _create(ctx: ToolContext, command: Command) -> WriteOutcome:
 async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) -> WriteOutcome:
     if not command.grounded:
         command = ground(ctx, command)
-    scope = scope_of(command, ctx.user_text)
-    settled = await find_target(ctx, command, occurrences=scope != "series")
+    since = from_day(ctx, command)  # "from next week on": the series, from X's first occurrence
+    scope = scope_of(command, ctx.user_text, since=since)
+    settled = await target_from(ctx, command, since, find_target, occurrences=scope != "series")
     if not isinstance(settled, Command):
         return settled
     command = settled
@@ -99,7 +100,7 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     title = target["title"]
     moves = bool(args.get("when") or args.get("end") or args.get("duration"))
     if target.get("recurring"):
-        scope = scope_of(command, ctx.user_text)
+        scope = scope_of(command, ctx.user_text, since=since)
         if scope is None and args.get("when"):  # "tomorrow's standup to 11am" said as "tomorrow 11am"
             command = await _occurrence_on_named_day(ctx, command)
             target, scope = command.target or {}, (command.target or {}).get("scope")
@@ -270,8 +271,9 @@ def _until_patch(series: EventSnapshot, first: datetime, moved: datetime | date)
 
 
 async def _delete(ctx: ToolContext, command: Command, needs_confirmation: bool) -> WriteOutcome:
-    one = scope_of(command, ctx.user_text) != "series"  # a repeating event without a day is asked about
-    settled = await find_target(ctx, command, occurrences=one)
+    since = from_day(ctx, command)  # "from next week on": the series, from X's first occurrence
+    one = scope_of(command, ctx.user_text, since=since) != "series"  # a series without a day is asked about
+    settled = await target_from(ctx, command, since, find_target, occurrences=one)
     if not isinstance(settled, Command):
         return settled
     command = settled
