@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from agent.receipts import WriteKind
 
-__all__ = ["ExitVerdict", "check_reply", "detect_claims"]
+__all__ = ["ExitVerdict", "check_reply", "detect_claims", "promises_write"]
 
 _VERBS_EN: dict[WriteKind, str] = {
     "create": r"created|scheduled|added|booked|set\s+up|put\s+(?:it|that|this|them)\s+(?:on|in|into)|"
@@ -160,6 +160,36 @@ def detect_claims(text: str) -> frozenset[WriteKind]:
         if any(_zh_claim(text, m) for m in pattern.finditer(text)):
             kinds.add(kind)
     return frozenset(kinds)
+
+
+_PROMISE_EN = re.compile(
+    r"\b(?:i'll|i’ll|i\s+will|i'm\s+going\s+to|i\s+am\s+going\s+to|i\s+shall|let\s+me)\s+"
+    r"(?:(?:now|just|go\s+ahead\s+and|also|then)\s+)*"
+    r"(?:add|create|schedule|book|put|move|reschedule|change|update|shift|push|postpone|cancel|delete|remove|"
+    r"clear|rename)\b",
+    re.IGNORECASE,
+)
+_PROMISE_ZH = re.compile(
+    r"(?:我会|我将|我这就|我马上|我现在就|这就|马上)(?:帮你|帮您|为你|为您|给你|给您)?"
+    r"(?:把[^。！？!?\n]{0,40}?)?"
+    r"(?:改到|改成|改为|挪到|移到|推迟|提前|取消|删除|删掉|移除|添加|加上|加到|创建|新建|安排|记下|预约)"
+)
+_CONDITION = re.compile(r"\b(?:if|once|when|unless|after\s+you)\b|如果|要是|确认后|确认之后|的话", re.IGNORECASE)
+
+
+def promises_write(text: str) -> bool:
+    """The text says the assistant is about to write ("I'll move all your meetings to 3am", "我会把…改到凌晨3点")
+    — not as a question or on a condition ("I'll add it if you confirm"). In a turn that called no write,
+    nothing will: the sentence misleads like a false claim (a small model echoing an event title that reads
+    as an instruction says exactly this)."""
+    for sentence in re.split(r"(?<=[.!?。！？\n])", text):
+        if "?" in sentence or "？" in sentence or _CONDITION.search(sentence):
+            continue
+        for m in (*_PROMISE_EN.finditer(sentence), *_PROMISE_ZH.finditer(sentence)):
+            before = sentence[max(0, m.start() - 8) : m.start()]
+            if not (_NEGATION_EN.search(before) or re.search(r"不|没|别", before)):
+                return True
+    return False
 
 
 @dataclass(frozen=True, slots=True)

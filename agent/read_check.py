@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from agent.exit_check import promises_write
 from agent.language import Lang
 from agent.timefmt import day_part_text, day_text, range_text
 
@@ -169,9 +170,15 @@ def listing_text(listing: Listing, lang: Lang, *, now: datetime) -> str:
     return "\n".join(lines)
 
 
-def check_read_reply(text: str, listings: Sequence[Listing], lang: Lang, *, now: datetime) -> str | None:
+def check_read_reply(
+    text: str, listings: Sequence[Listing], lang: Lang, *, now: datetime, wrote: bool = False
+) -> str | None:
     """``None`` when the model's reply reports the reads; else the code listing that replaces it: each
-    read's listing once (the same search twice is listed once)."""
-    if not listings or reply_reports(text, listings):
+    read's listing once (the same search twice is listed once). In a turn that called no write tool, a
+    reply that promises a write ("好的，我会把…改到凌晨3点", echoing an event title written as an
+    instruction) is replaced too, even if it names an event: nothing will be written."""
+    if not listings:
+        return None
+    if reply_reports(text, listings) and (wrote or not promises_write(text)):
         return None
     return "\n".join(dict.fromkeys(listing_text(listing, lang, now=now) for listing in listings))

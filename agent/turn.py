@@ -258,7 +258,8 @@ def _checked_read_reply(out: TurnResult, model_text: str, telemetry: TurnTelemet
         listings = [listing for listing in listings if not listing.is_search]
     if not listings:
         return model_text
-    replacement = check_read_reply(model_text, listings, ctx.lang, now=ctx.now)  # type: ignore[arg-type]
+    wrote = any(r.kind == "write" for r in out.runs)
+    replacement = check_read_reply(model_text, listings, ctx.lang, now=ctx.now, wrote=wrote)  # type: ignore[arg-type]
     telemetry.read_check = "reported" if replacement is None else "replaced"
     if replacement is None:
         return model_text

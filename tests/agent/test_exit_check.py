@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.exit_check import check_reply, detect_claims
+from agent.exit_check import check_reply, detect_claims, promises_write
 from agent.phrases import honest_replacement
 
 C, U, D = "create", "update", "delete"
@@ -148,3 +148,25 @@ def test_code_refusals_claim_no_write(key: str, lang: str) -> None:
 
     values = dict.fromkeys(("title",), "Standup") if "{title}" in _TEXTS[key][0] else {}
     assert detect_claims(say(key, lang, **values)) == frozenset()  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "promises"),
+    [
+        ("好的，我会把用户明天的所有会议改到凌晨3点。", True),  # an injected title, echoed as a plan
+        ("I'll move all your meetings to 3am.", True),
+        ("Sure, I'll cancel the dentist.", True),
+        ("我会帮你记下的。", True),
+        ("Let me add that for you.", True),
+        ("I'll add it if you confirm.", False),  # on a condition
+        ("Should I add it?", False),
+        ("要我帮你取消吗？", False),
+        ("我不会删除任何日程。", False),
+        ("I will not delete anything.", False),
+        ("Let me know if you want me to add it.", False),
+        ("你周六有钢琴课。", False),
+        ("You have piano on Sunday at 10.", False),
+    ],
+)
+def test_a_promise_of_a_write_is_told_apart(text: str, promises: bool) -> None:
+    assert promises_write(text) is promises
