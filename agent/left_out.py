@@ -3,7 +3,7 @@
 A small model leaves out an argument the message spells out, and sending it back with a hint does not fix
 it: live, "和李老师喝咖啡那个改到周五下午三点吧" came back with the new time as ``event_when`` (which event), and
 "I run every weekday at 8am … put it in the calendar" came back as an ``update_event`` of an event that does
-not exist. Three cases are plain enough to take from the words without asking anyone:
+not exist. Four cases are plain enough to take from the words without asking anyone:
 
 * **the new time of a change**: a time phrase right after a verb of moving that ends in "to"/"for"/到
   ("改到周五下午三点", "挪到", "推迟到", "move the dentist to 4", "reschedule it for Friday", "push it back
@@ -14,6 +14,9 @@ not exist. Three cases are plain enough to take from the words without asking an
   min": the title loses the phrase). A repetition in another clause may be about something else ("I run
   every weekday; book the physio tomorrow at 8") and still goes back to the model.
 
+* **the day of a new event's clock time**: "Cancel gym tomorrow and book a massage at 6pm instead" came
+  with ``when="6pm"`` (today). When the message names exactly one day, today or later, in the same sentence
+  as that clock, the clock is on that day. Two days, a past day, another sentence: the time stays as given.
 * **who or where, split out of the title**: "周日和老李打球" came as title "打球" with 老李 as an attendee;
   the words the user wrote together ("和老李打球", "去机场接人", "Lunch with Ana") are the title.
 
@@ -29,13 +32,12 @@ from zoneinfo import ZoneInfo
 
 from agent.context import ToolContext
 from agent.outcomes import Command
-from agent.time_grounding import Memo, phrases_in, quotes, the_time_itself, user_gave_recurrence
+from agent.time_grounding import Memo, phrases_in, quotes, resolved, the_time_itself, user_gave_recurrence
 from schedule_time import time_phrases
+from schedule_time.language import normalise, scan
+from schedule_time.pieces import Clock, DateParts, DayShift, HolidayRef, WeekdayRef
 
-__all__ = ["filled_from_users_words", "new_time_said", "repetition_said", "title_with_company", "title_without"]
-
-_CHANGES = ("when", "end", "duration", "title", "location", "notes", "attendees")
-
+__all__ = ["day_for_clock", "filled_from_users_words", "new_time_said", "repetition_said", "title_with_company", "title_without"]
 
 def filled_from_users_words(ctx: ToolContext, command: Command) -> Command:
     """``command`` with the new time of a change, or the repetition of a new event, taken from the user's
@@ -60,6 +62,12 @@ def filled_from_users_words(ctx: ToolContext, command: Command) -> Command:
         command = command.with_(args={**args, "title": fuller})
         args, title = command.args, fuller
     when = str(args.get("when") or "")
+    day = day_for_clock(ctx.user_text, when, now=now, tz=tz, memo=memo) if when else None
+    if day is not None:
+        _note(ctx, command, "when")
+        when = f"{day} {when}"
+        command = command.with_(args={**args, "when": when})
+        args = command.args
     if args.get("recurrence") or (when and user_gave_recurrence(when, now=now, tz=tz, memo=memo)):
         return command
     phrase = repetition_said(ctx.user_text, title, now=now, tz=tz, memo=memo)
@@ -67,6 +75,31 @@ def filled_from_users_words(ctx: ToolContext, command: Command) -> Command:
         return command
     _note(ctx, command, "recurrence")
     return command.with_(args={**args, "recurrence": phrase, "title": title_without(title, phrase)})
+
+
+def day_for_clock(text: str, when: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> str | None:
+    """The one day the message names, for a new event's clock time given without one ("Cancel gym tomorrow
+    and book a massage at 6pm instead": "6pm" is tomorrow's, not today's): the day phrase when it is the
+    only one in the message, today or later, a single day, in the same sentence as the clock; else None."""
+    pieces = scan(normalise(when)).pieces
+    if not any(isinstance(p, Clock) for p in pieces) or any(isinstance(p, _DAY_PIECES) for p in pieces):
+        return None
+    days = []
+    for raw in time_phrases(text):
+        found = scan(normalise(raw)).pieces
+        if any(isinstance(p, _DAY_PIECES) for p in found):
+            days.append(_EDGE_WORDS.sub("", raw).strip() or raw)
+    if len(days) != 1 or any(isinstance(p, Clock) for p in scan(normalise(days[0])).pieces):
+        return None
+    r = resolved(days[0], now=now, tz=tz, memo=memo)
+    today = now.astimezone(tz).date()
+    if r.status != "resolved" or r.grain != "day" or r.start is None or r.start.date() <= today:
+        return None  # today adds nothing; a past day is context ("yesterday was long, so …")
+    folded = [part.casefold() for part in _SENTENCE.split(text)]
+    day, clock = days[0].casefold(), when.casefold()
+    if not any(day in part and clock in part for part in folded):
+        return None  # the clock is the model's, or in another sentence
+    return days[0]
 
 
 def title_with_company(text: str, title: str, company: list[str]) -> str | None:
@@ -111,6 +144,10 @@ counts: the scanner often takes it into the phrase)."""
 _LEADING_TO = re.compile(r"^(?:到|至|成|to\b|for\b|until\b|till\b)\s*", re.IGNORECASE)
 _OR = re.compile(r"\s*(?:还是|還是|或者|或是|或|or\b)", re.IGNORECASE)
 """A choice follows ("改到3点还是4点"): the user has not settled the new time."""
+_DAY_PIECES = (DayShift, WeekdayRef, DateParts, HolidayRef)
+_EDGE_WORDS = re.compile(r"^(?:and|then|和|跟|与|與)\s*|\s*(?:and|then|和|跟|与|與|的)$", re.IGNORECASE)
+"""Connectors the scanner keeps at a phrase's edge ("tomorrow and", "明天的")."""
+_SENTENCE = re.compile(r"[.!?;。！？；\n]")
 _CLAUSE = re.compile(r"[,.;!?，。；！？\n]")
 
 

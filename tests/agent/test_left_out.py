@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from agent.left_out import new_time_said, repetition_said, title_with_company, title_without
+from agent.left_out import day_for_clock, new_time_said, repetition_said, title_with_company, title_without
 from agent.model import call
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NOW, NY, SH, Kit, make_kit
@@ -141,3 +141,34 @@ async def test_a_title_without_its_who_is_the_users_words(database, make_user) -
     r = await zh.assistant.reply(zh.user_id, "周日下午2点和老李打球")
     [event] = await zh.events()
     assert event.title == "和老李打球" and event.attendees == ("老李",) and "和老李打球" in r.text
+
+
+@pytest.mark.parametrize(
+    ("text", "when", "day"),
+    [
+        ("Cancel gym tomorrow and book a massage at 6pm instead", "6pm", "tomorrow"),
+        ("明天的羽毛球取消，改成晚上七点去游泳", "晚上七点", "明天"),
+        ("Lunch with Ana on Friday, dinner at 7", "at 7", "on friday"),
+        ("Cancel gym tomorrow and book a massage at 6pm today", "6pm", None),  # two days: no guess
+        ("Yesterday was long, book a massage at 6pm", "6pm", None),  # a past day is context
+        ("Book a massage at 6pm", "6pm", None),  # no day at all: today, as resolved
+        ("Tomorrow is busy. Book a massage at 6pm", "6pm", None),  # another sentence
+        ("Cancel gym tomorrow and book a massage at 6pm instead", "tomorrow 6pm", None),  # has its day
+        ("Lunch with Ana on Friday, dinner at 7", "19:00", None),  # the clock is not the user's words
+        ("周五和周六都有事，晚上七点吃饭", "晚上七点", None),
+    ],
+)
+def test_a_clock_without_a_day_takes_the_one_day_of_its_sentence(text: str, when: str, day: str | None) -> None:
+    assert day_for_clock(text, when, now=NOW, tz=NY) == day
+
+
+async def test_a_new_events_clock_lands_on_the_day_the_message_names(kit: Kit) -> None:
+    await kit.seed("Gym", datetime(2025, 3, 6, 18, tzinfo=NY))
+    kit.script(
+        call("delete_event", {"event": "gym", "event_when": "tomorrow"}),
+        call("create_event", {"title": "Massage", "when": "6pm"}),
+    )
+    r = await kit.assistant.reply(kit.user_id, "Cancel gym tomorrow and book a massage at 6pm instead")
+    assert len(r.writes) == 2
+    [event] = await kit.events()
+    assert event.title == "Massage" and event.start == datetime(2025, 3, 6, 18, tzinfo=NY)
