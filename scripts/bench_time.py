@@ -5,6 +5,9 @@ Runs ``../shared/tools/timebench.py --data ../shared/data/time --parser project 
 (paths resolved from this repository's root) with this interpreter and prints its table. Extra
 arguments are passed through, e.g. ``--source duckling --lang en --show wrong --show-limit 20``.
 
+``--reference``: the scorer's median for this project and for dateparser, back to back (three runs each) on
+the same cases: their ratio, and what it means on a host where dateparser takes the issue's 240 µs.
+
 ``--speed [--rounds N] [--lang en]``: time ``resolve()`` alone over every corpus text (after a warm-up
 pass that compiles the scanner), ``N`` rounds (default 5), and print µs/call percentiles per language.
 Every call runs the uncached path (the scan memo is cleared before each call); rows marked ``*`` time
@@ -96,9 +99,35 @@ def main(argv: list[str]) -> int:
         return 2
     if "--speed" in argv:
         return speed(tool, data, argv)
+    if "--reference" in argv:
+        return reference(tool, data, [a for a in argv if a != "--reference"])
     cmd = [sys.executable, str(tool), "--data", str(data), "--parser", "project", "--project-path", str(ROOT),
            *argv]
     return subprocess.run(cmd, cwd=ROOT, check=False).returncode
+
+
+ISSUE_DATEPARSER_US = 240.0
+"""dateparser 1.5.0's median on this scorer where the speed target (25 µs) was set (issue 3)."""
+
+
+def reference(tool: Path, data: Path, argv: list[str]) -> int:
+    """The scorer's median for this project and for dateparser, back to back on the same cases and host,
+    three times each: the ratio is what a target set on another host can be checked against."""
+    medians: dict[str, list[float]] = {"project": [], "dateparser": []}
+    for _ in range(3):
+        for parser in medians:
+            cmd = [sys.executable, str(tool), "--data", str(data), "--parser", parser, "--project-path",
+                   str(ROOT), *argv]  # fmt: skip
+            out = subprocess.run(cmd, cwd=ROOT, check=True, capture_output=True, text=True).stdout
+            line = next(x for x in out.splitlines() if x.startswith("median us/call:"))
+            medians[parser].append(float(line.split("all=")[1].split()[0]))
+    ours, theirs = statistics.median(medians["project"]), statistics.median(medians["dateparser"])
+    print(f"load {os.getloadavg()[0]:.2f}   scorer median µs/call (3 runs each, interleaved):")
+    print(f"  kairos      {ours:6.1f}   runs {medians['project']}")
+    print(f"  dateparser  {theirs:6.1f}   runs {medians['dateparser']}")
+    print(f"  ratio {ours / theirs:.3f}: on a host where dateparser takes {ISSUE_DATEPARSER_US:.0f} µs (issue 3), "
+          f"kairos would take {ours / theirs * ISSUE_DATEPARSER_US:.1f} µs (target 25)")
+    return 0
 
 
 if __name__ == "__main__":
