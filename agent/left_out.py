@@ -20,6 +20,10 @@ not exist. Four cases are plain enough to take from the words without asking any
 * **who or where, split out of the title**: "周日和老李打球" came as title "打球" with 老李 as an attendee;
   the words the user wrote together ("和老李打球", "去机场接人", "Lunch with Ana") are the title.
 
+And one the other way: **an end that is another clause's time** ("把明天的週會改到下午三點，再加一個五點的健身"
+came as an update to 3–5pm) is dropped when the user said no end or length: the change keeps its length and
+the other clause's time stays unsaid, so the turn asks the model about it (``agent.unsaid``).
+
 The filled value is the user's own phrase, so the time service computes it and every later check (past,
 overlap, confirmation) applies as to any other time argument.
 """
@@ -32,16 +36,33 @@ from zoneinfo import ZoneInfo
 
 from agent.context import ToolContext
 from agent.outcomes import Command
-from agent.time_grounding import Memo, phrases_in, quotes, resolved, the_time_itself, user_gave_recurrence
+from agent.time_grounding import (
+    Memo,
+    phrases_in,
+    quotes,
+    resolved,
+    the_time_itself,
+    user_gave_end,
+    user_gave_recurrence,
+)
 from schedule_time import time_phrases
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock, DateParts, DayShift, HolidayRef, WeekdayRef
 
-__all__ = ["day_for_clock", "filled_from_users_words", "new_time_said", "repetition_said", "title_with_company", "title_without"]
+__all__ = [
+    "day_for_clock",
+    "end_from_another_clause",
+    "filled_from_users_words",
+    "new_time_said",
+    "repetition_said",
+    "title_with_company",
+    "title_without",
+]
+
 
 def filled_from_users_words(ctx: ToolContext, command: Command) -> Command:
-    """``command`` with the new time of a change, or the repetition of a new event, taken from the user's
-    words when the model left it out (see the module docstring); each fill is noted for telemetry."""
+    """``command`` with what the model left out taken from the user's words, and without an end that is
+    another clause's time (see the module docstring); each fill or drop is noted for telemetry."""
     args, now, tz, memo = command.args, ctx.now, ctx.tz, ctx.memo
     if command.tool == "update_event" and not any(args.get(n) for n in ("when", "end", "duration")):
         phrase = new_time_said(ctx.user_text, now=now, tz=tz, memo=memo)
@@ -52,6 +73,12 @@ def filled_from_users_words(ctx: ToolContext, command: Command) -> Command:
             filled["event_when"] = None  # the new time was given as which event: it is the new time
         _note(ctx, command, "when")
         return command.with_(args=filled)
+    when, end = str(args.get("when") or ""), str(args.get("end") or "")
+    if when and end and end_from_another_clause(ctx.user_text, when, end, now=now, tz=tz, memo=memo):
+        ctx.notes.append({"dropped": "end", "reason": "another_clause", "tool": command.tool,
+                          "call_index": command.call_index})  # fmt: skip
+        command = command.with_(args={**args, "end": None})
+        args = command.args
     if command.tool != "create_event" or not args.get("title"):
         return command
     title = str(args["title"])
@@ -102,6 +129,31 @@ def day_for_clock(text: str, when: str, *, now: datetime, tz: ZoneInfo, memo: Me
     return days[0]
 
 
+def end_from_another_clause(
+    text: str, when: str, end: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
+) -> bool:
+    """Whether ``end`` is a time the user gave in another clause than the start, with no end or length said
+    anywhere: "把明天的週會改到下午三點，再加一個五點的健身" came as when=3pm, end=5pm — five o'clock is the
+    gym's. A start and end said together ("3点到5点", "from 3 to 5", "make it run until 6") stay."""
+    if user_gave_end(text, now=now, tz=tz, memo=memo):
+        return False
+    clauses = [c for c in _CLAUSE.split(text) if c.strip()]
+    if len(clauses) < 2:
+        return False
+
+    def clauses_of(value: str) -> set[int]:
+        mine = _clocks(value)
+        return {i for i, c in enumerate(clauses) if mine & _clocks(c)}
+
+    starts, ends = clauses_of(when), clauses_of(end)
+    return bool(starts) and bool(ends) and not starts & ends and not _UNTIL.search(text)
+
+
+def _clocks(text: str) -> set[tuple[int, int]]:
+    """The clock readings in ``text``, am/pm aside ("下午三點" and "15:00" are both (3, 0))."""
+    return {(p.hour % 12, p.minute) for p in scan(normalise(text)).pieces if isinstance(p, Clock)}
+
+
 def title_with_company(text: str, title: str, company: list[str]) -> str | None:
     """The user's fuller name for the event when the model split who or where out of it: "和老李打球" for
     "打球" + 老李, "去机场接人" for "接人" + 机场, "Lunch with Ana" for "Lunch" + Ana — the words must stand
@@ -144,6 +196,12 @@ counts: the scanner often takes it into the phrase)."""
 _LEADING_TO = re.compile(r"^(?:到|至|成|to\b|for\b|until\b|till\b)\s*", re.IGNORECASE)
 _OR = re.compile(r"\s*(?:还是|還是|或者|或是|或|or\b)", re.IGNORECASE)
 """A choice follows ("改到3点还是4点"): the user has not settled the new time."""
+_UNTIL = re.compile(
+    r"\b(?:until|till|til|through|thru|ends?|ending|finish(?:es|ing)?|over\s+by|wraps?\s+up)\b"
+    r"|结束|結束|为止|為止|开到|開到|延长到|延長到|到.{0,6}点?(?:结束|結束)",
+    re.IGNORECASE,
+)
+"""Words that make a lone time an end ("run until 6", "开到六点")."""
 _DAY_PIECES = (DayShift, WeekdayRef, DateParts, HolidayRef)
 _EDGE_WORDS = re.compile(r"^(?:and|then|和|跟|与|與)\s*|\s*(?:and|then|和|跟|与|與|的)$", re.IGNORECASE)
 """Connectors the scanner keeps at a phrase's edge ("tomorrow and", "明天的")."""

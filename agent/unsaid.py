@@ -50,10 +50,11 @@ _ARGS = (
 def _values(runs: Iterable[ToolRun]) -> list[str]:
     out: list[str] = []
     for run in runs:
-        args = run.args.model_dump() if run.args is not None else {}
-        command = getattr(run.result, "command", None)  # with what code filled in from the user's words
-        for given in (args, command.args if command is not None else {}):
-            out += [v for k in _ARGS if isinstance(v := given.get(k), str) and v.strip()]
+        command = getattr(run.result, "command", None)
+        # what the write stood on once code had settled it: with what it filled in from the user's words,
+        # without what it dropped (an end from another clause is that clause's time, still unsaid)
+        given = command.args if command is not None else run.args.model_dump() if run.args is not None else {}
+        out += [v for k in _ARGS if isinstance(v := given.get(k), str) and v.strip()]
     return out
 
 
@@ -88,13 +89,18 @@ def _accounted(ctx: ToolContext, phrase: str, values: Sequence[str], runs: Seque
         for r in runs
         if isinstance(r.result, Persisted) and (target := r.result.command.target) and target.get("start")
     ]
-    days = {s.astimezone(ctx.tz).date() for s in starts}
-    return any(_reads_as_day(ctx, phrase, day) for day in days)
+    return any(_reads_as(ctx, phrase, start) for start in starts)
 
 
-def _reads_as_day(ctx: ToolContext, phrase: str, day: object) -> bool:
+def _reads_as(ctx: ToolContext, phrase: str, start: datetime) -> bool:
+    """The phrase names that event's day ("周三" of "改到周五，她周三临时有事"), or, when it has a clock, its very
+    start: "五點" is not accounted for by a meeting that day at three."""
     r = resolved(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-    return r.status == "resolved" and r.start is not None and r.start.date() == day and not r.recurrence
+    if r.status != "resolved" or r.start is None or r.recurrence:
+        return False
+    if r.grain in ("minute", "hour"):
+        return r.start == start
+    return r.start.date() == start.astimezone(ctx.tz).date()
 
 
 def _a_time(ctx: ToolContext, phrase: str) -> bool:

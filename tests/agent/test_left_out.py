@@ -9,7 +9,14 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from agent.left_out import day_for_clock, new_time_said, repetition_said, title_with_company, title_without
+from agent.left_out import (
+    day_for_clock,
+    end_from_another_clause,
+    new_time_said,
+    repetition_said,
+    title_with_company,
+    title_without,
+)
 from agent.model import call
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NOW, NY, SH, Kit, make_kit
@@ -172,3 +179,33 @@ async def test_a_new_events_clock_lands_on_the_day_the_message_names(kit: Kit) -
     assert len(r.writes) == 2
     [event] = await kit.events()
     assert event.title == "Massage" and event.start == datetime(2025, 3, 6, 18, tzinfo=NY)
+
+
+@pytest.mark.parametrize(
+    ("text", "when", "end", "another"),
+    [
+        ("把明天的週會改到下午三點，再加一個五點的健身", "明天下午3点", "明天下午5点", True),  # the gym's five
+        ("Dinner with Ana at 7, then drinks at 9", "7pm", "9pm", True),
+        ("明天下午三点到五点开会", "明天下午三点", "五点", False),  # a range: said together
+        ("明天下午三点开会，五点结束", "明天下午三点", "五点", False),  # an end said as one
+        ("Board prep today needs more time, make it run until 6", "today 2pm", "6pm", False),
+        ("Meeting tomorrow at 3 for two hours", "tomorrow 3pm", "tomorrow 5pm", False),  # a length said
+    ],
+)
+def test_an_end_from_another_clause_is_that_clauses_time(text: str, when: str, end: str, another: bool) -> None:
+    assert end_from_another_clause(text, when, end, now=NOW, tz=SH) is another
+
+
+async def test_the_other_clauses_time_stays_unsaid_and_the_update_keeps_its_length(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    await zh.seed("週會", datetime(2025, 3, 6, 10, tzinfo=SH))  # tomorrow (now: Wed 22:00 here)
+    model = zh.script(
+        call("update_event", {"event": "週會", "when": "明天下午3点", "end": "明天下午5点"}),
+        call("create_event", {"title": "健身", "when": "明天五點"}),
+    )
+    r = await zh.assistant.reply(zh.user_id, "把明天的週會改到下午三點，再加一個五點的健身")
+    assert model.call_count == 2 and len(r.writes) == 2 and r.telemetry["unsaid_prompt"] is True
+    meeting, gym = sorted(await zh.events(), key=lambda e: e.start)
+    assert (meeting.start, meeting.end) == (datetime(2025, 3, 6, 15, tzinfo=SH), datetime(2025, 3, 6, 16, tzinfo=SH))
+    assert gym.title == "健身" and gym.start.hour == 17
+    assert {"dropped": "end", "reason": "another_clause"}.items() <= r.telemetry["dropped_fields"][0].items()
