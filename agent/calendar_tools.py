@@ -30,6 +30,7 @@ from pydantic import BaseModel
 
 from agent import phrases
 from agent.archive import search_archive, snippet
+from agent.asks_to_add import asks_to_add
 from agent.context import ToolContext
 from agent.grounding import in_unwritten_script, names_event
 from agent.left_out import filled_from_users_words
@@ -156,6 +157,9 @@ def _not_a_free_time_question(shown: str) -> str:
 
 
 async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: int) -> ReadResult:
+    if not _ASKS_FREE_TIME.search(ctx.user_text) and asks_to_add(ctx.user_text):
+        hint = "the user asked to add an event, not for free time: call create_event with its title and time"
+        return ReadResult({"ok": False, "error": "wrong_tool", "hint": hint})
     if not _ASKS_FREE_TIME.search(ctx.user_text):
         if not phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
             # no time in the message either ("When's my next dentist appointment?", 我跟牙医约的是哪天):
