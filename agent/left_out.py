@@ -13,7 +13,6 @@ not exist. Four cases are plain enough to take from the words without asking any
   same clause as the event's title, or inside the title the model wrote ("Run every weekday at 8am for 30
   min": the title loses the phrase). A repetition in another clause may be about something else ("I run
   every weekday; book the physio tomorrow at 8") and still goes back to the model.
-
 * **the day of a new event's clock time**: "Cancel gym tomorrow and book a massage at 6pm instead" came
   with ``when="6pm"`` (today). When the message names exactly one day, today or later, in the same sentence
   as that clock, the clock is on that day. Two days, a past day, another sentence: the time stays as given.
