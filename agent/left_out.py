@@ -36,15 +36,16 @@ from zoneinfo import ZoneInfo
 from agent.context import ToolContext
 from agent.outcomes import Command
 from agent.time_grounding import (
+    TO_WORDS,
     Memo,
     phrases_in,
+    phrases_of,
     quotes,
     resolved,
     the_time_itself,
     user_gave_end,
     user_gave_recurrence,
 )
-from schedule_time import time_phrases
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock, DateParts, DayShift, HolidayRef, WeekdayRef
 
@@ -111,7 +112,7 @@ def day_for_clock(text: str, when: str, *, now: datetime, tz: ZoneInfo, memo: Me
     if not any(isinstance(p, Clock) for p in pieces) or any(isinstance(p, _DAY_PIECES) for p in pieces):
         return None
     days = []
-    for raw in time_phrases(text):
+    for raw in phrases_of(text, memo):
         found = scan(normalise(raw)).pieces
         if any(isinstance(p, _DAY_PIECES) for p in found):
             days.append(_EDGE_WORDS.sub("", raw).strip() or raw)
@@ -192,7 +193,7 @@ _MOVE_TO = re.compile(
 )
 """A verb of moving and its "to", ending the text before a time phrase (the phrase's own leading 到/to
 counts: the scanner often takes it into the phrase)."""
-_LEADING_TO = re.compile(r"^(?:到|至|成|to\b|for\b|until\b|till\b)\s*", re.IGNORECASE)
+_LEADING_TO = re.compile(rf"^(?:{TO_WORDS}|for\s+)", re.IGNORECASE)
 _OR = re.compile(r"\s*(?:还是|還是|或者|或是|或|or\b)", re.IGNORECASE)
 """A choice follows ("改到3点还是4点"): the user has not settled the new time."""
 _UNTIL = re.compile(
@@ -213,7 +214,7 @@ def new_time_said(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None =
     or None (none, or several)."""
     found = []
     folded = text.casefold()
-    for phrase in time_phrases(text):
+    for phrase in phrases_of(text, memo):
         at = folded.find(phrase.casefold())
         if at < 0:
             continue
@@ -236,7 +237,7 @@ def repetition_said(
 ) -> str | None:
     """The user's repetition phrase for the event titled ``title``: the one in the title itself or in the
     clause of ``text`` that names the title; None when there is none or it is in another clause."""
-    said = [p for p in time_phrases(text) if user_gave_recurrence(p, now=now, tz=tz, memo=memo)]
+    said = [p for p in phrases_of(text, memo) if user_gave_recurrence(p, now=now, tz=tz, memo=memo)]
     if len(said) != 1:
         return None
     phrase = said[0]

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from agent.language import Lang
 from agent.timefmt import day_part_text, day_text, range_text
-from storage import WriteResult, split_of
+from storage import EventSnapshot, WriteResult, split_of
 
 __all__ = ["Receipt", "WriteKind", "make_receipt"]
 
@@ -96,13 +96,44 @@ def make_receipt(result: WriteResult, lang: Lang, *, user_timezone: str, now: da
         if nxt is not None:
             (start, end), upcoming = nxt, True
     when = range_text(start, end, lang, all_day=event.all_day, ref=now.astimezone(start.tzinfo).date())
-    if event.timezone != user_timezone and not event.all_day:
-        when += f"（{event.timezone}）" if lang == "zh" else f" ({event.timezone})"
+    when += _zone(event, user_timezone, lang)
     undo = result.undo_of is not None
     text = _text(
         result.action, event.title, when, lang, occurrence=occurrence, undo=undo, recurring=event.recurring,
         upcoming=upcoming,
     )  # fmt: skip
+    return _receipt(result, start, end, text, occurrence=occurrence, undo=undo)
+
+
+def _split_receipt(
+    result: WriteResult, split: datetime, lang: Lang, *, user_timezone: str, now: datetime
+) -> Receipt:
+    """A series changed from one occurrence on (``event`` is the new series: its first occurrence) or
+    cancelled from one on (``event`` is what is left of it; ``split`` the first start cancelled)."""
+    event = result.event
+    start = event.start if result.action == "updated" else split.astimezone(event.start.tzinfo)
+    end = start + event.duration
+    ref = now.astimezone(start.tzinfo).date()
+    day = day_text(start.date(), lang, ref=ref)
+    zone = _zone(event, user_timezone, lang)
+    if result.action == "updated":
+        part = day_part_text(start, end, lang, all_day=event.all_day)
+        when = part if part is not None else range_text(start, end, lang, all_day=event.all_day, ref=ref)
+        if lang == "zh":
+            text = f"{_ZH['updated']}「{event.title}」：从{day}起 {when}{zone}（重复，之前的不变）"
+        else:
+            text = f"{_EN['updated']} “{event.title}” from {day} on — {when}{zone} (repeating; earlier ones unchanged)."
+    elif lang == "zh":
+        text = f"{_ZH['deleted']}「{event.title}」{day}及以后的日程（之前的保留）"
+    else:
+        text = f"{_EN['deleted']} “{event.title}” from {day} on (earlier ones kept)."
+    return _receipt(result, start, end, text, occurrence=False, undo=False)
+
+
+def _receipt(
+    result: WriteResult, start: datetime, end: datetime, text: str, *, occurrence: bool, undo: bool
+) -> Receipt:
+    event = result.event
     return Receipt(
         action=result.action,
         kind=_KIND[result.action],
@@ -119,44 +150,11 @@ def make_receipt(result: WriteResult, lang: Lang, *, user_timezone: str, now: da
     )
 
 
-def _split_receipt(
-    result: WriteResult, split: datetime, lang: Lang, *, user_timezone: str, now: datetime
-) -> Receipt:
-    """A series changed from one occurrence on (``event`` is the new series: its first occurrence) or
-    cancelled from one on (``event`` is what is left of it; ``split`` the first start cancelled)."""
-    event = result.event
-    start = event.start if result.action == "updated" else split.astimezone(event.start.tzinfo)
-    end = start + event.duration
-    ref = now.astimezone(start.tzinfo).date()
-    day = day_text(start.date(), lang, ref=ref)
-    zone = ""
-    if event.timezone != user_timezone and not event.all_day:
-        zone = f"（{event.timezone}）" if lang == "zh" else f" ({event.timezone})"
-    if result.action == "updated":
-        part = day_part_text(start, end, lang, all_day=event.all_day)
-        when = part if part is not None else range_text(start, end, lang, all_day=event.all_day, ref=ref)
-        if lang == "zh":
-            text = f"{_ZH['updated']}「{event.title}」：从{day}起 {when}{zone}（重复，之前的不变）"
-        else:
-            text = f"{_EN['updated']} “{event.title}” from {day} on — {when}{zone} (repeating; earlier ones unchanged)."
-    elif lang == "zh":
-        text = f"{_ZH['deleted']}「{event.title}」{day}及以后的日程（之前的保留）"
-    else:
-        text = f"{_EN['deleted']} “{event.title}” from {day} on (earlier ones kept)."
-    return Receipt(
-        action=result.action,
-        kind=_KIND[result.action],
-        event_id=str(event.id),
-        title=event.title,
-        start=start,
-        end=end,
-        all_day=event.all_day,
-        timezone=event.timezone,
-        recurring=True,
-        occurrence=False,
-        undo=False,
-        text=text,
-    )
+def _zone(event: EventSnapshot, user_timezone: str, lang: Lang) -> str:
+    """The event's own zone after its time, when it is not the user's (an all-day event has none)."""
+    if event.timezone == user_timezone or event.all_day:
+        return ""
+    return f"（{event.timezone}）" if lang == "zh" else f" ({event.timezone})"
 
 
 def _text(

@@ -49,12 +49,14 @@ from schedule_time.pieces import (
 
 __all__ = [
     "TIME_FIELDS",
+    "TO_WORDS",
     "Memo",
     "earlier_sources",
     "example_phrase",
     "fuller_phrase",
     "is_time_grounded",
     "phrases_in",
+    "phrases_of",
     "quotes",
     "reads_as_now",
     "resolved",
@@ -88,8 +90,8 @@ def _resolve(text: str, now: datetime, tz: ZoneInfo, memo: Memo | None) -> Resol
     return hit  # type: ignore[no-any-return]
 
 
-def _time_phrases(text: str, memo: Memo | None) -> list[str]:
-    """``time_phrases(text)`` (read-only when memoised)."""
+def phrases_of(text: str, memo: Memo | None) -> list[str]:
+    """``schedule_time.time_phrases(text)`` through the turn's memo (read-only when memoised)."""
     if memo is None:
         return time_phrases(text)
     key = ("phrases", text)
@@ -137,7 +139,8 @@ def _key(r: Resolution) -> frozenset[tuple[object, ...]]:
     return _readings_of(r)
 
 
-_LEADING_TO = re.compile(r"^(?:到|至|until\s+|till\s+|to\s+)", re.IGNORECASE)
+TO_WORDS = r"到|至|until\s+|till\s+|to\s+"
+_LEADING_TO = re.compile(rf"^(?:{TO_WORDS})", re.IGNORECASE)
 """The "to" of "改到下午三点" / "move it to 3pm" / "run until 6": a phrase that starts with it reads as an open
 range ("until 15:00"), but the time after it is what the user gave."""
 _TRAILING_FILLER = re.compile(r"(?:吧|呢|啊|吗|嗎|么|麼|嘛|可以|行|好|的)+$|\s+(?:please|then|ok|okay)$", re.IGNORECASE)
@@ -166,7 +169,7 @@ def _phrases(sources: Iterable[str], now: datetime, tz: ZoneInfo, memo: Memo | N
     that starts with "to"/到 also without it."""
     found: list[str] = []
     for text in sources:
-        for phrase in _time_phrases(text, memo):
+        for phrase in phrases_of(text, memo):
             bare = _without_to(phrase)
             found += [p for p in dict.fromkeys((phrase, bare)) if p and _key(_resolve(p, now, tz, memo))]
     return found[-_MAX_PHRASES:]
@@ -256,7 +259,7 @@ def phrases_in(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = No
     """The time phrases of ``text`` that read as a time on their own, one per phrase ("到下午三点" as
     "下午三点" when only that reads as a point)."""
     found = []
-    for phrase in _time_phrases(text, memo):
+    for phrase in phrases_of(text, memo):
         bare = _without_to(phrase)
         readable = [p for p in (phrase, bare) if p and _key(_resolve(p, now, tz, memo))]
         if readable:
@@ -276,7 +279,7 @@ def fuller_phrase(
         return None
     key = _key(_resolve(value, now, tz, memo))
     found = []
-    for phrase in _time_phrases(text, memo):
+    for phrase in phrases_of(text, memo):
         user = scan(normalise(phrase)).pieces
         extra = [p for p in user if p not in pieces]
         if extra and all(isinstance(p, _DAY_WORDS) for p in extra) and all(_covers(user, p) for p in pieces):
@@ -298,7 +301,7 @@ def _with_series_start(
     if r.status != "resolved" or not r.recurrence or r.start is None:
         return None
     found = []
-    for phrase in _time_phrases(text, memo):
+    for phrase in phrases_of(text, memo):
         if _norm(phrase) in _norm(value):
             continue
         joined = _resolve(f"{value} {phrase}", now, tz, memo)
@@ -317,7 +320,7 @@ def example_phrase(sources: Sequence[str]) -> str | None:
 
 
 def _readings(text: str, now: datetime, tz: ZoneInfo, memo: Memo | None) -> Iterable[Resolution]:
-    for phrase in _joined(_time_phrases(text, memo)[:_MAX_PHRASES]):
+    for phrase in _joined(phrases_of(text, memo)[:_MAX_PHRASES]):
         r = _resolve(phrase, now, tz, memo)
         if r.status == "resolved":
             yield r

@@ -254,11 +254,11 @@ def _checked_read_reply(out: TurnResult, model_text: str, telemetry: TurnTelemet
         telemetry.read_check = "refused"
         return refusals[0]
     listings = [r.result.listing for r in out.runs if isinstance(r.result, ReadResult) and r.result.listing]
-    if _search_was_a_lookup(out, model_text):
+    wrote = any(r.kind == "write" for r in out.runs)
+    if wrote and _search_was_a_lookup(out, model_text):
         listings = [listing for listing in listings if not listing.is_search]
     if not listings:
         return model_text
-    wrote = any(r.kind == "write" for r in out.runs)
     replacement = check_read_reply(model_text, listings, ctx.lang, now=ctx.now, wrote=wrote)  # type: ignore[arg-type]
     telemetry.read_check = "reported" if replacement is None else "replaced"
     if replacement is None:
@@ -268,12 +268,11 @@ def _checked_read_reply(out: TurnResult, model_text: str, telemetry: TurnTelemet
 
 
 def _search_was_a_lookup(out: TurnResult, model_text: str) -> bool:
-    """A search in a turn that called a write tool was the write's lookup: the write's receipts and
+    """In a turn that called a write tool, a search was the write's lookup: the write's receipts and
     questions, or the model's words about it (the exit check read them), report the turn. Only an empty
     reply with nothing else to show falls back to the search's listing (a write code refused because the
     model was following what it read: the user asked a question, and the search answers it)."""
-    wrote = any(r.kind == "write" for r in out.runs)
-    return wrote and bool(model_text.strip() or out.persisted or out.asking)
+    return bool(model_text.strip() or out.persisted or out.asking)
 
 
 def absorb(out: TurnResult, runs: Sequence[ToolRun], code_texts: list[str], ctx: ToolContext) -> None:
