@@ -32,7 +32,7 @@ from agent.read_check import check_read_reply
 from agent.receipts import Receipt, make_receipt
 from agent.registry import BoundTools, ReadResult, ToolRun
 from agent.telemetry import TurnTelemetry
-from agent.unsaid import UNSAID_KEY, unsaid
+from agent.unsaid import UNSAID_KEY, clause_of, unsaid
 
 __all__ = ["MAX_MODEL_CALLS", "TurnResult", "absorb", "record_run", "run_turn"]
 
@@ -204,7 +204,7 @@ async def run_turn(
             ctx.memo[UNSAID_KEY] = tuple(left)
             telemetry.unsaid_prompt = True
             results = [_tool_result_text(r) for r in runs]
-            results[-1] = _with_unsaid_note(results[-1], left)
+            results[-1] = _with_unsaid_note(results[-1], left, ctx.user_text)
             messages = _with_results(messages, response, results)
             continue
         break  # writes only: code's texts end the turn
@@ -236,9 +236,15 @@ def _with_results(messages: list[Message], response: ModelResponse, results: Seq
     ]
 
 
-def _with_unsaid_note(result_text: str, left: Sequence[str]) -> str:
+def _with_unsaid_note(result_text: str, left: Sequence[str], message: str) -> str:
+    """The last tool result with a note naming each unsaid phrase and the clause it stands in (a phrase
+    alone — "sunday" — says less to a small model than "yoga on saturday and sunday")."""
     data = json.loads(result_text)
-    said = ", ".join(repr(p) for p in left)
+    quoted = []
+    for phrase in left:
+        clause = clause_of(message, phrase)
+        quoted.append(repr(phrase) + (f" (in {clause!r})" if clause != phrase else ""))
+    said = ", ".join(quoted)
     data["note"] = (
         f"the user's message also says {said}: if that is another request, call the tool for it now; "
         "if not, reply with one short sentence and call nothing"

@@ -9,25 +9,31 @@ after the prompt must take one of its time arguments from an unsaid phrase, or i
 word to the user; prose after it is dropped (the receipts already say what was done).
 
 A phrase is accounted for when a tool argument quotes it or is grounded by it (``time_grounding``), when it
-lies inside an argument ("lunch" in "lunch with Marco"), when its time words all appear in the arguments
+lies inside an argument ("lunch" in "lunch with Marco"; not inside the notes, where a small model parks the
+request it left out: "Both Saturday and Sunday at 9am"), when its time words all appear in the arguments
 ("yes but at 5" after "tomorrow 5pm"; connectors such as "to"/"starting"/"now" aside), or when it reads as
 the day a written event starts on, or was on before the change ("starting tomorrow" for a series that
 starts tomorrow; "她周三临时有事" for a coffee moved off Wednesday).
+
+A list the time service reads as no one time ("Saturday and Sunday", "周二、周四晚上八点") counts by its
+items: "Sunday" is unsaid when only Saturday was written. The prompt quotes each unsaid phrase with the
+clause it stands in (``clause_of``: "周日晚上6点" in "周日晚上6点家庭聚餐"), so the model sees what was asked.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from agent.context import ToolContext
 from agent.outcomes import Persisted
 from agent.registry import ToolRun
-from agent.time_grounding import is_time_grounded, phrases_in, quotes, resolved
+from agent.time_grounding import is_time_grounded, phrases_in, phrases_of, quotes, resolved
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock, Label, Now, OpenBound, Piece, Qualifier, RangeSep, RangeStart
 
-__all__ = ["UNSAID_KEY", "unsaid", "uses_unsaid"]
+__all__ = ["UNSAID_KEY", "clause_of", "unsaid", "uses_unsaid"]
 
 UNSAID_KEY = ("unsaid",)
 """``ToolContext.memo`` key: the phrases the model was asked about (set once per turn)."""
@@ -43,8 +49,7 @@ _ARGS = (
     "title",
     "query",
     "location",
-    "notes",
-)  # (a place or a note that holds the phrase: "3号会议室" is a room, not the 3rd)
+)  # (a place that holds the phrase: "3号会议室" is a room, not the 3rd)
 
 
 def _values(runs: Iterable[ToolRun]) -> list[str]:
@@ -115,12 +120,44 @@ def _a_time(ctx: ToolContext, phrase: str) -> bool:
     return any(s is not None and s.astimezone(ctx.tz).date() >= today for s in starts)
 
 
+_LIST_SEP = re.compile(r"\s*(?:,|，|、|;|；|\band\b|&|和|及|与|與)\s*")
+
+
+def _items(ctx: ToolContext) -> list[str]:
+    """The items of the message's time lists that read as no one time ("on saturday and sunday" →
+    "saturday", "sunday"), each item that reads on its own."""
+    found: list[str] = []
+    for phrase in phrases_of(ctx.user_text, ctx.memo):
+        parts = [p for p in _LIST_SEP.split(phrase) if p]
+        if len(parts) < 2 or resolved(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo).status != "unresolved":
+            continue
+        found += [
+            p for p in parts if resolved(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo).status != "unresolved"
+        ]
+    return found
+
+
 def unsaid(ctx: ToolContext, runs: Sequence[ToolRun]) -> list[str]:
-    """The message's time phrases (days or times) that none of ``runs`` (the turn's tool calls so far)
-    accounts for."""
+    """The message's time phrases (days or times, or the items of a list of them) that none of ``runs``
+    (the turn's tool calls so far) accounts for."""
     values = _values(runs)
-    phrases = phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    phrases = dict.fromkeys(phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo) + _items(ctx))
     return [p for p in phrases if _a_time(ctx, p) and not _accounted(ctx, p, values, runs)]
+
+
+_CLAUSE_END = re.compile(r"[,，。.;；!?！？\n]")
+
+
+def clause_of(text: str, phrase: str) -> str:
+    """The clause of ``text`` (between punctuation) that holds ``phrase`` (normalised, as the phrases
+    are); the phrase itself when it is not found."""
+    said = normalise(text)
+    at = said.find(phrase)
+    if at < 0:
+        return phrase
+    starts = [m.end() for m in _CLAUSE_END.finditer(said, 0, at)]
+    end = _CLAUSE_END.search(said, at + len(phrase))
+    return said[starts[-1] if starts else 0 : end.start() if end else len(said)].strip() or phrase
 
 
 def uses_unsaid(ctx: ToolContext, args: dict[str, object]) -> bool:

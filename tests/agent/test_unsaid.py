@@ -82,3 +82,38 @@ async def test_the_left_out_change_may_name_its_day_in_the_event(kit: Kit) -> No
     assert model.call_count == 2 and len(r.writes) == 2, r.text
     standup = [e for e in await kit.events() if e.title == "Standup"]
     assert standup[0].start == datetime(2025, 3, 10, 10, tzinfo=NY)
+
+
+async def test_each_day_of_a_list_counts_and_notes_do_not_account_for_one(kit: Kit) -> None:
+    model = kit.script(  # the second day parked in the notes, as the embedded model did
+        call(
+            "create_event",
+            {"title": "Yoga", "when": "Saturday at 9am", "notes": "Both Saturday and Sunday at 9am"},
+        ),
+        call("create_event", {"title": "Yoga", "when": "Sunday at 9am"}),
+    )
+    r = await kit.assistant.reply(kit.user_id, "Yoga on Saturday and Sunday, both at 9am")
+    assert model.call_count == 2 and len(r.writes) == 2, r.text
+    note = _last_note(model)
+    assert "'sunday' (in 'yoga on saturday and sunday')" in note and "'saturday'" not in note
+    starts = sorted(e.start for e in await kit.events())
+    assert starts == [datetime(2025, 3, 8, 9, tzinfo=NY), datetime(2025, 3, 9, 9, tzinfo=NY)]
+
+
+async def test_the_prompt_quotes_the_clause_of_the_left_out_request(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    model = zh.script(call("create_event", {"title": "体检", "when": "周六上午10点"}), reply("好的"))
+    r = await zh.assistant.reply(zh.user_id, TWO_PLANS)
+    assert model.call_count == 2 and len(r.writes) == 1
+    assert "'周日晚上6点' (in '周日晚上6点家庭聚餐')" in _last_note(model)
+    assert r.text == r.receipts[0].text
+
+
+def test_clause_of() -> None:
+    from agent.unsaid import clause_of
+
+    assert clause_of("Lunch Friday. Dinner with Kat on Sunday at 8pm, ok?", "on sunday at 8pm") == (
+        "dinner with kat on sunday at 8pm"
+    )
+    assert clause_of("明天开会", "后天") == "后天"  # not in the text: the phrase alone
+    assert clause_of("周日晚上6点", "周日晚上6点") == "周日晚上6点"
