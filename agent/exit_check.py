@@ -174,7 +174,9 @@ _PROMISE_ZH = re.compile(
     r"(?:把[^。！？!?\n]{0,40}?)?"
     r"(?:改到|改成|改为|挪到|移到|推迟|提前|取消|删除|删掉|移除|添加|加上|加到|创建|新建|安排|记下|预约)"
 )
-_CONDITION = re.compile(r"\b(?:if|once|when|unless|after\s+you)\b|如果|要是|确认后|确认之后|的话", re.IGNORECASE)
+_CONDITION = re.compile(
+    r"\b(?:if|once|when|unless|after\s+you)\b|如果|要是|确认后|确认之后|的话", re.IGNORECASE
+)
 
 
 def promises_write(text: str) -> bool:

@@ -104,7 +104,9 @@ def filled_from_users_words(ctx: ToolContext, command: Command) -> Command:
     return command.with_(args={**args, "recurrence": phrase, "title": title_without(title, phrase)})
 
 
-def day_for_clock(text: str, when: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> str | None:
+def day_for_clock(
+    text: str, when: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
+) -> str | None:
     """The one day the message names, for a new event's clock time given without one ("Cancel gym tomorrow
     and book a massage at 6pm instead": "6pm" is tomorrow's, not today's): the day phrase when it is the
     only one in the message, today or later, a single day, in the same sentence as the clock; else None."""
@@ -167,7 +169,7 @@ def title_with_company(text: str, title: str, company: list[str]) -> str | None:
             if m := re.search(pattern, text):
                 return m.group()
         if m := re.search(rf"(?<![\w]){t}\s+with\s+{v}(?![\w])", text, re.IGNORECASE):
-            return title.strip() + m.group()[len(title.strip()):]
+            return title.strip() + m.group()[len(title.strip()) :]
     return None
 
 
@@ -182,6 +184,7 @@ def _note(ctx: ToolContext, command: Command, field: str) -> None:
     ctx.notes.append(
         {"filled": field, "from": "user_words", "tool": command.tool, "call_index": command.call_index}
     )  # fmt: skip
+
 
 _MOVE_VERB_ZH = r"(?:改|挪|移|调|調|换|換|推|推迟|推遲|延后|延後|延期|顺延|順延|提前|往后|往後|往前|放|安排)"
 _MOVE_TO = re.compile(
@@ -220,7 +223,7 @@ def new_time_said(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None =
             continue
         lead = _LEADING_TO.match(phrase)
         before = text[:at] + (lead.group() if lead else "")
-        if _MOVE_TO.search(before) and not _OR.match(text[at + len(phrase):]):
+        if _MOVE_TO.search(before) and not _OR.match(text[at + len(phrase) :]):
             found.append(phrase)
     if len(found) != 1:
         return None
@@ -248,7 +251,9 @@ def repetition_said(
         return None
     for clause in _CLAUSE.split(text):
         folded = clause.casefold()
-        if phrase.casefold() in folded and any(re.search(r"(?<![a-z])" + re.escape(w), folded) for w in words):
+        if phrase.casefold() in folded and any(
+            re.search(r"(?<![a-z])" + re.escape(w), folded) for w in words
+        ):
             return phrase
     return None
 
@@ -259,7 +264,7 @@ def title_without(title: str, phrase: str) -> str:
     at = title.casefold().find(phrase.casefold())
     if at < 0:
         return title
-    rest = (title[:at] + title[at + len(phrase):]).strip(" ,-–—:;，。：；")
+    rest = (title[:at] + title[at + len(phrase) :]).strip(" ,-–—:;，。：；")
     return re.sub(r"\s{2,}", " ", rest) or title
 
 

@@ -143,7 +143,9 @@ TO_WORDS = r"到|至|until\s+|till\s+|to\s+"
 _LEADING_TO = re.compile(rf"^(?:{TO_WORDS})", re.IGNORECASE)
 """The "to" of "改到下午三点" / "move it to 3pm" / "run until 6": a phrase that starts with it reads as an open
 range ("until 15:00"), but the time after it is what the user gave."""
-_TRAILING_FILLER = re.compile(r"(?:吧|呢|啊|吗|嗎|么|麼|嘛|可以|行|好|的)+$|\s+(?:please|then|ok|okay)$", re.IGNORECASE)
+_TRAILING_FILLER = re.compile(
+    r"(?:吧|呢|啊|吗|嗎|么|麼|嘛|可以|行|好|的)+$|\s+(?:please|then|ok|okay)$", re.IGNORECASE
+)
 
 
 def _without_to(phrase: str) -> str:
