@@ -10,7 +10,7 @@ Record payload::
                 "read_error", "code": "<rejection code>" | null, "problems": ["when:missing", ...]}],
      "validation_retries": 0, "writes_persisted": [{"action": "created", "event_id": "...", "audit_id": 7}],
      "pending": "needs_confirmation" | null, "exit_check": "no_claim" | "verified" | "unverified_write_claim",
-     "read_check": "none" | "reported" | "replaced" | "refused",
+     "read_check": "none" | "reported" | "replaced" | "refused" | "unanswered",
      "dropped_fields": [{"dropped": "location", "tool": "create_event", "call_index": 0}],
      "filled_fields": [{"filled": "when", "from": "user_words", "tool": "update_event", "call_index": 0}]
                       (agent.left_out: what the model left out and code took from the user's words),

@@ -10,7 +10,8 @@
       second request the model left out, named in the last tool result)
     → exit check on the model's text (claims vs persisted writes; unverified → the whole reply replaced)
     → read check (a reply to a list_events / search_events read that names none of its events → the
-      listing, from code; a search beside a write is the write's lookup and is not checked)
+      listing, from code; a search beside a write is the write's lookup and is not checked; a turn that
+      ended on writes shows the listing of a time the user asked about apart from them)
 
 Provider failures (``ModelError``) end the turn with an honest reply and no further write.
 """
@@ -28,11 +29,11 @@ from agent.context import ToolContext
 from agent.exit_check import ExitVerdict, check_reply
 from agent.model import Message, Model, ModelError, ModelResponse, ToolResultMessage
 from agent.outcomes import NeedsChoice, NeedsConfirmation, NeedsValue, Option, Persisted, Rejected
-from agent.read_check import check_read_reply
+from agent.read_check import check_read_reply, listing_text
 from agent.receipts import Receipt, make_receipt
 from agent.registry import BoundTools, ReadResult, ToolRun
 from agent.telemetry import TurnTelemetry
-from agent.unsaid import UNSAID_KEY, clause_of, unsaid
+from agent.unsaid import UNSAID_KEY, asked_apart, clause_of, unsaid
 
 __all__ = ["MAX_MODEL_CALLS", "TurnResult", "absorb", "record_run", "run_turn"]
 
@@ -219,9 +220,32 @@ async def run_turn(
         others = [t for t in code_texts if t not in {r.text for r in out.receipts}]
         out.text = "\n".join([honest, *others])
     else:
-        shown = _checked_read_reply(out, model_text, telemetry, ctx) if ended_by_model_text else ""
+        shown = (
+            _checked_read_reply(out, model_text, telemetry, ctx)
+            if ended_by_model_text
+            else _unanswered_reads(out, ctx, telemetry)
+        )
         out.text = "\n".join(([shown] if shown else []) + code_texts)
     return out
+
+
+def _unanswered_reads(out: TurnResult, ctx: ToolContext, telemetry: TurnTelemetry) -> str:
+    """A turn that ended on writes never let the model answer its reads. A ``list_events`` read of a time
+    the user asked about apart from the writes ("周三下午有什么安排？顺便帮我加个周四上午十点的牙医") is answered
+    by its listing, before the receipts; a read that looked up the written event is not shown."""
+    writes = [r for r in out.runs if r.kind == "write"]
+    shown = [
+        listing_text(r.result.listing, ctx.lang, now=ctx.now)  # type: ignore[arg-type]
+        for r in out.runs
+        if isinstance(r.result, ReadResult)
+        and r.result.listing is not None
+        and not r.result.listing.is_search
+        and isinstance(window := getattr(r.args, "range", None), str)
+        and asked_apart(ctx, window, writes)
+    ]
+    if shown:
+        telemetry.read_check = "unanswered"
+    return "\n".join(dict.fromkeys(shown))
 
 
 def _with_results(messages: list[Message], response: ModelResponse, results: Sequence[str]) -> list[Message]:

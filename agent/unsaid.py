@@ -33,7 +33,7 @@ from agent.time_grounding import is_time_grounded, phrases_in, phrases_of, quote
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock, Label, Now, OpenBound, Piece, Qualifier, RangeSep, RangeStart
 
-__all__ = ["UNSAID_KEY", "clause_of", "unsaid", "uses_unsaid"]
+__all__ = ["UNSAID_KEY", "asked_apart", "clause_of", "unsaid", "uses_unsaid"]
 
 UNSAID_KEY = ("unsaid",)
 """``ToolContext.memo`` key: the phrases the model was asked about (set once per turn)."""
@@ -143,6 +143,17 @@ def unsaid(ctx: ToolContext, runs: Sequence[ToolRun]) -> list[str]:
     values = _values(runs)
     phrases = dict.fromkeys(phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo) + _items(ctx))
     return [p for p in phrases if _a_time(ctx, p) and not _accounted(ctx, p, values, runs)]
+
+
+def asked_apart(ctx: ToolContext, window: str, writes: Sequence[ToolRun]) -> bool:
+    """A read's ``window`` ("周三下午") is a time of the message that no write of the turn accounts for: the
+    read answered a question of its own ("周三下午有什么安排？顺便帮我加个周四上午十点的牙医"), not a lookup
+    for the write ("move the dentist to 4" after reading today)."""
+    values = _values(writes)
+    return any(
+        (quotes(phrase, [window]) or quotes(window, [phrase])) and not _accounted(ctx, phrase, values, writes)
+        for phrase in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    )
 
 
 _CLAUSE_END = re.compile(r"[,，。.;；!?！？\n]")

@@ -298,3 +298,44 @@ async def test_a_search_and_a_write_in_one_step_keep_the_model_s_words_and_the_r
     r = await kit.assistant.reply(kit.user_id, "Move my dentist appointment to Friday at 2pm")
     assert len(r.writes) == 1 and r.text.splitlines()[-1] == r.receipts[0].text
     assert "Events matching" not in r.text and r.telemetry["read_check"] == "none"
+
+
+async def test_a_question_asked_beside_a_write_is_answered_by_its_listing(kit: Kit) -> None:
+    """The model read Wednesday, then added the call, and the turn ended on the write: the user's question
+    was never answered. Its listing comes before the receipt."""
+    await kit.seed("Design crit", datetime(2025, 3, 12, 13, tzinfo=NY))
+    kit.script(
+        call("list_events", {"range": "Wednesday"}),
+        call("create_event", {"title": "Call with Leo", "when": "Thursday at 4pm"}),
+    )
+    r = await kit.assistant.reply(
+        kit.user_id, "What's on Wednesday? Also put a call with Leo on Thursday at 4pm"
+    )
+    assert len(r.writes) == 1, r.text
+    assert r.text.splitlines() == [
+        "Wednesday, March 12:",
+        "- 1:00–2:00 PM — Design crit",
+        r.receipts[0].text,
+    ]
+    assert r.telemetry["read_check"] == "unanswered"
+
+
+async def test_a_read_that_looked_up_the_written_event_is_not_shown(kit: Kit) -> None:
+    await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
+    kit.script(
+        call("list_events", {"range": "tomorrow"}),
+        call("update_event", {"event": "dentist", "event_when": "tomorrow", "when": "tomorrow at 4pm"}),
+    )
+    r = await kit.assistant.reply(kit.user_id, "Move tomorrow's dentist to 4pm")
+    assert len(r.writes) == 1 and r.text == r.receipts[0].text
+    assert r.telemetry["read_check"] == "none"
+
+
+async def test_a_lookup_of_a_day_the_user_did_not_name_is_not_shown(kit: Kit) -> None:
+    await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
+    kit.script(
+        call("list_events", {"range": "this week"}),
+        call("update_event", {"event": "dentist", "when": "Friday at 4pm"}),
+    )
+    r = await kit.assistant.reply(kit.user_id, "Move the dentist to Friday at 4pm")
+    assert len(r.writes) == 1 and r.text == r.receipts[0].text
