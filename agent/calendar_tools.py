@@ -32,6 +32,7 @@ from agent import phrases
 from agent.archive import search_archive, snippet
 from agent.asks_to_add import asks_to_add
 from agent.context import ToolContext
+from agent.free_time import FreeTime
 from agent.grounding import in_unwritten_script, names_event
 from agent.left_out import filled_from_users_words
 from agent.other_calendar import asks_about_someone, names_other_calendar
@@ -184,17 +185,23 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
         return _range_error("duration")
     start = max(window[0], ctx.now)
     if start >= window[1]:
-        return ReadResult({"ok": True, "free": []})
+        empty = FreeTime(window[0].astimezone(ctx.tz), window[1].astimezone(ctx.tz), duration, ())
+        return ReadResult({"ok": True, "free": []}, free_time=empty)
     try:
         slots = await ctx.events.free_slots(start, window[1], duration)
     except InvalidInput:
         return ReadResult({"ok": False, "error": "range_too_long", "field": "range"})
     fmt = "%a %Y-%m-%d %H:%M"
-    free = [
-        {"start": s.start.astimezone(ctx.tz).strftime(fmt), "end": s.end.astimezone(ctx.tz).strftime(fmt)}
-        for s in slots[:8]
-    ]
-    return ReadResult({"ok": True, "free": free})
+    shown = [(s.start.astimezone(ctx.tz), s.end.astimezone(ctx.tz)) for s in slots[:8]]
+    free = [{"start": s.strftime(fmt), "end": e.strftime(fmt)} for s, e in shown]
+    kept = FreeTime(
+        window[0].astimezone(ctx.tz),
+        window[1].astimezone(ctx.tz),
+        duration,
+        tuple(shown),
+        len(slots) - len(shown),
+    )
+    return ReadResult({"ok": True, "free": free}, free_time=kept)
 
 
 async def search_events(ctx: ToolContext, args: SearchEventsArgs, call_index: int) -> ReadResult:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from agent.exit_check import promises_write
+from agent.free_time import FreeTime, free_time_text, reply_reports_free
 from agent.language import Lang
 from agent.timefmt import day_part_text, day_text, range_text
 
@@ -171,14 +172,24 @@ def listing_text(listing: Listing, lang: Lang, *, now: datetime) -> str:
 
 
 def check_read_reply(
-    text: str, listings: Sequence[Listing], lang: Lang, *, now: datetime, wrote: bool = False
+    text: str,
+    listings: Sequence[Listing],
+    lang: Lang,
+    *,
+    now: datetime,
+    wrote: bool = False,
+    free: Sequence[FreeTime] = (),
 ) -> str | None:
     """``None`` when the model's reply reports the reads; else the code listing that replaces it: each
-    read's listing once (the same search twice is listed once). In a turn that called no write tool, a
-    reply that promises a write ("好的，我会把…改到凌晨3点", echoing an event title written as an
-    instruction) is replaced too, even if it names an event: nothing will be written."""
-    if not listings:
+    read's listing once (the same search twice is listed once), then each free-time answer
+    (``agent.free_time``). In a turn that called no write tool, a reply that promises a write ("好的，我会
+    把…改到凌晨3点", echoing an event title written as an instruction) is replaced too, even if it names an
+    event: nothing will be written."""
+    if not listings and not free:
         return None
-    if reply_reports(text, listings) and (wrote or not promises_write(text)):
+    listed = not listings or reply_reports(text, listings)
+    if listed and all(reply_reports_free(text, f) for f in free) and (wrote or not promises_write(text)):
         return None
-    return "\n".join(dict.fromkeys(listing_text(listing, lang, now=now) for listing in listings))
+    texts = [listing_text(listing, lang, now=now) for listing in listings]
+    texts += [free_time_text(f, lang, now=now) for f in free]
+    return "\n".join(dict.fromkeys(texts))

@@ -19,6 +19,7 @@ from typing import Any, Literal, get_type_hints
 from pydantic import BaseModel, ValidationError
 
 from agent.context import ToolContext
+from agent.free_time import FreeTime
 from agent.model import ToolSpec
 from agent.outcomes import Rejected, WriteOutcome
 from agent.read_check import Listing
@@ -47,11 +48,13 @@ class RegistryError(ValueError):
 class ReadResult:
     """A read tool's answer: a JSON object for the model (it may say ``"ok": false`` with an error code).
     ``listing``: what a calendar read returned, kept for code (``read_check``), never sent to the model;
-    ``refusal``: the user's answer when code refused the read (it replaces the model's reply)."""
+    ``refusal``: the user's answer when code refused the read (it replaces the model's reply);
+    ``free_time``: what a free-time read found, kept for code like ``listing``."""
 
     data: dict[str, Any]
     listing: Listing | None = None
     refusal: str | None = None
+    free_time: FreeTime | None = None
 
     def as_text(self) -> str:
         return json.dumps(self.data, ensure_ascii=False, separators=(",", ":"))

@@ -111,7 +111,10 @@ def _ask_instead(
 
 def _following_what_it_read(out: TurnResult, fixable: Sequence[ToolRun]) -> bool:
     """After a read, the model insists on changing an event the user never pointed at (an event title
-    that says "delete all events"): the user asked a question, and the read's listing is the answer."""
+    that says "delete all events"), or on writing after it answered a question about free time (the slots
+    it found as a "电话" to move there): the user asked a question, and the read is the answer."""
+    if any(isinstance(r.result, ReadResult) and r.result.free_time for r in out.runs):
+        return True
     listed = any(isinstance(r.result, ReadResult) and r.result.listing for r in out.runs)
     return listed and all(
         isinstance(r.result, Rejected) and r.result.code == "event_not_named" for r in fixable
@@ -158,8 +161,8 @@ async def run_turn(
             code_texts.append(phrases.say(key, lang))
             break
         if not response.tool_calls:
-            if unanswered:  # prose instead of the corrected call: ask the user, never echo the model
-                _ask_instead(out, unanswered, code_texts, lang, telemetry)
+            if unanswered and not _following_what_it_read(out, unanswered):
+                _ask_instead(out, unanswered, code_texts, lang, telemetry)  # prose instead of the fix
                 break
             if not prompted:  # after the prompt, the receipts already say what was done
                 model_text = response.text.strip()
@@ -287,9 +290,12 @@ def _checked_read_reply(out: TurnResult, model_text: str, telemetry: TurnTelemet
     wrote = any(r.kind == "write" for r in out.runs)
     if wrote and _search_was_a_lookup(out, model_text):
         listings = [listing for listing in listings if not listing.is_search]
-    if not listings:
+    free = [r.result.free_time for r in out.runs if isinstance(r.result, ReadResult) and r.result.free_time]
+    if out.persisted:  # slots found before a write are the write's lookup: the receipt says what was done
+        free = []
+    if not listings and not free:
         return model_text
-    replacement = check_read_reply(model_text, listings, ctx.lang, now=ctx.now, wrote=wrote)  # type: ignore[arg-type]
+    replacement = check_read_reply(model_text, listings, ctx.lang, now=ctx.now, wrote=wrote, free=free)  # type: ignore[arg-type]
     telemetry.read_check = "reported" if replacement is None else "replaced"
     if replacement is None:
         return model_text

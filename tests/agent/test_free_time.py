@@ -1,0 +1,116 @@
+"""The free-time answer: a reply to a free-time question must quote a free slot (or, when none is free, no
+clock time), else code's text of the slots replaces it; a write the model tries after answering such a
+question, refused, leaves the slots as the answer. Table-driven rule; scripted model for the turn."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+
+from agent.free_time import FreeTime, free_time_text, reply_reports_free
+from agent.model import call, reply
+from tests.agent.fixtures import *  # noqa: F403  (fixtures)
+from tests.agent.fixtures import NY, SH, Kit, make_kit
+
+DAY = datetime(2025, 6, 19, tzinfo=SH)
+HOUR = timedelta(hours=1)
+AFTERNOON = FreeTime(
+    DAY, DAY + timedelta(days=1), HOUR, ((DAY.replace(hour=13, minute=30), DAY.replace(hour=18)),)
+)
+TWO = FreeTime(
+    DAY,
+    DAY + timedelta(days=1),
+    HOUR,
+    ((DAY.replace(hour=9), DAY.replace(hour=10, minute=30)), (DAY.replace(hour=15), DAY.replace(hour=18))),
+)
+NONE = FreeTime(DAY, DAY + timedelta(days=1), HOUR, ())
+
+
+@pytest.mark.parametrize(
+    ("text", "free", "reports", "why"),
+    [
+        (
+            "周四（6月19日）下午1点半以后都有空，上午9点半之前也可以。",
+            AFTERNOON,
+            True,
+            "下午1点半 is the slot's start",
+        ),
+        ("You're free from 1:30 PM to 6.", AFTERNOON, True, "12-hour clock"),
+        ("Free 13:30–18:00.", AFTERNOON, True, "24-hour clock"),
+        ("下午一点半之后有空。", AFTERNOON, True, "Chinese numerals"),
+        ("十三点三十分以后", AFTERNOON, True, "十三点三十分"),
+        ("You're free at 10am.", AFTERNOON, False, "a time that is not free"),
+        ("You're free all afternoon!", AFTERNOON, False, "no clock at all"),
+        ("", AFTERNOON, False, "no text"),
+        ("你上午9点到10点半有空。", TWO, True, "the first of two slots"),
+        ("3pm works.", TWO, True, "the second of two slots, an hour alone"),
+        ("周四没有一小时的空档。", NONE, True, "nothing free, said plainly"),
+        ("You're free at 4pm.", NONE, False, "a slot invented for a full day"),
+    ],
+)
+def test_reply_reports_free(text: str, free: FreeTime, reports: bool, why: str) -> None:
+    assert reply_reports_free(text, free) is reports, why
+
+
+def test_free_time_text_in_both_languages() -> None:
+    now = datetime(2025, 6, 16, 9, tzinfo=SH)
+    assert free_time_text(TWO, "en", now=now) == (
+        "Free for an hour or more, Thursday, June 19:\n- 9:00–10:30 AM\n- 3:00–6:00 PM"
+    )
+    assert (
+        free_time_text(TWO, "zh", now=now)
+        == "6月19日（周四）能空出1小时的时段：\n- 09:00–10:30\n- 15:00–18:00"
+    )
+    assert free_time_text(NONE, "zh", now=now) == "6月19日（周四）没有能空出1小时的时段。"
+    assert free_time_text(NONE, "en", now=now) == "No free slot of an hour on Thursday, June 19."
+    half = FreeTime(DAY, DAY + timedelta(days=1), timedelta(minutes=90), (), more=0)
+    assert "1个半小时" in free_time_text(half, "zh", now=now)
+
+
+async def test_invented_free_time_is_replaced_by_the_slots(kit: Kit) -> None:
+    await kit.seed("Standup", datetime(2025, 3, 6, 9, tzinfo=NY), datetime(2025, 3, 6, 17, tzinfo=NY))
+    kit.script(
+        call("find_free_time", {"range": "tomorrow", "duration": "1 hour"}), reply("You're free at 10am.")
+    )
+    r = await kit.assistant.reply(kit.user_id, "When am I free tomorrow for an hour?")
+    assert r.text == "Free for an hour or more, Thursday, March 6:\n- 5:00–6:00 PM"
+    assert r.telemetry["read_check"] == "replaced" and not r.writes
+
+
+async def test_a_reply_that_quotes_a_free_slot_is_kept(kit: Kit) -> None:
+    await kit.seed("Standup", datetime(2025, 3, 6, 9, tzinfo=NY), datetime(2025, 3, 6, 17, tzinfo=NY))
+    kit.script(
+        call("find_free_time", {"range": "tomorrow", "duration": "1 hour"}), reply("After 5pm you're free.")
+    )
+    r = await kit.assistant.reply(kit.user_id, "When am I free tomorrow for an hour?")
+    assert r.text == "After 5pm you're free." and r.telemetry["read_check"] == "reported"
+
+
+async def test_a_write_after_a_free_time_question_leaves_the_slots_as_the_answer(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    """Live eval: the model found the slots, then tried to "update" a 电话 that does not exist into one of
+    them (refused twice); the user had asked a question, and was asked when the call should be."""
+    zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    await zh.seed("客户拜访", datetime(2025, 3, 6, 9, 30, tzinfo=SH), datetime(2025, 3, 6, 11, 30, tzinfo=SH))
+    await zh.seed("部门午餐", datetime(2025, 3, 6, 12, tzinfo=SH), datetime(2025, 3, 6, 13, 30, tzinfo=SH))
+    zh.script(
+        call("find_free_time", {"range": "周四", "duration": "一小时"}),
+        call(
+            "update_event", {"event": "电话", "when": "Thu 2025-03-06 13:30", "end": "Thu 2025-03-06 18:00"}
+        ),
+        call("update_event", {"event": "电话", "when": "13:30", "end": "18:00"}),
+    )
+    r = await zh.assistant.reply(zh.user_id, "这周四哪个时间段有空？想约个一小时的电话")
+    assert not r.writes and not r.options and r.pending is None, r.text
+    assert r.text == "3月6日（周四）能空出1小时的时段：\n- 13:30–18:00"
+
+
+async def test_slots_read_before_a_write_are_its_lookup(kit: Kit) -> None:
+    kit.script(
+        call("find_free_time", {"range": "tomorrow", "duration": "1 hour"}),
+        call("create_event", {"title": "Call with Leo", "when": "tomorrow at 3pm"}),
+        reply("Booked."),
+    )
+    r = await kit.assistant.reply(kit.user_id, "Find a free hour tomorrow and book a call with Leo at 3pm")
+    assert len(r.writes) == 1 and "Free for" not in r.text and r.receipts[0].text in r.text
+
