@@ -4,13 +4,17 @@ The embedded model answers "这周六全天团建，帮我占上" with ``find_fr
 this kind): the read succeeds, a note says the user did not ask for free time, and the model replies in prose
 ("好的，我会记住你的请求。") — nothing is added. When the message plainly asks to add, the free-time read is the
 wrong tool and goes back to the model as a fixable error naming the right one.
+
+A plan stated with no verb asking to add ("後天七點半開會", "明天和设计师对一下稿子", "dinner with Kat Friday
+at 8") is the same request (``states_a_plan``): not a question, not a request to see the calendar. The caller
+also requires a time phrase in it.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["asks_to_add"]
+__all__ = ["asks_to_add", "states_a_plan"]
 
 _ADD = re.compile(
     r"\b(?:add|put|book|schedule|block(?:\s+(?:off|out))?|pencil(?:\s+in)?|set\s+up|note\s+down|reserve|hold)\b"
@@ -30,3 +34,16 @@ def asks_to_add(text: str) -> bool:
     """A request to add ("帮我占上", "add lunch with Ana", "put the offsite on Friday"), not a question
     ("can you add…?", "有没有空加个会？": those may be about free time, and the model's read stands)."""
     return bool(_ADD.search(text)) and not _QUESTION.search(text)
+
+
+_READ = re.compile(
+    r"\b(?:show|list|see|check|view|look|tell|schedule|agenda|calendar|plans?|busy|free|anything|events?)\b"
+    r"|安排|日程|行程|计划|計劃|看|查|列|显示|顯示|忙|有事|什么事|空",
+    re.IGNORECASE,
+)
+
+
+def states_a_plan(text: str) -> bool:
+    """A plan said as a statement ("後天七點半開會", "明天和设计师对一下稿子"): neither a question nor a request
+    to see the calendar ("明天的安排", "show me Friday", "tomorrow's schedule")."""
+    return not _QUESTION.search(text) and not _READ.search(text)

@@ -30,7 +30,7 @@ from pydantic import BaseModel
 
 from agent import phrases
 from agent.archive import search_archive, snippet
-from agent.asks_to_add import asks_to_add
+from agent.asks_to_add import asks_to_add, states_a_plan
 from agent.context import ToolContext
 from agent.free_time import FreeTime
 from agent.grounding import in_unwritten_script, names_event
@@ -158,11 +158,14 @@ def _not_a_free_time_question(shown: str) -> str:
 
 
 async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: int) -> ReadResult:
-    if not _ASKS_FREE_TIME.search(ctx.user_text) and asks_to_add(ctx.user_text):
+    said_time = bool(phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo))
+    if not _ASKS_FREE_TIME.search(ctx.user_text) and (
+        asks_to_add(ctx.user_text) or (said_time and states_a_plan(ctx.user_text))
+    ):
         hint = "the user asked to add an event, not for free time: call create_event with its title and time"
         return ReadResult({"ok": False, "error": "wrong_tool", "hint": hint})
     if not _ASKS_FREE_TIME.search(ctx.user_text):
-        if not phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        if not said_time:
             # no time in the message either ("When's my next dentist appointment?", 我跟牙医约的是哪天):
             # a question about an event by its name, and the range the model passed is its own invention
             found = await search_events(ctx, SearchEventsArgs(query=ctx.user_text[:200]), call_index)

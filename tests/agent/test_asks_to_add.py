@@ -8,7 +8,7 @@ from datetime import date
 
 import pytest
 
-from agent.asks_to_add import asks_to_add
+from agent.asks_to_add import asks_to_add, states_a_plan
 from agent.model import ToolResultMessage, call, reply
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import make_kit
@@ -33,6 +33,50 @@ def test_a_request_to_add_is_told_from_a_question(text: str, asks: bool) -> None
     assert asks_to_add(text) is asks
 
 
+@pytest.mark.parametrize(
+    ("text", "plan"),
+    [
+        ("後天七點半開會", True),
+        ("明天和设计师对一下稿子", True),
+        ("dinner with Kat Friday at 8", True),
+        ("明天的安排", False),  # asks to see the calendar
+        ("帮我看看明天", False),
+        ("show me Friday", False),
+        ("tomorrow's schedule", False),
+        ("明天下午我有空", False),  # about free time
+        ("明天有事", False),
+        ("what about Friday", False),  # a question
+        ("後天開會嗎", False),
+    ],
+)
+def test_a_plan_is_told_from_a_request_to_read(text: str, plan: bool) -> None:
+    assert states_a_plan(text) is plan
+
+
+async def test_a_free_time_read_for_a_stated_plan_goes_back_naming_create(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    """Live eval: "明天和设计师对一下稿子" was read as free time and answered "好的，我会继续处理你的请求。"; the
+    create asks for the time instead."""
+    zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    model = zh.script(
+        call("find_free_time", {"range": "明天", "duration": "1 hour"}),
+        call("create_event", {"title": "和设计师对稿", "when": "明天"}),
+    )
+    r = await zh.assistant.reply(zh.user_id, "明天和设计师对一下稿子")
+    first = [m for m in model.calls[1].messages if isinstance(m, ToolResultMessage)][-1]
+    assert json.loads(first.content)["error"] == "wrong_tool"
+    assert model.call_count == 2 and r.writes == () and r.pending is not None, r.text
+
+
+async def test_a_request_to_see_a_day_sent_to_free_time_is_read(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    model = zh.script(
+        call("find_free_time", {"range": "明天", "duration": "1 hour"}), reply("明天没有安排。")
+    )
+    r = await zh.assistant.reply(zh.user_id, "明天的安排")
+    first = [m for m in model.calls[1].messages if isinstance(m, ToolResultMessage)][-1]
+    assert "error" not in json.loads(first.content) and r.writes == ()
+
+
 async def test_a_free_time_read_for_a_request_to_add_goes_back_naming_create(database, make_user) -> None:  # type: ignore[no-untyped-def]
     zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
     model = zh.script(
@@ -49,6 +93,8 @@ async def test_a_free_time_read_for_a_request_to_add_goes_back_naming_create(dat
 
 async def test_a_free_time_question_is_still_read(database, make_user) -> None:  # type: ignore[no-untyped-def]
     zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
-    model = zh.script(call("find_free_time", {"range": "周四", "duration": "1小时"}), reply("周四全天都有空。"))
+    model = zh.script(
+        call("find_free_time", {"range": "周四", "duration": "1小时"}), reply("周四全天都有空。")
+    )
     r = await zh.assistant.reply(zh.user_id, "这周四哪个时间段有空？想约个一小时的电话")
     assert model.call_count == 2 and r.writes == () and await zh.events() == []
