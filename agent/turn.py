@@ -121,6 +121,10 @@ def _following_what_it_read(out: TurnResult, fixable: Sequence[ToolRun]) -> bool
     )
 
 
+def _not_named(fixable: Sequence[ToolRun]) -> bool:
+    return any(isinstance(r.result, Rejected) and r.result.code == "event_not_named" for r in fixable)
+
+
 def _retry_question(runs: Sequence[ToolRun], lang: str) -> str:
     return phrases.say("rephrase", lang)  # type: ignore[arg-type]
 
@@ -196,7 +200,13 @@ async def run_turn(
             if fixable:
                 retried = True
                 telemetry.validation_retries += 1
-            messages = _with_results(messages, response, [_tool_result_text(r) for r in runs])
+            results = [_tool_result_text(r) for r in runs]
+            if _not_named(fixable) and (left := unsaid(ctx, out.runs)):
+                # "What's on Wednesday? Also put a call with Leo on Thursday at 4pm": after the read the
+                # model changed a listed event; the request it left out is named with the refusal
+                telemetry.unsaid_prompt = True
+                results[-1] = _with_unsaid_note(results[-1], left, ctx.user_text)
+            messages = _with_results(messages, response, results)
             continue
         left = (
             unsaid(ctx, out.runs)

@@ -117,3 +117,23 @@ def test_clause_of() -> None:
     )
     assert clause_of("明天开会", "后天") == "后天"  # not in the text: the phrase alone
     assert clause_of("周日晚上6点", "周日晚上6点") == "周日晚上6点"
+
+
+async def test_a_change_to_an_event_nobody_named_comes_back_with_the_left_out_request(kit: Kit) -> None:
+    """Live eval: the model read Wednesday, then tried to add Leo to the listed "Design crit" instead of
+    adding the call. The refusal names the time the turn has not used; the create follows, and the
+    question is answered by its listing before the receipt."""
+    await kit.seed("Design crit", datetime(2025, 3, 12, 13, tzinfo=NY))
+    model = kit.script(
+        call("list_events", {"range": "Wednesday"}),
+        call("update_event", {"event": "Design crit", "attendees": ["Leo"]}),
+        call("create_event", {"title": "Call with Leo", "when": "Thursday at 4pm"}),
+    )
+    message = "What's on Wednesday? Also put a call with Leo on Thursday at 4pm"
+    r = await kit.assistant.reply(kit.user_id, message)
+    assert "'on thursday at 4pm' (in 'also put a call with leo on thursday at 4pm')" in _last_note(model)
+    assert model.call_count == 3 and len(r.writes) == 1, r.text
+    assert r.text.splitlines()[:2] == ["Wednesday, March 12:", "- 1:00–2:00 PM — Design crit"]
+    assert r.text.splitlines()[-1] == r.receipts[0].text
+    crit = [e for e in await kit.events() if e.title == "Design crit"]
+    assert crit[0].attendees == ()
