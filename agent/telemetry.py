@@ -17,6 +17,7 @@ Record payload::
      "fallback_reason": null | "timeout" | "unavailable" | "rate_limited" | "rejected" | "malformed_output"
                         | "too_many_rounds" | "invalid_arguments",
      "unsaid_prompt": false (the model was asked about a time in the message no tool call used),
+     "read_forced": false (a calendar question the model answered unread: code made the read, agent.unread),
      "lang": "en" | "zh", "latency_ms": {"prompt": .., "gate": .., "model": .., "tools": .., "exit_check": ..,
      "persist": .., "code_total": .., "total": ..}}
 
@@ -54,6 +55,7 @@ class TurnTelemetry:
     read_check: str = "none"
     fallback_reason: str | None = None
     unsaid_prompt: bool = False
+    read_forced: bool = False
     dropped_fields: list[dict[str, Any]] = field(default_factory=list)
     filled_fields: list[dict[str, Any]] = field(default_factory=list)
     latency_ms: dict[str, float] = field(default_factory=dict)
@@ -91,6 +93,7 @@ class TurnTelemetry:
             "filled_fields": self.filled_fields,
             "fallback_reason": self.fallback_reason,
             "unsaid_prompt": self.unsaid_prompt,
+            "read_forced": self.read_forced,
             "lang": self.lang,
             "latency_ms": dict(self.latency_ms),
         }

@@ -8,6 +8,7 @@
                        e.g. "When should it be?" for a time not in the user's words — else "say it again")
     → after writes only: one more call if the message has a time no tool call used (``agent.unsaid``: a
       second request the model left out, named in the last tool result)
+    → a calendar question answered with no read: code makes the read (``agent.unread``)
     → exit check on the model's text (claims vs persisted writes; unverified → the whole reply replaced)
     → read check (a reply to a list_events / search_events read that names none of its events → the
       listing, from code; a search beside a write is the write's lookup and is not checked; a turn that
@@ -33,6 +34,7 @@ from agent.read_check import check_read_reply, listing_text
 from agent.receipts import Receipt, make_receipt
 from agent.registry import BoundTools, ReadResult, ToolRun
 from agent.telemetry import TurnTelemetry
+from agent.unread import read_skipped
 from agent.unsaid import UNSAID_KEY, asked_apart, clause_of, unsaid
 
 __all__ = ["MAX_MODEL_CALLS", "TurnResult", "absorb", "record_run", "run_turn"]
@@ -171,6 +173,13 @@ async def run_turn(
             if not prompted:  # after the prompt, the receipts already say what was done
                 model_text = response.text.strip()
                 ended_by_model_text = True
+            if not out.runs and (run := await read_skipped(tools, call_index)) is not None:
+                record_run(telemetry, run)  # a calendar question answered unread: code reads (agent.unread)
+                if on_tool is not None:
+                    on_tool(run.name, run.status, run.call_index)
+                absorb(out, [run], code_texts, ctx)
+                telemetry.read_forced = True
+                model_text = ""  # words made without the calendar: the read's listing answers
             break
         runs: list[ToolRun] = []
         with telemetry.stage("tools"):

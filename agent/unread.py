@@ -1,0 +1,54 @@
+"""A question about the user's calendar that the model answered without reading it.
+
+The prompt carries no events, so such an answer is made up: the embedded model answered "What are the notes
+on the vendor call?" with notes it invented (live eval). When the model's first response is prose, no tool
+ran, and the message asks about the user's own calendar (``asks_about_calendar``), code makes the read the
+model skipped — ``list_events`` for the one time the message names, else ``search_events`` with the message
+— and its listing is the answer: the model's words were made without the calendar, even where they name
+the event the user named. A message naming several times is left to the model's reply: which window to
+read is not code's to guess.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.other_calendar import names_other_calendar
+from agent.registry import BoundTools, ToolRun
+from agent.time_grounding import phrases_in, phrases_of
+
+__all__ = ["asks_about_calendar", "read_skipped"]
+
+_QUESTION = re.compile(
+    r"[?？]|吗|嗎|什么|什麼|哪|几点|幾點|有没有|有沒有|是否"
+    r"|^\s*(?:what|when|which|where|who|how|is|are|do|does|am|did)\b",
+    re.IGNORECASE,
+)
+_MINE = re.compile(
+    r"\b(?:what'?s on|what is on|on my (?:calendar|schedule)|do i have|am i (?:free|busy|booked)"
+    r"|when(?:'s| is| was| are) my|my (?:\w+ ){0,3}(?:meetings?|appointments?|calls?|events?|calendar|schedule"
+    r"|agenda|plans?|day|week|weekend|notes?)|notes? (?:on|of|for|in) (?:the|my))\b"
+    r"|(?:我|我的)[^，。？！?!]{0,12}(?:安排|日程|行程|会议|會議|开会|開會|约|約|预约|預約|备注|備註|有空|忙)"
+    r"|有什么安排|有什麼安排|有啥安排|有什么事|有什麼事|的备注|的備註",
+    re.IGNORECASE,
+)
+
+
+def asks_about_calendar(text: str) -> bool:
+    """A question about the user's own events ("When's my next dentist appointment?", "What's on Friday?",
+    "我周五有什么安排？", "What are the notes on the vendor call?"), not about the world or the assistant."""
+    return bool(_QUESTION.search(text)) and bool(_MINE.search(text))
+
+
+async def read_skipped(tools: BoundTools, call_index: int) -> ToolRun | None:
+    """The read the model skipped for a calendar question, run by code; None when the message is not one,
+    or names more than one time."""
+    ctx = tools.ctx
+    if not asks_about_calendar(ctx.user_text) or names_other_calendar(ctx.user_text):
+        return None  # (someone else's calendar: the model's refusal is the answer, and code's would be too)
+    if not phrases_of(ctx.user_text, ctx.memo):
+        return await tools.run("search_events", {"query": ctx.user_text[:200]}, call_index)
+    said = phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    if len(said) != 1 or len(phrases_of(ctx.user_text, ctx.memo)) != 1:
+        return None  # several times, or a list of them ("Friday and next Monday")
+    return await tools.run("list_events", {"range": said[0]}, call_index)
