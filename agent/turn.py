@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -34,6 +35,7 @@ from agent.read_check import check_read_reply, listing_text
 from agent.receipts import Receipt, make_receipt
 from agent.registry import BoundTools, ReadResult, ToolRun
 from agent.telemetry import TurnTelemetry
+from agent.time_grounding import phrases_of
 from agent.unread import read_skipped
 from agent.unsaid import UNSAID_KEY, asked_apart, clause_of, unsaid
 
@@ -123,6 +125,15 @@ def _following_what_it_read(out: TurnResult, fixable: Sequence[ToolRun]) -> bool
     )
 
 
+_TOOL_SPEAK = re.compile(
+    r"not[\s_]+named[\s_]+by|named[\s_]+by[\s_]+the[\s_]+user|invalid[\s_]+arguments?|fix (?:these|the) arguments"
+    r"|call the tool|try again|tool call|not_named|未被用户提及|用户没有提到这个",
+    re.IGNORECASE,
+)
+"""The words of a refusal's tool result, echoed to the user ("The event 'Design crit' is not named by the
+user. Please change the event name … and try again.")."""
+
+
 def _not_named(fixable: Sequence[ToolRun]) -> bool:
     return any(isinstance(r.result, Rejected) and r.result.code == "event_not_named" for r in fixable)
 
@@ -150,6 +161,7 @@ async def run_turn(
     model_text = ""
     ended_by_model_text = False
     prompted = False  # the model was asked about a request it left out (``agent.unsaid``)
+    refused_change = False  # the last round's calls included a change of an event the user never named
     while True:
         if telemetry.model_round_trips >= MAX_MODEL_CALLS:
             telemetry.fallback_reason = telemetry.fallback_reason or "too_many_rounds"
@@ -171,7 +183,11 @@ async def run_turn(
                 _ask_instead(out, unanswered, code_texts, lang, telemetry)  # prose instead of the fix
                 break
             if not prompted:  # after the prompt, the receipts already say what was done
+                # prose right after a refused change of an event nobody named that talks about the refusal
+                # ("The event 'Design crit' is not named by the user…"): the read's listing answers instead
                 model_text = response.text.strip()
+                if refused_change and _TOOL_SPEAK.search(model_text):
+                    model_text = ""
                 ended_by_model_text = True
             if not out.runs and (run := await read_skipped(tools, call_index)) is not None:
                 record_run(telemetry, run)  # a calendar question answered unread: code reads (agent.unread)
@@ -191,6 +207,7 @@ async def run_turn(
                 if on_tool is not None:
                     on_tool(run.name, run.status, run.call_index)
         fixable = [r for r in runs if isinstance(r.result, Rejected) and r.result.fixable]
+        refused_change = _not_named(fixable)
         absorb(out, runs, code_texts, ctx)
         reads = any(isinstance(r.result, ReadResult) for r in runs)
         if fixable and retried:
@@ -283,17 +300,24 @@ def _with_results(messages: list[Message], response: ModelResponse, results: Seq
 
 
 def _with_unsaid_note(result_text: str, left: Sequence[str], message: str) -> str:
-    """The last tool result with a note naming each unsaid phrase and the clause it stands in (a phrase
-    alone — "sunday" — says less to a small model than "yoga on saturday and sunday")."""
+    """The last tool result with what the message still asks for: each unsaid phrase's clause
+    (``clause_of``: "周日晚上6点家庭聚餐", not "周日晚上6点") as ``not_done_yet``, placed before what was
+    done, and a note saying to call the tool for each (the embedded model read a bare note after "done" as
+    the end of the task)."""
     data = json.loads(result_text)
-    quoted = []
+    items = []
     for phrase in left:
         clause = clause_of(message, phrase)
-        quoted.append(repr(phrase) + (f" (in {clause!r})" if clause != phrase else ""))
-    said = ", ".join(quoted)
+        # the clause alone, unless it holds another time of the message ("sunday" in "yoga on saturday
+        # and sunday": the item names which)
+        others = [p for p in phrases_of(message, None) if p != phrase and p in clause]
+        items.append(f"{phrase} (in {clause!r})" if others else clause)
+    data = {"ok": data.get("ok"), "not_done_yet": list(dict.fromkeys(items))} | {
+        k: v for k, v in data.items() if k != "ok"
+    }
     data["note"] = (
-        f"the user's message also says {said}: if that is another request, call the tool for it now; "
-        "if not, reply with one short sentence and call nothing"
+        "the user's message also asks for each item of not_done_yet. Call the tool for each item now (a new "
+        "event: create_event). If an item is not a request (only context), reply with one short sentence"
     )
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 

@@ -26,7 +26,8 @@ from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
 from agent.series_scope import ask_scope, from_day, scope_of, series_from, series_move_allowed, target_from
 from agent.time_grounding import phrases_in, quotes, the_time_itself
 from agent.timing import Timing, named_day, timing_from_json
-from agent.write_guards import checks, confirm, ground, store
+from agent.unsaid import UNSAID_KEY
+from agent.write_guards import WRITTEN_KEY, checks, confirm, ground, store
 from agent.write_target import choose_target, find_target
 from agent.write_timing import anchor_of, choose_time, settle_time, with_timing
 from storage import EventDraft, EventPatch, EventSnapshot
@@ -96,6 +97,8 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     if not isinstance(settled, Command):
         return settled
     command = settled
+    if (refused := _changes_this_turns_write(ctx, command)) is not None:
+        return refused
     args, target = command.args, command.target or {}
     title = target["title"]
     moves = bool(args.get("when") or args.get("end") or args.get("duration"))
@@ -270,6 +273,17 @@ def _until_patch(series: EventSnapshot, first: datetime, moved: datetime | date)
     return {"rrule": until_moved(series.rrule, before, after)}
 
 
+def _changes_this_turns_write(ctx: ToolContext, command: Command) -> Rejected | None:
+    """After the prompt about a request the model left out (``agent.unsaid``), a change to an event this
+    turn already wrote is not that request: "周日晚上6点家庭聚餐" came back as a move of the 体检 just
+    created to Sunday. Refused without a word (the receipts say what was done)."""
+    if ctx.memo.get(UNSAID_KEY) is None:
+        return None
+    if (command.target or {}).get("event_id") in ctx.memo.get(WRITTEN_KEY, ()):
+        return Rejected("not_the_unsaid_request", "", fixable=False, silent=True)
+    return None
+
+
 async def _delete(ctx: ToolContext, command: Command, needs_confirmation: bool) -> WriteOutcome:
     since = from_day(ctx, command)  # "from next week on": the series, from X's first occurrence
     one = scope_of(command, ctx.user_text, since=since) != "series"  # a series without a day is asked about
@@ -277,6 +291,8 @@ async def _delete(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     if not isinstance(settled, Command):
         return settled
     command = settled
+    if (refused := _changes_this_turns_write(ctx, command)) is not None:
+        return refused
     target = command.target or {}
     occurrence = target.get("occurrence_start") if one else None
     from_start = None

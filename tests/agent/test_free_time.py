@@ -113,4 +113,3 @@ async def test_slots_read_before_a_write_are_its_lookup(kit: Kit) -> None:
     )
     r = await kit.assistant.reply(kit.user_id, "Find a free hour tomorrow and book a call with Leo at 3pm")
     assert len(r.writes) == 1 and "Free for" not in r.text and r.receipts[0].text in r.text
-

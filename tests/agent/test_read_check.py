@@ -339,3 +339,18 @@ async def test_a_lookup_of_a_day_the_user_did_not_name_is_not_shown(kit: Kit) ->
     )
     r = await kit.assistant.reply(kit.user_id, "Move the dentist to Friday at 4pm")
     assert len(r.writes) == 1 and r.text == r.receipts[0].text
+
+
+async def test_prose_that_echoes_a_refusal_is_replaced_by_the_listing(kit: Kit) -> None:
+    await kit.seed("Design crit", datetime(2025, 3, 12, 13, tzinfo=NY))
+    kit.script(
+        call("list_events", {"range": "Wednesday"}),
+        call("update_event", {"event": "Design crit", "attendees": ["Leo"]}),
+        reply(
+            "The event 'Design crit' is not named by the user. Please change the event name and try again."
+        ),
+    )
+    r = await kit.assistant.reply(
+        kit.user_id, "What's on Wednesday? Also put a call with Leo on Thursday at 4pm"
+    )
+    assert r.text == "Wednesday, March 12:\n- 1:00–2:00 PM — Design crit" and r.writes == ()
