@@ -60,6 +60,7 @@ __all__ = [
     "quotes",
     "reads_as_now",
     "resolved",
+    "shares_time_words",
     "the_time_itself",
     "user_gave_end",
     "user_gave_multi_day",
@@ -208,6 +209,15 @@ def _same_pieces(value: str, sources: Sequence[str]) -> bool:
         return False
     user = [p for s in sources if s for p in scan(normalise(s)).pieces]
     return all(_covers(user, p) for p in pieces)
+
+
+def shares_time_words(value: str, phrase: str, sources: Sequence[str]) -> bool:
+    """Every time word of ``value`` is one the user wrote in ``sources`` (rule 1b), and one of them is a
+    time word of ``phrase``: "明天下午5点" for "五點的" in "把明天的週會改到下午三點，再加一個五點的健身" (the day
+    from another clause of the same message, the clock from the phrase)."""
+    pieces = scan(normalise(value)).pieces
+    mine = scan(normalise(phrase)).pieces
+    return bool(mine) and _same_pieces(value, sources) and any(_covers(mine, p) for p in pieces)
 
 
 def is_time_grounded(

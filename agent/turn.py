@@ -35,9 +35,8 @@ from agent.read_check import check_read_reply, listing_text
 from agent.receipts import Receipt, make_receipt
 from agent.registry import BoundTools, ReadResult, ToolRun
 from agent.telemetry import TurnTelemetry
-from agent.time_grounding import phrases_of
 from agent.unread import read_skipped
-from agent.unsaid import UNSAID_KEY, asked_apart, clause_of, unsaid
+from agent.unsaid import UNSAID_KEY, asked_apart, not_done_items, unsaid
 
 __all__ = ["MAX_MODEL_CALLS", "TurnResult", "absorb", "record_run", "run_turn"]
 
@@ -231,7 +230,7 @@ async def run_turn(
                 # "What's on Wednesday? Also put a call with Leo on Thursday at 4pm": after the read the
                 # model changed a listed event; the request it left out is named with the refusal
                 telemetry.unsaid_prompt = True
-                results[-1] = _with_unsaid_note(results[-1], left, ctx.user_text)
+                results[-1] = _with_unsaid_note(results[-1], left, ctx)
             messages = _with_results(messages, response, results)
             continue
         left = (
@@ -244,7 +243,7 @@ async def run_turn(
             ctx.memo[UNSAID_KEY] = tuple(left)
             telemetry.unsaid_prompt = True
             results = [_tool_result_text(r) for r in runs]
-            results[-1] = _with_unsaid_note(results[-1], left, ctx.user_text)
+            results[-1] = _with_unsaid_note(results[-1], left, ctx)
             messages = _with_results(messages, response, results)
             continue
         break  # writes only: code's texts end the turn
@@ -272,7 +271,7 @@ def _unanswered_reads(out: TurnResult, ctx: ToolContext, telemetry: TurnTelemetr
     """A turn that ended on writes never let the model answer its reads. A ``list_events`` read of a time
     the user asked about apart from the writes ("周三下午有什么安排？顺便帮我加个周四上午十点的牙医") is answered
     by its listing, before the receipts; a read that looked up the written event is not shown."""
-    writes = [r for r in out.runs if r.kind == "write"]
+    writes = [r for r in out.runs if r.kind == "write" and not isinstance(r.result, Rejected)]
     shown = [
         listing_text(r.result.listing, ctx.lang, now=ctx.now)  # type: ignore[arg-type]
         for r in out.runs
@@ -299,25 +298,17 @@ def _with_results(messages: list[Message], response: ModelResponse, results: Seq
     ]
 
 
-def _with_unsaid_note(result_text: str, left: Sequence[str], message: str) -> str:
+def _with_unsaid_note(result_text: str, left: Sequence[str], ctx: ToolContext) -> str:
     """The last tool result with what the message still asks for: each unsaid phrase's clause
     (``clause_of``: "周日晚上6点家庭聚餐", not "周日晚上6点") as ``not_done_yet``, placed before what was
     done, and a note saying to call the tool for each (the embedded model read a bare note after "done" as
     the end of the task)."""
     data = json.loads(result_text)
-    items = []
-    for phrase in left:
-        clause = clause_of(message, phrase)
-        # the clause alone, unless it holds another time of the message ("sunday" in "yoga on saturday
-        # and sunday": the item names which)
-        others = [p for p in phrases_of(message, None) if p != phrase and p in clause]
-        items.append(f"{phrase} (in {clause!r})" if others else clause)
-    data = {"ok": data.get("ok"), "not_done_yet": list(dict.fromkeys(items))} | {
-        k: v for k, v in data.items() if k != "ok"
-    }
+    items = not_done_items(ctx, left)
+    data = {"ok": data.get("ok"), "not_done_yet": items} | {k: v for k, v in data.items() if k != "ok"}
     data["note"] = (
-        "the user's message also asks for each item of not_done_yet. Call the tool for each item now (a new "
-        "event: create_event). If an item is not a request (only context), reply with one short sentence"
+        "the user's message also asks for each item of not_done_yet. Call the tool for each item now. If an "
+        "item is not a request (only context), reply with one short sentence"
     )
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 

@@ -29,11 +29,18 @@ from datetime import datetime
 from agent.context import ToolContext
 from agent.outcomes import Persisted
 from agent.registry import ToolRun
-from agent.time_grounding import is_time_grounded, phrases_in, phrases_of, quotes, resolved
+from agent.time_grounding import (
+    is_time_grounded,
+    phrases_in,
+    phrases_of,
+    quotes,
+    resolved,
+    shares_time_words,
+)
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock, Label, Now, OpenBound, Piece, Qualifier, RangeSep, RangeStart
 
-__all__ = ["UNSAID_KEY", "asked_apart", "clause_of", "unsaid", "uses_unsaid"]
+__all__ = ["UNSAID_KEY", "asked_apart", "clause_of", "not_done_items", "unsaid", "uses_unsaid"]
 
 UNSAID_KEY = ("unsaid",)
 """``ToolContext.memo`` key: the phrases the model was asked about (set once per turn)."""
@@ -137,12 +144,29 @@ def _items(ctx: ToolContext) -> list[str]:
     return found
 
 
+def _times(ctx: ToolContext) -> list[str]:
+    """The message's time phrases that read on their own, and the items of its lists."""
+    return list(dict.fromkeys(phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo) + _items(ctx)))
+
+
+def not_done_items(ctx: ToolContext, left: Sequence[str]) -> list[str]:
+    """What the prompt lists as not done: each unsaid phrase's clause ("周日晚上6点家庭聚餐"), or, when the
+    clause holds another time of the message, the phrase in it ("sunday (in 'yoga on saturday and
+    sunday')": the clause alone would name Saturday again)."""
+    times = _times(ctx)
+    items = []
+    for phrase in left:
+        clause = clause_of(ctx.user_text, phrase)
+        others = [t for t in times if t != phrase and t in clause and phrase not in t]
+        items.append(f"{phrase} (in {clause!r})" if others else clause)
+    return list(dict.fromkeys(items))
+
+
 def unsaid(ctx: ToolContext, runs: Sequence[ToolRun]) -> list[str]:
     """The message's time phrases (days or times, or the items of a list of them) that none of ``runs``
     (the turn's tool calls so far) accounts for."""
     values = _values(runs)
-    phrases = dict.fromkeys(phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo) + _items(ctx))
-    return [p for p in phrases if _a_time(ctx, p) and not _accounted(ctx, p, values, runs)]
+    return [p for p in _times(ctx) if _a_time(ctx, p) and not _accounted(ctx, p, values, runs)]
 
 
 def asked_apart(ctx: ToolContext, window: str, writes: Sequence[ToolRun]) -> bool:
@@ -177,7 +201,10 @@ def uses_unsaid(ctx: ToolContext, args: dict[str, object]) -> bool:
     keys = ("when", "event_when", "recurrence", "event")  # the event's name may carry it: "Monday's standup"
     values = [v for k in keys if isinstance(v := args.get(k), str) and v]
     return any(
-        quotes(p, [v]) or quotes(v, [p]) or is_time_grounded(v, [p], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        quotes(p, [v])
+        or quotes(v, [p])
+        or is_time_grounded(v, [p], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        or shares_time_words(v, p, [ctx.user_text])
         for p in phrases
         for v in values
     )

@@ -126,7 +126,7 @@ async def test_a_change_to_an_event_nobody_named_comes_back_with_the_left_out_re
     await kit.seed("Design crit", datetime(2025, 3, 12, 13, tzinfo=NY))
     model = kit.script(
         call("list_events", {"range": "Wednesday"}),
-        call("update_event", {"event": "Design crit", "attendees": ["Leo"]}),
+        call("update_event", {"event": "Design crit", "when": "Wed 2025-03-12 13:00", "attendees": ["Leo"]}),
         call("create_event", {"title": "Call with Leo", "when": "Thursday at 4pm"}),
     )
     message = "What's on Wednesday? Also put a call with Leo on Thursday at 4pm"
@@ -150,3 +150,22 @@ async def test_after_the_prompt_the_event_just_written_is_not_changed(database, 
     assert model.call_count == 2 and len(r.writes) == 1 and r.text == r.receipts[0].text
     [event] = await zh.events()
     assert (event.title, event.start) == ("体检", datetime(2025, 3, 8, 10, tzinfo=SH))
+
+
+async def test_the_left_out_request_may_take_its_day_from_another_clause(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    """Live eval: told that '再加一個五點的健身' was not done, the model passed "明天下午5点" — the day from the
+    first clause, the clock from the left-out one."""
+    zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    await zh.seed("週會", datetime(2025, 3, 6, 10, tzinfo=SH))
+    model = zh.script(
+        call("update_event", {"event": "週會", "when": "明天下午3点"}),
+        call("create_event", {"title": "健身", "when": "明天下午5点"}),
+    )
+    r = await zh.assistant.reply(zh.user_id, "把明天的週會改到下午三點，再加一個五點的健身")
+    assert '"not_done_yet":["再加一個五點的健身"]' in _last_note(model)
+    assert model.call_count == 2 and len(r.writes) == 2, r.text
+    starts = {e.title: e.start for e in await zh.events()}
+    assert starts == {
+        "週會": datetime(2025, 3, 6, 15, tzinfo=SH),
+        "健身": datetime(2025, 3, 6, 17, tzinfo=SH),
+    }
