@@ -46,6 +46,7 @@ from agent.time_grounding import (
     is_time_grounded,
     phrases_in,
     reads_as_now,
+    resolved,
     user_gave_end,
     user_gave_recurrence,
     users_phrase,
@@ -315,6 +316,20 @@ def _never_given(ctx: ToolContext, command: Command, name: str, value: str, grou
     return _optional_unasked(ctx, name)
 
 
+def _users_day(ctx: ToolContext) -> str | None:
+    """The message's one time phrase when it is a single day from today on ("明天" of "明天和设计师对一下稿子"):
+    a question for the time keeps it, so "下午三点半" answers for that day, not today."""
+    said = phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    if len(said) != 1:
+        return None
+    r = resolved(said[0], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    today = ctx.now.astimezone(ctx.tz).date()
+    single_day = r.status == "resolved" and r.grain == "day" and r.start is not None and r.end is not None
+    if not single_day or r.recurrence or (r.end.date() - r.start.date()).days != 1 or r.start.date() < today:
+        return None
+    return said[0]
+
+
 def _ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
     """Every time argument in the user's words, or dropped (optional, never asked for), or a fixable
     error with the question to ask if the retry fails too."""
@@ -342,7 +357,9 @@ def _ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
             )  # fmt: skip
             continue
         problems.append({"field": name, "problem": "not_the_users_words", "hint": _hint(name, ctx)})
-        asked_args[name] = "" if name == "when" and command.tool == "create_event" else None
+        asked_args[name] = (
+            (_users_day(ctx) or "") if name == "when" and command.tool == "create_event" else None
+        )
     command = command.with_(args=args)
     if not problems:
         return command

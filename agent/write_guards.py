@@ -36,14 +36,17 @@ WRITTEN_KEY = ("written",)
 
 def ground(ctx: ToolContext, command: Command) -> Command:
     args = dict(command.args)
+    # the user's words: this message and the segment's earlier ones (a pending command resumed by "下午三点半"
+    # keeps the 设计师 of "明天和设计师对一下稿子")
+    said = " ".join(ctx.time_sources)
     for name in _GROUNDED_FIELDS:
         value = args.get(name)
-        if value and (not is_grounded(value, ctx.user_text) or echoes_request(value, ctx.user_text)):
+        if value and (not is_grounded(value, said) or echoes_request(value, ctx.user_text)):
             args[name] = None
             ctx.notes.append({"dropped": name, "tool": command.tool, "call_index": command.call_index})
     attendees = args.get("attendees")
     if attendees:
-        kept = [a for a in attendees if is_grounded(a, ctx.user_text)]
+        kept = [a for a in attendees if is_grounded(a, said)]
         if len(kept) != len(attendees):
             ctx.notes.append(
                 {

@@ -4,14 +4,14 @@
 from __future__ import annotations
 
 import json
-from datetime import date
+from datetime import date, datetime
 
 import pytest
 
 from agent.asks_to_add import asks_to_add, states_a_plan
 from agent.model import ToolResultMessage, call, reply
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
-from tests.agent.fixtures import make_kit
+from tests.agent.fixtures import SH, make_kit
 
 
 @pytest.mark.parametrize(
@@ -98,3 +98,21 @@ async def test_a_free_time_question_is_still_read(database, make_user) -> None: 
     )
     r = await zh.assistant.reply(zh.user_id, "这周四哪个时间段有空？想约个一小时的电话")
     assert model.call_count == 2 and r.writes == () and await zh.events() == []
+
+
+async def test_a_time_asked_for_after_a_made_up_one_keeps_the_users_day_and_company(
+    database, make_user
+) -> None:  # type: ignore[no-untyped-def]
+    """Live eval: "明天和设计师对一下稿子" came as create_event(when="明天 14:00") twice (14:00 is the model's);
+    the user was asked for the time and said "下午三点半": the event landed today, without the 设计师."""
+    zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    zh.script(
+        call("create_event", {"title": "对稿子", "when": "明天 14:00"}),
+        call("create_event", {"title": "对稿子", "when": "明天 14:00", "attendees": ["设计师"]}),
+    )
+    first = await zh.assistant.reply(zh.user_id, "明天和设计师对一下稿子")
+    assert first.writes == () and first.pending is not None, first.text
+    second = await zh.assistant.reply(zh.user_id, "下午三点半")
+    assert len(second.writes) == 1, second.text
+    [event] = await zh.events()
+    assert event.start == datetime(2025, 3, 6, 15, 30, tzinfo=SH) and event.attendees == ("设计师",)
