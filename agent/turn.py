@@ -194,7 +194,8 @@ async def run_turn(
                     on_tool(run.name, run.status, run.call_index)
                 absorb(out, [run], code_texts, ctx)
                 telemetry.read_forced = True
-                model_text = ""  # words made without the calendar: the read's listing answers
+                if isinstance(run.result, ReadResult) and (run.result.listing or run.result.refusal):
+                    model_text = ""  # words made without the calendar: the read's listing answers
             break
         runs: list[ToolRun] = []
         with telemetry.stage("tools"):

@@ -4,7 +4,8 @@ The prompt carries no events, so such an answer is made up: the embedded model a
 on the vendor call?" with notes it invented (live eval). When the model's first response is prose, no tool
 ran, and the message asks about the user's own calendar (``asks_about_calendar``), code makes the read the
 model skipped — ``list_events`` for the one time the message names, else ``search_events`` with the message
-— and its listing is the answer: the model's words were made without the calendar, even where they name
+when it names something ("the vendor call"), else today's ``list_events`` ("what's on?") — and its listing is
+the answer: the model's words were made without the calendar, even where they name
 the event the user named. A message naming several times is left to the model's reply: which window to
 read is not code's to guess.
 """
@@ -13,11 +14,13 @@ from __future__ import annotations
 
 import re
 
+from agent.calendar_tools import listed_in
 from agent.other_calendar import names_other_calendar
 from agent.registry import BoundTools, ToolRun
 from agent.time_grounding import phrases_in, phrases_of
+from agent.tool_args import ListEventsArgs
 
-__all__ = ["asks_about_calendar", "read_skipped"]
+__all__ = ["asks_about_calendar", "names_something", "read_skipped"]
 
 _QUESTION = re.compile(
     r"[?？]|吗|嗎|什么|什麼|哪|几点|幾點|有没有|有沒有|是否"
@@ -34,6 +37,81 @@ _MINE = re.compile(
 )
 
 
+_GENERIC_EN = frozenset(
+    [
+        "what",
+        "whats",
+        "what's",
+        "when",
+        "whens",
+        "when's",
+        "which",
+        "where",
+        "who",
+        "how",
+        "is",
+        "are",
+        "was",
+        "were",
+        "do",
+        "does",
+        "did",
+        "have",
+        "has",
+        "any",
+        "anything",
+        "the",
+        "a",
+        "an",
+        "my",
+        "me",
+        "on",
+        "in",
+        "at",
+        "for",
+        "of",
+        "to",
+        "about",
+        "there",
+        "next",
+        "upcoming",
+        "coming",
+        "up",
+        "planned",
+        "plans",
+        "plan",
+        "calendar",
+        "schedule",
+        "agenda",
+        "events",
+        "event",
+        "notes",
+        "note",
+        "look",
+        "looks",
+        "like",
+        "free",
+        "busy",
+        "booked",
+        "today",
+    ]
+)
+_GENERIC_ZH = re.compile(
+    r"我的?|有|什么|什麼|啥|安排|日程|行程|事情?|吗|嗎|呢|的|今天|看看|一下|[？?！!。，,\s]"
+)
+_LATIN_WORD = re.compile(r"[a-z][a-z'’]+", re.IGNORECASE)
+_HAN = re.compile(r"[\u3400-\u9fff]")
+
+
+def names_something(text: str) -> bool:
+    """The question names an event or a detail of one ("the vendor call", "dentist", 牙医) beyond question
+    words and words for the calendar itself ("what's on?", 我有什么安排?)."""
+    latin = [w.strip("'’").casefold() for w in _LATIN_WORD.findall(text)]
+    if any(len(w) >= 3 and w not in _GENERIC_EN for w in latin):
+        return True
+    return bool(_HAN.search(_GENERIC_ZH.sub("", text)))
+
+
 def asks_about_calendar(text: str) -> bool:
     """A question about the user's own events ("When's my next dentist appointment?", "What's on Friday?",
     "我周五有什么安排？", "What are the notes on the vendor call?"), not about the world or the assistant."""
@@ -47,7 +125,11 @@ async def read_skipped(tools: BoundTools, call_index: int) -> ToolRun | None:
     if not asks_about_calendar(ctx.user_text) or names_other_calendar(ctx.user_text):
         return None  # (someone else's calendar: the model's refusal is the answer, and code's would be too)
     if not phrases_of(ctx.user_text, ctx.memo):
-        return await tools.run("search_events", {"query": ctx.user_text[:200]}, call_index)
+        if names_something(ctx.user_text):
+            return await tools.run("search_events", {"query": ctx.user_text[:200]}, call_index)
+        # "what's on?", 我有什么安排: today (a range code chose, so not held to the user's words)
+        today = ListEventsArgs(range="today")
+        return ToolRun("list_events", "read", call_index, today, await listed_in(ctx, today.range))
     said = phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
     if len(said) != 1 or len(phrases_of(ctx.user_text, ctx.memo)) != 1:
         return None  # several times, or a list of them ("Friday and next Monday")

@@ -8,7 +8,7 @@ from datetime import datetime
 import pytest
 
 from agent.model import reply
-from agent.unread import asks_about_calendar
+from agent.unread import asks_about_calendar, names_something
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NY, SH, Kit, make_kit
 
@@ -76,3 +76,26 @@ async def test_a_question_naming_two_times_is_left_to_the_model(kit: Kit) -> Non
     kit.script(reply("Both days are free."))
     r = await kit.assistant.reply(kit.user_id, "What's on Friday and next Monday?")
     assert r.telemetry["tools"] == [] and r.text == "Both days are free."
+
+
+async def test_what_s_on_without_a_time_lists_today(kit: Kit) -> None:
+    await kit.seed("Standup", datetime(2025, 3, 5, 15, tzinfo=NY))
+    kit.script(reply("Nothing planned."))
+    r = await kit.assistant.reply(kit.user_id, "what's on?")
+    assert r.text == "Wednesday, March 5:\n- 3:00–4:00 PM — Standup"
+    assert [t["name"] for t in r.telemetry["tools"]] == ["list_events"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("What are the notes on the vendor call?", True),
+        ("When's my next dentist appointment?", True),
+        ("我跟牙医约的是哪天？", True),
+        ("what's on?", False),
+        ("Do I have anything?", False),
+        ("我有什么安排？", False),
+    ],
+)
+def test_a_question_that_names_an_event_is_a_search(text: str, names: bool) -> None:
+    assert names_something(text) is names

@@ -50,12 +50,12 @@ async def test_sse_stream_parses_and_ends_with_the_final_reply(api: Api) -> None
 
 
 async def test_accept_header_selects_sse(api: Api) -> None:
-    api.script(reply("Nothing planned."))
+    api.script(reply("You're welcome!"))
     r = await api.client.post(
-        "/v1/chat", json={"message": "what's on?"}, headers={"Accept": "text/event-stream"}
+        "/v1/chat", json={"message": "thanks a lot"}, headers={"Accept": "text/event-stream"}
     )
     name, data = sse_events(r.text)[-1]
-    assert name == "reply" and data["text"] == "Nothing planned."
+    assert name == "reply" and data["text"] == "You're welcome!"
 
 
 async def test_same_request_id_replays_without_running_anything(api: Api) -> None:
