@@ -179,17 +179,34 @@ def check_read_reply(
     now: datetime,
     wrote: bool = False,
     free: Sequence[FreeTime] = (),
+    said: Sequence[str] = (),
 ) -> str | None:
     """``None`` when the model's reply reports the reads; else the code listing that replaces it: each
     read's listing once (the same search twice is listed once), then each free-time answer
     (``agent.free_time``). In a turn that called no write tool, a reply that promises a write ("好的，我会
     把…改到凌晨3点", echoing an event title written as an instruction) is replaced too, even if it names an
-    event: nothing will be written."""
+    event: nothing will be written. A reply that is one of the user's own messages again (``said``: "明天下午三点和
+    张三开会" for "what's on tomorrow?", naming the event only because the user's words did) reports nothing."""
     if not listings and not free:
         return None
+    if _echoes(text, said):
+        return "\n".join(dict.fromkeys(_texts(listings, free, lang, now)))
     listed = not listings or reply_reports(text, listings)
     if listed and all(reply_reports_free(text, f) for f in free) and (wrote or not promises_write(text)):
         return None
-    texts = [listing_text(listing, lang, now=now) for listing in listings]
-    texts += [free_time_text(f, lang, now=now) for f in free]
-    return "\n".join(dict.fromkeys(texts))
+    return "\n".join(dict.fromkeys(_texts(listings, free, lang, now)))
+
+
+def _texts(listings: Sequence[Listing], free: Sequence[FreeTime], lang: Lang, now: datetime) -> list[str]:
+    return [listing_text(x, lang, now=now) for x in listings] + [
+        free_time_text(f, lang, now=now) for f in free
+    ]
+
+
+_NOT_WORDS = re.compile(r"[\W_]+")
+
+
+def _echoes(text: str, said: Sequence[str]) -> bool:
+    """The reply is one of the user's messages again (punctuation, spaces and case aside)."""
+    core = _NOT_WORDS.sub("", text).casefold()
+    return bool(core) and any(core == _NOT_WORDS.sub("", s).casefold() for s in said)

@@ -330,7 +330,15 @@ def _checked_read_reply(out: TurnResult, model_text: str, telemetry: TurnTelemet
         free = []
     if not listings and not free:
         return model_text
-    replacement = check_read_reply(model_text, listings, ctx.lang, now=ctx.now, wrote=wrote, free=free)  # type: ignore[arg-type]
+    replacement = check_read_reply(
+        model_text,
+        listings,
+        ctx.lang,  # type: ignore[arg-type]
+        now=ctx.now,
+        wrote=wrote,
+        free=free,
+        said=ctx.time_sources,
+    )
     telemetry.read_check = "reported" if replacement is None else "replaced"
     if replacement is None:
         return model_text

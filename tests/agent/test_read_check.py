@@ -12,7 +12,7 @@ from agent.model import ModelResponse, call, reply
 from agent.model.messages import ToolCall
 from agent.read_check import Listed, Listing, check_read_reply, listing_text, reply_reports, search_listing
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
-from tests.agent.fixtures import NOW, NY, SH, Kit
+from tests.agent.fixtures import NOW, NY, SH, Kit, make_kit
 
 DAY = datetime(2025, 3, 6, tzinfo=NY)
 DENTIST = Listed("Dentist", DAY.replace(hour=15), DAY.replace(hour=16))
@@ -354,3 +354,18 @@ async def test_prose_that_echoes_a_refusal_is_replaced_by_the_listing(kit: Kit) 
         kit.user_id, "What's on Wednesday? Also put a call with Leo on Thursday at 4pm"
     )
     assert r.text == "Wednesday, March 12:\n- 1:00–2:00 PM — Design crit" and r.writes == ()
+
+
+async def test_a_reply_that_repeats_an_earlier_message_is_replaced(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    """In a chat: "明天下午三点和张三开会" (created), then "what's on tomorrow?" answered with the first message again
+    — it names the event only because the user's words did."""
+    kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    kit.script(
+        call("create_event", {"title": "和张三开会", "when": "明天下午三点"}),
+        call("list_events", {"range": "tomorrow"}),
+        reply("明天下午三点和张三开会"),
+    )
+    await kit.assistant.reply(kit.user_id, "明天下午三点和张三开会")
+    r = await kit.assistant.reply(kit.user_id, "what's on tomorrow?")
+    assert r.text == "Thursday, March 6:\n- 3:00–4:00 PM — 和张三开会", r.text
+    assert r.telemetry["read_check"] == "replaced"
