@@ -1,4 +1,5 @@
-"""The calendar tools: descriptions, examples and handlers (argument models: ``agent.tool_args``).
+"""The calendar tools: descriptions, examples and the write handlers (argument models: ``agent.tool_args``;
+the read handlers: ``agent.read_tools``).
 
 The contract (names, arguments) is fixed by the lead and mirrored in ``evals/contract.py``. Every time
 field is an expression exactly as the user said it, resolved by ``schedule_time`` in code. Handlers get the
@@ -23,35 +24,28 @@ replaced by the user's phrase, which says more: a clock for a repeating event, n
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 from pydantic import BaseModel
 
 from agent import phrases
-from agent.archive import search_archive, snippet
-from agent.asks_to_add import asks_to_add, states_a_plan
 from agent.context import ToolContext
-from agent.free_time import FreeTime
 from agent.grounding import in_unwritten_script, names_event
 from agent.left_out import filled_from_users_words
-from agent.other_calendar import asks_about_someone, names_other_calendar
+from agent.other_calendar import names_other_calendar
 from agent.out_of_scope import not_an_event
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
-from agent.read_check import Listed, Listing, search_listing
-from agent.registry import ReadResult, Registry, Tool
+from agent.read_tools import find_free_time, list_events, search_conversation_archive, search_events
+from agent.registry import Registry, Tool
 from agent.time_grounding import (
-    example_phrase,
     fuller_phrase,
     is_time_grounded,
     phrases_in,
     reads_as_now,
     resolved,
+    ungrounded_hint,
     user_gave_end,
     user_gave_recurrence,
     users_phrase,
 )
-from agent.timing import read_range, resolve_duration
 from agent.tool_args import (
     CreateEventArgs,
     DeleteEventArgs,
@@ -66,200 +60,9 @@ from agent.unsaid import UNSAID_KEY, uses_unsaid
 from agent.write_guards import title_of
 from agent.write_path import execute
 from schedule_time import time_phrases
-from storage import EventSnapshot, InvalidInput, StorageError
+from storage import StorageError
 
 __all__ = ["CALENDAR_TOOLS", "build_registry"]
-
-# ------------------------------------------------------------------------------------------ read tools
-
-_MAX_LISTED = 20
-
-
-def _event_json(ctx: ToolContext, start: Any, end: Any, event: Any) -> dict[str, Any]:
-    ctx.memo[("shown_this_turn",)] = True  # the model has read event content this turn (see _write)
-    zone = ctx.tz
-    fmt = "%a %Y-%m-%d" if event.all_day else "%a %Y-%m-%d %H:%M"
-    item = {
-        "id": str(event.id),
-        "title": event.title,
-        "start": start.astimezone(zone).strftime(fmt),
-        "end": end.astimezone(zone).strftime(fmt if not event.all_day else "%a %Y-%m-%d"),
-    }
-    if event.all_day:
-        item["all_day"] = True
-    if event.location:
-        item["location"] = event.location
-    if event.recurring:
-        item["repeats"] = True
-    return item
-
-
-def _range_error(field: str) -> ReadResult:
-    return ReadResult({"ok": False, "error": "unresolved_time", "field": field})
-
-
-def _refused_read(ctx: ToolContext) -> ReadResult | None:
-    """Someone else's calendar: not read (the user's own events would pass for theirs)."""
-    if not (names_other_calendar(ctx.user_text) or asks_about_someone(ctx.user_text)):
-        return None
-    refusal = phrases.say("other_calendar_read", ctx.lang)
-    return ReadResult({"ok": False, "error": "other_users_calendar", "say": refusal}, refusal=refusal)
-
-
-def _ungrounded_range(ctx: ToolContext, value: str) -> ReadResult | None:
-    if is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
-        return None
-    return ReadResult(
-        {"ok": False, "error": "ungrounded_time", "field": "range", "hint": _hint("range", ctx)}
-    )
-
-
-async def list_events(ctx: ToolContext, args: ListEventsArgs, call_index: int) -> ReadResult:
-    if (refused := _refused_read(ctx)) is not None:
-        return refused
-    if (ungrounded := _ungrounded_range(ctx, args.range)) is not None:
-        return ungrounded
-    return await listed_in(ctx, args.range)
-
-
-async def listed_in(ctx: ToolContext, range_text: str) -> ReadResult:
-    """``list_events`` for a range code chose (``agent.unread``: today, for "what's on?"): the read without
-    the check that the range is the user's words."""
-    window = read_range(range_text, now=ctx.now, tz=ctx.tz)
-    if window is None:
-        return _range_error("range")
-    try:
-        found = await ctx.events.list_range(*window)
-    except InvalidInput:
-        return ReadResult({"ok": False, "error": "range_too_long", "field": "range"})
-    shown = found[:_MAX_LISTED]
-    events = [_event_json(ctx, o.start, o.end, o.event) for o in shown]
-    more = max(0, len(found) - _MAX_LISTED)
-    listing = Listing(
-        window[0].astimezone(ctx.tz),
-        window[1].astimezone(ctx.tz),
-        tuple(
-            Listed(o.event.title, o.start.astimezone(ctx.tz), o.end.astimezone(ctx.tz), o.event.all_day)
-            for o in shown
-        ),
-        more,
-    )
-    return ReadResult({"ok": True, "events": events, "more": more}, listing)
-
-
-# A question about free time names it. Small models often answer "what's on" / 有什么安排 with
-# find_free_time (and an invented duration); without one of these words the call is answered as
-# list_events for the same range — a read either way, so nothing is risked by the correction. It comes
-# back with a note: "这周六全天团建，帮我占上" and "明天和设计师对一下稿子" were sent here too, and the
-# model then told the user "no free time found" instead of writing.
-_ASKS_FREE_TIME = re.compile(
-    r"\b(?:free|available|availability|open slots?|slots?|gaps?|time for)\b|空|闲|有时间|抽出", re.IGNORECASE
-)
-
-
-def _not_a_free_time_question(shown: str) -> str:
-    return (
-        f"the user did not ask for free time: these are the events {shown}. If the user asked to add, "
-        "change or delete something, call that tool now"
-    )
-
-
-async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: int) -> ReadResult:
-    said_time = bool(phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo))
-    if not _ASKS_FREE_TIME.search(ctx.user_text) and (
-        asks_to_add(ctx.user_text) or (said_time and states_a_plan(ctx.user_text))
-    ):
-        hint = "the user asked to add an event, not for free time: call create_event with its title and time"
-        return ReadResult({"ok": False, "error": "wrong_tool", "hint": hint})
-    if not _ASKS_FREE_TIME.search(ctx.user_text):
-        if not said_time:
-            # no time in the message either ("When's my next dentist appointment?", 我跟牙医约的是哪天):
-            # a question about an event by its name, and the range the model passed is its own invention
-            found = await search_events(ctx, SearchEventsArgs(query=ctx.user_text[:200]), call_index)
-            if found.data.get("ok"):
-                found.data["note"] = _not_a_free_time_question("named like the user's words")
-            return found
-        listed = await list_events(ctx, ListEventsArgs(range=args.range), call_index)
-        if listed.data.get("ok", True):  # a request to add something often comes here too (live eval)
-            listed.data["note"] = _not_a_free_time_question("in that range")
-        return listed
-    if (refused := _refused_read(ctx)) is not None:
-        return refused
-    if (ungrounded := _ungrounded_range(ctx, args.range)) is not None:
-        return ungrounded
-    window = read_range(args.range, now=ctx.now, tz=ctx.tz)
-    if window is None:
-        return _range_error("range")
-    duration = resolve_duration(args.duration, now=ctx.now, tz=ctx.tz)
-    if duration is None:
-        return _range_error("duration")
-    start = max(window[0], ctx.now)
-    if start >= window[1]:
-        empty = FreeTime(window[0].astimezone(ctx.tz), window[1].astimezone(ctx.tz), duration, ())
-        return ReadResult({"ok": True, "free": []}, free_time=empty)
-    try:
-        slots = await ctx.events.free_slots(start, window[1], duration)
-    except InvalidInput:
-        return ReadResult({"ok": False, "error": "range_too_long", "field": "range"})
-    fmt = "%a %Y-%m-%d %H:%M"
-    shown = [(s.start.astimezone(ctx.tz), s.end.astimezone(ctx.tz)) for s in slots[:8]]
-    free = [{"start": s.strftime(fmt), "end": e.strftime(fmt)} for s, e in shown]
-    kept = FreeTime(
-        window[0].astimezone(ctx.tz),
-        window[1].astimezone(ctx.tz),
-        duration,
-        tuple(shown),
-        len(slots) - len(shown),
-    )
-    return ReadResult({"ok": True, "free": free}, free_time=kept)
-
-
-async def search_events(ctx: ToolContext, args: SearchEventsArgs, call_index: int) -> ReadResult:
-    if (refused := _refused_read(ctx)) is not None:
-        return refused
-    try:
-        found = await ctx.events.search(args.query, limit=5)
-    except InvalidInput:
-        return ReadResult({"ok": False, "error": "bad_query", "field": "query"})
-    events = [_event_json(ctx, c.event.start, c.event.end, c.event) for c in found]
-    return ReadResult(
-        {"ok": True, "events": events}, _search_listing(ctx, args.query, [c.event for c in found])
-    )
-
-
-def _search_listing(ctx: ToolContext, query: str, found: list[EventSnapshot]) -> Listing:
-    """What the search found, for the read check. The words are quoted in its header unless they are the
-    user's whole message (``find_free_time`` searches by it) or too long to read as a name."""
-    words = " ".join(query.split())
-    if words.casefold() == " ".join(ctx.user_text[:200].split()).casefold() or len(words) > 40:
-        words = ""
-    listed = [
-        Listed(
-            e.title,
-            e.start if e.all_day else e.start.astimezone(ctx.tz),  # an all-day event's dates stay its own
-            e.end if e.all_day else e.end.astimezone(ctx.tz),
-            e.all_day,
-            repeats=bool(e.recurring),
-        )
-        for e in found
-    ]
-    return search_listing(words, listed, now=ctx.now.astimezone(ctx.tz))
-
-
-async def search_conversation_archive(
-    ctx: ToolContext, args: SearchConversationArchiveArgs, call_index: int
-) -> ReadResult:
-    """Earlier segments (and the user's other conversations), scored by ``archive.search_archive``: the
-    best five as dated snippets. The current segment is already in the prompt."""
-    if ctx.turns is None:
-        return ReadResult({"ok": True, "results": []})
-    try:
-        messages = await ctx.turns.archive(ctx.conversation_id, exclude_segment=ctx.segment)
-    except StorageError:
-        return ReadResult({"ok": False, "error": "archive_unavailable"})
-    hits = search_archive(args.query, messages)
-    return ReadResult({"ok": True, "results": [snippet(h, args.query, ctx.tz) for h in hits]})
-
 
 # ----------------------------------------------------------------------------------------- write tools
 
@@ -270,12 +73,6 @@ def _command(tool: str, args: BaseModel, call_index: int) -> Command:
 
 _TIME_ARGS = ("when", "end", "duration", "recurrence", "event_when")  # event_when last: see _ground_times
 _COMPLETED_ARGS = ("when", "event_when")
-
-
-def _hint(name: str, ctx: ToolContext) -> str:
-    hint = f"`{name}` must quote the user's words for the time"
-    example = example_phrase(ctx.time_sources) if name in ("when", "event_when", "range") else None
-    return f"{hint}, e.g. {example!r}" if example else f"{hint}; leave it out if the user gave none"
 
 
 async def _user_points_at(ctx: ToolContext, reference: str) -> bool:
@@ -362,7 +159,9 @@ def _ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
                  "call_index": command.call_index}
             )  # fmt: skip
             continue
-        problems.append({"field": name, "problem": "not_the_users_words", "hint": _hint(name, ctx)})
+        problems.append(
+            {"field": name, "problem": "not_the_users_words", "hint": ungrounded_hint(name, ctx.time_sources)}
+        )
         asked_args[name] = (
             (_users_day(ctx) or "") if name == "when" and command.tool == "create_event" else None
         )

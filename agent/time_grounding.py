@@ -62,6 +62,7 @@ __all__ = [
     "resolved",
     "shares_time_words",
     "the_time_itself",
+    "ungrounded_hint",
     "user_gave_end",
     "user_gave_multi_day",
     "user_gave_recurrence",
@@ -320,6 +321,14 @@ def _with_series_start(
         if joined.status == "resolved" and joined.recurrence == r.recurrence and joined.start != r.start:
             found.append(f"{value} {phrase}")
     return found[0] if len(found) == 1 else None
+
+
+def ungrounded_hint(name: str, sources: Sequence[str]) -> str:
+    """What a tool result says about a time argument that is not the user's words: quote them, with the
+    user's longest time phrase as the example for a start or a range."""
+    hint = f"`{name}` must quote the user's words for the time"
+    example = example_phrase(sources) if name in ("when", "event_when", "range") else None
+    return f"{hint}, e.g. {example!r}" if example else f"{hint}; leave it out if the user gave none"
 
 
 def example_phrase(sources: Sequence[str]) -> str | None:

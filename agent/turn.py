@@ -31,12 +31,12 @@ from agent.context import ToolContext
 from agent.exit_check import ExitVerdict, check_reply
 from agent.model import Message, Model, ModelError, ModelResponse, ToolResultMessage
 from agent.outcomes import NeedsChoice, NeedsConfirmation, NeedsValue, Option, Persisted, Rejected
-from agent.read_check import check_read_reply, listing_text
+from agent.read_check import check_read_reply
 from agent.receipts import Receipt, make_receipt
 from agent.registry import BoundTools, ReadResult, ToolRun
 from agent.telemetry import TurnTelemetry
 from agent.unread import read_skipped
-from agent.unsaid import UNSAID_KEY, asked_apart, not_done_items, unsaid
+from agent.unsaid import UNSAID_KEY, unanswered_reads, unsaid, with_unsaid_note
 
 __all__ = ["MAX_MODEL_CALLS", "TurnResult", "absorb", "record_run", "run_turn"]
 
@@ -231,7 +231,7 @@ async def run_turn(
                 # "What's on Wednesday? Also put a call with Leo on Thursday at 4pm": after the read the
                 # model changed a listed event; the request it left out is named with the refusal
                 telemetry.unsaid_prompt = True
-                results[-1] = _with_unsaid_note(results[-1], left, ctx)
+                results[-1] = with_unsaid_note(results[-1], left, ctx)
             messages = _with_results(messages, response, results)
             continue
         left = (
@@ -244,7 +244,7 @@ async def run_turn(
             ctx.memo[UNSAID_KEY] = tuple(left)
             telemetry.unsaid_prompt = True
             results = [_tool_result_text(r) for r in runs]
-            results[-1] = _with_unsaid_note(results[-1], left, ctx)
+            results[-1] = with_unsaid_note(results[-1], left, ctx)
             messages = _with_results(messages, response, results)
             continue
         break  # writes only: code's texts end the turn
@@ -262,29 +262,12 @@ async def run_turn(
         shown = (
             _checked_read_reply(out, model_text, telemetry, ctx)
             if ended_by_model_text
-            else _unanswered_reads(out, ctx, telemetry)
+            else unanswered_reads(out.runs, ctx)
         )
+        if shown and not ended_by_model_text:
+            telemetry.read_check = "unanswered"
         out.text = "\n".join(([shown] if shown else []) + code_texts)
     return out
-
-
-def _unanswered_reads(out: TurnResult, ctx: ToolContext, telemetry: TurnTelemetry) -> str:
-    """A turn that ended on writes never let the model answer its reads. A ``list_events`` read of a time
-    the user asked about apart from the writes ("周三下午有什么安排？顺便帮我加个周四上午十点的牙医") is answered
-    by its listing, before the receipts; a read that looked up the written event is not shown."""
-    writes = [r for r in out.runs if r.kind == "write" and not isinstance(r.result, Rejected)]
-    shown = [
-        listing_text(r.result.listing, ctx.lang, now=ctx.now)  # type: ignore[arg-type]
-        for r in out.runs
-        if isinstance(r.result, ReadResult)
-        and r.result.listing is not None
-        and not r.result.listing.is_search
-        and isinstance(window := getattr(r.args, "range", None), str)
-        and asked_apart(ctx, window, writes)
-    ]
-    if shown:
-        telemetry.read_check = "unanswered"
-    return "\n".join(dict.fromkeys(shown))
 
 
 def _with_results(messages: list[Message], response: ModelResponse, results: Sequence[str]) -> list[Message]:
@@ -297,21 +280,6 @@ def _with_results(messages: list[Message], response: ModelResponse, results: Seq
             for c, text in zip(response.tool_calls, results, strict=True)
         ),
     ]
-
-
-def _with_unsaid_note(result_text: str, left: Sequence[str], ctx: ToolContext) -> str:
-    """The last tool result with what the message still asks for: each unsaid phrase's clause
-    (``clause_of``: "周日晚上6点家庭聚餐", not "周日晚上6点") as ``not_done_yet``, placed before what was
-    done, and a note saying to call the tool for each (the embedded model read a bare note after "done" as
-    the end of the task)."""
-    data = json.loads(result_text)
-    items = not_done_items(ctx, left)
-    data = {"ok": data.get("ok"), "not_done_yet": items} | {k: v for k, v in data.items() if k != "ok"}
-    data["note"] = (
-        "the user's message also asks for each item of not_done_yet. Call the tool for each item now. If an "
-        "item is not a request (only context), reply with one short sentence"
-    )
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def _checked_read_reply(out: TurnResult, model_text: str, telemetry: TurnTelemetry, ctx: ToolContext) -> str:

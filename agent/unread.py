@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 
-from agent.calendar_tools import listed_in
 from agent.other_calendar import names_other_calendar
+from agent.read_tools import listed_in
 from agent.registry import BoundTools, ToolRun
 from agent.time_grounding import phrases_in, phrases_of
 from agent.tool_args import ListEventsArgs

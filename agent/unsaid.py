@@ -22,13 +22,15 @@ clause it stands in (``clause_of``: "周日晚上6点" in "周日晚上6点家�
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from agent.context import ToolContext
-from agent.outcomes import Persisted
-from agent.registry import ToolRun
+from agent.outcomes import Persisted, Rejected
+from agent.read_check import listing_text
+from agent.registry import ReadResult, ToolRun
 from agent.time_grounding import (
     is_time_grounded,
     phrases_in,
@@ -40,7 +42,16 @@ from agent.time_grounding import (
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock, Label, Now, OpenBound, Piece, Qualifier, RangeSep, RangeStart
 
-__all__ = ["UNSAID_KEY", "asked_apart", "clause_of", "not_done_items", "unsaid", "uses_unsaid"]
+__all__ = [
+    "UNSAID_KEY",
+    "asked_apart",
+    "clause_of",
+    "not_done_items",
+    "unanswered_reads",
+    "unsaid",
+    "uses_unsaid",
+    "with_unsaid_note",
+]
 
 UNSAID_KEY = ("unsaid",)
 """``ToolContext.memo`` key: the phrases the model was asked about (set once per turn)."""
@@ -208,3 +219,35 @@ def uses_unsaid(ctx: ToolContext, args: dict[str, object]) -> bool:
         for p in phrases
         for v in values
     )
+
+
+def with_unsaid_note(result_text: str, left: Sequence[str], ctx: ToolContext) -> str:
+    """The last tool result with what the message still asks for (``not_done_items``) as ``not_done_yet``,
+    placed before what was done, and a note saying to call the tool for each (the embedded model read a
+    bare note after "done" as the end of the task)."""
+    data = json.loads(result_text)
+    items = not_done_items(ctx, left)
+    data = {"ok": data.get("ok"), "not_done_yet": items} | {k: v for k, v in data.items() if k != "ok"}
+    data["note"] = (
+        "the user's message also asks for each item of not_done_yet. Call the tool for each item now. If an "
+        "item is not a request (only context), reply with one short sentence"
+    )
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def unanswered_reads(runs: Sequence[ToolRun], ctx: ToolContext) -> str:
+    """For a turn that ended on writes, which never let the model answer its reads: the listing of each
+    ``list_events`` read of a time the user asked about apart from the writes (``asked_apart``: "周三下午有什么
+    安排？顺便帮我加个周四上午十点的牙医"), to go before the receipts; a read that looked up the written event is
+    not shown."""
+    writes = [r for r in runs if r.kind == "write" and not isinstance(r.result, Rejected)]
+    shown = [
+        listing_text(r.result.listing, ctx.lang, now=ctx.now)  # type: ignore[arg-type]
+        for r in runs
+        if isinstance(r.result, ReadResult)
+        and r.result.listing is not None
+        and not r.result.listing.is_search
+        and isinstance(window := getattr(r.args, "range", None), str)
+        and asked_apart(ctx, window, writes)
+    ]
+    return "\n".join(dict.fromkeys(shown))

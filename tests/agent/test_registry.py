@@ -6,9 +6,10 @@ import pytest
 from pydantic import BaseModel, ConfigDict
 
 import agent
-from agent.calendar_tools import CALENDAR_TOOLS, build_registry, list_events
+from agent.calendar_tools import CALENDAR_TOOLS, build_registry
 from agent.context import ToolContext
 from agent.outcomes import WriteOutcome
+from agent.read_tools import list_events
 from agent.registry import FORBIDDEN_FIELD, ReadResult, Registry, RegistryError, Tool, schema_field_names
 from agent.tool_args import ListEventsArgs
 from evals.contract import TOOLS as CONTRACT
