@@ -16,9 +16,8 @@ The steps live by concept: ``write_timing`` (times), ``write_target`` (which eve
 from __future__ import annotations
 
 import logging
-from datetime import date, datetime, time, timedelta
+from datetime import datetime, time, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from agent import phrases
 from agent.context import ToolContext
@@ -31,7 +30,6 @@ from agent.write_guards import WRITTEN_KEY, checks, confirm, ground, store
 from agent.write_target import choose_target, find_target
 from agent.write_timing import anchor_of, choose_time, settle_time, with_timing
 from storage import EventDraft, EventPatch, EventSnapshot
-from storage.series_split import starts_at, until_moved
 
 __all__ = ["choose_target", "choose_time", "execute"]
 
@@ -244,33 +242,18 @@ def _series_patch(
 ) -> dict[str, Any] | None:
     """The series from ``first`` on (its first start, or where it is split) moved by what its named
     occurrence moved: ``first``'s date kept, its clock time (and day, for a rule that names none) taken
-    from the occurrence's new time. A rule's UNTIL moves with it (``_until_patch``)."""
+    from the occurrence's new time. A rule's UNTIL moves with the start in the store
+    (``EventPatch.apply``)."""
     occurrence = datetime.fromisoformat(target["start"]).astimezone(ctx.tz)
     if not series_move_allowed(series.rrule, occurrence, start, ctx.tz):
         return None
     if all_day:
         day = first.date() + (start.date() - occurrence.date())
-        return {"start": day, "end": day + (end.date() - start.date()), **_until_patch(series, first, day)}
+        return {"start": day, "end": day + (end.date() - start.date())}
     new = start.astimezone(ctx.tz)
     moved = first.astimezone(ctx.tz).replace(hour=new.hour, minute=new.minute, second=0)
     moved += new.date() - occurrence.date()
-    return {"start": moved, "end": moved + (end - start), **_until_patch(series, first, moved)}
-
-
-def _until_patch(series: EventSnapshot, first: datetime, moved: datetime | date) -> dict[str, Any]:
-    """The rule of a whole series (``first`` its first start) moved to ``moved``: its UNTIL moved by the
-    same wall-clock change, so it keeps every occurrence (an UNTIL left behind would drop the last ones of
-    a series moved later, and add some to one moved earlier). Nothing for a rule without UNTIL, or for a
-    series split at ``first``: the split moves the UNTIL of its new part itself, the same way."""
-    if series.rrule is None or "UNTIL=" not in series.rrule or not starts_at(series, first):
-        return {}
-    tz = ZoneInfo(series.timezone)
-    if isinstance(moved, datetime):
-        before, after = first.astimezone(tz), moved.astimezone(tz)
-    else:  # all-day: by whole days
-        before = datetime.combine(first.astimezone(tz).date(), time(0), tzinfo=tz)
-        after = datetime.combine(moved, time(0), tzinfo=tz)
-    return {"rrule": until_moved(series.rrule, before, after)}
+    return {"start": moved, "end": moved + (end - start)}
 
 
 def _changes_this_turns_write(ctx: ToolContext, command: Command) -> Rejected | None:

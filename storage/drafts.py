@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from storage import limits
 from storage.errors import InvalidEvent, InvalidInput
 from storage.models import SERIES_UNBOUNDED, SHORT_SPAN
-from storage.recurrence import parse_rule
+from storage.recurrence import parse_rule, until_moved
 from storage.snapshots import EventSnapshot
 
 __all__ = ["UNSET", "EventDraft", "EventPatch", "check_timezone", "require_aware"]
@@ -73,7 +73,8 @@ class EventPatch:
     """Changes to an event; fields left ``UNSET`` keep their value, ``None`` clears an optional field.
 
     Moving ``start`` without ``end`` keeps the duration; excluded occurrences move along with the series
-    (with or without a new ``end``).
+    (with or without a new ``end``), and so does a rule's UNTIL, so the series keeps its number of
+    occurrences. An explicit ``exdates`` or ``rrule`` stands as given.
     """
 
     title: str = UNSET
@@ -115,6 +116,10 @@ class EventPatch:
                 changes["end"] = changes["start"] + (base.end - base.start)
             if "exdates" not in changes and base.exdates:
                 changes["exdates"] = tuple(_shift(x, shift, event.timezone) for x in base.exdates)
+        moves = "start" in changes or "timezone" in changes  # the first start's wall clock
+        if moves and "rrule" not in changes and base.rrule is not None and "UNTIL=" in base.rrule:
+            zone = changes.get("timezone") or event.timezone
+            changes["rrule"] = _until_moved(base.rrule, event, changes.get("start", base.start), zone)
         return dataclasses.replace(base, **changes)
 
 
@@ -277,6 +282,23 @@ def _shift(value: datetime | date, shift: timedelta, zone_name: str) -> datetime
             tzinfo=ZoneInfo(zone_name)
         )
     return value + timedelta(days=shift.days)
+
+
+def _until_moved(rule: str, event: EventSnapshot, start: datetime | date, zone_name: str) -> str:
+    """``rule`` with its UNTIL moved as far as the series' first start moves in wall-clock time, from
+    ``event``'s to ``start`` in ``zone_name`` (by whole days to a date). A new zone alone moves the wall
+    clock too."""
+    try:
+        new = check_timezone(zone_name)
+    except InvalidEvent:
+        return rule  # ``validate`` says what is wrong, in its order
+    if not isinstance(start, date):
+        return rule
+    old = ZoneInfo(event.timezone)
+    if isinstance(start, datetime):
+        return until_moved(rule, event.start.astimezone(old), start.astimezone(new))
+    before = datetime.combine(event.start.astimezone(old).date(), time(0), tzinfo=old)
+    return until_moved(rule, before, datetime.combine(start, time(0), tzinfo=new))
 
 
 def _jsonable(value: Any) -> Any:

@@ -1,4 +1,5 @@
-"""Recurrence rules: parse and bound an RRULE, and expand a series into occurrences in a range.
+"""Recurrence rules: parse and bound an RRULE, move its UNTIL with its series, and expand a series into
+occurrences in a range.
 
 A series is expanded in its own zone with an aware ``dtstart``: dateutil keeps the *wall-clock* time of
 ``dtstart`` for every occurrence, so a weekly 09:00 America/New_York meeting stays at 09:00 local across both
@@ -20,7 +21,7 @@ from dateutil.rrule import rrule, rruleset, rrulestr
 from storage.errors import InvalidEvent
 from storage.limits import MAX_RRULE_COUNT, MAX_RRULE_LENGTH
 
-__all__ = ["Rule", "expand", "occurs_at", "parse_rule"]
+__all__ = ["Rule", "expand", "occurs_at", "parse_rule", "until_moved"]
 
 _ALLOWED_FREQ = {"DAILY", "WEEKLY", "MONTHLY", "YEARLY"}
 _UNTIL = re.compile(r"^(\d{8})(?:T(\d{6})(Z?))?$")
@@ -127,6 +128,21 @@ def occurs_at(*, start: datetime, rule: str, exdates: Iterable[datetime], at: da
     return any(
         o.astimezone(UTC) == at_utc for o in series.between(at - timedelta(days=1), at + timedelta(days=1))
     )
+
+
+def until_moved(rule: str, before: datetime, after: datetime) -> str:
+    """``rule`` (as stored: its UNTIL a UTC instant) for a series whose first start moves from ``before``
+    to ``after`` (aware, each in its series' zone; an all-day series' local midnights): its UNTIL moved by
+    the same wall-clock change, read in those zones, so the moved series has exactly as many occurrences
+    (the rule's starts keep their wall clock across DST, and UNTIL bounds them as a wall time too). A rule
+    without UNTIL (a COUNT, or no end) is returned as it is."""
+    parts = dict(p.split("=", 1) for p in rule.split(";"))
+    if "UNTIL" not in parts:
+        return rule
+    until = datetime.strptime(parts["UNTIL"], "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC).astimezone(before.tzinfo)
+    wall = until.replace(tzinfo=None) + (after.replace(tzinfo=None) - before.replace(tzinfo=None))
+    moved = wall.replace(tzinfo=after.tzinfo).astimezone(UTC)
+    return ";".join(f"{k}={v}" for k, v in {**parts, "UNTIL": moved.strftime("%Y%m%dT%H%M%SZ")}.items())
 
 
 def _local_midnight(day: date, tz: object) -> datetime:

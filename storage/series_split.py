@@ -8,8 +8,8 @@ The series is split at the occurrence start ``at`` in one write (one transaction
   the occurrences before ``at`` instead) and it keeps the EXDATEs before ``at``;
 - for a change, a new row (its own id; the series' title, notes, attendees …) carries the occurrences from
   ``at`` on with the change applied: it starts at ``at``, its rule is the series' (a ``COUNT`` rule gets the
-  remaining count; an ``UNTIL`` moves as far as the start moves, in wall-clock time: ``until_moved``) and the
-  EXDATEs from ``at`` on move with it. The occurrences changed on their own
+  remaining count; an ``UNTIL`` moves as far as the start moves, in wall-clock time, as ``EventPatch.apply``
+  moves it for any series) and the EXDATEs from ``at`` on move with it. The occurrences changed on their own
   (``storage.detached``) from ``at`` on are relinked to it;
 - for a cancel there is no new row, and the occurrences changed on their own from ``at`` on are deleted.
 
@@ -35,17 +35,16 @@ import uuid
 from datetime import UTC, datetime, time, timedelta
 from types import SimpleNamespace
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from dateutil.rrule import rrulestr
 from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from storage.detached import SeriesWithLinked, UpdateRow, restore_linked
-from storage.drafts import UNSET, EventDraft, EventPatch, validate
+from storage.drafts import EventDraft, EventPatch, validate
 from storage.errors import OccurrenceNotFound, UndoConflict, VersionConflict
 from storage.models import AuditRecord, Event
-from storage.recurrence import occurs_at
+from storage.recurrence import occurs_at, until_moved  # until_moved: re-exported (its tests import it here)
 from storage.results import WriteResult
 from storage.snapshots import EventSnapshot
 from storage.writes import INSERT_EVENT, Change
@@ -152,16 +151,7 @@ async def split(
         series_id=None,
         recurrence_id=None,
     )
-    draft = patch.apply(tail_base)
-    if patch.rrule is UNSET:  # the end moves with the start: no occurrence lost or gained
-        tz = ZoneInfo(draft.timezone or default_zone)
-        if isinstance(draft.start, datetime):
-            before, after = at, draft.start.astimezone(tz)
-        else:  # all-day: by whole days
-            before = datetime.combine(at.date(), time(0), tzinfo=at.tzinfo)
-            after = datetime.combine(draft.start, time(0), tzinfo=tz)
-        draft = dataclasses.replace(draft, rrule=until_moved(tail_rule, before, after))
-    fields = validate(draft, default_zone)
+    fields = validate(patch.apply(tail_base), default_zone)  # the UNTIL moves with the start there
     values = {"id": uuid.uuid4(), "owner_id": row.owner_id, "created_at": now, "updated_at": now,
               "version": 1, **fields.as_row_values()}  # fmt: skip
     await session.execute(INSERT_EVENT, values)
@@ -334,21 +324,6 @@ def _end_of(series: EventSnapshot, at: datetime) -> datetime:
         day = at.date() + (series.end_date - series.start_date)
         return datetime.combine(day, time(0), tzinfo=at.tzinfo).astimezone(UTC).astimezone(at.tzinfo)
     return (at.astimezone(UTC) + series.duration).astimezone(at.tzinfo)
-
-
-def until_moved(rule: str, before: datetime, after: datetime) -> str:
-    """``rule`` (as stored: its UNTIL a UTC instant) for a series whose first start moves from ``before``
-    to ``after`` (aware, each in its series' zone; an all-day series' local midnights): its UNTIL moved by
-    the same wall-clock change, read in those zones, so the moved series has exactly as many occurrences
-    (the rule's starts keep their wall clock across DST, and UNTIL bounds them as a wall time too). A rule
-    without UNTIL (a COUNT, or no end) is returned as it is."""
-    parts = dict(p.split("=", 1) for p in rule.split(";"))
-    if "UNTIL" not in parts:
-        return rule
-    until = datetime.strptime(parts["UNTIL"], "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC).astimezone(before.tzinfo)
-    wall = until.replace(tzinfo=None) + (after.replace(tzinfo=None) - before.replace(tzinfo=None))
-    moved = wall.replace(tzinfo=after.tzinfo).astimezone(UTC)
-    return _joined({**parts, "UNTIL": moved.strftime("%Y%m%dT%H%M%SZ")})
 
 
 def _joined(parts: dict[str, str]) -> str:

@@ -1,6 +1,7 @@
 """A whole repeating series moved through chat keeps as many occurrences as it had when its rule ends on a
 date (UNTIL): the UNTIL moves with the start (a COUNT rule needs nothing); a series with past occurrences
-is split and its new part does the same. Scripted model, and ``_series_patch`` on its own."""
+is split and its new part does the same. The agent moves only the start: the store moves the UNTIL
+(``EventPatch.apply``). Scripted model, and ``_series_patch`` with the store's ``apply``."""
 
 from __future__ import annotations
 
@@ -154,7 +155,8 @@ def occurrences(event: EventSnapshot) -> list[datetime]:
 
 
 def moved(event: EventSnapshot, patch: dict[str, Any]) -> EventSnapshot:
-    """``event`` with ``patch`` applied and validated, as the store would keep it."""
+    """``event`` with ``patch`` applied (its UNTIL moved with the start) and validated, as the store would
+    keep it."""
     fields = validate(EventPatch(**patch).apply(event), event.timezone)
     tz = ZoneInfo(event.timezone)
     return EventSnapshot(
@@ -196,7 +198,7 @@ def test_the_whole_series_keeps_its_number_of_occurrences(
     assert len(before) == count, why
     ctx = SimpleNamespace(tz=start.tzinfo)
     patch = _series_patch(ctx, target(start, event.end), event, start, new, new + event.duration, False)  # type: ignore[arg-type]
-    assert patch is not None
+    assert patch is not None and "rrule" not in patch, why
     after = occurrences(moved(event, patch))
     assert len(after) == count, why
     shift = new.replace(tzinfo=None) - start.replace(tzinfo=None)
@@ -214,7 +216,10 @@ def test_an_all_day_series_keeps_its_number_of_days(zone: str, shift: int, rule:
     new = first + timedelta(days=shift)
     ctx = SimpleNamespace(tz=tz)
     patch = _series_patch(ctx, target(first, event.end), event, first, new, new + timedelta(days=1), True)  # type: ignore[arg-type]
-    assert patch is not None and patch["start"] == date(2025, 3, 8) + timedelta(days=shift)
+    assert patch == {
+        "start": date(2025, 3, 8) + timedelta(days=shift),
+        "end": date(2025, 3, 9) + timedelta(days=shift),
+    }
     after = [s.date() for s in occurrences(moved(event, patch))]
     assert after == [d + timedelta(days=shift) for d in before]
 
@@ -230,7 +235,8 @@ def test_a_day_move_of_a_rule_naming_its_days_is_refused() -> None:
 
 
 def test_a_split_series_leaves_the_until_to_the_split() -> None:
-    """From a later occurrence on (past ones stay), the store's split moves the new part's UNTIL itself."""
+    """From a later occurrence on (past ones stay): the store moves the split's new part's UNTIL, as it
+    does for a whole series."""
     event = series(datetime(2025, 2, 24, 9, tzinfo=NY), f"{WEEKLY};UNTIL=20250331T130000Z")
     first = split_from(event, NOW)
     assert first == datetime(2025, 3, 10, 9, tzinfo=NY)
