@@ -21,6 +21,10 @@ __all__ = [
 _TEXTS: dict[str, tuple[str, str]] = {
     # key: (English, Chinese)
     "not_found": ("I couldn't find “{ref}” on your calendar.", "你的日历里没有找到「{ref}」。"),
+    "already_so": (
+        "“{title}” is already {when}, so nothing changed.",
+        "「{title}」本来就是{when}，没有改动。",
+    ),
     "not_found_id": ("I couldn't find that event on your calendar.", "你的日历里没有找到这个日程。"),
     "not_found_when": (
         "I couldn't find “{ref}” at that time on your calendar.",

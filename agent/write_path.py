@@ -24,12 +24,13 @@ from agent.context import ToolContext
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
 from agent.series_scope import ask_scope, from_day, scope_of, series_from, series_move_allowed, target_from
 from agent.time_grounding import phrases_in, quotes, the_time_itself
+from agent.timefmt import range_text
 from agent.timing import Timing, named_day, timing_from_json
 from agent.unsaid import UNSAID_KEY
 from agent.write_guards import WRITTEN_KEY, checks, confirm, ground, store
 from agent.write_target import choose_target, find_target
 from agent.write_timing import anchor_of, choose_time, settle_time, with_timing
-from storage import EventDraft, EventPatch, EventSnapshot
+from storage import EventDraft, EventPatch, EventSnapshot, StorageError
 
 __all__ = ["choose_target", "choose_time", "execute"]
 
@@ -179,6 +180,8 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
                 )
             patch.update(moved)
     event_patch = EventPatch(**patch)
+    if occurrence is None and from_start is None and (same := await _already_so(ctx, command, event_patch)):
+        return same
     return await store(
         ctx,
         command,
@@ -192,6 +195,25 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             occurrence_start=occurrence,
             from_start=from_start,
         ),
+    )
+
+
+async def _already_so(ctx: ToolContext, command: Command, event_patch: EventPatch) -> Rejected | None:
+    """An update that would store what the event already has is not written, and the user is told so: the
+    model sends "明天下午三点和张三开会" as an update of that very meeting when it exists (before, a new version
+    and "Updated …" for nothing)."""
+    try:
+        event = await ctx.events.get((command.target or {})["event_id"])
+    except StorageError:
+        return None  # the store's own answer comes with the write
+    if event_patch.changes(event):
+        return None
+    when = range_text(
+        event.start.astimezone(ctx.tz), event.end.astimezone(ctx.tz), ctx.lang, all_day=event.all_day,
+        ref=ctx.now.astimezone(ctx.tz).date(),
+    )  # fmt: skip
+    return Rejected(
+        "already_so", phrases.say("already_so", ctx.lang, title=event.title, when=when), command=command
     )
 
 

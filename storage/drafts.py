@@ -122,6 +122,16 @@ class EventPatch:
             changes["rrule"] = _until_moved(base.rrule, event, changes.get("start", base.start), zone)
         return dataclasses.replace(base, **changes)
 
+    def changes(self, event: EventSnapshot) -> bool:
+        """Whether applying the patch changes any stored value of ``event``: an update to the values it
+        already has ("明天下午三点和张三开会" sent as an update of that very meeting) has nothing to write. A
+        patch the store would refuse counts as a change (the store says what is wrong)."""
+        try:
+            after = validate(self.apply(event), event.timezone)
+        except InvalidInput:
+            return True
+        return after != validate(EventDraft.from_snapshot(event), event.timezone)
+
 
 @dataclass(frozen=True, slots=True)
 class EventFields:

@@ -20,7 +20,7 @@ from agent.model import (
 )
 from agent.model.messages import ToolCall
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
-from tests.agent.fixtures import NOW, NY, Kit, make_kit
+from tests.agent.fixtures import NOW, NY, SH, Kit, make_kit
 
 
 def _tool_results(model) -> list[dict]:  # type: ignore[no-untyped-def]
@@ -386,3 +386,23 @@ async def test_after_a_read_a_change_the_user_asked_for_is_written(kit: Kit, mes
     )
     r = await kit.assistant.reply(kit.user_id, message)
     assert len(r.writes) == 1 and [e.title for e in await kit.events()] == ["Standup"]
+
+
+async def test_an_update_to_the_values_an_event_has_writes_nothing(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    """Found in a chat: "明天下午三点和张三开会" when that meeting existed came as an update of it to the same
+    time, stored as a new version and told as "已更新"."""
+    zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    await zh.seed("和张三开会", datetime(2025, 3, 6, 15, tzinfo=SH), attendees=("张三",))
+    before = await zh.events()
+    zh.script(call("update_event", {"event": "和张三开会", "when": "明天下午三点", "attendees": ["张三"]}))
+    r = await zh.assistant.reply(zh.user_id, "明天下午三点和张三开会")
+    assert r.writes == () and not r.receipts and await zh.events() == before
+    assert r.text == "「和张三开会」本来就是3月6日（周四） 15:00–16:00，没有改动。"
+    assert r.telemetry["exit_check"] != "unverified_write_claim"
+
+
+async def test_an_update_that_changes_something_is_written(kit: Kit) -> None:
+    await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
+    kit.script(call("update_event", {"event": "dentist", "event_when": "tomorrow", "when": "tomorrow 4pm"}))
+    r = await kit.assistant.reply(kit.user_id, "move tomorrow's dentist to 4pm")
+    assert len(r.writes) == 1 and (await kit.events())[0].start == datetime(2025, 3, 6, 16, tzinfo=NY)
