@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["asks_to_add", "states_a_plan"]
+__all__ = ["QUESTION_MARKS", "asks_to_add", "states_a_plan"]
 
 _ADD = re.compile(
     r"\b(?:add|put|book|schedule|block(?:\s+(?:off|out))?|pencil(?:\s+in)?|set\s+up|note\s+down|reserve|hold)\b"
@@ -23,9 +23,10 @@ _ADD = re.compile(
     r"|排上|留出|预留|預留|放(?:到|进|進)(?:日历|日曆)",
     re.IGNORECASE,
 )
+QUESTION_MARKS = r"[?？]|吗|嗎|什么|什麼|哪|几点|幾點|有没有|有沒有|是否"
+"""What makes a message a question in any language: a question mark, or a Chinese question word."""
 _QUESTION = re.compile(
-    r"[?？]|吗|嗎|什么|什麼|哪|几点|幾點|有没有|有沒有|是否"
-    r"|\b(?:what|when|which|where|who|how|whether|is|are|do|does|am|can|could|should)\b",
+    QUESTION_MARKS + r"|\b(?:what|when|which|where|who|how|whether|is|are|do|does|am|can|could|should)\b",
     re.IGNORECASE,
 )
 

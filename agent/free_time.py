@@ -10,12 +10,13 @@ the store returned.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from agent.language import Lang
 from agent.timefmt import day_part_text, day_text, range_text
+from schedule_time.language import normalise, scan
+from schedule_time.pieces import Clock
 
 __all__ = ["FreeTime", "free_time_text", "reply_reports_free"]
 
@@ -75,53 +76,10 @@ def free_time_text(free: FreeTime, lang: Lang, *, now: datetime) -> str:
     return "\n".join(lines)
 
 
-_ZH_DIGITS = {
-    "零": 0,
-    "〇": 0,
-    "一": 1,
-    "二": 2,
-    "两": 2,
-    "兩": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-}
-
-
-def _zh_number(text: str) -> int | None:
-    """``十二`` → 12, ``九`` → 9, ``12`` → 12; None for anything else."""
-    if text.isdigit():
-        return int(text)
-    if "十" in text:
-        tens, _, ones = text.partition("十")
-        high = _ZH_DIGITS.get(tens, -1) if tens else 1
-        low = _ZH_DIGITS.get(ones, -1) if ones else 0
-        return None if high < 0 or low < 0 else high * 10 + low
-    return _ZH_DIGITS.get(text) if len(text) == 1 else None
-
-
-_NUMBER = r"\d{1,2}|[零〇一二两兩三四五六七八九十]{1,3}"
-_CLOCKS = re.compile(
-    rf"(?P<h>\d{{1,2}})\s*[:：]\s*(?P<m>\d{{2}})"  # 13:30, 1:30
-    rf"|(?P<h2>\d{{1,2}})\s*(?:am|pm|a\.m\.|p\.m\.)"  # 1pm
-    rf"|(?P<h3>{_NUMBER})\s*[点點](?:\s*(?P<half>半)|\s*(?P<m3>{_NUMBER})\s*分?)?",  # 下午1点半, 九点, 9点30
-    re.IGNORECASE,
-)
-
-
 def _clocks(text: str) -> set[tuple[int, int]]:
-    """Every clock time the text quotes, as (hour on a 12-hour dial, minute)."""
-    found = set()
-    for m in _CLOCKS.finditer(text):
-        hour = _zh_number(m["h"] or m["h2"] or m["h3"] or "")
-        minute = 30 if m["half"] else _zh_number(m["m"] or m["m3"] or "0")
-        if hour is not None and minute is not None and hour <= 24 and minute < 60:
-            found.add((hour % 12, minute))
-    return found
+    """Every clock time the text quotes, as the time service scans it ("1:30 PM", "13:30", "下午一点半",
+    "十三点三十分"), as (hour on a 12-hour dial, minute)."""
+    return {(p.hour % 12, p.minute) for p in scan(normalise(text)).pieces if isinstance(p, Clock)}
 
 
 def reply_reports_free(text: str, free: FreeTime) -> bool:

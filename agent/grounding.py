@@ -13,7 +13,7 @@ import unicodedata
 from agent.language import HAN_RUN
 from schedule_time import is_slot_reply
 
-__all__ = ["echoes_request", "in_unwritten_script", "is_grounded", "names_event"]
+__all__ = ["bare_words", "echoes_request", "in_unwritten_script", "is_grounded", "names_event"]
 
 _LATIN = re.compile(r"[a-z0-9][a-z0-9'’.-]*", re.IGNORECASE)
 _STOP = frozenset(
@@ -76,12 +76,17 @@ def _norm(text: str) -> str:
 _NOT_WORDS = re.compile(r"[\W_]+")
 
 
+def bare_words(text: str) -> str:
+    """The text without punctuation, spaces and case (width-folded): what two texts share when one repeats
+    the other."""
+    return _NOT_WORDS.sub("", _norm(text))
+
+
 def echoes_request(value: str, message: str) -> bool:
     """The value is the user's whole request again ("what do the notes of the vendor meeting say?" as the
     notes): the model copied the message, the user dictated nothing. A value the user did dictate is a
     part of the message ("add a note: bring the insurance card")."""
-    core = _NOT_WORDS.sub("", _norm(value))
-    whole = _NOT_WORDS.sub("", _norm(message))
+    core, whole = bare_words(value), bare_words(message)
     return len(whole) >= 6 and len(core) >= 0.8 * len(whole) and core in whole
 
 

@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 
 from agent.exit_check import promises_write
 from agent.free_time import FreeTime, free_time_text, reply_reports_free
+from agent.grounding import bare_words
 from agent.language import Lang
 from agent.timefmt import day_part_text, day_text, range_text
 
@@ -203,10 +204,7 @@ def _texts(listings: Sequence[Listing], free: Sequence[FreeTime], lang: Lang, no
     ]
 
 
-_NOT_WORDS = re.compile(r"[\W_]+")
-
-
 def _echoes(text: str, said: Sequence[str]) -> bool:
-    """The reply is one of the user's messages again (punctuation, spaces and case aside)."""
-    core = _NOT_WORDS.sub("", text).casefold()
-    return bool(core) and any(core == _NOT_WORDS.sub("", s).casefold() for s in said)
+    """The reply is one of the user's messages again (punctuation, spaces, case and width aside)."""
+    core = bare_words(text)
+    return bool(core) and any(core == bare_words(s) for s in said)

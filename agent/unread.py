@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from agent.asks_to_add import QUESTION_MARKS
 from agent.other_calendar import names_other_calendar
 from agent.read_tools import listed_in
 from agent.registry import BoundTools, ToolRun
@@ -22,9 +23,8 @@ from agent.tool_args import ListEventsArgs
 
 __all__ = ["asks_about_calendar", "names_something", "read_skipped"]
 
-_QUESTION = re.compile(
-    r"[?？]|吗|嗎|什么|什麼|哪|几点|幾點|有没有|有沒有|是否"
-    r"|^\s*(?:what|when|which|where|who|how|is|are|do|does|am|did)\b",
+_QUESTION = re.compile(  # English question words only at the start ("my meeting is at 3" states a fact)
+    QUESTION_MARKS + r"|^\s*(?:what|when|which|where|who|how|is|are|do|does|am|did)\b",
     re.IGNORECASE,
 )
 _MINE = re.compile(
