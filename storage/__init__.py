@@ -27,6 +27,7 @@ Reads (aware datetimes in, aware datetimes out, ranges half-open ``[start, end)`
 
     await events.get(event_id) -> EventSnapshot                       # EventNotFound for others' ids too
     await events.list_range(start, end) -> list[Occurrence]           # recurrences expanded, DST-correct
+    await events.listing(start, end) -> Listing                       # the same, and whether it was truncated
     await events.conflicts(start, end, exclude=None) -> list[Occurrence]   # timed events only by default
     await events.free_slots(start, end, duration, working_hours=WorkingHours()) -> list[FreeSlot]
     await events.search("张三", limit=5) -> list[SearchCandidate]      # fuzzy title match, best first
@@ -67,7 +68,7 @@ from storage.migrate import current_revision, head_revision, upgrade
 from storage.results import Action, FreeSlot, SearchCandidate, WriteResult
 from storage.series_split import split_from, split_of
 from storage.slots import WorkingHours
-from storage.snapshots import EventSnapshot, Occurrence
+from storage.snapshots import EventSnapshot, Listing, Occurrence
 from storage.turn_log import TurnLog, TurnRecordView
 from storage.turns import CLEAR, ArchivedMessage, PendingWrite, SegmentSummary, TurnState, TurnStore
 from storage.users import UserProfile, Users
@@ -93,6 +94,7 @@ __all__ = [
     "InvalidRange",
     "InvalidUser",
     "IssuedApiKey",
+    "Listing",
     "MessageRecord",
     "NotFound",
     "NothingToUndo",

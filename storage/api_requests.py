@@ -7,16 +7,28 @@ stored on the claim when the turn ends. Every admitted request also leaves a rat
 window is a short index range scan, shared by every worker::
 
     requests = ApiRequests(db.sessions, user_id)
-    outcome = await requests.claim(request_id, fingerprint, now=now, window=timedelta(minutes=1), limit=30)
-    # Claimed() | Replay(result) | InProgress() | Mismatch() | Limited(retry_at)
+    outcome = await requests.claim(request_id, fingerprint, now=now, window=timedelta(minutes=1), limit=30,
+                                   lease=timedelta(seconds=70))
+    # Claimed(turn_id) | Replay(result) | InProgress(stale_at) | Interrupted(turn_id, writes) | Mismatch()
+    # | Limited(retry_at)
     await requests.finish(request_id, {"status": 200, "body": {...}})
     await requests.writes_at(now)      # audit records written at exactly ``now`` (a timed-out turn's writes)
 
 Write-path keys (``<turn id>:<n>``, ``ics:<hash>``) never start with ``api.``, so the families cannot collide.
+
+A claimed request's turn id is derived from the claim (owner, request id, the claim's ``created_at``), so
+its writes' keys ``<turn id>:<n>`` can be found again from the claim alone. A claim still unfinished
+``lease`` after its attempt started belongs to a dead worker (a live one cancels its turn at the deadline,
+which the lease exceeds): the next claim of the id settles it. If that turn committed writes, they are the
+answer (``Interrupted``: the caller reports them and stores the reply); if it committed none, the claim is
+taken over (``Claimed`` with the SAME turn id; the attempt's start is kept on the claim as
+``{"running_since": ...}``), so even a late write of the dead attempt and the new attempt's write share an
+idempotency key and cannot both land.
 """
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import uuid
 from dataclasses import dataclass
@@ -26,11 +38,14 @@ from typing import Any
 from sqlalchemy import (
     BigInteger,
     Connection,
+    Text,
     bindparam,
+    cast,
     delete,
     func,
     insert,
     literal,
+    or_,
     select,
     union_all,
     update,
@@ -41,6 +56,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from storage.drafts import require_aware
 from storage.errors import InvalidInput
 from storage.models import AuditRecord, IdempotencyRecord
+from storage.results import WriteResult, committed_result
 from storage.statements import execute
 from storage.tx import run_sync
 
@@ -49,9 +65,11 @@ __all__ = [
     "ApiRequests",
     "Claimed",
     "InProgress",
+    "Interrupted",
     "Limited",
     "Mismatch",
     "Replay",
+    "request_turn_id",
 ]
 
 KEY_PREFIX = "api.chat:"
@@ -63,11 +81,16 @@ _TICK = timedelta(microseconds=1)
 MAX_REQUEST_ID_LENGTH = 128
 #: Claims older than this are pruned (their replies can no longer be replayed).
 RETENTION = timedelta(hours=24)
+#: The key of a claim's result while a takeover attempt runs (a finished result has ``status``).
+RUNNING = "running_since"
 
 
 @dataclass(frozen=True, slots=True)
 class Claimed:
-    """This request is new, counted in the window, and now owns its id."""
+    """This request is new (or takes over a dead attempt that wrote nothing) and now owns its id."""
+
+    turn_id: str | None = None
+    """The turn id to run under (derived from the claim); ``None`` for a request without an id."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +102,18 @@ class Replay:
 
 @dataclass(frozen=True, slots=True)
 class InProgress:
-    """The id was claimed and its turn has not finished (or its worker died)."""
+    """The id was claimed and its turn has not finished; if it has not by ``stale_at``, its worker died
+    and a claim then settles it."""
+
+    stale_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Interrupted:
+    """The turn that claimed this id died past its deadline after committing ``writes`` (in order)."""
+
+    turn_id: str
+    writes: tuple[WriteResult, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +128,7 @@ class Limited:
     retry_at: datetime
 
 
-ClaimOutcome = Claimed | Replay | InProgress | Mismatch | Limited
+ClaimOutcome = Claimed | Replay | InProgress | Interrupted | Mismatch | Limited
 
 
 class ApiRequests:
@@ -107,11 +141,13 @@ class ApiRequests:
         self._owner = user_id
 
     async def claim(
-        self, request_id: str | None, fingerprint: str, *, now: datetime, window: timedelta, limit: int
-    ) -> ClaimOutcome:
+        self, request_id: str | None, fingerprint: str, *, now: datetime, window: timedelta, limit: int,
+        lease: timedelta = RETENTION,
+    ) -> ClaimOutcome:  # fmt: skip
         """Claim ``request_id`` unless it is known, then apply the rate limit (``limit`` requests per
         ``window``, this one included; over it, the claim is withdrawn in the same transaction).
-        ``request_id=None`` (a request that cannot be replayed) only counts against the limit."""
+        ``request_id=None`` (a request that cannot be replayed) only counts against the limit. An attempt
+        unfinished ``lease`` after it started is settled (module doc)."""
         if request_id is not None and (
             not isinstance(request_id, str) or not 0 < len(request_id) <= MAX_REQUEST_ID_LENGTH
         ):
@@ -128,27 +164,31 @@ class ApiRequests:
         prune_claims = secrets.randbelow(PRUNE_ONE_IN) == 0
         return await run_sync(
             self._engine,
-            lambda conn: self._claim(conn, params, now, window, prune_marks, prune_claims),
+            lambda conn: self._claim(conn, params, request_id, window, lease, prune_marks, prune_claims),
             commit=True,
         )
 
     def _claim(
-        self, conn: Connection, params: dict[str, Any], now: datetime, window: timedelta,
-        prune_marks: bool, prune_claims: bool,
+        self, conn: Connection, params: dict[str, Any], request_id: str | None, window: timedelta,
+        lease: timedelta, prune_marks: bool, prune_claims: bool,
     ) -> ClaimOutcome:  # fmt: skip
         """One guarded INSERT: the rate mark (and the claim) only while the window holds fewer than
         ``limit`` marks; a known id fails the claim's unique key (nothing is written either way)."""
-        key = params["claim_key"]
+        key, now = params["claim_key"], params["now"]
         try:
             added = execute(conn, _MARK if key is None else _MARK_AND_CLAIM, params).rowcount
         except IntegrityError:
             conn.rollback()
-            assert key is not None  # rate marks are random: only a client id can collide
+            conn.begin()  # a takeover below writes (run_sync commits this transaction)
+            assert request_id is not None  # rate marks are random: only a client id can collide
             # Withdrawn between our insert and this read: in progress, as far as the client can tell.
-            return self._known(conn, key, params["fingerprint"]) or InProgress()
+            known = self._known(conn, request_id, params["fingerprint"], now, lease, take=True)
+            return known or InProgress(now + lease)
         if added == 0:  # over the limit: nothing was written
-            if key is not None and (known := self._known(conn, key, params["fingerprint"])) is not None:
-                return known  # an earlier request with this id answers, as below the limit
+            if request_id is not None:
+                known = self._known(conn, request_id, params["fingerprint"], now, lease, take=False)
+                if known is not None:
+                    return known  # an earlier request with this id answers, as below the limit
             oldest = execute(conn, _OLDEST_IN_RANGE, params).scalar()
             conn.rollback()
             return Limited(retry_at=max(oldest + window, now) if oldest is not None else now + window)
@@ -158,7 +198,9 @@ class ApiRequests:
             )
         if prune_claims:  # old replies: rarely, it scans the user's claims
             execute(conn, _PRUNE_CLAIMS, {"owner": params["owner"], "before": now - RETENTION})
-        return Claimed()
+        if request_id is None:
+            return Claimed()
+        return Claimed(request_turn_id(self._owner, request_id, now))
 
     async def finish(self, request_id: str, result: dict[str, Any]) -> None:
         """Store the reply on the claim (a replay returns it from now on)."""
@@ -177,16 +219,48 @@ class ApiRequests:
         params = {"owner": self._owner, "at": now}
         return await run_sync(self._engine, lambda conn: int(execute(conn, _WRITES_AT, params).scalar_one()))
 
-    def _known(self, conn: Connection, key: str, fingerprint: str) -> ClaimOutcome | None:
-        """What an earlier request with this id says (``None``: there is none)."""
+    def _known(
+        self, conn: Connection, request_id: str, fingerprint: str, now: datetime, lease: timedelta, *,
+        take: bool,
+    ) -> ClaimOutcome | None:  # fmt: skip
+        """What an earlier request with this id says (``None``: there is none, or ``take`` is false and
+        its stale attempt wrote nothing). A stale attempt is settled here (module doc)."""
+        key = KEY_PREFIX + request_id
         row = execute(conn, _KNOWN, {"owner": self._owner, "claim_key": key}).first()
         if row is None:
             return None
         if row.fingerprint != fingerprint:
             return Mismatch()
-        if row.result is None:
-            return InProgress()
-        return Replay(dict(row.result))
+        result = row.result
+        if result is not None and RUNNING not in result:
+            return Replay(dict(result))
+        since = row.created_at if result is None else datetime.fromisoformat(result[RUNNING])
+        if now < since + lease:
+            return InProgress(since + lease)
+        turn_id = request_turn_id(self._owner, request_id, row.created_at)
+        span = {"owner": self._owner, "pattern": turn_id + ":%"}  # the turn id is hex: no wildcard
+        writes = tuple(
+            committed_result(r.result, replayed=True)
+            for r in execute(conn, _TURN_WRITES, span)
+            if r.result is not None
+        )
+        if writes:
+            return Interrupted(turn_id, writes)
+        if not take:
+            return None
+        taken = execute(
+            conn, _TAKE_OVER if result is None else _TAKE_OVER_AGAIN,
+            {"owner": self._owner, "claim_key": key, "raw": row.raw,
+             "running": {RUNNING: now.astimezone(UTC).isoformat()}},
+        ).rowcount  # fmt: skip
+        return Claimed(turn_id) if taken else InProgress(now + lease)
+
+
+def request_turn_id(owner: uuid.UUID, request_id: str, claimed_at: datetime) -> str:
+    """The turn id of a claimed request: the same for every attempt of one claim, new for a later claim
+    of the same id (after the old one was withdrawn or pruned), 32 hex digits like a random one."""
+    seed = f"{owner.hex}\n{request_id}\n{_stamp(claimed_at)}".encode()
+    return hashlib.sha256(seed).hexdigest()[:32]
 
 
 def finish_params(owner: uuid.UUID, request_id: str, result: dict[str, Any]) -> dict[str, Any]:
@@ -234,8 +308,28 @@ _MARK_AND_CLAIM = insert(_CLAIMS).from_select(
 _OLDEST_IN_RANGE = select(_CLAIMS.c.created_at).where(*_IN_RANGE).order_by(_CLAIMS.c.key).limit(1)
 _DELETE_RANGE = delete(_CLAIMS).where(*_IN_RANGE)
 _THIS_CLAIM = (_CLAIMS.c.owner_id == bindparam("owner"), _CLAIMS.c.key == bindparam("claim_key"))
-_KNOWN = select(_CLAIMS.c.fingerprint, _CLAIMS.c.result).where(*_THIS_CLAIM)
-_RELEASE = delete(_CLAIMS).where(*_THIS_CLAIM, _CLAIMS.c.result.is_(None))
+_RAW = cast(_CLAIMS.c.result, Text)
+_KNOWN = select(_CLAIMS.c.fingerprint, _CLAIMS.c.result, _CLAIMS.c.created_at, _RAW.label("raw")).where(
+    *_THIS_CLAIM
+)
+#: Not finished: no result yet, or a running takeover's marker (``{"running_since": ...}``, as stored).
+_UNFINISHED = or_(_CLAIMS.c.result.is_(None), _RAW.startswith(f'{{"{RUNNING}"', autoescape=True))
+_RELEASE = delete(_CLAIMS).where(*_THIS_CLAIM, _UNFINISHED)
+#: A turn's committed writes: keys ``<turn id>:<n>``, in the order they committed. LIKE, not a key range:
+#: ":" sorts differently under some PostgreSQL collations. Only a retry after a crash runs it.
+_TURN_WRITES = (
+    select(_CLAIMS.c.result)
+    .where(_CLAIMS.c.owner_id == bindparam("owner"), _CLAIMS.c.key.like(bindparam("pattern")))
+    .order_by(_CLAIMS.c.id)
+)
+_RUNNING_VALUE = bindparam("running", type_=_CLAIMS.c.result.type)
+#: Take over a stale claim, only if it is still as read (one of two racing retries wins).
+_TAKE_OVER = update(_CLAIMS).where(*_THIS_CLAIM, _CLAIMS.c.result.is_(None)).values(result=_RUNNING_VALUE)
+_TAKE_OVER_AGAIN = (
+    update(_CLAIMS)
+    .where(*_THIS_CLAIM, cast(_CLAIMS.c.result, Text) == bindparam("raw", type_=Text))
+    .values(result=_RUNNING_VALUE)
+)
 _PRUNE_CLAIMS = delete(_CLAIMS).where(
     _CLAIMS.c.owner_id == bindparam("owner"),
     _CLAIMS.c.key.startswith(KEY_PREFIX),

@@ -26,7 +26,10 @@ class UTCDateTime(TypeDecorator[datetime]):
             return None
         if value.tzinfo is None or value.utcoffset() is None:
             raise ValueError("UTCDateTime needs an aware datetime")
-        value = value.astimezone(UTC)
+        try:
+            value = value.astimezone(UTC)
+        except OverflowError:  # the boundaries keep instants in storage.limits' years; this is a bug's guard
+            raise ValueError("UTCDateTime cannot hold an instant outside the years datetime holds") from None
         if dialect.name == "sqlite":
             return value.replace(tzinfo=None)
         return value

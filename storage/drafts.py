@@ -3,11 +3,15 @@
 Timed events take aware datetimes; all-day events take ``date`` objects (end exclusive) and are read in the
 event's zone. ``timezone`` (IANA) defaults to the owner's zone; recurrences expand in it. Every rule broken
 raises :class:`~storage.errors.InvalidEvent` naming the field; the limits live in ``storage.limits``.
+
+Times are checked against the years the store holds before any arithmetic, text for control characters,
+zone names against the zone database's list (``storage.bounds``, re-exported here).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
@@ -15,12 +19,26 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from storage import limits
+from storage.bounds import CONTROL_CHARACTERS, in_range, known_zone, strip_controls
 from storage.errors import InvalidEvent, InvalidInput
 from storage.models import SERIES_UNBOUNDED, SHORT_SPAN
 from storage.recurrence import parse_rule, until_moved
 from storage.snapshots import EventSnapshot
 
-__all__ = ["UNSET", "EventDraft", "EventPatch", "check_timezone", "require_aware"]
+__all__ = [
+    "CONTROL_CHARACTERS",
+    "UNSET",
+    "EventDraft",
+    "EventPatch",
+    "check_timezone",
+    "in_range",
+    "known_zone",
+    "require_aware",
+    "strip_controls",
+]
+
+_UNTIL_YEAR = re.compile(r"UNTIL=(\d{4})", re.IGNORECASE)
+_YEARS = f"between the years {limits.FIRST_YEAR} and {limits.LAST_YEAR}"
 
 
 class _Unset:
@@ -101,6 +119,8 @@ class EventPatch:
             for f in dataclasses.fields(self)
             if getattr(self, f.name) is not UNSET
         }
+        for name in ("start", "end"):  # before the shifts below do arithmetic on them
+            _check_in_range(changes.get(name), name)
         if "start" in changes and type(changes["start"]) is type(base.start):
             shift = _wall(changes["start"], changes.get("timezone") or event.timezone) - _wall(
                 base.start, event.timezone
@@ -166,6 +186,8 @@ def validate(draft: EventDraft, default_timezone: str) -> EventFields:
     all_day = _is_date(draft.start)
     if all_day != _is_date(draft.end):
         raise InvalidEvent("start and end must both be dates (all-day) or both datetimes", field="end")
+    _check_in_range(draft.start, "start")
+    _check_in_range(draft.end, "end")
     if all_day:
         start, end = _local_midnight(draft.start, tz), _local_midnight(draft.end, tz)  # type: ignore[arg-type]
     else:
@@ -177,7 +199,10 @@ def validate(draft: EventDraft, default_timezone: str) -> EventFields:
         raise InvalidEvent(f"an event may last at most {limits.MAX_EVENT_DURATION.days} days", field="end")
     rule_text, series_end = None, end
     if draft.rrule is not None:
+        _check_until(draft.rrule)
         rule = parse_rule(draft.rrule, start, all_day=all_day)
+        if rule.last_start is not None and rule.last_start.year > limits.LAST_YEAR:  # its wall-clock year
+            raise InvalidEvent(f"a series may not repeat past the year {limits.LAST_YEAR}", field="rrule")
         rule_text = rule.text
         series_end = (
             SERIES_UNBOUNDED
@@ -211,6 +236,8 @@ def check_timezone(
         raise error(
             f"time zone must be an IANA name such as 'Asia/Shanghai', got {str(name)[:70]!r}", field=field
         )
+    if not known_zone(name):
+        raise error(f"unknown time zone {name[:70]!r}; use an IANA name such as 'Asia/Shanghai'", field=field)
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError) as exc:
@@ -240,6 +267,19 @@ def _local_midnight(day: date, tz: ZoneInfo) -> datetime:
     return datetime.combine(day, time(0), tzinfo=tz).astimezone(UTC).astimezone(tz)
 
 
+def _check_in_range(value: object, field: str) -> None:
+    if isinstance(value, date) and not in_range(value):
+        raise InvalidEvent(f"{field} must be {_YEARS}", field=field)
+
+
+def _check_until(rule: object) -> None:
+    """A rule's UNTIL outside the years refused before the rule is read (reading converts it between zones,
+    which overflows near the ends of what ``datetime`` holds)."""
+    match = _UNTIL_YEAR.search(rule) if isinstance(rule, str) else None
+    if match is not None and not limits.FIRST_YEAR <= int(match.group(1)) <= limits.LAST_YEAR:
+        raise InvalidEvent(f"recurrence UNTIL must be {_YEARS}", field="rrule")
+
+
 def _text(value: object, field: str, limit: int, *, required: bool = False, strip: bool = True) -> str | None:
     if value is None:
         if required:
@@ -247,6 +287,11 @@ def _text(value: object, field: str, limit: int, *, required: bool = False, stri
         return None
     if not isinstance(value, str):
         raise InvalidEvent(f"{field} must be text", field=field)
+    if CONTROL_CHARACTERS.search(value):
+        raise InvalidEvent(
+            f"{field} contains a control character (such as NUL); only line breaks and tabs are allowed",
+            field=field,
+        )
     text = value.strip() if strip else value
     if not text.strip():
         if required:
@@ -271,6 +316,7 @@ def _exdates(values: Sequence[datetime | date], tz: ZoneInfo, all_day: bool) -> 
         raise InvalidEvent(f"a series may exclude at most {limits.MAX_EXDATES} dates", field="exdates")
     instants = set()
     for value in values:
+        _check_in_range(value, "exdates")
         if not isinstance(value, datetime) and isinstance(value, date):
             if not all_day:
                 raise InvalidEvent("excluded dates of a timed series must be datetimes", field="exdates")

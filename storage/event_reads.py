@@ -7,8 +7,12 @@ Every statement filters on the bound owner, so another user's event id behaves e
 
 from __future__ import annotations
 
+import asyncio
+import heapq
 import uuid
+from collections.abc import Iterator
 from datetime import datetime, timedelta
+from itertools import islice
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -17,14 +21,14 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from storage import limits
-from storage.drafts import check_timezone, require_aware
+from storage.drafts import check_timezone, in_range, require_aware
 from storage.errors import EventNotFound, InvalidInput, InvalidRange, UserNotFound
 from storage.models import Event, IdempotencyRecord, User
 from storage.overlap import candidate_params, candidate_statement
-from storage.recurrence import expand
+from storage.recurrence import iter_occurrences
 from storage.results import FreeSlot, SearchCandidate
 from storage.slots import WorkingHours, free_intervals
-from storage.snapshots import EventSnapshot, Occurrence
+from storage.snapshots import EventSnapshot, Listing, Occurrence
 from storage.tx import run_sync
 
 __all__ = ["EventReads", "parse_id"]
@@ -83,22 +87,27 @@ class EventReads:
     async def list_range(
         self, start: datetime, end: datetime, *, include_all_day: bool = True
     ) -> list[Occurrence]:
-        """Every occurrence overlapping ``[start, end)``, recurrences expanded, ordered by start."""
+        """Every occurrence overlapping ``[start, end)``, recurrences expanded, ordered by start (the
+        first ``MAX_OCCURRENCES_PER_LISTING``; ``listing`` says whether there were more)."""
+        return list((await self.listing(start, end, include_all_day=include_all_day)).occurrences)
+
+    async def listing(
+        self,
+        start: datetime,
+        end: datetime,
+        *,
+        include_all_day: bool = True,
+        limit: int = limits.MAX_OCCURRENCES_PER_LISTING,
+    ) -> Listing:
+        """The first ``limit`` occurrences overlapping ``[start, end)`` by start, and whether more were
+        left out. A listing with many series in a long range is expanded in a worker thread, so one
+        user's heavy calendar never holds the event loop other requests run on."""
         _check_range(start, end)
-        occurrences = []
-        for row in await self._candidates(start, end, include_all_day):
-            # Expand from the raw row; build the snapshot only for events that have an occurrence here.
-            zone = ZoneInfo(row.timezone)
-            spans = expand(
-                start=row.start_utc.astimezone(zone), end=row.end_utc.astimezone(zone), all_day=row.all_day,
-                rule=row.rrule, exdates=[datetime.fromisoformat(x) for x in row.exdates or ()],
-                range_start=start, range_end=end,
-            )  # fmt: skip
-            if spans:
-                event = EventSnapshot.from_row(row)
-                occurrences.extend(Occurrence(event, o_start, o_end) for o_start, o_end in spans)
-        occurrences.sort(key=lambda o: (o.start, o.end, o.event.title, str(o.event.id)))
-        return occurrences
+        rows = await self._candidates(start, end, include_all_day)
+        series = sum(1 for row in rows if row.rrule)
+        if series * max(1, (end - start).days) > _INLINE_EXPANSION:
+            return await asyncio.to_thread(_expand_rows, rows, start, end, limit)
+        return _expand_rows(rows, start, end, limit)
 
     async def conflicts(
         self,
@@ -189,6 +198,38 @@ class EventReads:
         return row
 
 
+#: Recurring rows × days of the range above which expansion leaves the event loop for a thread.
+_INLINE_EXPANSION = 400
+
+
+def _expand_rows(rows: list[Any], start: datetime, end: datetime, limit: int) -> Listing:
+    """The first ``limit`` occurrences by start of the candidate rows: every series is read lazily and
+    the series are merged, so the work is about ``limit`` occurrences however many dense series overlap
+    the range."""
+    streams = [_occurrences(row, start, end) for row in rows]
+    merged = heapq.merge(*streams, key=_order)
+    found = list(islice(merged, limit + 1))
+    truncated = len(found) > limit
+    return Listing(tuple(found[:limit]), truncated)
+
+
+def _occurrences(row: Any, start: datetime, end: datetime) -> Iterator[Occurrence]:
+    zone = ZoneInfo(row.timezone)
+    spans = iter_occurrences(
+        start=row.start_utc.astimezone(zone), end=row.end_utc.astimezone(zone), all_day=row.all_day,
+        rule=row.rrule, exdates=[datetime.fromisoformat(x) for x in row.exdates or ()],
+        range_start=start, range_end=end,
+    )  # fmt: skip
+    event = None  # the snapshot is built only for events that have an occurrence here
+    for o_start, o_end in spans:
+        event = event or EventSnapshot.from_row(row)
+        yield Occurrence(event, o_start, o_end)
+
+
+def _order(o: Occurrence) -> tuple[Any, ...]:
+    return (o.start, o.end, o.event.title, str(o.event.id))
+
+
 def parse_id(event_id: uuid.UUID | str) -> uuid.UUID:
     if isinstance(event_id, uuid.UUID):
         return event_id
@@ -201,6 +242,12 @@ def parse_id(event_id: uuid.UUID | str) -> uuid.UUID:
 def _check_range(start: datetime, end: datetime) -> None:
     require_aware(start, "start", InvalidRange)
     require_aware(end, "end", InvalidRange)
+    for name, value in (("start", start), ("end", end)):  # before any arithmetic (a day of slack overflows)
+        if not in_range(value):
+            raise InvalidRange(
+                f"range {name} must be between the years {limits.FIRST_YEAR} and {limits.LAST_YEAR}",
+                field=name,
+            )
     if end <= start:
         raise InvalidRange("range end must be after its start", field="end")
     if end - start > limits.MAX_QUERY_RANGE:

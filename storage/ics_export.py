@@ -9,7 +9,8 @@ EXDATE, since the override replaces the instance. (If the series has moved since
 no instance any more: the changed occurrence is then written as an event of its own.)
 
 Import compares the items of its own export with the calendar as this module would write them now
-(``to_vevent``, ``until_as_day``).
+(``to_vevent``, ``until_as_day``). Text leaves without control characters (``strip_controls``): the store
+refuses them now, but a row written before that rule may hold one, and a NUL in a file breaks its readers.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from urllib.parse import quote
 from icalendar import Calendar, vCalAddress, vRecur
 from icalendar import Event as ICalEvent
 
+from storage.bounds import strip_controls
 from storage.events import EventStore
 from storage.ics_uid import kairos_uid
 from storage.snapshots import EventSnapshot
@@ -76,7 +78,7 @@ def to_vevent(
     vevent.add("dtstamp", event.updated_at)
     vevent.add("created", event.created_at)
     vevent.add("last-modified", event.updated_at)
-    vevent.add("summary", event.title)
+    vevent.add("summary", strip_controls(event.title))
     if event.all_day:
         vevent.add("dtstart", event.start_date)
         vevent.add("dtend", event.end_date)
@@ -84,10 +86,10 @@ def to_vevent(
         vevent.add("dtstart", event.start)
         vevent.add("dtend", event.end)
     if event.location:
-        vevent.add("location", event.location)
+        vevent.add("location", strip_controls(event.location))
     if event.notes:
-        vevent.add("description", event.notes)
-    for name in event.attendees:
+        vevent.add("description", strip_controls(event.notes))
+    for name in map(strip_controls, event.attendees):
         address = vCalAddress(
             f"mailto:{name}" if "@" in name and " " not in name else _ATTENDEE_URN + quote(name)
         )

@@ -10,14 +10,23 @@ EXDATE for STATUS:CANCELLED. The series is the one of the same UID in the file, 
 for a kairos UID, else one an earlier import created for that UID. An override without its series is
 imported as an event of its own, with a line in ``skipped`` saying so. Every other item is either imported
 or skipped with a reason; one bad item never stops the others.
+
+Import is per item, not atomic. Each item is read on its own (whatever it cannot read, whatever the
+exception, becomes a ``SkippedItem`` with a reason for the user: ``storage.ics_drafts``) and written on its
+own, in one write that commits all of it or nothing. So a file with a bad item imports the rest; and an
+import stopped halfway (the database gone) keeps what it committed, and importing the file again creates
+only the rest (the others are "already imported"). Only a file that is not iCalendar at all raises
+(``InvalidInput``), before anything is written.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
+import logging
 import uuid
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 from typing import Any
@@ -27,9 +36,15 @@ from icalendar import Calendar
 from icalendar import Event as ICalEvent
 
 from storage.drafts import EventDraft
-from storage.errors import EventNotFound, IdempotencyKeyReused, InvalidInput, OccurrenceNotFound
+from storage.errors import (
+    EventNotFound,
+    IdempotencyKeyReused,
+    InvalidInput,
+    OccurrenceNotFound,
+    StorageUnavailable,
+)
 from storage.events import EventStore
-from storage.ics_drafts import Skip, vevent_draft
+from storage.ics_drafts import OUT_OF_RANGE, Skip, check_in_range, check_readable, clean_text, vevent_draft
 from storage.ics_export import to_vevent
 from storage.ics_reimport import ALREADY_IN_CALENDAR, content, differs, removed_in_calendar, series_differs
 from storage.ics_uid import event_id_of
@@ -37,6 +52,8 @@ from storage.results import WriteResult
 from storage.snapshots import EventSnapshot
 
 __all__ = ["ImportSummary", "SkippedItem", "import_ics"]
+
+log = logging.getLogger("kairos.storage")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +64,10 @@ class SkippedItem:
     uid: str | None
     title: str | None
     reason: str
+
+    def __post_init__(self) -> None:  # a reason may quote the file: no control characters leave either
+        for name in ("uid", "title", "reason"):
+            object.__setattr__(self, name, clean_text(getattr(self, name)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,16 +87,16 @@ async def import_ics(
     """Create the events of an .ics file in ``store``. Raises ``InvalidInput`` only if the file is not iCalendar."""
     try:
         calendar = Calendar.from_ical(data)
-    except ValueError as exc:
+        components = calendar.walk("VEVENT")
+    except Exception as exc:  # whatever icalendar raises for a file it cannot parse
         raise InvalidInput("the file is not valid iCalendar data", field="ics") from exc
     run = _Import(store, await store.timezone(), now, turn_id)
-    components = calendar.walk("VEVENT")
     for component in components:
         if component.get("RECURRENCE-ID") is None:
-            await run.master(component)
+            await run.item(run.master, component)
     for component in components:
         if component.get("RECURRENCE-ID") is not None:
-            await run.override(component)
+            await run.item(run.override, component)
     return ImportSummary(tuple(run.imported), tuple(run.skipped), tuple(run.removed))
 
 
@@ -91,6 +112,23 @@ class _Import:
         #: this user's events whose version in the file differs, by id (skipped, and so their overrides)
         self.differing: dict[uuid.UUID, EventSnapshot] = {}
         self.detached: defaultdict[uuid.UUID, dict[datetime, EventSnapshot]] | None = None
+
+    async def item(self, step: Callable[[Any], Awaitable[None]], component: Any) -> None:
+        """Run one item's ``step``: whatever goes wrong with it skips the item, never the file (a database
+        that is unreachable stops the import: it is no fault of the item)."""
+        try:
+            await step(component)
+        except StorageUnavailable:
+            raise
+        except Exception as exc:
+            if isinstance(exc, Skip):
+                why = str(exc)
+            elif isinstance(exc, OverflowError):
+                why = OUT_OF_RANGE
+            else:
+                log.warning("an .ics item could not be imported", exc_info=exc)
+                why = "the event could not be read (it is not valid iCalendar)"
+            self.skipped.append(SkippedItem(_text(component, "UID"), _text(component, "SUMMARY"), why))
 
     async def master(self, component: Any) -> None:
         uid, title = _text(component, "UID"), _text(component, "SUMMARY")
@@ -120,6 +158,8 @@ class _Import:
             why = _TWO_IDS if isinstance(recurrence_id, list) else _THIS_AND_FUTURE
             self.skipped.append(SkippedItem(uid, title, why))
             return
+        check_readable(component, ("RECURRENCE-ID",))
+        check_in_range(recurrence_id.dt, "RECURRENCE-ID")
         cancelled = str(component.get("STATUS", "")).upper() == "CANCELLED"
         original = f"{recurrence_id.params.get('TZID', '')}:{recurrence_id.to_ical().decode()}"
         key = _key(f"{uid}\nRECURRENCE-ID;{original}" if uid else component.to_ical().decode())
@@ -273,7 +313,7 @@ def _key(identity: str) -> str:
 
 
 def _text(component: Any, name: str) -> str | None:
-    return str(component.get(name)) if component.get(name) is not None else None
+    return clean_text(component.get(name))
 
 
 def _occurrence_start(value: date | datetime, series: EventSnapshot) -> datetime:

@@ -1,30 +1,47 @@
 """Recurrence rules: parse and bound an RRULE, move its UNTIL with its series, and expand a series into
 occurrences in a range.
 
-A series is expanded in its own zone with an aware ``dtstart``: dateutil keeps the *wall-clock* time of
-``dtstart`` for every occurrence, so a weekly 09:00 America/New_York meeting stays at 09:00 local across both
-DST transitions (its UTC instant moves). As in RFC 5545, ``dtstart`` itself is always an occurrence, even
-when the rule would not produce it, and EXDATEs remove occurrences by their start. Each occurrence of a timed
-series lasts exactly the series' duration; an all-day occurrence spans the same number of local days.
+A series is expanded in its own zone on wall-clock time: a weekly 09:00 America/New_York meeting stays at
+09:00 local across both DST transitions (its UTC instant moves). As in RFC 5545, the first start itself is
+always an occurrence, even when the rule would not produce it, and EXDATEs remove occurrences by their
+start. Each occurrence of a timed series lasts exactly the series' duration; an all-day occurrence spans
+the same number of local days.
+
+Bounded by construction (``storage.rrule_pattern``): a rule is refused unless INTERVAL ≥ 1, at most
+``MAX_OCCURRENCES_PER_DAY`` occurrences a day, ``MIN_OCCURRENCE_GAP`` apart, and its next (or COUNT-th)
+occurrence lies within ``MAX_RRULE_SCAN_PERIODS`` periods; expansion reads only the periods that meet the
+window asked for (never from the series' start), stops at ``limit`` occurrences and at the end of
+``LAST_YEAR``, and keeps nothing but small per-rule values in its caches.
 """
 
 from __future__ import annotations
 
+import logging
 import re
-from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
-
-from dateutil.rrule import rrule, rruleset, rrulestr
+from itertools import islice
 
 from storage.errors import InvalidEvent
-from storage.limits import MAX_RRULE_COUNT, MAX_RRULE_LENGTH
+from storage.limits import (
+    FIRST_YEAR,
+    LAST_YEAR,
+    MAX_RRULE_COUNT,
+    MAX_RRULE_LENGTH,
+    MAX_RRULE_SCAN_PERIODS,
+)
+from storage.rrule_pattern import Pattern, read_pattern
 
-__all__ = ["Rule", "expand", "occurs_at", "parse_rule", "until_moved"]
+__all__ = ["Rule", "expand", "iter_occurrences", "occurs_at", "parse_rule", "until_moved"]
+
+log = logging.getLogger("kairos.storage")
 
 _ALLOWED_FREQ = {"DAILY", "WEEKLY", "MONTHLY", "YEARLY"}
 _UNTIL = re.compile(r"^(\d{8})(?:T(\d{6})(Z?))?$")
+#: The last wall time any series may have an occurrence at.
+_HORIZON = datetime.combine(date(LAST_YEAR, 12, 31), time(23, 59, 59))
+_DAWN = datetime.combine(date(FIRST_YEAR, 1, 1), time(0))
 
 
 class Rule:
@@ -70,18 +87,22 @@ def parse_rule(text: str, dtstart: datetime, *, all_day: bool) -> Rule:
         raise InvalidEvent("recurrence rule may have COUNT or UNTIL, not both", field="rrule")
     if "COUNT" in parts and not (parts["COUNT"].isdigit() and 1 <= int(parts["COUNT"]) <= MAX_RRULE_COUNT):
         raise InvalidEvent(f"recurrence COUNT must be between 1 and {MAX_RRULE_COUNT}", field="rrule")
-    until = _parse_until(parts.pop("UNTIL"), dtstart.tzinfo, all_day) if "UNTIL" in parts else None
+    tz = dtstart.tzinfo
+    assert tz is not None
+    until = _parse_until(parts.pop("UNTIL"), tz, all_day) if "UNTIL" in parts else None
     if until is not None:
         parts["UNTIL"] = until.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
     canonical = ";".join(f"{k}={v}" for k, v in parts.items())
-    rule = _build_rule(canonical, dtstart)
+    first = dtstart.replace(tzinfo=None)
+    pattern = read_pattern(_pattern_parts(canonical), first, all_day)
+    if "COUNT" in parts:
+        last = _count_end(pattern, int(parts["COUNT"]))
+        return Rule(canonical, max(last.replace(tzinfo=tz, fold=dtstart.fold), dtstart))
+    if until is None or until.astimezone(tz).replace(tzinfo=None) > first:
+        _require_repeat(pattern, None if until is None else until.astimezone(tz).replace(tzinfo=None))
     if until is not None:
-        last_start: datetime | None = max(until, dtstart)
-    elif "COUNT" in parts:
-        last_start = max([dtstart, *rule])
-    else:
-        last_start = None
-    return Rule(canonical, last_start)
+        return Rule(canonical, max(until, dtstart))
+    return Rule(canonical, None)
 
 
 def expand(
@@ -93,40 +114,71 @@ def expand(
     exdates: Iterable[datetime],
     range_start: datetime,
     range_end: datetime,
+    limit: int | None = None,
 ) -> list[tuple[datetime, datetime]]:
-    """The ``(start, end)`` of every occurrence overlapping ``[range_start, range_end)``, in start order.
+    """The ``(start, end)`` of every occurrence overlapping ``[range_start, range_end)``, in start order;
+    the first ``limit`` of them when ``limit`` is given.
 
     ``start``/``end`` are the series' first occurrence, aware, in the series' zone.
     """
+    found = iter_occurrences(
+        start=start, end=end, all_day=all_day, rule=rule, exdates=exdates, range_start=range_start,
+        range_end=range_end,
+    )  # fmt: skip
+    return list(found if limit is None else islice(found, limit))
+
+
+def iter_occurrences(
+    *,
+    start: datetime,
+    end: datetime,
+    all_day: bool,
+    rule: str | None,
+    exdates: Iterable[datetime],
+    range_start: datetime,
+    range_end: datetime,
+) -> Iterator[tuple[datetime, datetime]]:
+    """``expand``, lazily: each occurrence is computed when it is asked for, so merging many series and
+    stopping at a listing's limit costs the limit, not every series' whole range."""
     if rule is None:
-        return [(start, end)] if start < range_end and end > range_start else []
+        if start < range_end and end > range_start:
+            yield start, end
+        return
     tz = start.tzinfo
     assert tz is not None
-    series = _series(rule, start, exdates)
     span = end - start
     days = (end.date() - start.date()).days
-    found = []
-    window_start = range_start - span - timedelta(days=1)  # a day of slack for DST-length days
-    for occurrence in series.between(window_start, range_end):
+    excluded = {x.astimezone(UTC) for x in exdates}
+    low = _wall(range_start, tz) - span - timedelta(days=2)  # two days of slack for DST-length days
+    high = _wall(range_end, tz) + timedelta(days=1)
+    first = start.replace(tzinfo=None)
+    for wall in _starts(rule, start, all_day, low, high):
         if all_day:
-            o_start = _local_midnight(occurrence.date(), tz)
-            o_end = _local_midnight(occurrence.date() + timedelta(days=days), tz)
+            o_start = _local_midnight(wall.date(), tz)
+            o_end = _local_midnight(wall.date() + timedelta(days=days), tz)
         else:
-            instant = occurrence.astimezone(UTC)
+            instant = wall.replace(tzinfo=tz, fold=start.fold if wall == first else 0).astimezone(UTC)
             o_start, o_end = instant.astimezone(tz), (instant + span).astimezone(tz)
-        if o_start < range_end and o_end > range_start:
-            found.append((o_start, o_end))
-    return found
+        if o_start.astimezone(UTC) in excluded:
+            continue
+        if o_start >= range_end:
+            return
+        if o_end > range_start:
+            yield o_start, o_end
 
 
 def occurs_at(*, start: datetime, rule: str, exdates: Iterable[datetime], at: datetime) -> bool:
     """Whether the series has a (not excluded) occurrence starting exactly at instant ``at``."""
     tz = start.tzinfo
     assert tz is not None
-    series = _series(rule, start, exdates)
     at_utc = at.astimezone(UTC)
+    if at_utc in {x.astimezone(UTC) for x in exdates}:
+        return False
+    around = _wall(at, tz)
     return any(
-        o.astimezone(UTC) == at_utc for o in series.between(at - timedelta(days=1), at + timedelta(days=1))
+        wall.replace(tzinfo=tz, fold=start.fold if wall == start.replace(tzinfo=None) else 0).astimezone(UTC)
+        == at_utc
+        for wall in _starts(rule, start, False, around - timedelta(days=1), around + timedelta(days=1))
     )
 
 
@@ -145,6 +197,103 @@ def until_moved(rule: str, before: datetime, after: datetime) -> str:
     return ";".join(f"{k}={v}" for k, v in {**parts, "UNTIL": moved.strftime("%Y%m%dT%H%M%SZ")}.items())
 
 
+def _wall(moment: datetime, tz: object) -> datetime:
+    """``moment`` as a naive wall time in ``tz``, clamped to the supported years (no overflow near the
+    limits of ``datetime``)."""
+    if moment.astimezone(UTC).replace(tzinfo=None) > _HORIZON:
+        return _HORIZON + timedelta(days=3)
+    if moment.astimezone(UTC).replace(tzinfo=None) < _DAWN:
+        return _DAWN - timedelta(days=3)
+    return moment.astimezone(tz).replace(tzinfo=None)  # type: ignore[arg-type]
+
+
+def _pattern_parts(canonical: str) -> tuple[tuple[str, str], ...]:
+    return tuple(
+        (name, value)
+        for name, _, value in (p.partition("=") for p in canonical.split(";"))
+        if name not in ("UNTIL", "COUNT")
+    )
+
+
+def _starts(rule: str, start: datetime, all_day: bool, low: datetime, high: datetime) -> Iterator[datetime]:
+    """The wall-clock starts of the series (``rule`` as stored) in ``[low, high]``, in order: the first
+    start always, then the rule's, period by period, only in the periods that meet the window."""
+    tz = start.tzinfo
+    first = start.replace(tzinfo=None)
+    try:
+        pattern = read_pattern(_pattern_parts(rule), first, all_day)
+        stop = _stop(rule, pattern, tz)
+    except (InvalidEvent, ValueError, KeyError):
+        # A rule stored before today's checks that they refuse: only its first start is certain.
+        log.warning("recurrence rule no longer valid; listing its first occurrence only: %.80s", rule)
+        if low <= first <= high:
+            yield first
+        return
+    high = min(high, stop, _HORIZON)
+    if low > high:
+        return
+    if low <= first <= high:
+        yield first
+    index = pattern.on_grid(pattern.period_index(max(low, first).date()))
+    last = pattern.period_index(high.date())
+    while index <= last:
+        for wall in pattern.occurrences(index):
+            if wall > high:
+                return
+            if wall >= low and wall != first:
+                yield wall
+        index += pattern.interval
+
+
+def _stop(rule: str, pattern: Pattern, tz: object) -> datetime:
+    """The last wall time an occurrence may start at: UNTIL, the COUNT-th start, or the horizon."""
+    fields = dict(p.partition("=")[::2] for p in rule.split(";"))
+    if "UNTIL" in fields:
+        until = datetime.strptime(fields["UNTIL"], "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC)
+        return _wall(until, tz)
+    if "COUNT" in fields:
+        return _count_end(pattern, int(fields["COUNT"]))
+    return _HORIZON
+
+
+@lru_cache(maxsize=4096)
+def _count_end(pattern: Pattern, count: int) -> datetime:
+    """The wall time of the rule's ``count``-th start (DTSTART's own start counts only when the rule
+    makes it). Refuses a rule that needs more than ``MAX_RRULE_SCAN_PERIODS`` periods to get there."""
+    seen = 0
+    index = 0
+    for _ in range(MAX_RRULE_SCAN_PERIODS):
+        if pattern.period_start(index) > _HORIZON.date():
+            break
+        for wall in pattern.occurrences(index):
+            seen += 1
+            if seen == count:
+                return wall
+        index += pattern.interval
+    raise InvalidEvent(
+        f"recurrence COUNT={count} is not reached by {LAST_YEAR} or within {MAX_RRULE_SCAN_PERIODS} "
+        "repetitions; the rule's occurrences are too sparse",
+        field="rrule",
+    )
+
+
+def _require_repeat(pattern: Pattern, until: datetime | None) -> None:
+    """Refuse a rule that makes no occurrence after its first within the scan budget (one that only a
+    walk of thousands of years could disprove, such as February 30th)."""
+    index = 0
+    for _ in range(MAX_RRULE_SCAN_PERIODS):
+        start = pattern.period_start(index)
+        if start > _HORIZON.date() or (until is not None and datetime.combine(start, time(0)) > until):
+            return
+        if any(wall > pattern.first for wall in pattern.occurrences(index)):
+            return
+        index += pattern.interval
+    raise InvalidEvent(
+        f"recurrence rule makes no occurrence after its first within {MAX_RRULE_SCAN_PERIODS} repetitions",
+        field="rrule",
+    )
+
+
 def _local_midnight(day: date, tz: object) -> datetime:
     return datetime.combine(day, time(0), tzinfo=tz).astimezone(UTC).astimezone(tz)  # type: ignore[arg-type]
 
@@ -156,6 +305,10 @@ def _parse_until(value: str, tz: object, all_day: bool) -> datetime:
             "recurrence UNTIL must look like 20250131, 20250131T090000 or 20250131T090000Z", field="rrule"
         )
     day, clock, utc = match.groups()
+    if not FIRST_YEAR <= int(day[:4]) <= LAST_YEAR:
+        raise InvalidEvent(
+            f"recurrence UNTIL must be between the years {FIRST_YEAR} and {LAST_YEAR}", field="rrule"
+        )
     try:
         day_value = date(int(day[:4]), int(day[4:6]), int(day[6:]))
         if clock is None:  # a date: the whole local day is included
@@ -166,72 +319,3 @@ def _parse_until(value: str, tz: object, all_day: bool) -> datetime:
     return datetime.combine(day_value, moment, tzinfo=UTC if utc else tz)  # type: ignore[arg-type]
 
 
-def _build_rule(canonical: str, dtstart: datetime) -> rrule:
-    until = None
-    body = canonical
-    if "UNTIL=" in canonical:
-        kept = [p for p in canonical.split(";") if not p.startswith("UNTIL=")]
-        until_text = canonical.split("UNTIL=", 1)[1].split(";", 1)[0]
-        until = _parse_until(until_text, UTC, False)
-        body = ";".join(kept)
-    try:
-        rule = rrulestr(body, dtstart=dtstart, cache=True)
-        if until is not None:
-            rule = rule.replace(until=until.astimezone(dtstart.tzinfo))
-    except (ValueError, TypeError, KeyError, AttributeError) as exc:
-        raise InvalidEvent(f"recurrence rule is not valid RFC 5545 ({str(exc)[:80]})", field="rrule") from exc
-    if not isinstance(rule, rrule):
-        raise InvalidEvent("recurrence rule must be a single RRULE", field="rrule")
-    return rule
-
-
-def _series(canonical: str, dtstart: datetime, exdates: Iterable[datetime]) -> _Expansion:
-    # The cache key spells out the zone and wall time: aware datetimes in different zones that are the
-    # same instant compare (and hash) equal, but expand to different wall-clock series.
-    zone_key = str(getattr(dtstart.tzinfo, "key", dtstart.tzinfo))
-    excluded = tuple(sorted(x.astimezone(UTC) for x in exdates))
-    return _build_set(
-        canonical, dtstart.replace(tzinfo=None), dtstart.fold, zone_key, dtstart.tzinfo, excluded
-    )
-
-
-@lru_cache(maxsize=2048)
-def _build_set(
-    canonical: str, wall: datetime, fold: int, zone_key: str, tz: object, exdates: tuple[datetime, ...]
-) -> _Expansion:
-    dtstart = wall.replace(tzinfo=tz, fold=fold)  # type: ignore[arg-type]
-    series = rruleset()
-    series.rrule(_build_rule(canonical, dtstart))
-    series.rdate(dtstart)
-    for excluded in exdates:
-        series.exdate(excluded.astimezone(dtstart.tzinfo))
-    return _Expansion(series)
-
-
-class _Expansion:
-    """A series' occurrences, generated once in order and kept, so a range is two binary searches.
-
-    (dateutil's own cache re-walks the series from its start on every ``between``; calendars ask for
-    ranges near "now" of series that started long ago.)
-    """
-
-    __slots__ = ("_done", "_iterator", "_keys", "_starts")
-
-    def __init__(self, series: rruleset) -> None:
-        self._iterator = iter(series)
-        self._starts: list[datetime] = []
-        self._keys: list[float] = []
-        self._done = False
-
-    def between(self, after: datetime, before: datetime) -> list[datetime]:
-        """Occurrence starts ``s`` with ``after <= s <= before``."""
-        high = before.timestamp()
-        while not self._done and (not self._keys or self._keys[-1] <= high):
-            try:
-                occurrence = next(self._iterator)
-            except StopIteration:
-                self._done = True
-                break
-            self._starts.append(occurrence)
-            self._keys.append(occurrence.timestamp())
-        return self._starts[bisect_left(self._keys, after.timestamp()) : bisect_right(self._keys, high)]

@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 from storage.models import Event
 from storage.recurrence import expand
 
-__all__ = ["EventSnapshot", "Occurrence"]
+__all__ = ["EventSnapshot", "Listing", "Occurrence"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +63,7 @@ class EventSnapshot:
         """The first occurrence (start, end) not over by ``after`` (within a year and a bit), or None."""
         found = expand(
             start=self.start, end=self.end, all_day=self.all_day, rule=self.rrule, exdates=self.exdates,
-            range_start=after, range_end=after + timedelta(days=400),
+            range_start=after, range_end=after + timedelta(days=400), limit=1,
         )  # fmt: skip
         return found[0] if found else None
 
@@ -185,3 +185,12 @@ class Occurrence:
     @property
     def recurring(self) -> bool:
         return self.event.recurring
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """The occurrences of a range, by start, and whether the listing stopped at its occurrence limit
+    before the range's end (``truncated``: a later page would need a narrower range)."""
+
+    occurrences: tuple[Occurrence, ...]
+    truncated: bool = False
