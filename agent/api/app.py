@@ -8,6 +8,9 @@
 and closes them when it stops. ``/readyz`` asks the assistant's model through ``agent.model.reachable``
 unless a ``model_probe`` is given. Workers keep no state between requests: replies, pending commands,
 idempotency records and the rate window are all in the database.
+
+Every request passes ``BodyLimit`` first (``agent.api.body_limit``): an oversized body is refused before
+routing, parsing or auth read it.
 """
 
 from __future__ import annotations
@@ -22,7 +25,9 @@ from fastapi import FastAPI
 
 from agent import Assistant
 from agent.api import chat, events, health
+from agent.api.body_limit import BodyLimit, Scope
 from agent.api.errors import install_handlers
+from agent.api.limits import body_limit
 from agent.api.services import ModelProbe, Services
 from agent.api.settings import ApiSettings
 from agent.model import Endpoint, reachable
@@ -40,6 +45,15 @@ DESCRIPTION = (
 
 def _build(lifespan: Any = None) -> FastAPI:
     app = FastAPI(title="kairos", version="0.1.0", description=DESCRIPTION, lifespan=lifespan)
+    defaults = ApiSettings()
+
+    def limit_for(scope: Scope) -> int:
+        svc = getattr(app.state, "services", None)  # set by create_app, or by the served app's lifespan
+        path, root = scope["path"], scope.get("root_path", "")
+        route = path[len(root) :] if root and path.startswith(root) else path
+        return body_limit(route, svc.settings if svc is not None else defaults)
+
+    app.add_middleware(BodyLimit, limit_for=limit_for)
     install_handlers(app)
     app.include_router(health.router)
     app.include_router(chat.router)

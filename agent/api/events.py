@@ -4,11 +4,14 @@ export and import. Another user's event ids answer 404, exactly like ids that do
 Import takes the file either as the raw body (``Content-Type: text/calendar``) or as a form upload
 (``multipart/form-data`` with one file, field ``file``, as an HTML ``<input type=file>`` sends it); both
 answer the same summary. Either way the request is read up to ``MAX_ICS_BYTES`` (plus the form's own
-framing) and refused with 413 past it, before anything is parsed.
+framing) and refused with 413 past it, before anything is parsed. Import is per item, not atomic
+(``storage.ics_import``): an item that cannot be read or held is skipped with its reason, the rest imported;
+only a file that is not iCalendar at all is refused (422), with nothing written.
 """
 
 from __future__ import annotations
 
+import asyncio
 from datetime import datetime
 from typing import Annotated, Any
 
@@ -20,18 +23,17 @@ from starlette.formparsers import MultiPartException
 
 from agent.api.auth import CurrentUser
 from agent.api.errors import InvalidRequest, NotFound, PayloadTooLarge, error_responses
+from agent.api.limits import FORM_OVERHEAD_BYTES, MAX_ICS_BYTES
 from agent.api.schemas import EventOut, ImportSummaryOut, OccurrenceList
 from agent.api.services import Services, services
-from storage import EventNotFound, EventSnapshot, InvalidInput, Occurrence
+from storage import EventNotFound, EventSnapshot, InvalidInput, Listing, Occurrence, limits
+from storage.bounds import in_range
 from storage.ics import export_ics, import_ics
 
 __all__ = ["MAX_ICS_BYTES", "router"]
 
 router = APIRouter(prefix="/v1", tags=["events"])
 Svc = Annotated[Services, Depends(services)]
-MAX_ICS_BYTES = 2_000_000
-#: What a form upload may add around the file (boundaries, part headers, a few small fields).
-FORM_OVERHEAD_BYTES = 64 * 1024
 _ICS_TYPES = ("text/calendar", "application/octet-stream", "text/plain")
 _FORM = "multipart/form-data"
 _BINARY = {"type": "string", "format": "binary"}
@@ -41,6 +43,10 @@ def _aware(value: datetime, name: str) -> datetime:
     if value.tzinfo is None or value.utcoffset() is None:
         raise InvalidRequest(
             f"'{name}' must include a UTC offset, e.g. 2025-03-05T00:00:00+08:00.", field=name
+        )
+    if not in_range(value):
+        raise InvalidRequest(
+            f"'{name}' must be between the years {limits.FIRST_YEAR} and {limits.LAST_YEAR}.", field=name
         )
     return value
 
@@ -56,15 +62,28 @@ async def list_events(
     svc: Svc,
     start: Annotated[datetime, Query(description="Range start, ISO 8601 with an offset (inclusive).")],
     end: Annotated[datetime, Query(description="Range end, ISO 8601 with an offset (exclusive).")],
-) -> dict[str, Any]:
+) -> Response:
     start, end = _aware(start, "start"), _aware(end, "end")
     if end <= start:
         raise InvalidRequest("'end' must be after 'start'.", field="end")
     try:
-        occurrences = await svc.db.events(user_id).list_range(start, end)
+        listing = await svc.db.events(user_id).listing(start, end)
     except InvalidInput:
         raise InvalidRequest("That range cannot be listed; try a shorter one.", field="end") from None
-    return {"start": start, "end": end, "occurrences": [_occurrence(o) for o in occurrences]}
+    if len(listing.occurrences) > _INLINE_OCCURRENCES:  # a long answer is encoded off the event loop
+        return Response(await asyncio.to_thread(_listing_json, start, end, listing), media_type=_JSON)
+    return Response(_listing_json(start, end, listing), media_type=_JSON)
+
+
+#: Listings longer than this are encoded in a worker thread (other users' requests keep the loop).
+_INLINE_OCCURRENCES = 200
+_JSON = "application/json"
+
+
+def _listing_json(start: datetime, end: datetime, listing: Listing) -> bytes:
+    body = {"start": start, "end": end, "truncated": listing.truncated,
+            "occurrences": [_occurrence(o) for o in listing.occurrences]}  # fmt: skip
+    return OccurrenceList.model_validate(body).model_dump_json().encode()
 
 
 @router.get(

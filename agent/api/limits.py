@@ -1,4 +1,9 @@
-"""Request limits: message size (413) and the per-user rate limit (429 with ``Retry-After``).
+"""Request limits: body size (413, enforced by ``agent.api.body_limit`` before anything reads the body),
+message size (413) and characters (422), and the per-user rate limit (429 with ``Retry-After``).
+
+Body caps, by path: a chat request at most the longest message in the worst JSON encoding (``\\uXXXX``
+escapes of a surrogate pair: 12 bytes per character) plus room for its other fields; an import the largest
+file plus a form's framing; anything else ``SMALL_BODY_BYTES`` (no other endpoint takes a body).
 
 The rate limit is a rolling one-minute window counted in the database (the rate marks of
 :mod:`storage.api_requests`, written in the same transaction as the request's claim), so it holds across
@@ -12,19 +17,57 @@ from __future__ import annotations
 import math
 from datetime import datetime, timedelta
 
-from agent.api.errors import PayloadTooLarge, RateLimited
+from agent.api.errors import InvalidRequest, PayloadTooLarge, RateLimited
 from agent.api.settings import ApiSettings
+from storage.bounds import CONTROL_CHARACTERS
 
-__all__ = ["RATE_WINDOW", "check_message", "rate_limited"]
+__all__ = [
+    "CHAT_PATHS",
+    "FORM_OVERHEAD_BYTES",
+    "IMPORT_PATH",
+    "MAX_ICS_BYTES",
+    "RATE_WINDOW",
+    "SMALL_BODY_BYTES",
+    "body_limit",
+    "check_message",
+    "rate_limited",
+]
 
 RATE_WINDOW = timedelta(minutes=1)
+#: The largest .ics file an import takes.
+MAX_ICS_BYTES = 2_000_000
+#: What a form upload may add around the file (boundaries, part headers, a few small fields).
+FORM_OVERHEAD_BYTES = 64 * 1024
+#: The body cap of every path that is neither chat nor import.
+SMALL_BODY_BYTES = 16 * 1024
+#: Room in a chat body for everything but the message (ids, keys, JSON punctuation).
+CHAT_OVERHEAD_BYTES = 16 * 1024
+CHAT_PATHS = frozenset({"/v1/chat", "/v1/chat/stream"})
+IMPORT_PATH = "/v1/events/import"
+
+
+def body_limit(path: str, settings: ApiSettings) -> int:
+    """The most bytes a request body to ``path`` may have."""
+    if path in CHAT_PATHS:
+        return settings.max_message_chars * 12 + CHAT_OVERHEAD_BYTES
+    if path == IMPORT_PATH:
+        return MAX_ICS_BYTES + FORM_OVERHEAD_BYTES
+    return SMALL_BODY_BYTES
 
 
 def check_message(message: str, settings: ApiSettings) -> None:
+    """413 for a message over the limit; 422 for one with control characters (NUL and the like, which no
+    transcript or event should hold; line breaks and tabs are fine)."""
     if len(message) > settings.max_message_chars:
         raise PayloadTooLarge(
             f"The message is {len(message)} characters long; the limit is {settings.max_message_chars}.",
             limit=settings.max_message_chars,
+        )
+    if CONTROL_CHARACTERS.search(message):
+        raise InvalidRequest(
+            "The message contains a control character (such as NUL); only text, line breaks and tabs are "
+            "accepted.",
+            field="message",
         )
 
 

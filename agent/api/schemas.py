@@ -135,6 +135,11 @@ class OccurrenceList(BaseModel):
     start: datetime
     end: datetime
     occurrences: list[OccurrenceOut]
+    truncated: bool = Field(
+        False,
+        description="True when the range held more occurrences than one listing returns (2,000): the "
+        "earliest are listed; ask again from the last one's start, or for a shorter range.",
+    )
 
 
 class SkippedOut(BaseModel):
