@@ -38,6 +38,7 @@ from agent.pending import EXPIRY, payload_of
 from agent.prompt import INSTRUCTIONS, build_messages
 from agent.receipts import Receipt
 from agent.registry import Registry
+from agent.reply_limit import fit_reply
 from agent.sessions import earlier_line, fit_history, pending_line
 from agent.sessions import session_gap as session_gap_from_env
 from agent.telemetry import TurnTelemetry
@@ -162,6 +163,9 @@ class ReplyRecord:
     stored: bool = False
     result: dict[str, Any] = field(default_factory=dict)
     """What ``render`` returned (what was stored)."""
+    turn_id: str | None = None
+    """Run the turn under this id (derived from the request's claim: a retry after a crash finds the
+    writes keyed ``<turn id>:<n>``); ``None``: a random one."""
 
 
 class Assistant:
@@ -257,7 +261,7 @@ class Assistant:
             raise ValueError("now must be timezone-aware")
         text = text[:MAX_INPUT_CHARS]
         conversation = conversation_id or DEFAULT_CONVERSATION
-        turn_id = uuid.uuid4().hex
+        turn_id = record.turn_id if record is not None and record.turn_id else uuid.uuid4().hex
         telemetry = TurnTelemetry(turn_id=turn_id, lang="en", model=self.model.name)
         turns = self.db.turns(user_id)
         with telemetry.stage("prompt"):
@@ -343,6 +347,7 @@ class Assistant:
         ``unverified_write_claim`` record), the focus list, and the pending command (a new question replaces
         it; any other turn ends it)."""
         with telemetry.stage("persist"):
+            result.text = fit_reply(result.text, ctx.lang, telemetry)  # shown == stored, within the limit
             pending_state: PendingState | None = None
             dropped = state.pending is not None and not pending_taken
             change: PendingWrite | object | None = CLEAR if dropped else None

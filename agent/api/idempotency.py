@@ -4,6 +4,12 @@
 the rate limit in the same transaction; ``settle`` stores the outcome on the claim when the turn ends, or
 withdraws the claim when the turn provably wrote nothing (so the client may retry with the same id).
 A request without an id is counted by the rate limit and nothing is stored for it.
+
+A worker that dies mid-turn (``kill -9``) leaves its claim unfinished. A live worker cancels a turn at
+``turn_timeout_s``, so a claim unfinished ``claim_lease`` later (the deadline and a short grace) is a dead
+worker's, and a retry settles it (``storage.api_requests``): with the writes its turn committed, the retry
+answers 200 with their receipts, built from the stored rows (``Interrupted``: nothing runs again); with
+none, the retry runs the turn under the same turn id. Before then, a retry answers 409 with Retry-After.
 """
 
 from __future__ import annotations
@@ -13,17 +19,29 @@ import json
 import logging
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from agent.api.errors import Conflict
 from agent.api.limits import RATE_WINDOW, rate_limited
-from agent.api.schemas import ChatRequest
+from agent.api.schemas import ChatRequest, chat_reply
 from agent.api.services import Services
+from agent.api.settings import ApiSettings
+from agent.assistant import DEFAULT_CONVERSATION
+from agent.language import detect_language
+from agent.receipts import make_receipt
 from storage import StorageError
-from storage.api_requests import ApiRequests, Claimed, InProgress, Limited, Mismatch, Replay
+from storage.api_requests import (
+    ApiRequests,
+    Claimed,
+    InProgress,
+    Interrupted,
+    Limited,
+    Mismatch,
+    Replay,
+)
 
-__all__ = ["Admitted", "Stored", "admit", "settle"]
+__all__ = ["Admitted", "Stored", "admit", "claim_lease", "settle"]
 
 log = logging.getLogger("kairos.api")
 
@@ -35,6 +53,8 @@ class Admitted:
     request_id: str | None
     """``None``: the client sent no id, so nothing is stored for replays."""
     requests: ApiRequests
+    turn_id: str | None = None
+    """The turn id derived from the claim (every attempt of one claim runs under it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,11 +76,15 @@ async def admit(
     ).hexdigest()
     requests = ApiRequests(svc.db.engine, user_id)
     outcome = await requests.claim(
-        request_id, fingerprint, now=now, window=RATE_WINDOW, limit=svc.settings.rate_limit_per_minute
-    )
+        request_id, fingerprint, now=now, window=RATE_WINDOW, limit=svc.settings.rate_limit_per_minute,
+        lease=claim_lease(svc.settings),
+    )  # fmt: skip
     match outcome:
-        case Claimed():
-            return Admitted(request_id, requests)
+        case Claimed(turn_id):
+            return Admitted(request_id, requests, turn_id)
+        case Interrupted():
+            assert request_id is not None
+            return await _interrupted(svc, user_id, requests, request_id, outcome, body, now)
         case Replay(result):
             return Stored(int(result["status"]), dict(result["body"]))
         case Limited(retry_at):
@@ -77,6 +101,43 @@ async def admit(
                 headers={"Retry-After": "1"},
             )
     raise AssertionError(f"unexpected claim outcome {outcome!r}")
+
+
+def claim_lease(settings: ApiSettings) -> timedelta:
+    """How long a claim's attempt may stay unfinished before a retry settles it: the turn deadline and a
+    grace for a cancelled turn to unwind (a statement in flight, the settle), at most 5 s."""
+    return timedelta(seconds=settings.turn_timeout_s + min(5.0, settings.turn_timeout_s))
+
+
+async def _interrupted(
+    svc: Services, user_id: uuid.UUID, requests: ApiRequests, request_id: str, outcome: Interrupted,
+    body: ChatRequest, now: datetime,
+) -> Stored:  # fmt: skip
+    """The reply to a retry of a turn that died after committing writes: their receipts (from the stored
+    rows) and that nothing else was done; stored on the claim, so later retries replay it."""
+    lang = detect_language(body.message)
+    zone = (await svc.db.users.get(user_id)).timezone
+    receipts = [make_receipt(w, lang, user_timezone=zone, now=now) for w in outcome.writes]
+    note = _CUT_OFF[lang]
+    reply = {
+        "text": "\n".join([*(r.text for r in receipts), note]),
+        "turn_id": outcome.turn_id,
+        "conversation_id": body.conversation_id or DEFAULT_CONVERSATION,
+        "lang": lang,
+        "receipts": [r.to_json() for r in receipts],
+        "pending": None,
+    }
+    data = chat_reply(reply)
+    await settle(Admitted(request_id, requests, outcome.turn_id), 200, data)
+    log.warning("settled a request whose turn died after %d write(s)", len(outcome.writes),
+                extra={"turn_id": outcome.turn_id})  # fmt: skip
+    return Stored(200, data)
+
+
+_CUT_OFF = {
+    "en": "(My reply to this message was cut off; nothing else from it was done.)",
+    "zh": "（这条消息的回复中断了；除此之外没有做任何更改。）",
+}
 
 
 async def settle(admitted: Admitted, status: int, body: dict[str, Any]) -> None:

@@ -99,11 +99,14 @@ async def unwind_turn_tasks(before: set[asyncio.Task[Any]], grace_s: float = 5.0
 
 def reply_record(admitted: Admitted) -> ReplyRecord | None:
     """The turn's commit stores the public reply on the request's claim (no separate ``settle``), when the
-    client sent a request id."""
+    client sent a request id; the turn runs under the claim's turn id, so a retry after a crash finds its
+    writes (:mod:`agent.api.idempotency`)."""
     if admitted.request_id is None:
         return None
     return ReplyRecord(
-        admitted.request_id, lambda reply: {"status": 200, "body": chat_reply(reply.to_json())}
+        admitted.request_id,
+        lambda reply: {"status": 200, "body": chat_reply(reply.to_json())},
+        turn_id=admitted.turn_id,
     )
 
 
