@@ -24,7 +24,7 @@ from rich.markup import escape
 
 from agent import Assistant, FinalReply, Reply, ReplyDelta, ToolActivity
 from agent.cli_users import local_user, now
-from agent.model import Model, ModelError, open_model
+from agent.model import EmbeddedModelMissingError, Model, ModelError, open_model
 from storage import Database, StorageError
 
 __all__ = ["Hooks", "chat", "hooks"]
@@ -94,6 +94,9 @@ async def _chat(console: Console, message: str | None, tz: str | None, conversat
                     return 0
                 if text:
                     await turn(text)
+    except EmbeddedModelMissingError as exc:
+        typer.echo(exc.line, err=True)  # one plain line: what is missing and how to fix it
+        return 1
     except ModelError as exc:
         console.print(f"[red]{escape(exc.safe_message)}[/red]")
         return 1

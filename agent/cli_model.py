@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+from typing import NoReturn
 
 import httpx
 import typer
@@ -16,7 +17,7 @@ from rich.console import Console
 
 from agent.model import weights
 from agent.model.embedded import ServerState, clear_state, read_state, runtime_installed, write_state
-from agent.model.errors import EmbeddedModelError
+from agent.model.errors import EmbeddedModelError, EmbeddedModelMissingError
 from agent.model.factory import prepare_weights, start_embedded
 from agent.model.settings import EmbeddedSettings, ModelSettings
 
@@ -33,8 +34,7 @@ def fetch() -> None:
     try:
         path = prepare_weights(settings, console)
     except EmbeddedModelError as exc:
-        console.print(f"[red]{exc.detail or exc.safe_message}[/red]")
-        raise typer.Exit(1) from None
+        _fail(exc)
     console.print(f"model ready: {path}")
 
 
@@ -47,8 +47,16 @@ def serve(
     try:
         asyncio.run(_serve(settings, port))
     except EmbeddedModelError as exc:
-        console.print(f"[red]{exc.detail or exc.safe_message}[/red]")
-        raise typer.Exit(1) from None
+        _fail(exc)
+
+
+def _fail(exc: EmbeddedModelError) -> NoReturn:
+    """A missing install is one plain stderr line with the fix; other failures name what went wrong."""
+    if isinstance(exc, EmbeddedModelMissingError):
+        typer.echo(exc.line, err=True)
+    else:
+        Console(stderr=True).print(f"[red]{exc.detail or exc.safe_message}[/red]")
+    raise typer.Exit(1) from None
 
 
 async def _serve(settings: EmbeddedSettings, port: int | None) -> None:

@@ -7,6 +7,7 @@ The agent imports from here only::
 
 from agent.model.errors import (
     EmbeddedModelError,
+    EmbeddedModelMissingError,
     ModelError,
     ModelOutputError,
     ModelRateLimitedError,
@@ -14,7 +15,7 @@ from agent.model.errors import (
     ModelTimeoutError,
     ModelUnavailableError,
 )
-from agent.model.factory import open_model
+from agent.model.factory import ensure_model, open_model
 from agent.model.messages import (
     AssistantMessage,
     Completed,
@@ -43,6 +44,7 @@ __all__ = [
     "AssistantMessage",
     "Completed",
     "EmbeddedModelError",
+    "EmbeddedModelMissingError",
     "EmbeddedSettings",
     "Endpoint",
     "Message",
@@ -74,6 +76,7 @@ __all__ = [
     "UserMessage",
     "call",
     "endpoint_of",
+    "ensure_model",
     "open_model",
     "reachable",
     "reply",

@@ -21,7 +21,7 @@ from types import TracebackType
 
 import httpx
 
-from agent.model.errors import EmbeddedModelError
+from agent.model.errors import EmbeddedModelError, EmbeddedModelMissingError
 from agent.model.serve_embedded import READY_PREFIX
 
 __all__ = [
@@ -38,6 +38,9 @@ STATE_FILE = "server.json"
 
 WaitReport = Callable[[str, float], None]
 """Called while waiting for readiness with (phase, seconds elapsed)."""
+
+
+RUNTIME = "the llama.cpp runtime xllamacpp, from the 'local' extra"
 
 
 def runtime_installed() -> bool:
@@ -136,7 +139,7 @@ class EmbeddedServer:
         if self.running:
             return self.base_url
         if not runtime_installed():
-            raise EmbeddedModelError("runtime not installed (pip install -e '.[local]')")
+            raise EmbeddedModelMissingError([RUNTIME])
         if not self._gguf.is_file():
             raise EmbeddedModelError("model file missing")
         log = self._log_path.open("ab") if self._log_path else asyncio.subprocess.DEVNULL

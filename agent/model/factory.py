@@ -20,12 +20,42 @@ from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
 
 from agent.model import weights
-from agent.model.embedded import EmbeddedServer, find_running
+from agent.model.embedded import RUNTIME, EmbeddedServer, find_running, runtime_installed
+from agent.model.errors import EmbeddedModelMissingError
 from agent.model.messages import Message, ToolSpec
 from agent.model.openai_model import OpenAIModel
 from agent.model.settings import EmbeddedSettings, ModelSettings
 
-__all__ = ["open_model", "prepare_weights", "start_embedded"]
+__all__ = ["ensure_model", "missing_parts", "open_model", "prepare_weights", "start_embedded"]
+
+
+def missing_parts(settings: EmbeddedSettings) -> tuple[str, ...]:
+    """What this machine lacks to run the embedded model (empty: it can start); checked up front so the
+    operator reads one line that names the fix, not a traceback from deep inside a start."""
+    missing: list[str] = []
+    if not runtime_installed():
+        missing.append(RUNTIME)
+    if settings.gguf_path is not None:
+        if not settings.gguf_path.is_file():
+            missing.append("the KAIROS_MODEL_GGUF file")
+    elif not weights.status(settings.cache_dir).assembled:
+        installed = weights.installed_parts()
+        if installed < weights.PARTS:
+            missing.append(f"the model weights, {installed} of {weights.PARTS} packages installed")
+    return tuple(missing)
+
+
+async def ensure_model(settings: ModelSettings) -> None:
+    """Raise ``EmbeddedModelMissingError`` now if the configured model cannot run here.
+
+    A remote endpoint always passes (whether it answers is ``/readyz``'s question); the embedded model
+    passes when a shared ``kairos model serve`` runs or its packages are installed.
+    """
+    if not settings.uses_embedded:
+        return
+    embedded = settings.embedded or EmbeddedSettings.from_env()
+    if await find_running(embedded.cache_dir) is None and (missing := missing_parts(embedded)):
+        raise EmbeddedModelMissingError(missing)
 
 
 def prepare_weights(settings: EmbeddedSettings, console: Console) -> Path:
@@ -48,6 +78,8 @@ async def start_embedded(
     settings: EmbeddedSettings, console: Console, *, port: int | None = None
 ) -> EmbeddedServer:
     """Assemble if needed, start the server, and wait for it with a visible status line."""
+    if missing := missing_parts(settings):
+        raise EmbeddedModelMissingError(missing)
     gguf = prepare_weights(settings, console)
     settings.cache_dir.mkdir(parents=True, exist_ok=True)
     server = EmbeddedServer(

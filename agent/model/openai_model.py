@@ -339,8 +339,8 @@ class OpenAIModel:
         message = choice.message
         content = message.content or ""
         calls: tuple[ToolCall, ...]
-        if mode == "json" and tools:
-            text, calls = parse_constrained(content, tools)
+        if mode == "json" and tools:  # ``content: null`` is no answer (the turn says so), not unreadable
+            text, calls = parse_constrained(content, tools) if content.strip() else ("", ())
         else:
             text = content
             calls = tuple(

@@ -66,8 +66,8 @@ class StreamAccumulator:
     def finish(self, tools: Sequence[ToolSpec]) -> ModelResponse:
         content = "".join(self.parts)
         calls: tuple[ToolCall, ...]
-        if self.streamer is not None:
-            text, calls = parse_constrained(content, tools)
+        if self.streamer is not None:  # no content at all is no answer, as in ``OpenAIModel._decode``
+            text, calls = parse_constrained(content, tools) if content.strip() else ("", ())
         else:
             text = content
             calls = tuple(

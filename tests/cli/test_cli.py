@@ -151,6 +151,7 @@ def test_serve_passes_the_access_log_switch_to_uvicorn(monkeypatch: pytest.Monke
     import uvicorn
 
     calls: list[dict[str, object]] = []
+    monkeypatch.setenv("KAIROS_MODEL_BASE_URL", "http://127.0.0.1:9/v1")  # serve refuses to start modelless
     monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: calls.append(kwargs))
     assert runner.invoke(app, ["serve", "--no-access-log", "--port", "8123"]).exit_code == 0
     assert runner.invoke(app, ["serve"]).exit_code == 0
