@@ -152,19 +152,25 @@ def iter_occurrences(
     low = _wall(range_start, tz) - span - timedelta(days=2)  # two days of slack for DST-length days
     high = _wall(range_end, tz) + timedelta(days=1)
     first = start.replace(tzinfo=None)
+    until, since = range_end.astimezone(UTC), range_start.astimezone(UTC)
     for wall in _starts(rule, start, all_day, low, high):
         if all_day:
             o_start = _local_midnight(wall.date(), tz)
             o_end = _local_midnight(wall.date() + timedelta(days=days), tz)
-        else:
-            instant = wall.replace(tzinfo=tz, fold=start.fold if wall == first else 0).astimezone(UTC)
-            o_start, o_end = instant.astimezone(tz), (instant + span).astimezone(tz)
-        if o_start.astimezone(UTC) in excluded:
+            instant = o_start.astimezone(UTC)
+            if instant >= until:
+                return
+            if excluded and instant in excluded:
+                continue
+            if o_end > since:
+                yield o_start, o_end
             continue
-        if o_start >= range_end:
+        instant = wall.replace(tzinfo=tz, fold=start.fold if wall == first else 0).astimezone(UTC)
+        if instant >= until:
             return
-        if o_end > range_start:
-            yield o_start, o_end
+        if (excluded and instant in excluded) or instant + span <= since:
+            continue
+        yield instant.astimezone(tz), (instant + span).astimezone(tz)
 
 
 def occurs_at(*, start: datetime, rule: str, exdates: Iterable[datetime], at: datetime) -> bool:
