@@ -14,7 +14,8 @@
       listing, from code; a search beside a write is the write's lookup and is not checked; a turn that
       ended on writes shows the listing of a time the user asked about apart from them)
 
-Provider failures (``ModelError``) end the turn with an honest reply and no further write.
+Provider failures (``ModelError``) end the turn with an honest reply and no further write: unreachable and
+unreadable answers each say so (``agent.model_failure``), and an empty answer is never an empty reply.
 """
 
 from __future__ import annotations
@@ -28,8 +29,9 @@ from typing import Any
 
 from agent import phrases
 from agent.context import ToolContext
-from agent.exit_check import ExitVerdict, check_reply
+from agent.exit_check import ExitVerdict, check_reply, honest_reply
 from agent.model import Message, Model, ModelError, ModelResponse, ToolResultMessage
+from agent.model_failure import failure_reply
 from agent.outcomes import NeedsChoice, NeedsConfirmation, NeedsValue, Option, Persisted, Rejected
 from agent.read_check import check_read_reply
 from agent.receipts import Receipt, make_receipt
@@ -174,8 +176,7 @@ async def run_turn(
             telemetry.fallback_reason = exc.kind
             telemetry.route = "model_unavailable"
             log.warning("model call failed: %s", exc.kind, extra={"turn_id": ctx.turn_id})
-            key = "model_unavailable_after" if (out.persisted or code_texts) else "model_unavailable"
-            code_texts.append(phrases.say(key, lang))
+            code_texts.append(failure_reply(exc.kind, lang, after=bool(out.persisted or code_texts)))
             break
         if not response.tool_calls:
             if unanswered and not _following_what_it_read(out, unanswered):
@@ -255,7 +256,7 @@ async def run_turn(
     telemetry.exit_check = verdict.outcome
     if not verdict.ok:
         out.replaced = True
-        honest = phrases.honest_replacement([r.text for r in out.receipts], lang)  # type: ignore[arg-type]
+        honest = honest_reply(verdict, [r.text for r in out.receipts], lang)  # type: ignore[arg-type]
         others = [t for t in code_texts if t not in {r.text for r in out.receipts}]
         out.text = "\n".join([honest, *others])
     else:
@@ -267,6 +268,9 @@ async def run_turn(
         if shown and not ended_by_model_text:
             telemetry.read_check = "unanswered"
         out.text = "\n".join(([shown] if shown else []) + code_texts)
+    if not out.text.strip() and not out.persisted:  # e.g. ``content: null`` and no tool call
+        telemetry.fallback_reason = telemetry.fallback_reason or "empty_reply"
+        out.text = failure_reply("empty", lang)
     return out
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from agent.exit_check import check_reply, detect_claims, promises_write
+import agent
+from agent.exit_check import check_reply, detect_claims, honest_reply, promises_write
 from agent.phrases import honest_replacement
 
 C, U, D = "create", "update", "delete"
+ANY = {C, U, D}
 
 ROWS: list[tuple[str, set[str], str]] = [
     # --- English claims: create
@@ -19,7 +21,6 @@ ROWS: list[tuple[str, set[str], str]] = [
     ("帮你记下了，明天见", {C}, "zh: 记下了"),
     ("要取消了吗？", set(), "zh: a question about cancelling"),
     ("我没有取消任何安排", set(), "zh: negated 取消"),
-
     ("I have created the event.", {C}, "I have + verb"),
     ("I created “Lunch” for tomorrow at noon.", {C}, "simple past"),
     ("I just scheduled your call with Acme.", {C}, "adverb between"),
@@ -96,7 +97,11 @@ ROWS: list[tuple[str, set[str], str]] = [
     ("已更新标题。", {U}, "已更新"),
     ("改好了，周五下午四点。", {U}, "改好了"),
     ("已经帮你把会议改到周五了。", {U}, "把…改到…了"),
-    ("已取消健身，并添加了按摩。", {D, C}, "并添加了按摩 claims a create too (a missed claim is the costly error)"),
+    (
+        "已取消健身，并添加了按摩。",
+        {D, C},
+        "并添加了按摩 claims a create too (a missed claim is the costly error)",
+    ),
     ("已取消健身，已添加按摩。", {C, D}, "two kinds"),
     # --- Chinese: not claims
     ("你明天有一个已安排的会议。", set(), "已安排的: adjective"),
@@ -111,6 +116,62 @@ ROWS: list[tuple[str, set[str], str]] = [
     ("无法创建这个日程。", set(), "无法"),
     ("尚未添加到日历。", set(), "尚未"),
     ("抱歉，我只能查看你自己的日历。", set(), "refusal"),
+    # --- the issue's phrasings that reached users unchanged
+    ("Your meeting with Zhang San is confirmed for tomorrow at 3pm.", {C}, "stative confirmed"),
+    ("Got it, meeting saved for tomorrow at 3.", {C}, "headline after an interjection"),
+    ("I've blocked 3-4pm tomorrow for the meeting.", {C}, "blocked"),
+    ("Calendar updated.", {U}, "headline fragment"),
+    ("已為您建立明天下午三點的會議", {C}, "zh traditional: 已為您建立"),
+    ("会议已保存。", {C}, "zh: NP 已 V"),
+    ("已完成创建。", {C}, "zh: 已完成 + V"),
+    ("已幫您新增會議", {C}, "zh traditional: 已幫您新增"),
+    (
+        "Tomorrow you have Standup at 9. I've also added your meeting with Zhang San at 3pm.",
+        {C},
+        "a listing, then a claim",
+    ),
+    # --- forms of the grammar
+    ("Booked.", {C}, "one-word fragment"),
+    ("Done ✅", ANY, "generic: a claim of an unspecified write"),
+    ("All set! 🎉", ANY, "generic state"),
+    ("You're booked for a haircut on Saturday at 11am.", {C}, "you're booked"),
+    ("Locked in: coffee with Jess, Thursday 8:30am ☕", {C}, "locked in"),
+    ("Your 3pm with Legal is now at 4pm.", {U}, "is now at: a new time"),
+    ("Great, I have you down for the dentist on Thursday at 3pm.", {C}, "have you down for"),
+    ("Okay, the dentist is off your calendar.", {D}, "off your calendar"),
+    ("- Added “Dinner” (Fri 7pm)\n- Cancelled “Gym” (Fri 6pm)", {C, D}, "bullets"),
+    ("I went ahead and deleted the old event and created a new one at 5.", {C, D}, "coordination"),
+    ("帮你排上了，明天下午三点和张三开会。", {C}, "zh: V上了"),
+    ("改好了，会议挪到周五下午四点。", {U}, "zh: 改好了"),
+    ("删掉啦～", {D}, "zh: 啦"),
+    ("创建成功！", {C}, "zh: V成功"),
+    ("都搞定了 👍", ANY, "zh: generic"),
+    ("會議已改到週五下午三點。", {U}, "zh traditional update"),
+    ("已經幫您刪除重複的行程。", {D}, "zh traditional delete"),
+    ("已將會議延後一小時。", {U}, "zh: 已将 as 把"),
+    ("完成，明天的站会已删除，周五的复盘也改到了下午。", {D, U}, "zh: 站会 is a noun, not the modal 会"),
+    # --- not claims
+    ("Tuesday is fully booked from 9 to 5.", set(), "booked as busy"),
+    ("That one's already on your calendar at 3pm, so I didn't add it again.", set(), "already there"),
+    ("Deleted events can be restored with “undo”.", set(), "participle as adjective"),
+    (
+        "Events can be added, moved or deleted by just telling me what you need.",
+        set(),
+        "a list under a modal",
+    ),
+    ("When the event is created, you'll see it in your calendar.", set(), "condition"),
+    ("You said “I moved the meeting” — which meeting?", set(), "a quote of the user"),
+    ("Last week you cancelled the book club meeting.", set(), "the user's own act"),
+    ("I couldn't undo the last change: that event has changed since.", set(), "changed since: a report"),
+    ("未作更改。", set(), "zh: 未作"),
+    ("删除失败，请稍后再试。", set(), "zh: V失败"),
+    ("你上周取消了读书会。", set(), "zh: the user did it"),
+    ("我记得你周五有个牙医预约。", set(), "zh: 记得 is remember"),
+    ("听起来昨天加班了，好好休息。", set(), "zh: 加班 is not 加"),
+    ("已取消的会议不会显示在这里。", set(), "zh: 已取消的 adjective"),
+    ("這個時段已經有安排了，要換個時間嗎？", set(), "zh: 有安排 is a noun"),
+    ("我已经把不需要的会议删除了。", {D}, "zh: 不 inside the 把 object does not negate"),
+    ("订好之后告诉我时间，我帮你记到日历上。", set(), "zh: the rest of the sentence is on a condition"),
 ]
 
 
@@ -123,6 +184,52 @@ def test_rows_are_unique_and_many() -> None:
 @pytest.mark.parametrize(("text", "kinds", "reason"), ROWS, ids=[r[2] for r in ROWS])
 def test_claims(text: str, kinds: set[str], reason: str) -> None:
     assert set(detect_claims(text)) == kinds, reason
+
+
+def test_detect_claims_is_exported() -> None:
+    assert agent.detect_claims is detect_claims and "detect_claims" in agent.__all__
+
+
+@pytest.mark.parametrize(
+    ("text", "persisted", "unverified"),
+    [
+        ("Done ✅", [], ("any",)),
+        ("Done ✅", ["update"], ()),
+        ("Saved! See you there.", ["update"], ()),  # loose: names the result, any write backs it
+        ("Saved! See you there.", [], ("create",)),
+        ("Calendar updated.", ["create"], ()),
+        ("All set — I moved it to 4pm.", ["create"], ("update",)),  # strict: only an update backs "moved"
+        ("搞定！已保存。", ["delete"], ()),
+        ("已取消明天的健身。", ["create"], ("delete",)),
+    ],
+)
+def test_loose_and_generic_claims(text: str, persisted: list[str], unverified: tuple[str, ...]) -> None:
+    assert check_reply(text, persisted).unverified == unverified  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_honest_reply_keeps_what_was_done_and_denies_the_rest(lang: str) -> None:
+    receipt = "Created “Massage” — Thursday, March 6, 6:00–7:00 PM."
+    verdict = check_reply("Booked the massage and cancelled your gym.", ["create"])
+    text = honest_reply(verdict, [receipt], lang)  # type: ignore[arg-type]
+    assert receipt in text and ("Nothing was deleted." if lang == "en" else "没有删除任何日程。") in text
+    assert check_reply(text, ["create"]).ok  # the honest reply itself passes the check
+    none = honest_reply(check_reply("Done ✅", []), [], lang)  # type: ignore[arg-type]
+    assert none == honest_replacement([], lang) and check_reply(none, []).outcome == "no_claim"  # type: ignore[arg-type]
+
+
+def test_every_code_text_claims_no_write() -> None:
+    """What code says (questions, refusals, notes) never reads as a claim: the eval re-checks final replies."""
+    import re
+
+    from agent.phrases import _TEXTS
+
+    for key, pair in _TEXTS.items():
+        for text in pair:
+            claims = check_reply(re.sub(r"\{[a-z_]+\}", "Standup", text), ["create", "update", "delete"])
+            assert claims.ok, (key, text)
+            if key != "honest_some":
+                assert not claims.claims, (key, text)
 
 
 def test_verdict() -> None:
@@ -166,6 +273,12 @@ def test_code_refusals_claim_no_write(key: str, lang: str) -> None:
         ("Let me know if you want me to add it.", False),
         ("你周六有钢琴课。", False),
         ("You have piano on Sunday at 10.", False),
+        ("One moment — I'm adding it to your calendar now.", True),  # progressive
+        ("Adding it now…", True),
+        ("我这就帮你加上", True),
+        ("稍等片刻，我帮你更新一下会议地点。", True),
+        ("Moving the meeting would overlap with your lunch. Pick another time?", False),
+        ("订好之后告诉我时间，我帮你记到日历上。", False),
     ],
 )
 def test_a_promise_of_a_write_is_told_apart(text: str, promises: bool) -> None:

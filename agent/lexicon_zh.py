@@ -1,0 +1,152 @@
+"""The Chinese words of the claim grammar (``agent.claims_zh`` composes them): write verbs, completion markers,
+and the words that scope a verb out of a claim. Simplified only: ``TRADITIONAL`` maps the traditional
+characters these words (and the clause words around them) use, so one lexicon serves both scripts.
+"""
+
+from __future__ import annotations
+
+from agent.lexicon_en import Kind
+
+# Two-character (or longer) verbs: (kind, loose). Loose: the verb names a result (saved, recorded, synced,
+# confirmed) that a write of any kind backs.
+VERBS: dict[str, tuple[Kind, bool]] = {
+    **dict.fromkeys(
+        (
+            "创建",
+            "新建",
+            "建立",
+            "建好",
+            "新增",
+            "添加",
+            "加入",
+            "加上",
+            "加到",
+            "加进",
+            "加好",
+            "安排",
+            "排上",
+            "排进",
+            "排到",
+            "排好",
+            "排在",
+            "预约",
+            "预订",
+            "预定",
+            "订好",
+            "定好",
+            "约好",
+            "约上",
+            "约在",
+            "放进",
+            "放到",
+            "放入",
+            "录入",
+            "写入",
+        ),
+        ("create", False),
+    ),
+    **dict.fromkeys(
+        (
+            "保存",
+            "存好",
+            "存入",
+            "存到",
+            "记下",
+            "记上",
+            "记到",
+            "记好",
+            "记在",
+            "记录",
+            "记住",
+            "登记",
+            "同步",
+            "设置",
+            "设好",
+            "设定",
+            "确认",
+        ),
+        ("create", True),
+    ),
+    **dict.fromkeys(
+        (
+            "重新安排",
+            "更新",
+            "修改",
+            "改期",
+            "更改",
+            "变更",
+            "调整",
+            "推迟",
+            "推后",
+            "推到",
+            "延后",
+            "延期",
+            "延迟",
+            "提前",
+            "移动",
+            "改动",
+            "挪动",
+            "重命名",
+            "改为",
+            "改成",
+            "改到",
+            "改至",
+            "改在",
+            "挪到",
+            "挪至",
+            "移到",
+            "移至",
+            "调到",
+            "调至",
+        ),
+        ("update", False),
+    ),
+    **dict.fromkeys(
+        ("取消", "删除", "删掉", "删去", "移除", "清除", "清掉", "清空", "去掉", "撤掉", "去除"),
+        ("delete", False),
+    ),
+    **dict.fromkeys(("搞定", "办好", "弄好", "处理好", "办妥", "完成", "完毕"), ("any", True)),
+}
+
+# One-character verbs count only with a result complement or 了 right after ("改好了", "删了", "挪了"),
+# and not inside the words in brackets (参加, 确定, 忘记, 存在 …).
+SINGLE: dict[str, tuple[Kind, str]] = {
+    "加": ("create", "参增更追附施"),
+    "排": ("create", "安编"),
+    "约": ("create", "大预节制"),
+    "定": ("create", "确决一肯规固稳指约制否预设"),
+    "记": ("create", "忘日笔登标"),
+    "存": ("create", "保"),
+    "改": ("update", "修更"),
+    "挪": ("update", ""),
+    "移": ("update", ""),
+    "调": ("update", "强协空单音声步"),
+    "删": ("delete", ""),
+    "清": ("delete", ""),
+}
+COMPLEMENTS = "了好上下进到掉完成为在至走去入啦"
+
+POLITE = "为您|为你|帮你|帮您|给你|给您|替你|替您|帮|为"
+DONE_PARTICLES = "了|啦|喽|咯|啰|嘞"
+NEGATIONS = r"没有|没|未|不|别|无法|无|尚未|并未|从未|非"
+FAILED_AFTER = r"^[^，。！？]{0,2}(?:失败|没有成功|没成功|未成功|不成功|不了|不到|未果)"
+MODALS = (
+    r"(?<![开例周晨年聚约工散晚早午大小酒茶舞机社学协误体理领的站班碰董股讨研庙])会(?=[帮为给把替在被自马立删取改添加创新安更修调移清记保同提推延挪预登设放存再先])|"
+    r"将|要(?!求)|想|可以|能|我来|来帮|来给|来为|来把|我去|去把|去帮|这就|马上|立刻|立即|现在就|正在|准备|打算|"
+    r"需要|请|让我|等|再|如果|要是|的话|若|假如|一旦|之后|以后|待会|稍后"
+)
+QUESTION = r"吗|么|嘛|？|\?|几|哪|什么|多少|是否|要不要|是不是|呢"
+INTERJECTIONS = r"没问题|不客气|不错|没事|不用谢|别客气"
+NOMINAL_BEFORE = "有个些的种项次份"  # "已经有安排了": 安排 is a noun
+AFTER_CONDITION = r"^[好完]?(?:后|之后|以后|的话|时(?![间候段]))"
+CONDITIONS = r"^(?:如果|要是|一旦|假如|若是|等你|等到)|(?:之后|以后|确认后|完成后|好后|的话)(?![了啦])"
+CALENDAR = r"日历|日程|行程|行事历|日程表"
+EXISTING = r"本来|原本|早就|早已|一直"
+
+TRADITIONAL = str.maketrans(
+    "會議經為幫預訂記錄調刪時間個將這還沒無請嗎麼們後兩點處變設曆歷動辦給來過對說確認寫進裡裏週遲銷換標題稱內創須準備讓馬現與"
+    "並則決筆單聲強協從電話開見號約發項應該醫廳飯體檢課問儲囉嘍妳鐘實誤學場長計員談節規穩編機領種數邊滿當畢態盡據傳覽專業幾於",
+    "会议经为帮预订记录调删时间个将这还没无请吗么们后两点处变设历历动办给来过对说确认写进里里周迟销换标题称内创须准备让马现与"
+    "并则决笔单声强协从电话开见号约发项应该医厅饭体检课问储啰喽你钟实误学场长计员谈节规稳编机领种数边满当毕态尽据传览专业几于",
+)
+"""Traditional → simplified for the characters of this lexicon and the clause words around it."""
