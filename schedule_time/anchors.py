@@ -103,6 +103,9 @@ def make_date(year: int, month: int, day: int) -> datetime:
 def period_frame(ctx: Ctx, period: p.Period) -> Frame:
     """"this week", "next month", "last year", "next 3 days", "this weekend"."""
     unit, shift, count = period.unit, period.shift, period.count
+    if unit == "workweek":   # "the following work week": Monday-Friday
+        monday = floor(ctx.now, "week") + timedelta(weeks=shift)
+        return Frame(monday, monday + timedelta(days=5), "day", "work week")
     if unit == "weekend":
         monday = floor(ctx.now, "week") + timedelta(weeks=shift)
         return Frame(monday + timedelta(days=4, hours=18), monday + timedelta(days=7), "hour", "weekend")
@@ -270,20 +273,30 @@ def nth_weekday(frame: Frame, nth: p.NthWeekday) -> Frame:
 
 def nth_unit(frame: Frame, nth: p.NthUnit) -> Frame:
     """The n-th (n-th last) day, whole Monday-Sunday week or whole weekend inside a frame."""
-    s, e, n = frame.start, frame.end, nth.n
+    s, e, n, span = frame.start, frame.end, nth.n, nth.span
     last = e - ONE_DAY
+    if nth.unit == "month":   # 后年第三个月, "the third month of 2027"
+        if frame.grain != "year":
+            raise Impossible("months are counted inside a year")
+        start = add_months(s, n - 1) if n > 0 else add_months(e, n)
+        end = add_months(start, span)
+        if not (s <= start and end <= e):
+            raise Impossible("there is no such month in that year")
+        return Frame(start, end, "month")
     if nth.unit == "day":
         d = s + timedelta(days=n - 1) if n > 0 else e + timedelta(days=n)
-        if not s <= d < e:
+        if not s <= d and d + ONE_DAY * span <= e:
             raise Impossible("there is no such day in that period")
+        if span > 1:
+            return Frame(d, d + ONE_DAY * span, "day")
         return day_frame(d)
     sunday = last - timedelta(days=(last.weekday() + 1) % 7)   # the last Sunday inside
     if nth.unit == "week":
         first = s + timedelta(days=(7 - s.weekday()) % 7)      # the first Monday inside
         monday = first + timedelta(weeks=n - 1) if n > 0 else sunday - timedelta(days=6) + timedelta(weeks=n + 1)
-        if not (s <= monday and monday + timedelta(weeks=1) <= e):
+        if not (s <= monday and monday + timedelta(weeks=span) <= e):
             raise Impossible("there is no such week in that period")
-        return Frame(monday, monday + timedelta(weeks=1), "week")
+        return Frame(monday, monday + timedelta(weeks=span), "week")
     saturday = (s + timedelta(days=(5 - s.weekday()) % 7) + timedelta(weeks=n - 1) if n > 0
                 else sunday - ONE_DAY + timedelta(weeks=n + 1))
     if not (s <= saturday and saturday + ONE_DAY * 2 <= e):

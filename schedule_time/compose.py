@@ -172,7 +172,8 @@ def _fix_number_ends(left: Spec, right: Spec) -> None:
             continue
         n = a.number
         if b.clock is not None or (b.number is not None and b.number <= 24 and not b.has_date()):
-            a.clock, a.number = p.Clock(n % 100 if n < 100 else n // 100, 0 if n < 100 else n % 100), None
+            a.clock, a.number = p.Clock(n % 100 if n < 100 else n // 100, 0 if n < 100 else n % 100,
+                                        h24=n >= 1000), None
         elif b.dateparts is not None and b.dateparts.day is not None and 1 <= n <= 31:
             a.dateparts, a.number = p.DateParts(day=n), None
         elif n >= 1000:
@@ -223,8 +224,8 @@ def _number_as_clock(spec: Spec) -> Spec:
     if n is not None and spec.clock is None and (spec.has_date() or spec.pod is not None):
         if n <= 24:
             spec.clock, spec.number = p.Clock(n), None
-        elif 100 <= n <= 2359 and n % 100 < 60:
-            spec.clock, spec.number = p.Clock(n // 100, n % 100), None
+        elif 100 <= n <= 2359 and n % 100 < 60:   # "Fri 14 Mar 1500": four digits are a 24-hour time
+            spec.clock, spec.number = p.Clock(n // 100, n % 100, h24=n >= 1000), None
     return spec
 
 

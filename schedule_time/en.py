@@ -17,12 +17,16 @@ from .en_build import (
     THIS,
     _holiday_rule,
     _shift_of,
+    _weekday,
     b_after_next,
     b_closest,
+    b_compact_date,
     b_const,
     b_day_ordinal,
+    b_decade,
     b_duration,
     b_every,
+    b_half,
     b_ides,
     b_iso,
     b_month,
@@ -50,6 +54,7 @@ from .en_build import (
     b_within,
     b_year,
     b_year_month,
+    b_ymd_name,
     b_zone,
 )
 from .en_clock import (
@@ -61,6 +66,7 @@ from .en_clock import (
     b_clock_h,
     b_half_hour,
     b_hhmm,
+    b_hhmm_24,
     b_hour_mer,
     b_pod,
     b_relative_clock,
@@ -69,6 +75,7 @@ from .en_clock import (
 )
 from .en_words import (
     DAY_NUMBER,
+    DIGIT_WORD,
     DURATION_LIST,
     MONTH,
     UNIT_WORD,
@@ -78,6 +85,7 @@ from .en_words import (
     ZONES,
     alt,
     number_value,
+    ordinal_value,
 )
 from .language import Language, Rule
 
@@ -89,13 +97,19 @@ def _needs(*words: str) -> str:
     return r"(?=[\s\S]*?(?:" + "|".join(words) + "))"
 
 
+TOMORROW = r"(?:tomorrows?|tmrw|tmr|tomorow|tommorow|tommorrow|tomorrw|tmoro|tmrow|2moro|2morrow|2morow|2mrw|2mro)"
+YESTERDAY = r"(?:yesterday|yday|yest|yesterdy)"
 ORD = r"(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)"
-Y = r"(?P<y>\d{4}|'\d{2})"
+YW = r"(?:19|20)\d\d(?!\d)"
+Y = r"(?P<y>" + YW + r"|'\d{2})"
 RULES: list[Rule] = [
-    Rule("iso", r"(?P<y>\d{4})-(?P<mo>\d{1,2})-(?P<d>\d{1,2})(?:[t ]+(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2})"
+    # Year first in any separator ("2027-03-14", "2027/3/14", "2027.3.14"), then "20270314", "2027-Mar-14"
+    Rule("iso", r"(?P<y>\d{4})(?P<sep>[-/.])(?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})(?![\d.]\d)(?:[t ]+(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2})"
                 r"(?:\.\d+)?)?)?", b_iso),
-    Rule("year_month", r"(?P<y>\d{4})[-/](?P<mo>0?[1-9]|1[0-2])(?![-/\d])", b_year_month),
-    Rule("numeric_date_y", r"(?P<a>\d{1,2})\s*(?P<sep>[/.-])\s*(?P<b>\d{1,2})\s*[/.-]\s*(?P<y>\d{4}|\d{2})(?![\d:])"
+    Rule("compact_date", r"(?P<y>19\d\d|20\d\d)(?P<mo>0[1-9]|1[0-2])(?P<d>0[1-9]|[12]\d|3[01])(?!\d)", b_compact_date),
+    Rule("ymd_name", r"(?P<y>\d{4})\s*[-/.]?\s*(?P<mon>" + MONTH + r")\s*[-/.]?\s*(?P<d>" + D + r")(?![\d:])", b_ymd_name),
+    Rule("year_month", r"(?P<y>\d{4})(?:-|\s*/\s*)(?P<mo>0?[1-9]|1[0-2])(?![-/\d])", b_year_month),
+    Rule("numeric_date_y", r"(?P<a>\d{1,2})\s*(?P<sep>[/.-])\s*(?P<b>\d{1,2})\s*[/.-]\s*(?P<y>\d{4}|\d{2}(?![.:]\d))(?![\d:])"
                            r"(?:\s+(?P<h>[01]?\d|2[0-3])\.(?P<mi>[0-5]\d)(?![\d.:]))?", b_numeric_date),
     Rule("numeric_date", r"(?P<a>\d{1,2})\s*(?P<sep>[/.-])\s*(?P<b>\d{1,2})"
                          r"(?!\s*(?:[ap]\.?\s?m\b|[ap]\b|:|h\b|o'?clock|\d|" + MONTH + r"|of\s|" + UNIT_WORD +
@@ -104,6 +118,10 @@ RULES: list[Rule] = [
     Rule("month_year_num", r"(?P<mo>0?[1-9]|1[0-2])/(?P<y>\d{4})", b_year_month),
     Rule("clock", r"(?P<h>[01]?\d|2[0-4])[:.](?P<mi>[0-5]\d)(?::(?P<s>[0-5]\d)(?:\.\d+)?)?(?:\s*(?:" + MER + r"))?"
                   r"(?:\s*\(?(?P<z>" + alt(ZONES) + r")\)?)?", b_clock),
+    # "0930", "1730h", "1730 hrs": four digits are a 24-hour clock time with a leading zero or an hour
+    # suffix (a bare "1730" stays a year; after a date it is a time: ``compose._number_as_clock``)
+    Rule("hhmm_24", r"(?P<v>0\d[0-5]\d)(?:\s*(?:h|hrs|hours)\b)?(?![\d.:])", b_hhmm_24),
+    Rule("hhmm_h", r"(?P<v>[12]\d[0-5]\d)(?:h|hrs|\s(?:h|hrs|hours))\b", b_hhmm_24),
     Rule("clock_h", r"(?P<h>[01]?\d|2[0-4])h(?P<mi>[0-5]\d)?", b_clock_h),
     Rule("hhmm_mer", r"(?P<v>(?:[1-9]|1[0-2])[0-5]\d)\s*(?:" + MER + ")", b_hhmm),
     Rule("hhmm_at", r"(?:at|@|around|about|approximately|approx\.?)\s+(?P<v>(?:[01]?\d|2[0-3])[0-5]\d)(?:ish)?",
@@ -131,23 +149,26 @@ RULES: list[Rule] = [
          b_shift_signed),
     Rule("now", r"(?:right\s+|just\s+)?now|at the moment|atm|as soon as possible|asap|immediately",
          b_const(p.Now())),
-    Rule("day_after_tomorrow", r"(?:the\s+)?day\s+after\s+tomorrow", b_const(p.DayShift(2))),
-    Rule("day_before_yesterday", r"(?:the\s+)?day\s+before\s+yesterday", b_const(p.DayShift(-2))),
+    # informal spellings (README "Informal spellings") share the rules of the words they stand for
+    Rule("day_after_tomorrow", r"(?:the\s+)?day\s+after\s+(?:" + TOMORROW + ")", b_const(p.DayShift(2))),
+    Rule("day_before_yesterday", r"(?:the\s+)?day\s+before\s+(?:" + YESTERDAY + ")", b_const(p.DayShift(-2))),
     *_holiday_rule(),   # before the parts of day: "night of power" is a holiday, not "night"
     Rule("late_last_night", r"late\s+last\s+night", b_const(p.PartOfDay("late night", 21, 24, "pm", -1,
                                                                                 NIGHT_SMALL_HOURS))),
-    Rule("tonight", r"(?P<late>late\s+)?(?:tonight|tonite|this evening late)", b_tonight),
+    Rule("tonight", r"(?P<late>late\s+)?(?:tonight|tonite|2nite|2night|this evening late)", b_tonight),
     Rule("pod", r"(?:(?P<day>this|today|today's|tomorrow|tomorrow's|yesterday|yesterday's|last)\s+)?(?:in\s+the\s+|at\s+|"
                 r"for\s+)?(?P<pod>early\s+in\s+the\s+morning|(?:in\s+)?the\s+early\s+hours\s+of\s+the\s+morning|"
-                r"early\s+morning|late\s+night|late\s+evening|after\s+lunch|after\s+school|morning|morn|afternoon|"
+                r"early\s+morning|late\s+night|late\s+at\s+night|late\s+evening|(?:right|just|straight|immediately)\s+after\s+lunch|"
+                r"first\s+thing(?:\s+in\s+the\s+morning)?|(?:early|late|mid)[- ]?(?:afternoon|morning)|"
+                r"early\s+evening|after\s+lunch|after\s+school|morning|morn|afternoon|"
                 r"evening|night|lunchtime|lunch|dinner|breakfast)(?:ish)?", b_pod),
     Rule("in_the_mer", r"in\s+the\s+(?P<pod>am|pm)", b_pod),
     Rule("this_time", r"(?:at\s+)?this\s+time\s+(?:(?P<day>tomorrow|yesterday)|(?P<mod>next|last)\s+(?P<unit>week|month|"
                       r"year))", b_this_time),
     Rule("today", r"today|todays|at this time", b_const(p.DayShift(0))),
-    Rule("tomorrow", r"tomorrows?|tmrw|tmr|tomorow", b_const(p.DayShift(1))),
-    Rule("yesterday", r"yesterday", b_const(p.DayShift(-1))),
-    Rule("every", r"(?:every|each)(?:\s+(?P<other>other|second))?(?:\s+(?P<n>\d+|" + WORD_NUMBER + r"))?"
+    Rule("tomorrow", TOMORROW, b_const(p.DayShift(1))),
+    Rule("yesterday", YESTERDAY, b_const(p.DayShift(-1))),
+    Rule("every", r"(?:every|each)(?:\s+(?P<other>other|second(?!\s+" + WEEKDAY + r"\s*(?:of|in)\b)))?(?:\s+(?P<n>\d+|" + WORD_NUMBER + r"))?"
                   r"(?:\s+(?P<unit>days?|weeks?|months?|years?|hours?|minutes?|weekdays?|weekends?))?", b_every),
     Rule("recur_word", r"(?P<w>daily|weekly|monthly|yearly|annually|hourly|weekdays|weekends|fortnightly)",
          lambda m: [p.RecurUnit(*{"daily": ("DAILY",), "weekly": ("WEEKLY",), "monthly": ("MONTHLY",),
@@ -163,13 +184,32 @@ RULES: list[Rule] = [
          b_closest),
     Rule("season", r"(?:(?P<mod>" + NEXT + "|" + LAST + "|" + THIS + r")\s+)?(?P<s>spring|summer|autumn|fall|winter|"
                    r"seasons?)", b_season),
-    Rule("nth_unit", r"(?:the\s+)?(?:(?P<n>" + ORD + r")\s+(?P<last>last)|(?P<n1>" + ORD + r"|last))\s+"
-                     r"(?P<unit>day|week|weekend|week-end|week\s+end|wkend)\s+(?:of|in)\b", b_nth_unit),
+    Rule("nth_unit", r"(?:the\s+)?(?:(?P<n>" + ORD + r")\s+(?P<last>last)|(?P<n1>" + ORD + r"|last|final))\s+"
+                     r"(?P<unit>day|week|weekend|week-end|week\s+end|wkend|month)\s+(?:of|in)\b", b_nth_unit),
+    # "the first half of 2027", "H2 2027", "1H27": Jan-Jun / Jul-Dec (of a month: days 1-15 / 16-end)
+    Rule("half", r"(?:the\s+)?(?P<w>first|second|1st|2nd|latter|last)\s+half\s+of", lambda m: p.PeriodPart(
+        "first-half" if m["w"] in ("first", "1st") else "second-half")),
+    Rule("half_short", r"h(?P<h>[12])(?:\s*(?P<y>\d{4})|(?P<yy>\d{2}))?(?![\d:])", b_half),
+    # "the nineties", "the 90s", "the 1990s": the ten years 1990-1999
+    Rule("decade", r"(?:the\s+)?(?:(?P<w>fifties|sixties|seventies|eighties|nineties|noughties|aughts)|(?P<c>1[89]\d0|20\d0)'?s)"
+                   r"|(?:the\s+'?|')(?P<d>\d0)'?s", b_decade),
+    # "the following work week", "this working week", "next business week": Monday-Friday
+    Rule("work_week", r"(?:(?P<mod>" + NEXT + "|" + LAST + "|" + THIS + r"|the)\s+)?(?:work|working|business)\s*-?\s*week",
+         lambda m: p.Period("workweek", _shift_of(m) if m["mod"] and m["mod"] != "the" else 0)),
+    # "later this month", "later this week", "later next week": the rest of that period from today
+    Rule("later_in", r"later(?:\s+on)?(?=\s+(?:this|next|in\s+the)\b)", b_const(p.PeriodPart("rest"))),
     Rule("week_of", r"the\s+week\s+of(?=\s+(?:the\s+)?(?:" + MONTH + r"|\d))", b_const(p.WeekOf())),
     Rule("weekday_after", r"(?:the\s+(?:(?P<n>" + ORD + r")\s+)?|(?P<n2>" + ORD + r")\s+)(?P<wd>" + WEEKDAY +
                           r")\s+(?P<dir>after|before)(?!\s+next\s*(?:$|[,.;!?]|at\b|@|\d))(?=\s+\S)", b_weekday_after),
     Rule("nth_weekday", r"(?:the\s+)?(?P<n>last|first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+"
                         r"(?P<wd>" + WEEKDAY + r")\s*(?:of|in)\b", b_nth_weekday),
+    Rule("final_weekday", r"(?:the\s+)?final\s+(?P<wd>" + WEEKDAY + r")\s*(?:of|in)\b",
+         lambda m: p.NthWeekday(-1, _weekday(m["wd"]))),
+    # "second Monday", "the third Friday": the n-th such weekday of the current month, or of the next
+    # one when it is past ("last Friday" stays the most recent Friday: rule "weekday")
+    Rule("nth_weekday_bare", r"(?:the\s+)?(?P<n>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+"
+                             r"(?P<wd>" + WEEKDAY + r")(?!\s+(?:after|before)\b)",
+         lambda m: p.NthWeekday(ordinal_value(m["n"]), _weekday(m["wd"]), roll=True)),
     Rule("quarter", r"(?:the\s+)?(?P<q>first|second|third|fourth|[1-4](?:st|nd|rd|th)?)\s+(?:quarter|qtr)"
                     r"(?:\s+(?:of\s+)?(?P<y>\d{4}))?", b_quarter),
     Rule("quarter_short", r"(?P<y>\d{2}|\d{4})q(?P<q>[1-4])", b_quarter),
@@ -178,10 +218,15 @@ RULES: list[Rule] = [
                             r"until)\s*(?P<d2>" + D + r")(?![\d:])", b_month_day_range),
     Rule("weekday_month_day", r"(?P<wd>" + WEEKDAY + r")\s*,?\s*(?P<mon>" + MONTH + r")\s*(?:the\s+)?(?P<d>" + D +
                               r")(?:\s*,?\s*" + Y + r")?(?![\d:])", b_month_day),
-    Rule("month_day", r"(?P<mon>" + MONTH + r")\s*(?:the\s+)?(?P<d>" + D + r")(?:\s*,?\s*" + Y + r")?(?![\d:])"
+    Rule("month_day", r"(?P<mon>" + MONTH + r")\s*(?:[-/]\s*|the\s+)?(?P<d>" + D + r")(?:\s*[,/-]?\s*" + Y + r")?(?![\d:])"
                       r"(?:\s*,?\s*(?P<wd>" + WEEKDAY + "))?", b_month_day),
     Rule("day_month", r"(?:the\s+)?(?P<d>" + D + r")\s*(?:of\s+|[-/]\s*)?(?P<mon>" + MONTH + r")(?:\s*[-/,]?\s*"
-                      r"(?P<y>\d{4}|'?\d{2}(?![\d:])))?(?:\s*,?\s*(?P<wd>" + WEEKDAY + "))?", b_month_day),
+                      r"(?P<y>" + YW + r"|'?\d{2}(?![\d:])))?(?:\s*,?\s*(?P<wd>" + WEEKDAY + "))?", b_month_day),
+    # "Wed 17", "Saturday, 24": a weekday then a bare 13-31 is a day of the month (no hour reads that way;
+    # "Saturday 9" stays 9 o'clock); the weekday must agree with the date (frames._weekday_date_search)
+    Rule("weekday_day", r"(?P<wd>" + WEEKDAY + r")\s*,?\s*(?P<d>1[3-9]|2\d|3[01])(?![\d:.a-z]|\s*(?:[ap]\.?\s?m\b|[ap]\b|h\b|"
+                        r"o'?clock|" + MONTH + r"|of\b|-|to\b|and\b|" + UNIT_WORD + "))",
+         lambda m: [p.WeekdayRef(_weekday(m["wd"])), p.DateParts(None, None, int(m["d"]))]),
     Rule("month", r"(?P<mon>" + MONTH + r")(?:\s*,?\s*(?P<y>\d{4}))?", b_month),
     Rule("weekday", r"(?:(?P<mod>" + NEXT + "|" + LAST + "|" + THIS + r"|the)\s+)?(?P<wd>" + WEEKDAY +
                     r")(?P<after>\s+after\s+next)?", b_weekday),
@@ -193,7 +238,7 @@ RULES: list[Rule] = [
                    r"week|wk|month|mo|quarter|qtr|year|yr)(?:'s)?", b_period),
     Rule("n_upcoming", r"(?P<n>\d+|" + WORD_NUMBER + r")\s+(?P<mod>upcoming|next|coming)\s+(?P<unit>days?|weeks?|"
                        r"months?|years?|quarters?)", b_period_count),
-    Rule("weekend", r"(?P<unit>weekend|week-end|wkend)", lambda m: p.Period("weekend")),
+    Rule("weekend", r"(?P<unit>weekend|week-end|wkend|wknd)", lambda m: p.Period("weekend")),
     Rule("bare_period", r"(?P<unit>week|month|year|quarter)", lambda m: p.Period(m["unit"])),
     Rule("ordinal_day", r"(?:the\s+)?(?P<d>(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)|" + r"(?:twenty|thirty)[- ]?(?:first|"
                         r"second|third|fourth|fifth|sixth|seventh|eighth|ninth)|first|second|third|fourth|fifth|"
@@ -215,9 +260,13 @@ RULES: list[Rule] = [
                        r"(?!\s+(?:now|today|right))", b_shift_anchored),
     Rule("duration", r"(?:for\s+|lasting\s+)?(?P<dur>" + DURATION_LIST + r")(?:\s+long)?", b_duration),
     Rule("in_minutes", r"in\s+(?P<n>[1-5]?\d)$", lambda m: p.Shift(relativedelta(minutes=int(m["n"])), "minute")),
+    # spoken years: "nineteen eighty-four", "twenty twenty-seven", "nineteen oh five"
+    Rule("year_spoken", r"(?P<c>nineteen|twenty)[- ](?P<yy>(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:[- ]?" + DIGIT_WORD +
+                        r")?|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|(?:oh|o)[- ]" + DIGIT_WORD + ")",
+         lambda m: p.DateParts((19 if m["c"] == "nineteen" else 20) * 100 + int(number_value(m["yy"].replace("oh", "").replace("o-", "").replace("o ", ""))))),
     Rule("year_words", r"two\s+thousand(?:\s+and)?(?:\s+(?P<n>" + WORD_NUMBER + r"))?",
          lambda m: p.DateParts(2000 + (int(number_value(m["n"])) if m["n"] else 0))),
-    Rule("year", r"(?:in\s+)?(?P<y>1\d{3}|2\d{3})(?:\s*(?:a\.?d\.?))?", b_year),
+    Rule("year", r"(?P<ctx>in\s+(?:the\s+year\s+)?|the\s+year\s+)?(?P<y>1\d{3}|2\d{3})(?:\s*(?P<ctx2>a\.?d\.?))?", b_year),
     Rule("zone", r"\(?(?P<z>" + alt(ZONES) + r")\)?", b_zone),
     Rule("all_day_alone", r"^(?:all|the\s+whole|the\s+entire)\s+day(?:\s+long)?(?=\s*[.!?]?\s*$)", b_const(p.DayShift(0))),
     Rule("all_day", r"(?:all|the\s+whole|the\s+entire)\s+day(?:\s+long)?|all(?:\s+of)?(?=\s+(?:" + NEXT + "|" + LAST +
@@ -226,8 +275,9 @@ RULES: list[Rule] = [
          lambda m: p.Period(m["unit"])),
     Rule("rest_of_day", r"(?:the\s+)?rest\s+of\s+(?:the\s+)?day|later\s+today",
          b_const(p.PeriodPart("rest"), p.Period("day"))),
-    Rule("end_of_day", r"(?:the\s+)?(?:end|close)\s+of\s+(?:the\s+)?(?:business\s+)?day|close\s+of\s+business|cob",
-         b_const(p.PeriodPart("end"), p.Period("day"))),
+    Rule("end_of_day", r"(?:the\s+)?(?:end|close)\s+of\s+(?:the\s+)?(?:business\s+)?day", b_const(p.PeriodPart("end"), p.Period("day"))),
+    # close of business: the working day's last minute, 17:00 ("by cob": until 17:00)
+    Rule("cob", r"(?:the\s+)?close\s+of\s+business|cob|c\.o\.b\.?", b_const(p.Clock(17, 0, h24=True))),
     Rule("part", r"(?:the\s+)?(?:(?P<b>beginning|start|early|begining)|(?P<mi>middle|mid)|(?P<e>end|late))"
                  r"(?:\s+of)?", lambda m: p.PeriodPart("begin" if m["b"] else "mid" if m["mi"] else "end")),
     Rule("rest_of", r"(?:the\s+)?rest\s+of(?:\s+the)?", b_const(p.PeriodPart("rest"))),
@@ -238,6 +288,12 @@ RULES: list[Rule] = [
         _shift_of(m))),
     Rule("qualifier", r"(?P<mod>" + NEXT + "|" + LAST + "|" + THIS + r")(?:\s+the)?", lambda m: p.Qualifier(_shift_of(m))),
     Rule("after_next_q", r"after\s+next(?=\s*(?:$|[,.;!?]|at\b|@|\d))", b_const(p.Qualifier(2))),
+    # inclusive open bounds: "not before the 12th", "on or after May 1", "2020 or later" start there;
+    # "on or before the 12th", "2020 and earlier", "Friday at the latest" end where the day ends
+    Rule("open_from", r"not\s+before|no\s+earlier\s+than|not\s+earlier\s+than|on\s+or\s+after|(?:or|and)\s+(?:later|after)|"
+                      r"onwards?", b_const(p.OpenBound("after"))),
+    Rule("open_through", r"not\s+after|on\s+or\s+before|(?:or|and)\s+(?:earlier|before)|at\s+the\s+latest",
+         b_const(p.OpenBound("through"))),
     Rule("between", r"between|from|later\s+than", b_const(p.RangeStart())),
     Rule("till_date", r"(?:till|until|up\s+to|to)\s+date", b_const(p.DayShift(0))),
     Rule("range_sep", r"/|-|–|—|~|to|thru|through|till|til|until|untill|up\s+to|but\s+before", b_const(p.RangeSep())),

@@ -51,14 +51,30 @@ def b_numeric_date(m: re.Match[str]) -> p.Piece | list[p.Piece]:
     return b_numeric_date_only(m)
 
 
+def numeric_order(a: int, b: int, year: int | None, day_first: bool) -> p.DateParts:
+    """Two numbers of a numeric date, without a year first (README "numeric dates"): a first number
+    above 12 can only be the day ("14/3"), a second above 12 only the day ("3/14"); when both could be
+    the month ("3/4") the separator's default (``day_first``: dotted dates) decides and the piece keeps
+    ``order`` so that the caller's ``dayfirst`` may swap it. Neither a month ("13/13"): left for the
+    calendar to refuse ("there is no month 13"), never a guess."""
+    if a > 12 and b <= 12:
+        return p.DateParts(year, b, a)
+    if b > 12 or a == b or a == 0 or b == 0:
+        return p.DateParts(year, a, b)   # month first: the only reading (or none, refused later)
+    if day_first:
+        return p.DateParts(year, b, a, "dm")
+    return p.DateParts(year, a, b, "md")
+
+
 def b_numeric_date_only(m: re.Match[str]) -> p.Piece:
     a, b, sep = int(m["a"]), int(m["b"]), m["sep"]
     year = _year(m.groupdict().get("y"))
-    if sep == ".":      # 31.10.1974: day first unless that is impossible
-        day, month = (a, b) if b <= 12 else (b, a)
-    else:               # 12/5, 2-15: month first unless that is impossible
-        month, day = (a, b) if a <= 12 else (b, a)
-    return p.DateParts(year, month, day)
+    if sep == "." and year is None and not m.group().endswith(".") and (b > 12 or b == 0) and a <= 24 \
+            and b <= 59 and len(m["b"]) == 2:
+        # "9.30", "16.45", "18.00": not a day-first date (there is no month 30 or 0): a dotted clock time (the clock
+        # rule's reading: a leading zero or an hour above 12 is a 24-hour spelling)
+        return p.Clock(a, b, 0, None, h24=m["a"][0] == "0")
+    return numeric_order(a, b, year, sep == ".")   # 31.10.1974: dotted dates are day first
 
 
 def b_year_month(m: re.Match[str]) -> p.Piece:
@@ -85,10 +101,6 @@ def b_month(m: re.Match[str]) -> p.Piece:
 
 def b_day_ordinal(m: re.Match[str]) -> p.Piece:
     return p.DateParts(None, None, ordinal_value(m["d"]))
-
-
-def b_year(m: re.Match[str]) -> p.Piece:
-    return p.DateParts(int(m["y"]), None, None)
 
 
 def b_const(*pieces: p.Piece):
@@ -218,10 +230,10 @@ def b_nth_weekday(m: re.Match[str]) -> p.Piece:
 
 def b_nth_unit(m: re.Match[str]) -> p.Piece:
     unit = m["unit"]
-    unit = "day" if unit == "day" else "week" if unit == "week" else "weekend"
+    unit = unit if unit in ("day", "week", "month") else "weekend"
     if m["last"]:
         return p.NthUnit(-ordinal_value(m["n"]), unit)
-    return p.NthUnit(-1 if m["n1"] == "last" else ordinal_value(m["n1"]), unit)
+    return p.NthUnit(-1 if m["n1"] in ("last", "final") else ordinal_value(m["n1"]), unit)
 
 
 def b_quarter(m: re.Match[str]) -> list[p.Piece]:
@@ -229,6 +241,27 @@ def b_quarter(m: re.Match[str]) -> list[p.Piece]:
     if m["y"]:
         out.append(p.DateParts(int(m["y"]) if len(m["y"]) == 4 else 2000 + int(m["y"])))
     return out
+
+
+def b_half(m: re.Match[str]) -> list[p.Piece]:
+    part = p.PeriodPart("first-half" if m["h"] == "1" else "second-half")
+    y = m["y"] or (f"20{m['yy']}" if m["yy"] else None)
+    return [part, p.DateParts(int(y)) if y else p.Period("year")]
+
+
+_DECADE_WORDS = {"fifties": 1950, "sixties": 1960, "seventies": 1970, "eighties": 1980, "nineties": 1990,
+                 "noughties": 2000, "aughts": 2000}
+
+
+def b_decade(m: re.Match[str]) -> list[p.Piece]:
+    """A decade as a range of its ten years ("the 90s": 1990-1999; two digits as two-digit years)."""
+    if m["w"]:
+        start = _DECADE_WORDS[m["w"]]
+    elif m["d"]:
+        start = int(m["d"]) + (2000 if int(m["d"]) < 50 else 1900)
+    else:
+        start = int(m["c"])
+    return [p.DateParts(start), p.RangeSep(), p.DateParts(start + 9)]
 
 
 def b_zone(m: re.Match[str]) -> p.Piece:
@@ -280,6 +313,26 @@ def _holiday_rule() -> list[Rule]:
 
 
 def b_numeric_date_sp(m: re.Match[str]) -> p.Piece:
-    a, b = int(m["a"]), int(m["b"])
-    month, day = (a, b) if a <= 12 else (b, a)
-    return p.DateParts(int(m["y"]), month, day)
+    return numeric_order(int(m["a"]), int(m["b"]), int(m["y"]), False)
+
+
+def b_compact_date(m: re.Match[str]) -> p.Piece:
+    """"20270314": eight digits, year first (ISO basic format)."""
+    return p.DateParts(int(m["y"]), int(m["mo"]), int(m["d"]))
+
+
+def b_ymd_name(m: re.Match[str]) -> p.Piece:
+    """"2027-Mar-14", "2027 March 14": year, month name, day."""
+    return p.DateParts(int(m["y"]), _month(m["mon"]), ordinal_value(m["d"]))
+
+
+YEAR_WINDOW = (1900, 2099)
+"""A bare four-digit number is read as a year inside this window; outside it ("1500" after a date)
+it is a number that a date beside it turns into a clock time (README "compact clock times")."""
+
+
+def b_year(m: re.Match[str]) -> p.Piece:
+    y = int(m["y"])
+    if m["ctx"] or m["ctx2"] or YEAR_WINDOW[0] <= y <= YEAR_WINDOW[1]:
+        return p.DateParts(y, None, None)
+    return p.Number(y)

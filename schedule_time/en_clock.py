@@ -44,6 +44,11 @@ def b_hhmm(m: re.Match[str]) -> p.Piece:
                    m.groupdict().get("mer1") is not None else None)
 
 
+def b_hhmm_24(m: re.Match[str]) -> p.Piece:
+    v = m["v"]
+    return p.Clock(int(v[:2]), int(v[2:]), h24=True)
+
+
 _OH = re.compile(r"^(?:o|oh|ou|zero)[- ]")
 _SPACES = re.compile(r"\s+")
 
@@ -99,12 +104,23 @@ PODS = {"morning": MORNING, "morn": MORNING, "afternoon": AFTERNOON, "evening": 
         "late evening": _pod("late evening", 21, 24, "pm"), "dinner": _pod("dinner", 18, 21, "pm"),
         "breakfast": _pod("breakfast", 7, 10, "am"), "after lunch": _pod("after lunch", 13, 17, "pm"),
         "after school": _pod("after school", 15, 21, "pm"), "am": _pod("am", 0, 12, "am"),
-        "pm": _pod("pm", 12, 24, "pm")}
+        "pm": _pod("pm", 12, 24, "pm"),
+        # modified parts of the day (README "Parts of the day with modifiers")
+        "late at night": _pod("late night", 21, 24, "pm", small_hours=NIGHT_SMALL_HOURS),
+        "right after lunch": _pod("right after lunch", 13, 14, "pm"), "just after lunch": _pod("right after lunch", 13, 14, "pm"),
+        "straight after lunch": _pod("right after lunch", 13, 14, "pm"),
+        "immediately after lunch": _pod("right after lunch", 13, 14, "pm"),
+        "first thing": _pod("first thing", 8, 10, "am"), "first thing in the morning": _pod("first thing", 8, 10, "am"),
+        "early afternoon": _pod("early afternoon", 12, 15, "pm"), "late afternoon": _pod("late afternoon", 15, 19, "pm"),
+        "mid afternoon": _pod("mid afternoon", 14, 16, "pm"),
+        "mid morning": _pod("mid morning", 9, 11, "am"), "late morning": _pod("late morning", 10, 12, "am"),
+        "midmorning": _pod("mid morning", 9, 11, "am"), "midafternoon": _pod("mid afternoon", 14, 16, "pm"),
+        "early evening": _pod("early evening", 18, 21, "pm")}
 
 
 def b_pod(m: re.Match[str]) -> list[p.Piece]:
-    word = _SPACES.sub(" ", m["pod"])
-    if "early" in word:
+    word = _SPACES.sub(" ", m["pod"]).replace("-", " ")
+    if word.startswith("in the early") or word.startswith("the early") or word.startswith("early in"):
         word = "early morning"
     pod = PODS.get(word, MORNING)
     day = m.groupdict().get("day")

@@ -12,7 +12,7 @@ from .language import also_clear
 ONES = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
         "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
         "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
-TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}
+TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
             "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
             "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
@@ -23,7 +23,7 @@ FUZZY = {"a": 1, "an": 1, "one": 1, "a couple of": 2, "a couple": 2, "couple of"
 MONTHS = {"january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
           "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9,
           "sept": 9, "sep": 9, "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12}
-WEEKDAYS = {"monday": 0, "mon": 0, "tuesday": 1, "tues": 1, "tue": 1, "wednesday": 2, "wed": 2,
+WEEKDAYS = {"monday": 0, "mon": 0, "tuesday": 1, "tues": 1, "tue": 1, "wednesday": 2, "weds": 2, "wed": 2,
             "thursday": 3, "thurs": 3, "thur": 3, "thu": 3, "friday": 4, "fri": 4, "saturday": 5, "sat": 5,
             "sunday": 6, "sun": 6}
 ZONES = {"gmt": 0, "utc": 0, "cet": 60, "cest": 120, "bst": 60, "ist": 330, "est": -300, "edt": -240,
@@ -35,7 +35,7 @@ def alt(words: object) -> str:
     return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"  # type: ignore[arg-type]
 
 
-_DIGIT_WORD = "(?:one|two|three|four|five|six|seven|eight|nine)"
+_DIGIT_WORD = DIGIT_WORD = "(?:one|two|three|four|five|six|seven|eight|nine)"
 WORD_NUMBER = (rf"(?:(?:twen|thir|for|fif)ty(?:[- ]?{_DIGIT_WORD})?|(?:thir|four|fif|six|seven|eigh|nine)teen|"
                rf"zero|{_DIGIT_WORD}|ten|eleven|twelve)")
 NUMBER = rf"(?:\d++(?:[.,]\d++)?+|{WORD_NUMBER})"
@@ -83,9 +83,10 @@ UNITS = {
     "day": ("days", 1), "d": ("days", 1), "week": ("weeks", 1), "wk": ("weeks", 1),
     "fortnight": ("weeks", 2), "month": ("months", 1), "mon": ("months", 1), "mo": ("months", 1),
     "year": ("years", 1), "yr": ("years", 1), "y": ("years", 1), "decade": ("years", 10),
+    "night": ("days", 1),   # "two nights": a stay of two days
 }
 UNIT_WORD = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|fortnights?|months?|mons?|years?|" \
-            r"yrs?|decades?)"
+            r"yrs?|decades?|nights?)"
 UNIT = r"(?:" + UNIT_WORD[3:-1] + r"|s|m|h|d|y|\"|')"
 _GRAIN = {"seconds": "second", "minutes": "minute", "hours": "hour", "days": "day", "weeks": "week",
           "months": "month", "years": "year"}

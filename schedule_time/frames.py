@@ -7,6 +7,7 @@ its next occurrence (prefer="future") or its last (prefer="past").
 
 from __future__ import annotations
 
+import calendar
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
@@ -87,8 +88,13 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
         point = _shift_point(ctx, spec.shift)
         return a.day_frame(point) if spec.clock or spec.pod else a.Frame(point, point, "exact")
     frame: a.Frame | None = None
-    if spec.period is not None:
-        frame = a.period_frame(ctx, spec.period)
+    period = spec.period
+    if period is not None and period.unit == "day" and period.shift == 0 and period.count == 1 and (
+            spec.day_shift is not None or spec.weekday is not None
+            or (spec.dateparts is not None and spec.dateparts.day is not None)):
+        period = None   # "cob tomorrow", "end of day Friday": the day named, not today
+    if period is not None:
+        frame = a.period_frame(ctx, period)
     if spec.quarter is not None:
         year = a.expand_year(spec.dateparts.year) if spec.dateparts and spec.dateparts.year else None
         if year is None:   # "third quarter" names this year's quarter, even when it is over
@@ -99,8 +105,8 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
         dp = spec.dateparts
         if frame is not None:
             frame = _dateparts_in(frame, dp)
-        elif spec.weekday is not None and dp.year is None and dp.day is not None:
-            frame = _weekday_date_search(ctx, spec.weekday.weekday, dp)
+        elif spec.weekday is not None and dp.day is not None:
+            frame = _weekday_date_search(ctx, spec.weekday, dp)
         else:
             frame = a.dateparts_frame(ctx, dp, spec.year_shift)
             if spec.qualifier == 2 and dp.year is None and dp.month is not None and spec.year_shift is None:
@@ -121,6 +127,8 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
         if frame is None:
             frame = a.period_frame(ctx, p.Period("month"))
         nth = spec.nth
+        if isinstance(nth, p.NthWeekday) and nth.roll and spec.period is None and spec.dateparts is None:
+            return _narrow(_rolling_nth(ctx, nth), spec, ctx)
         frame = (a.nth_weekday(frame, nth) if isinstance(nth, p.NthWeekday) else
                  a.closest_weekday(frame, nth) if isinstance(nth, p.Closest) else a.nth_unit(frame, nth))
     elif spec.weekday is not None and not (spec.dateparts is not None and spec.dateparts.day is not None):
@@ -145,6 +153,23 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
         monday = a.floor(frame.start + a.ONE_DAY, "week")   # a Sunday names the week it begins (US)
         frame = a.Frame(monday, monday + timedelta(weeks=1), "week")
     return _narrow(frame, spec, ctx)
+
+
+def _rolling_nth(ctx: a.Ctx, nth: p.NthWeekday) -> a.Frame:
+    """"second Monday" with no month: this month's if not past (today counts), else the next month's
+    (prefer past: this month's if not in the future, else the last month's). Months without a fifth
+    such weekday are skipped."""
+    step = 1 if ctx.future else -1
+    month = a.floor(ctx.today, "month")
+    for k in range(13):
+        start = a.add_months(month, step * k)
+        try:
+            f = a.nth_weekday(a.Frame(start, a.add_months(start, 1), "month"), nth)
+        except a.Impossible:
+            continue
+        if (f.start >= ctx.today) if ctx.future else (f.start <= ctx.today):
+            return f
+    raise a.Impossible("there is no such weekday within a year")
 
 
 _DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -177,22 +202,64 @@ def _dateparts_in(frame: a.Frame, dp: p.DateParts) -> a.Frame:
     raise Unusable("that date cannot be placed in that period")
 
 
-def _weekday_date_search(ctx: a.Ctx, weekday: int, dp: p.DateParts) -> a.Frame:
-    """"Thu 15th", "Fri, Jul 18": the next date with these fields that falls on that weekday."""
+WEEKDAY_SEARCH_MONTHS = 28
+"""How far "Wed 17" / 周六9号 / "Friday 13th" look for a date on which the weekday and the day agree
+(README "Weekday and day of the month"): every day-weekday pair recurs within 28 months (14 for most)."""
+
+_ORD_SUFFIX = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
+
+
+def _weekday_date_search(ctx: a.Ctx, ref: p.WeekdayRef, dp: p.DateParts) -> a.Frame:
+    """"Thu 15th", "Fri, Jul 18", 周六9号: the date where the weekday and the day agree; never one of them
+    silently. A weekday with its own week ("next Saturday the 9th") must fall on that day; a full date
+    must fall on that weekday; otherwise the next (prefer past: last) such date within
+    ``WEEKDAY_SEARCH_MONTHS`` (a month given: this year's date first, as "Sunday, Feb 10" has always read).
+    No agreement: ``Unusable`` naming both."""
+    weekday, name = ref.weekday, _DAY_NAMES[ref.weekday]
+    day_name = f"the {dp.day}{_ORD_SUFFIX.get(dp.day, 'th')}"
+    if ref.mode not in ("bare", "this"):   # "next Saturday the 9th": the weekday names its own day
+        d = a.weekday_date(ctx, ref)
+        if d.day != dp.day or (dp.month is not None and d.month != dp.month) or (
+                dp.year is not None and d.year != a.expand_year(dp.year)):
+            raise Unusable(f"that {name} is {d:%Y-%m-%d}, not {day_name}: which one is meant?")
+        return a.day_frame(d)
+    if dp.year is not None and dp.month is not None:   # "Friday, 14 March 2027": both must agree
+        d = a.make_date(a.expand_year(dp.year), dp.month, dp.day)
+        if d.weekday() != weekday:
+            raise Unusable(f"{d:%Y-%m-%d} is a {_DAY_NAMES[d.weekday()]}, not a {name}: which one is meant?")
+        return a.day_frame(d)
+    step = 1 if ctx.future else -1
+    limit = a.add_months(ctx.today, step * WEEKDAY_SEARCH_MONTHS)
     if dp.month is not None:   # "Sunday, Feb 10": this year's date if it is that weekday, else the next
-        d = a.make_date(ctx.now.year, dp.month, dp.day) if dp.day is not None else a.dateparts_frame(ctx, dp).start
-    else:
-        d = a.dateparts_frame(ctx, dp).start
-    for _ in range(400 if dp.month is None else 40):
-        if d.weekday() == weekday:
-            return a.day_frame(d)
-        d = d + (relativedelta(months=1) if dp.month is None else relativedelta(years=1))
-        if dp.month is None:
-            while d.day != dp.day:   # skip months without that day
-                d = d + relativedelta(day=dp.day)
-                if d.day != dp.day:
-                    d = d + relativedelta(months=1, day=1)
-    raise a.Impossible("no such weekday and date")
+        a.dateparts_frame(ctx, p.DateParts(None, dp.month, dp.day))   # refuses Feb 30 as a date would
+        y = ctx.now.year
+        while (a.make_date(y, dp.month, 1) <= limit) if step > 0 else (a.make_date(y, dp.month, 28) >= limit):
+            if dp.day <= calendar.monthrange(y, dp.month)[1] and datetime(y, dp.month, dp.day).weekday() == weekday:  # noqa: DTZ001
+                return a.day_frame(datetime(y, dp.month, dp.day))  # noqa: DTZ001 - naive wall clock by design
+            y += step
+        where = f"{calendar.month_name[dp.month]} {dp.day}"
+    else:   # "Wed 17", 周六9号: the next month whose day falls on that weekday
+        if not 1 <= dp.day <= 31:
+            raise a.Impossible(f"there is no day {dp.day}")
+        y, m = ctx.now.year, ctx.now.month
+        if dp.year is not None:   # "Friday the 13th 2027": inside that year
+            y, m, step, limit = a.expand_year(dp.year), 1, 1, datetime(a.expand_year(dp.year), 12, 31)  # noqa: DTZ001
+        for _ in range(WEEKDAY_SEARCH_MONTHS + 1):
+            if dp.day <= calendar.monthrange(y, m)[1]:
+                d = datetime(y, m, dp.day)  # noqa: DTZ001 - naive wall clock by design
+                if (d > limit) if step > 0 else (d < limit):
+                    break
+                ok = dp.year is not None or ((d >= ctx.today) if step > 0 else (d <= ctx.today))
+                if ok and d.weekday() == weekday:
+                    return a.day_frame(d)
+            m += step
+            if m == 13:
+                y, m = y + 1, 1
+            elif m == 0:
+                y, m = y - 1, 12
+        where = day_name + (f" of {dp.year}" if dp.year is not None else "")
+    span = f"in {dp.year}" if dp.year is not None else f"within {WEEKDAY_SEARCH_MONTHS} months"
+    raise Unusable(f"{where} is not a {name} {span}: which one is meant, the weekday or the date?")
 
 
 def _place(ctx: a.Ctx, day: datetime | None, r: ClockReading, pod_shift: int | None) -> datetime:
@@ -210,6 +277,10 @@ def _place(ctx: a.Ctx, day: datetime | None, r: ClockReading, pod_shift: int | N
 def spec_frames(spec: Spec, ctx: a.Ctx) -> tuple[list[a.Frame], str | None]:
     """All readings of one spec (several only for an ambiguous clock hour) and an assumption note."""
     if spec.number is not None:
+        if spec.number >= 1000 and not spec.has_date() and spec.clock is None and spec.pod is None:
+            # "1000" alone: a four-digit number outside the year window is still a year when nothing
+            # beside it makes it a clock time
+            return spec_frames(replace(spec, number=None, dateparts=p.DateParts(spec.number)), ctx)
         raise Unusable("a bare number is not a date or time")
     if spec.shift is not None and spec.shift.anchored:
         base = replace(spec, shift=None)

@@ -89,11 +89,19 @@ class PartOfDay(Piece):
 
 @dataclass(slots=True)
 class DateParts(Piece):
-    """Absolute calendar fields; any may be missing ("March" / "the 15th" / "2014" / "Dec 5")."""
+    """Absolute calendar fields; any may be missing ("March" / "the 15th" / "2014" / "Dec 5").
+
+    ``order`` is set only on an all-numeric date whose two numbers could each be the month ("3/4",
+    "5.6.2027"): "md" or "dm", the order the scanner's default chose; a caller's ``dayfirst`` may swap
+    them (``swapped``). Any other date has one reading and ``order`` None."""
 
     year: int | None = None
     month: int | None = None
     day: int | None = None
+    order: str | None = None
+
+    def swapped(self) -> DateParts:
+        return DateParts(self.year, self.day, self.month, "dm" if self.order == "md" else "md")
 
 
 @dataclass(slots=True)
@@ -213,10 +221,12 @@ class Qualifier(Piece):
 @dataclass(slots=True)
 class NthWeekday(Piece):
     """"the first Monday of …" (n=1), "last Friday in …" (n=-1): resolved inside the month/period
-    given by the other pieces."""
+    given by the other pieces. ``roll``: no period was named ("second Monday", 第二个周三): the current
+    month's, or the next month's once it is past (prefer past: the last one not in the future)."""
 
     n: int
     weekday: int
+    roll: bool = False
 
 
 @dataclass(slots=True)
@@ -233,10 +243,12 @@ class WeekdayAfter(Piece):
 class NthUnit(Piece):
     """"the first week of October" (n=1, unit "week"), "the 2nd last week of 2018" (n=-2), "the last
     day of May" (n=-1, "day"), "the last weekend of July" ("weekend"): counted inside the month/year
-    given by the other pieces. Weeks and weekends count only when wholly inside that period."""
+    given by the other pieces. Weeks and weekends count only when wholly inside that period. "month": the
+    n-th month of a year (后年第三个月). ``span`` > 1: that many units from the n-th on (2027年的前3周)."""
 
     n: int
     unit: str
+    span: int = 1
 
 
 @dataclass(slots=True)

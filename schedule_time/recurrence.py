@@ -49,6 +49,8 @@ def rule_for(expr: Expr) -> tuple[str, Spec]:
             parts.append(f"BYMONTH={dp.month}")
         parts.append(f"BYDAY={nth.n}{BYDAY[nth.weekday]}")
         first.nth, first.weekday = nth, None
+        if spec.period is not None and spec.period.unit == "month" and spec.period.shift == 0:
+            first.period = None   # "every second Wednesday of the month": of each month, not this one only
         return ";".join(parts), first
     if isinstance(spec.nth, p.NthUnit) and spec.nth.unit == "day" and spec.period is None \
             and spec.dateparts is None and (recur is None or recur.freq == "MONTHLY"):

@@ -10,12 +10,17 @@ from . import anchors as a
 from .compose import Expr, Unusable, compose
 from .frames import range_end, spec_frames, timed_frames
 from .language import normalise, scan_parts
+from .pieces import DateParts, Piece
 from .recurrence import occurrences
 from .result import Candidate, Resolution, TimeExpressionError, make_resolution, unresolved
 from .shapes import SHAPES
 from .zones import localize, to_wall
 
 MAX_TEXT = 300
+NOW_YEARS = range(1000, 9000)
+"""The years a ``now`` may fall in: a millennium away from ``datetime.min``/``max``, where the calendar
+arithmetic itself overflows (such a call is unresolved, never an ``OverflowError``). Wider than the years
+the store holds (1900-2200): the service is a calendar, and a historical reference date is a fair one."""
 
 
 def _check(text: object, now: object, tz: object, prefer: object) -> tzinfo:
@@ -44,11 +49,12 @@ def _context(now: datetime, tz: tzinfo | None, prefer: str, zone: tzinfo) -> a.C
 
 
 def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
-            prefer: Literal["future", "past"] = "future") -> Resolution:
+            prefer: Literal["future", "past"] = "future", dayfirst: bool | None = None) -> Resolution:
     """Resolve one time expression (English or Chinese) relative to ``now`` in ``tz``.
 
     Returns a ``Resolution``: resolved (``[start, end)``), ambiguous (``candidates``) or unresolved
-    (``reason``). Raises ``TimeExpressionError`` only for API misuse (naive ``now`` and the like).
+    (``reason``). Raises ``TimeExpressionError`` only for API misuse (naive ``now`` and the like); a
+    ``now`` outside ``NOW_YEARS``, or a result beyond ``datetime``'s range, is unresolved.
     """
     last = _last_ctx
     if (type(text) is str and tz is last[1] and prefer is last[2] and
@@ -57,18 +63,22 @@ def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
     else:
         zone = _check(text, now, tz, prefer)
         ctx = None
+        if now.year not in NOW_YEARS:
+            return unresolved(f"now must fall in the years {NOW_YEARS.start}-{NOW_YEARS.stop - 1}")
     norm = text.strip().lower() if text.isascii() else normalise(text)   # (``normalise``, inline for ASCII)
     if not norm:
         return unresolved("empty text")
     if len(norm) > MAX_TEXT:
         return unresolved(f"longer than {MAX_TEXT} characters; pass one time expression")
     pieces, unknown, lang = scan_parts(norm)
+    if dayfirst is not None:   # the caller's locale: "3/4" is 3 April day first (README "numeric dates")
+        pieces = _date_order(pieces, dayfirst)
     if unknown:
         words = " ".join(dict.fromkeys(unknown))[:60]
         return unresolved(f"not a date or time expression: {words!r}", lang)
-    if ctx is None:
-        ctx = _context(now, tz, prefer, zone)
     try:
+        if ctx is None:
+            ctx = _context(now, tz, prefer, zone)
         n = len(pieces)
         shape = SHAPES.get(type(pieces[0]) if n == 1 else (type(pieces[0]), type(pieces[1])) if n == 2 else None)
         if shape is None:
@@ -85,6 +95,14 @@ def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
         return unresolved(str(ex), lang)
     except (OverflowError, ValueError) as ex:
         return unresolved(f"out of range: {ex}", lang)
+
+
+def _date_order(pieces: tuple[Piece, ...], dayfirst: bool) -> tuple[Piece, ...]:
+    """Numeric dates that read either way ("3/4", "5.6.2027"), in the caller's order (a new tuple: the
+    scan's pieces are shared)."""
+    keep = "dm" if dayfirst else "md"
+    return tuple(x.swapped() if type(x) is DateParts and x.order is not None and x.order != keep else x
+                 for x in pieces)
 
 
 def _resolved(f: a.Frame, tz: tzinfo, lang: str, assumed: str | None) -> Resolution:
@@ -171,6 +189,9 @@ def _resolve_expr(expr: Expr, ctx: a.Ctx, now: datetime, lang: str) -> Resolutio
             end_of = expr.left.part == "end"
             out = [a.Frame(ctx.now, f.end if end_of else f.start, f.grain, f.label) for f in frames]
             return _finish(out, ctx, lang, assumed)
+        if expr.open_kind == "through":   # "on or before the 12th", 2020年及以前: up to the end of it
+            frames = [a.Frame(f.end, f.end, f.grain, f.label) for f in frames]
+            return _finish(frames, ctx, lang, assumed, open_kind="before")
         if expr.open_kind == "before":   # "until 2pm": ends where the named time starts
             frames = [a.Frame(f.start, f.start, f.grain, f.label) for f in frames]
         return _finish(frames, ctx, lang, assumed, open_kind=expr.open_kind)

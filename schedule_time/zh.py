@@ -193,9 +193,9 @@ _NTH = r"(?:\d{1,2}|[一二两兩三四五六七八九十]{1,3})"
 
 def b_nth_unit(m: re.Match[str]) -> p.Piece:
     back = m["bn"] or m["bn2"]
-    n = -1 if m["last"] else -cn_int(back) if back else cn_int(m["n"])
     u = m["u"]
-    unit = "day" if u in ("天", "日") else "weekend" if u in ("周末", "週末") else "week"
+    unit = "day" if u in ("天", "日") else "weekend" if u in ("周末", "週末") else "month" if u == "月" else "week"
+    n = -1 if m["last"] else -cn_int(back) if back else cn_int(m["n"])
     return p.NthUnit(n, unit)
 
 
@@ -223,10 +223,21 @@ def b_weekday(m: re.Match[str]) -> p.Piece:
 
 def b_nth_weekday(m: re.Match[str]) -> p.Piece:
     n = -1 if m["last"] else cn_int(m["n"])
-    return p.NthWeekday(n, WEEKDAYS[m["wd"]])
+    return p.NthWeekday(n, WEEKDAYS[m["wd"]], roll=True)   # alone: this month's, or the next once past
 
 
 # ---------------------------------------------------------------- parts of day
+_MEALS = {"早": (7, 9, "am", "breakfast"), "午": (12, 14, "pm", "lunch"), "中": (12, 14, "pm", "lunch"),
+          "晚": (18, 20, "pm", "dinner")}
+
+
+def b_meal_bound(m: re.Match[str]) -> list[p.Piece]:
+    start, end, hint, name = _MEALS[m["meal"][0]]
+    if "前" in m["dir"]:   # 午饭前: until the meal begins
+        return [p.OpenBound("before"), p.PartOfDay(name, start, end, hint)]
+    return [p.PartOfDay("after " + name, end - 1 if name == "lunch" else end, end + 3, hint)]
+
+
 def b_pod(m: re.Match[str]) -> p.Piece:
     return PODS[m["pod"]]
 
@@ -254,6 +265,9 @@ RULES: list[Rule] = [
                      rf"(?P<yr>{_REL_YEAR})年)\s*[的嘅]?\s*(?:今天|今日|这一?天|這一?天)", b_same_day),
     Rule("day_pod", rf"(?P<w>{_alt(DAY_PODS)})(?:(?<=晚)上)?", b_day_pod),   # 今晚上 = 今晚
     Rule("rel_day", rf"(?P<w>{_alt(DAY_WORDS)})", lambda m: p.DayShift(DAY_WORDS[m["w"]])),
+    # 午饭后 = "after lunch" (13-17 as in English); 午饭前 = before the meal begins (an open interval)
+    Rule("meal_bound", r"(?P<meal>早饭|早飯|早餐|午饭|午飯|午餐|中饭|中飯|晚饭|晚飯|晚餐)\s*(?P<dir>之前|以前|前|之后|之後|以后|以後|后|後)",
+         b_meal_bound),
     Rule("label_pm", r"晚饭|晚飯|晚餐|夜宵|宵夜|消夜|午饭|午飯|午餐|中饭|中飯|下午茶", _const(p.Label("pm"))),
     Rule("label_am", r"早饭|早飯|早餐|早茶", _const(p.Label("am"))),
     Rule("around", r"前后|前後|左右|上下(?!午)|之间|之間|期间|期間|一整天|整天|全天", _const()),
@@ -274,6 +288,9 @@ RULES: list[Rule] = [
     Rule("anchored_shift", rf"(?<=[节節旦夕号號日天一二三四五六七末])\s*(?P<dir>之前|以前|前|之后|之後|以后|以後|后|後)\s*"
                            rf"(?P<dur>{AMOUNT}\s*{GE}?\s*(?:天|日|星期|礼拜|禮拜|周|週|(?<=[个個])月|年))(?!\s*[内內])",
          b_anchored_shift),
+    # 2027年的前3周, 本月前10天: the first N units inside the year / month just named (not the N before now)
+    Rule("first_units", rf"(?:(?<=[年月])|(?<=[年月]的))前(?P<fn>{_NTH})\s*{GE}?\s*(?P<u>天|日|周|週|星期|礼拜|禮拜|月)(?!{WEEKDAY_CHAR})",
+         lambda m: p.NthUnit(1, {"天": "day", "日": "day", "月": "month"}.get(m["u"], "week"), cn_int(m["fn"]))),
     Rule("period_count", rf"(?P<dir>过去的?|過去的?|最近|近|未来的?|未來的?|接下来的?|接下來的?|今后|今後|上|前|下|后|後)"
                          rf"\s*(?P<n>{AMOUNT})\s*{GE}?\s*(?P<u>秒钟|秒鐘|秒|分钟|分鐘|小时|小時|钟头|鐘頭|(?<=[个個])(?:钟|鐘)|"
                          r"天|日|周|週|星期|礼拜|禮拜|月|年)", b_period_count),
@@ -322,7 +339,8 @@ RULES: list[Rule] = [
     # 本月最后一天, 下个月第一天, 12月最后一周, 本月倒数第二天: counted inside the month / year / week just
     # named (第二天 alone is "the next day" of some other day, refused)
     Rule("nth_unit", rf"(?<=[月年周週拜期度的嘅])(?:第(?P<n>{_NTH})|(?P<last>最后|最後|最末)|倒数第(?P<bn>{_NTH})|倒數第(?P<bn2>{_NTH}))\s*一?\s*{GE}?\s*"
-                     rf"(?P<u>天|日|周末|週末|(?:星期|礼拜|禮拜|周|週)(?!{WEEKDAY_CHAR}))", b_nth_unit),
+                     rf"(?P<u>天|日|周末|週末|(?:星期|礼拜|禮拜|周|週)(?!{WEEKDAY_CHAR})|(?<=[个個])月|(?<=年第[{CN}\d])月|(?<=年第[{CN}\d]{{2}})月)",
+         b_nth_unit),
     Rule("rel_month", rf"(?P<rel>上上|下下|上|下|{THIS})\s*{GE}?\s*月份?{PART}?", b_rel_month),
     Rule("month_part", rf"月{PART}", lambda m: [_part(m["part"]), p.Period("month")]),
     Rule("period_part", r"(?P<part>上旬|中旬|下旬|上半月|下半月)", lambda m: [_part(m["part"]), p.Period("month")]),
@@ -336,6 +354,10 @@ RULES: list[Rule] = [
                  rf"{PART}?", b_date),
     Rule("year", rf"(?P<y>{YEAR})\s*年(?:份|度)?{YEAR_PART}?", b_date),
     # durations (after shifts: 三天后 is a shift, 三天 a length)
+    # 三天两夜 (a trip of three days), 两晚 / 三个晚上 (a stay of N nights): a length in days
+    Rule("nights", rf"(?:(?P<d>{AMOUNT})\s*天\s*{AMOUNT}\s*(?:夜|晚)|(?P<n>{AMOUNT})\s*{GE}?\s*(?:晚上|晚|夜))"
+                   rf"(?!\s*(?:[点點时時:：半]|\d|[{CN}]))",
+         lambda m: p.Duration(relativedelta(days=cn_int(m["d"] or m["n"])), "day")),
     Rule("duration", rf"(?:持续|持續|为期|為期|共|总共|總共)?\s*(?P<dur>{DUR_LIST})(?:左右)?", b_duration),
     # parts of day, ranges, open bounds
     # 下班 (end of the working day) = the core's "end of day" (17:00-24:00): 下班前 before 17:00, 下班后 after it
@@ -348,6 +370,11 @@ RULES: list[Rule] = [
     Rule("pod", rf"(?P<pod>{_alt(PODS)})(?<![早晚夜](?=一?[点點]|些))", b_pod),
     Rule("midnight", r"午夜|子夜", _const(p.Clock(0, 0, h24=True))),
     Rule("range_start", r"从|從|由|自从|自從|自", _const(p.RangeStart())),
+    # 2019年和2021年之间: 和 / 与 / 跟 before a later 之间 separates a range's ends
+    Rule("and_between", r"(?:和|与|與|跟|及)(?=[^和与與跟及]{1,24}?(?:之间|之間|中间|中間))", _const(p.RangeSep())),
+    # inclusive open bounds: 2027年3月1日或之后 (from that day), 2020年及以前 (up to the end of 2020)
+    Rule("open_from", r"(?:或|及|以及|或者)\s*(?:之后|之後|以后|以後|更晚|往后|往後)", _const(p.OpenBound("after"))),
+    Rule("open_through", r"(?:或|及|以及|或者)\s*(?:之前|以前|更早|往前)", _const(p.OpenBound("through"))),
     Rule("range_sep", r"一直到|直到|到|至|~|-|—|–", _const(p.RangeSep())),
     # 本周内, 今年之内, 12月以内: the rest of that period from now (a past or future one whole), not "before" it
     Rule("within_period", r"(?<=[周週拜期月年季度天])(?:以内|以內|之内|之內|内|內)", _const(p.PeriodPart("within"))),

@@ -31,7 +31,9 @@ DAY_WORDS = {"今天": 0, "今日": 0, "即日": 0, "今儿": 0, "今兒": 0, "�
              "明儿": 1, "明兒": 1, "聽日": 1, "听日": 1, "后天": 2, "後天": 2, "後日": 2, "后日": 2,
              "大后天": 3, "大後天": 3, "大後日": 3, "大后日": 3, "昨天": -1, "昨日": -1, "昨儿": -1,
              "昨兒": -1, "尋日": -1, "寻日": -1, "琴日": -1, "前天": -2, "前日": -2, "大前天": -3,
-             "大前日": -3}
+             "大前日": -3, "今儿个": 0, "今兒個": 0, "明儿个": 1, "明兒個": 1, "昨儿个": -1, "昨兒個": -1,
+             "后儿": 2, "後兒": 2, "后儿个": 2, "後兒個": 2, "前儿": -2, "前兒": -2, "前儿个": -2, "前兒個": -2}
+"""(儿/儿个 forms: northern colloquial spellings of the same days, README "Informal spellings".)"""
 
 
 def _pod(label: str, start: int, end: int, hint: str | None, small_hours: int = 0) -> p.PartOfDay:
@@ -58,6 +60,9 @@ PODS = {
     "夜裏": EVENING, "夜间": EVENING, "夜間": EVENING, "晚": EVENING, "夜": EVENING, "夜晚上": EVENING,
     "凌晨": EARLY, "半夜": MIDNIGHT, "后半夜": MIDNIGHT, "後半夜": MIDNIGHT, "前半夜": LATE_NIGHT, "深夜": LATE_NIGHT, "白天": DAYTIME, "日间": DAYTIME,
     "日間": DAYTIME,
+    # 一大早 / 大清早: very early in the morning (README "Parts of the day with modifiers")
+    "一大早": _pod("early morning", 5, 9, "am"), "大清早": _pod("early morning", 5, 9, "am"),
+    "大早上": _pod("early morning", 5, 9, "am"),
 }
 """Parts of day: spans [start, end) in hours and the am/pm hint for a clock hour outside them."""
 

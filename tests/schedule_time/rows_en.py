@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from .rows_en_forms import ROWS as FORM_ROWS
 from .rows_en_phrases import PHRASE_ROWS
 from .table import NOWS, Row
 
@@ -387,5 +388,6 @@ def _offset_rows() -> list[Row]:
 
 # forms added with the scorer work (seasons, n-th week of, zones on ranges, offsets ...)
 ROWS += PHRASE_ROWS
+ROWS += FORM_ROWS
 
 ROWS += _weekday_rows() + _clock_rows() + _date_rows() + _offset_rows()

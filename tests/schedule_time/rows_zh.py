@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from .rows_zh_forms import ROWS as FORM_ROWS
 from .table import NOWS, Row
 
 R = Row
@@ -613,3 +614,4 @@ def _offset_rows() -> list[Row]:
 
 
 ROWS += _weekday_rows() + _clock_rows() + _date_rows() + _offset_rows()
+ROWS += FORM_ROWS

@@ -1,6 +1,6 @@
 """Shared machinery for the table-driven tests: fixed nows, the row type, the expectation language.
 
-A row is ``Row(text, now, expect, reason)`` with optional ``tz`` and ``prefer``. ``now`` names one of
+A row is ``Row(text, now, expect, reason)`` with optional ``tz``, ``prefer`` and ``dayfirst``. ``now`` names one of
 ``NOWS``; ``expect`` is a compact string:
 
 * ``"2026-12-04"``                      a whole day (grain day)
@@ -51,14 +51,15 @@ class Row:
     reason: str
     tz: str | None = None
     prefer: str = "future"
+    dayfirst: bool | None = None
 
     @property
-    def key(self) -> tuple[str, str, str | None, str]:
-        return (self.text, self.now, self.tz, self.prefer)
+    def key(self) -> tuple[str, str, str | None, str, bool | None]:
+        return (self.text, self.now, self.tz, self.prefer, self.dayfirst)
 
 
-def duplicates(rows: list[Row]) -> list[tuple[str, str, str | None, str]]:
-    """Rows that repeat the same (text, now, tz, prefer): each would test the same thing twice."""
+def duplicates(rows: list[Row]) -> list[tuple[str, str, str | None, str, bool | None]]:
+    """Rows that repeat the same (text, now, tz, prefer, dayfirst): each would test the same thing twice."""
     seen, dup = set(), []
     for r in rows:
         if r.key in seen:

@@ -41,4 +41,5 @@ def test_every_row_has_a_reason_and_a_known_now() -> None:
 @pytest.mark.parametrize("row", ROWS, ids=[f"{r.now}:{r.text}" for r in ROWS])
 def test_row(row: Row) -> None:
     tz = ZoneInfo(row.tz) if row.tz else None
-    check(row, resolve(row.text, now=NOWS[row.now], tz=tz, prefer=row.prefer))  # type: ignore[arg-type]
+    check(row, resolve(row.text, now=NOWS[row.now], tz=tz, prefer=row.prefer,  # type: ignore[arg-type]
+                       dayfirst=row.dayfirst))
