@@ -15,7 +15,8 @@ requests through HTTP:
   while another user lists a week: the other user's p95 with and without the load;
 - ``crash``: ``scripts/crash_retry.py`` (kill -9 during creates with request ids, then retries).
 
-Printed per category: requests, 500s (must be 0), the worst latency and the server's peak RSS during it;
+Printed per category: requests, 500s (must be 0), the worst latency and the peak RSS of the server and its
+listing worker during it;
 then retries stuck and duplicates after crashes (must be 0) and the isolation ratio (must be ≤ 2).
 Exit status 0 when every must-figure holds. Only 127.0.0.1 is contacted; every loop is bounded.
 
@@ -87,10 +88,18 @@ class Server:
         raise SystemExit("server did not start within 30 s")
 
     def rss_mb(self) -> float:
-        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-        return 0.0
+        """Resident memory of the server and its worker processes (the listing worker), in MB."""
+        total = 0.0
+        pids = [self.proc.pid]
+        try:
+            pids += [int(p) for p in Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text().split()]
+            for pid in pids:
+                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1]) / 1024
+        except (FileNotFoundError, ProcessLookupError):
+            pass
+        return total
 
     def stop(self) -> None:
         self.proc.terminate()

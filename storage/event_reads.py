@@ -21,6 +21,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from storage import limits
+from storage.audit import last_undoable
 from storage.drafts import check_timezone, in_range, require_aware
 from storage.errors import EventNotFound, InvalidInput, InvalidRange, UserNotFound
 from storage.models import Event, IdempotencyRecord, User
@@ -31,7 +32,7 @@ from storage.slots import WorkingHours, free_intervals
 from storage.snapshots import EventSnapshot, Listing, Occurrence
 from storage.tx import run_sync
 
-__all__ = ["EventReads", "parse_id"]
+__all__ = ["EventReads", "expand_rows", "heavy", "parse_id"]
 
 
 class EventReads:
@@ -74,6 +75,16 @@ class EventReads:
         async with self._sessions() as session:
             return [EventSnapshot.from_row(row) for row in (await session.execute(query)).scalars()]
 
+    async def last_change(self) -> tuple[str, EventSnapshot] | None:
+        """What ``undo`` would revert: the action of the newest undoable write ("created", "updated",
+        "deleted") and the event as that write left it (as it was before, for a delete), or ``None``."""
+        async with self._sessions() as session:
+            record = await last_undoable(session, self._owner)
+        if record is None:
+            return None
+        shown = record.before if record.action == "deleted" or record.after is None else record.after
+        return record.action, EventSnapshot.from_json(shown) if shown else None  # type: ignore[return-value]
+
     async def created_by(self, idempotency_key: str) -> uuid.UUID | None:
         """The id of the event an earlier committed write with this idempotency key returned, or ``None``.
         (How .ics import finds the series it created for a UID; the event may be gone since.)"""
@@ -100,14 +111,17 @@ class EventReads:
         limit: int = limits.MAX_OCCURRENCES_PER_LISTING,
     ) -> Listing:
         """The first ``limit`` occurrences overlapping ``[start, end)`` by start, and whether more were
-        left out. A listing with many series in a long range is expanded in a worker thread, so one
-        user's heavy calendar never holds the event loop other requests run on."""
+        left out. A listing with many series in a long range is expanded in a worker thread."""
+        rows = await self.candidate_rows(start, end, include_all_day=include_all_day)
+        if heavy(rows, start, end):
+            return await asyncio.to_thread(expand_rows, rows, start, end, limit)
+        return expand_rows(rows, start, end, limit)
+
+    async def candidate_rows(self, start: datetime, end: datetime, *, include_all_day: bool = True) -> list[Any]:
+        """The raw rows that may have an occurrence in ``[start, end)``, for ``expand_rows`` (here, in a
+        thread, or in another process: each row's ``_asdict()`` is plain, picklable data)."""
         _check_range(start, end)
-        rows = await self._candidates(start, end, include_all_day)
-        series = sum(1 for row in rows if row.rrule)
-        if series * max(1, (end - start).days) > _INLINE_EXPANSION:
-            return await asyncio.to_thread(_expand_rows, rows, start, end, limit)
-        return _expand_rows(rows, start, end, limit)
+        return await self._candidates(start, end, include_all_day)
 
     async def conflicts(
         self,
@@ -198,11 +212,17 @@ class EventReads:
         return row
 
 
-#: Recurring rows × days of the range above which expansion leaves the event loop for a thread.
+#: Recurring rows × days of the range above which expansion leaves the event loop.
 _INLINE_EXPANSION = 400
 
 
-def _expand_rows(rows: list[Any], start: datetime, end: datetime, limit: int) -> Listing:
+def heavy(rows: list[Any], start: datetime, end: datetime) -> bool:
+    """Whether expanding ``rows`` over ``[start, end)`` is enough work to move off the event loop."""
+    series = sum(1 for row in rows if row.rrule)
+    return series * max(1, (end - start).days) > _INLINE_EXPANSION
+
+
+def expand_rows(rows: list[Any], start: datetime, end: datetime, limit: int) -> Listing:
     """The first ``limit`` occurrences by start of the candidate rows: every series is read lazily and
     the series are merged, so the work is about ``limit`` occurrences however many dense series overlap
     the range."""

@@ -111,7 +111,11 @@ def app_from_env() -> FastAPI:
                 svc = Services(db, assistant, _real_clock, settings)
                 svc.model_probe = assistant_model_probe(svc)  # the endpoint the model really talks to
                 app.state.services = svc
-                yield
+                svc.listings.start()
+                try:
+                    yield
+                finally:
+                    svc.listings.close()
         finally:
             await db.close()
 

@@ -11,7 +11,6 @@ only a file that is not iCalendar at all is refused (422), with nothing written.
 
 from __future__ import annotations
 
-import asyncio
 from datetime import datetime
 from typing import Annotated, Any
 
@@ -26,7 +25,7 @@ from agent.api.errors import InvalidRequest, NotFound, PayloadTooLarge, error_re
 from agent.api.limits import FORM_OVERHEAD_BYTES, MAX_ICS_BYTES
 from agent.api.schemas import EventOut, ImportSummaryOut, OccurrenceList
 from agent.api.services import Services, services
-from storage import EventNotFound, EventSnapshot, InvalidInput, Listing, Occurrence, limits
+from storage import EventNotFound, EventSnapshot, InvalidInput, limits
 from storage.bounds import in_range
 from storage.ics import export_ics, import_ics
 
@@ -67,23 +66,10 @@ async def list_events(
     if end <= start:
         raise InvalidRequest("'end' must be after 'start'.", field="end")
     try:
-        listing = await svc.db.events(user_id).listing(start, end)
+        rows = await svc.db.events(user_id).candidate_rows(start, end)
     except InvalidInput:
         raise InvalidRequest("That range cannot be listed; try a shorter one.", field="end") from None
-    if len(listing.occurrences) > _INLINE_OCCURRENCES:  # a long answer is encoded off the event loop
-        return Response(await asyncio.to_thread(_listing_json, start, end, listing), media_type=_JSON)
-    return Response(_listing_json(start, end, listing), media_type=_JSON)
-
-
-#: Listings longer than this are encoded in a worker thread (other users' requests keep the loop).
-_INLINE_OCCURRENCES = 200
-_JSON = "application/json"
-
-
-def _listing_json(start: datetime, end: datetime, listing: Listing) -> bytes:
-    body = {"start": start, "end": end, "truncated": listing.truncated,
-            "occurrences": [_occurrence(o) for o in listing.occurrences]}  # fmt: skip
-    return OccurrenceList.model_validate(body).model_dump_json().encode()
+    return Response(await svc.listings.encode(rows, start, end), media_type="application/json")
 
 
 @router.get(
@@ -210,9 +196,3 @@ def _event(event: EventSnapshot) -> dict[str, Any]:
     return event.to_json()
 
 
-def _occurrence(o: Occurrence) -> dict[str, Any]:
-    return {
-        "event_id": str(o.event_id), "title": o.title, "start": o.start, "end": o.end,
-        "all_day": o.all_day, "recurring": o.recurring, "timezone": o.event.timezone,
-        "location": o.event.location,
-    }  # fmt: skip

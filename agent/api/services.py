@@ -11,6 +11,7 @@ from datetime import datetime
 from fastapi import Request
 
 from agent import Assistant
+from agent.api.listings import ListingWorkers
 from agent.api.settings import ApiSettings
 from storage import Database
 
@@ -35,6 +36,8 @@ class Services:
     auth_cache: dict[str, tuple[uuid.UUID, datetime]] = field(default_factory=dict)
     #: Cleanup work started when a client went away mid-turn (kept referenced until done).
     background: set[asyncio.Task[None]] = field(default_factory=set)
+    #: Expands and encodes heavy listings in a worker process (``agent.api.listings``).
+    listings: ListingWorkers = field(default_factory=ListingWorkers)
 
     def spawn(self, coro: Awaitable[None]) -> None:
         task = asyncio.ensure_future(coro)
