@@ -4,8 +4,10 @@ Pure functions: no clock reads, no I/O, no model calls. See README.md in this pa
 conventions table and for how a language module plugs in.
 """
 
+from .phrases import MAX_MESSAGE, Phrase, analyse
 from .resolver import resolve
 from .result import Candidate, Resolution, TimeExpressionError
 from .slots import is_slot_reply, time_phrases
 
-__all__ = ["Candidate", "Resolution", "TimeExpressionError", "is_slot_reply", "resolve", "time_phrases"]
+__all__ = ["MAX_MESSAGE", "Candidate", "Phrase", "Resolution", "TimeExpressionError", "analyse", "is_slot_reply",
+           "resolve", "time_phrases"]

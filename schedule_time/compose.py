@@ -36,7 +36,7 @@ class Spec:
     nth: p.NthWeekday | p.NthUnit | p.Closest | p.WeekdayAfter | None = None
     season: p.Season | None = None
     week_of: bool = False
-    zone: int | None = None
+    zone: int | str | None = None   # minutes east of UTC, or an IANA name (``ZoneOffset``)
     hint: str | None = None
     qualifier: int | None = None
     borrowed: bool = False   # the date slots were lent by the other end of a range
@@ -135,6 +135,8 @@ def build_spec(items: list[p.Piece]) -> Spec:
             spec.hint = piece.hint
         elif kind is p.WeekOf:
             spec.week_of = True
+        elif kind is p.SameTime:
+            raise Unusable('"same time" needs the event it refers to (resolve(..., relative_to=...))')
         else:
             raise Unusable(f"{kind.__name__} does not belong here")
     return spec

@@ -29,10 +29,12 @@ from .en_build import (
     b_half,
     b_ides,
     b_iso,
+    b_later_by,
     b_month,
     b_month_day,
     b_month_day_range,
     b_more,
+    b_move_by,
     b_nth_unit,
     b_nth_weekday,
     b_numeric_date,
@@ -46,6 +48,7 @@ from .en_build import (
     b_shift_ago,
     b_shift_anchored,
     b_shift_in,
+    b_shift_later,
     b_shift_signed,
     b_this_time,
     b_weekday,
@@ -82,6 +85,8 @@ from .en_words import (
     WEEKDAY,
     WEEKDAYS,
     WORD_NUMBER,
+    ZONE_GENERIC,
+    ZONE_PLACES,
     ZONES,
     alt,
     number_value,
@@ -102,6 +107,8 @@ YESTERDAY = r"(?:yesterday|yday|yest|yesterdy)"
 ORD = r"(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)"
 YW = r"(?:19|20)\d\d(?!\d)"
 Y = r"(?P<y>" + YW + r"|'\d{2})"
+_OBJECT = r"(?:\s+(?:it|this|that|them|everything|the\s+(?:meeting|call|event|appointment|session)))?"
+
 RULES: list[Rule] = [
     # Year first in any separator ("2027-03-14", "2027/3/14", "2027.3.14"), then "20270314", "2027-Mar-14"
     Rule("iso", r"(?P<y>\d{4})(?P<sep>[-/.])(?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})(?![\d.]\d)(?:[t ]+(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2})"
@@ -253,9 +260,18 @@ RULES: list[Rule] = [
     # The lookahead names a word the rule cannot match without (speed only: trying a list of durations
     # before failing on the missing word costs microseconds at every number).
     Rule("shift_ago", _needs("ago", "back", "before", "earlier") + r"(?:about\s+)?(?P<dur>" + DURATION_LIST +
-         r")\s+(?:ago|back|before|earlier)", b_shift_ago),
-    Rule("shift_later", _needs("from", "hence", "later") + r"(?P<dur>" + DURATION_LIST + r")\s+(?:from\s+(?:right\s+)?"
-                        r"now|from\s+today|hence|later|from\s+now\s+on)", b_shift_in),
+         r")\s+(?P<w>ago|back|before|earlier)", b_shift_ago),
+    Rule("shift_later", _needs("from", "hence", "later") + r"(?P<dur>" + DURATION_LIST + r")\s+(?P<w>from\s+(?:right\s+)?"
+                        r"now|from\s+today|hence|later|from\s+now\s+on)", b_shift_later),
+    # moves of an event (``resolve(..., relative_to=...)``): "later by 45 minutes", "push it back two days",
+    # "bring the meeting forward 30 min"; "move it to 4", "reschedule to Friday" (the verb means nothing)
+    Rule("later_by", r"(?P<w>later|earlier)\s+by\s+(?P<dur>" + DURATION_LIST + ")", b_later_by),
+    Rule("move_by", r"(?:push|delay|postpone|move|shift|bump|bring|pull)(?:ed|ing)?" + _OBJECT +
+                    r"(?:\s+(?P<dir>back|out|later|forward|up|earlier|ahead))?(?:\s+by)?\s+(?P<dur>" + DURATION_LIST +
+                    r")(?:\s+(?P<dir2>later|earlier|back|forward|sooner))?", b_move_by),
+    Rule("move_to", r"(?:(?:push|delay|postpone|move|shift|bump|bring|pull|reschedule|change|switch)(?:ed|d|ing)?" + _OBJECT +
+                    r"(?:\s+(?:back|out|forward|up))?\s+(?:to|till|until)|make\s+(?:it|that))(?=\s)", b_const()),
+    Rule("same_time", r"(?:at\s+)?(?:the\s+)?same\s+(?:time(?:\s+slot)?|slot|hour)", b_const(p.SameTime())),
     Rule("shift_from", _needs("from", "after") + r"(?P<dur>" + DURATION_LIST + r")\s+(?:from|after)"
                        r"(?!\s+(?:now|today|right))", b_shift_anchored),
     Rule("duration", r"(?:for\s+|lasting\s+)?(?P<dur>" + DURATION_LIST + r")(?:\s+long)?", b_duration),
@@ -268,6 +284,9 @@ RULES: list[Rule] = [
          lambda m: p.DateParts(2000 + (int(number_value(m["n"])) if m["n"] else 0))),
     Rule("year", r"(?P<ctx>in\s+(?:the\s+year\s+)?|the\s+year\s+)?(?P<y>1\d{3}|2\d{3})(?:\s*(?P<ctx2>a\.?d\.?))?", b_year),
     Rule("zone", r"\(?(?P<z>" + alt(ZONES) + r")\)?", b_zone),
+    # "3pm London time", "8am Chicago time", "Pacific time"; "9am PT" (the letters only after a clock)
+    Rule("zone_place", r"(?P<z>" + alt(ZONE_PLACES) + r")\s+time", lambda m: p.ZoneOffset(ZONE_PLACES[m["z"]])),
+    Rule("zone_generic", r"(?<=[\dm.] )(?P<z>" + alt(ZONE_GENERIC) + r")\b", lambda m: p.ZoneOffset(ZONE_GENERIC[m["z"]])),
     Rule("all_day_alone", r"^(?:all|the\s+whole|the\s+entire)\s+day(?:\s+long)?(?=\s*[.!?]?\s*$)", b_const(p.DayShift(0))),
     Rule("all_day", r"(?:all|the\s+whole|the\s+entire)\s+day(?:\s+long)?|all(?:\s+of)?(?=\s+(?:" + NEXT + "|" + LAST +
                     "|" + THIS + r"|the)\s)", b_const()),

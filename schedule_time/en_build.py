@@ -184,7 +184,30 @@ def b_shift_after(m: re.Match[str]) -> list[p.Piece]:
 
 def b_shift_ago(m: re.Match[str]) -> p.Piece:
     delta, grain = parse_duration(m["dur"])
-    return p.Shift(p.negated(delta), grain)
+    return p.Shift(p.negated(delta), grain, event="may" if m["w"] == "earlier" else None)   # "45 minutes earlier": an event's
+
+
+def b_shift_later(m: re.Match[str]) -> p.Piece:
+    delta, grain = parse_duration(m["dur"])
+    return p.Shift(delta, grain, event="may" if m["w"] == "later" else None)   # "an hour later": from an event, if one is named
+
+
+def b_later_by(m: re.Match[str]) -> p.Piece:
+    """"later by 45 minutes", "earlier by a day": a move of an event (from now without one)."""
+    delta, grain = parse_duration(m["dur"])
+    return p.Shift(delta if m["w"] == "later" else p.negated(delta), grain, event="must")
+
+
+_EARLIER = frozenset({"forward", "up", "earlier", "sooner", "ahead"})
+
+
+def b_move_by(m: re.Match[str]) -> p.Piece:
+    """"push it back two days", "bring it forward 30 minutes", "delay by an hour": a move of an event;
+    forward / up / earlier / sooner / ahead move it earlier, anything else (back, out, later, or no
+    direction: "push it two days") later."""
+    delta, grain = parse_duration(m["dur"])
+    earlier = m["dir"] in _EARLIER or m["dir2"] in _EARLIER
+    return p.Shift(p.negated(delta) if earlier else delta, grain, event="must")
 
 
 def b_shift_signed(m: re.Match[str]) -> p.Piece:

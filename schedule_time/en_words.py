@@ -174,3 +174,36 @@ def delta_of(fields: tuple[tuple[str, int], ...]) -> relativedelta:
     """One shared relativedelta per distinct value (building one costs microseconds; they are never
     mutated): a bounded table like the compiled regexes, not a memo of any text."""
     return relativedelta(**dict(fields))
+
+# Places and regions whose clock a time may be read on ("3pm London time", "8am Chicago time", "9am PT"):
+# IANA names, so that daylight saving is applied on the date in question (the fixed abbreviations above,
+# "EST", "PDT", say one offset on purpose).
+_NY, _LA, _CHI, _DEN = "America/New_York", "America/Los_Angeles", "America/Chicago", "America/Denver"
+ZONE_PLACES = {
+    "london": "Europe/London", "uk": "Europe/London", "british": "Europe/London", "dublin": "Europe/Dublin",
+    "lisbon": "Europe/Lisbon", "paris": "Europe/Paris", "france": "Europe/Paris", "berlin": "Europe/Berlin",
+    "germany": "Europe/Berlin", "madrid": "Europe/Madrid", "rome": "Europe/Rome", "amsterdam": "Europe/Amsterdam",
+    "zurich": "Europe/Zurich", "stockholm": "Europe/Stockholm", "athens": "Europe/Athens",
+    "istanbul": "Europe/Istanbul", "moscow": "Europe/Moscow", "central european": "Europe/Paris",
+    "new york": _NY, "nyc": _NY, "ny": _NY, "boston": _NY, "washington": _NY, "dc": _NY, "miami": _NY,
+    "toronto": "America/Toronto", "eastern": _NY, "us eastern": _NY, "east coast": _NY,
+    "chicago": _CHI, "central": _CHI, "us central": _CHI, "texas": _CHI, "dallas": _CHI, "houston": _CHI,
+    "denver": _DEN, "mountain": _DEN, "us mountain": _DEN, "phoenix": "America/Phoenix",
+    "los angeles": _LA, "la": _LA, "san francisco": _LA, "sf": _LA, "seattle": _LA, "bay area": _LA,
+    "silicon valley": _LA, "pacific": _LA, "us pacific": _LA, "west coast": _LA, "california": _LA,
+    "vancouver": "America/Vancouver", "mexico city": "America/Mexico_City", "sao paulo": "America/Sao_Paulo",
+    "são paulo": "America/Sao_Paulo", "buenos aires": "America/Argentina/Buenos_Aires",
+    "hawaii": "Pacific/Honolulu", "honolulu": "Pacific/Honolulu",
+    "tokyo": "Asia/Tokyo", "japan": "Asia/Tokyo", "seoul": "Asia/Seoul", "korea": "Asia/Seoul",
+    "beijing": "Asia/Shanghai", "shanghai": "Asia/Shanghai", "china": "Asia/Shanghai",
+    "hong kong": "Asia/Hong_Kong", "taipei": "Asia/Taipei", "singapore": "Asia/Singapore",
+    "bangkok": "Asia/Bangkok", "jakarta": "Asia/Jakarta", "manila": "Asia/Manila",
+    "india": "Asia/Kolkata", "mumbai": "Asia/Kolkata", "delhi": "Asia/Kolkata", "bangalore": "Asia/Kolkata",
+    "dubai": "Asia/Dubai", "tel aviv": "Asia/Jerusalem", "israel": "Asia/Jerusalem",
+    "sydney": "Australia/Sydney", "melbourne": "Australia/Melbourne", "brisbane": "Australia/Brisbane",
+    "perth": "Australia/Perth", "auckland": "Pacific/Auckland", "new zealand": "Pacific/Auckland",
+    "cairo": "Africa/Cairo", "johannesburg": "Africa/Johannesburg", "nairobi": "Africa/Nairobi",
+    "lagos": "Africa/Lagos",
+}
+ZONE_GENERIC = {"pt": _LA, "et": _NY, "ct": _CHI, "mt": _DEN}
+"""US generic zone letters, read only right after a clock time ("9am PT"): daylight saving included."""

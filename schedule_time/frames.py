@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import calendar
 from dataclasses import replace
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 
 from dateutil.relativedelta import relativedelta
 
@@ -17,7 +17,7 @@ from . import anchors as a
 from . import pieces as p
 from .clock import ClockReading, readings
 from .compose import DATE_SLOTS, Spec, Unusable
-from .zones import add_exact, localize, to_wall
+from .zones import add_exact, localize, named_zone, to_wall
 
 _EXACT_UNITS = ("second", "minute", "hour")
 
@@ -276,12 +276,16 @@ def _place(ctx: a.Ctx, day: datetime | None, r: ClockReading, pod_shift: int | N
 
 def spec_frames(spec: Spec, ctx: a.Ctx) -> tuple[list[a.Frame], str | None]:
     """All readings of one spec (several only for an ambiguous clock hour) and an assumption note."""
+    if type(spec.zone) is str and spec.has_date():
+        return _in_named_zone(spec, ctx)
     if spec.number is not None:
         if spec.number >= 1000 and not spec.has_date() and spec.clock is None and spec.pod is None:
             # "1000" alone: a four-digit number outside the year window is still a year when nothing
             # beside it makes it a clock time
             return spec_frames(replace(spec, number=None, dateparts=p.DateParts(spec.number)), ctx)
         raise Unusable("a bare number is not a date or time")
+    if spec.shift is not None and spec.shift.event == "must":
+        raise Unusable("moving an event needs the event (resolve(..., relative_to=(start, end)))")
     if spec.shift is not None and spec.shift.anchored:
         base = replace(spec, shift=None)
         if base.empty():
@@ -304,7 +308,7 @@ def spec_frames(spec: Spec, ctx: a.Ctx) -> tuple[list[a.Frame], str | None]:
 
 
 def timed_frames(frame: a.Frame | None, clock: p.Clock | None, pod: p.PartOfDay | None, hint: str | None,
-                 zone: int | None, ctx: a.Ctx) -> tuple[list[a.Frame], str | None]:
+                 zone: int | str | None, ctx: a.Ctx) -> tuple[list[a.Frame], str | None]:
     """A spec's date frame (None: no date part) narrowed by its time part: its readings and an
     assumption note (``spec_frames`` after the shifts; ``shapes`` calls it directly)."""
     if frame is not None and frame.grain == "exact":
@@ -351,15 +355,30 @@ def timed_frames(frame: a.Frame | None, clock: p.Clock | None, pod: p.PartOfDay 
     return out, found[0].assumed
 
 
-def _to_zone(wall: datetime, offset_minutes: int, ctx: a.Ctx) -> datetime:
-    """A wall time in the requested zone -> the wall time at that instant in a fixed-offset zone."""
+def _in_named_zone(spec: Spec, ctx: a.Ctx) -> tuple[list[a.Frame], str | None]:
+    """"tomorrow 9am London time", 美西时间周五上午十点: the whole expression read on that place's calendar
+    and clock (its tomorrow, its Friday), each frame converted to the requested zone."""
+    zone = named_zone(spec.zone)  # type: ignore[arg-type]
+    zctx = a.Ctx(_to_zone(ctx.now, spec.zone, ctx), zone, ctx.future)  # type: ignore[arg-type]
+    found, assumed = spec_frames(replace(spec, zone=None), zctx)
+    out = [a.Frame(to_wall(localize(f.start, zone)[0], ctx.tz), to_wall(localize(f.end, zone)[0], ctx.tz),
+                   f.grain, f.label) for f in found]
+    return out, assumed
+
+
+def _to_zone(wall: datetime, zone: int | str, ctx: a.Ctx) -> datetime:
+    """A wall time in the requested zone -> the wall time at that instant in the named zone (a fixed
+    offset in minutes, or an IANA name)."""
     aware, _ = localize(wall, ctx.tz)
-    return to_wall(aware, timezone(timedelta(minutes=offset_minutes)))
+    return to_wall(aware, named_zone(zone))
 
 
-def _from_zone(wall: datetime, offset_minutes: int, ctx: a.Ctx) -> datetime:
-    """A wall time stated in another zone ("8:00 GMT") -> wall time in the requested zone."""
-    return to_wall(wall.replace(tzinfo=timezone(timedelta(minutes=offset_minutes))), ctx.tz)
+def _from_zone(wall: datetime, zone: int | str, ctx: a.Ctx) -> datetime:
+    """A wall time stated in another zone ("8:00 GMT", "3pm London time") -> wall time in the requested
+    zone. A named zone's wall time goes through the DST policy of ``zones.localize`` (a time in its
+    spring-forward gap moves forward by the gap)."""
+    aware = localize(wall, named_zone(zone))[0]
+    return to_wall(aware, ctx.tz)
 
 
 def range_end(lf: a.Frame, left: Spec, right: Spec, ctx: a.Ctx) -> datetime:

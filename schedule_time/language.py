@@ -217,7 +217,10 @@ def scan_parts(text: str) -> tuple[tuple[Piece, ...], tuple[str, ...], str]:
     return hit
 
 
-def _scan(text: str) -> tuple[tuple[Piece, ...], tuple[str, ...], str]:
+def _scan(text: str, spans: list[tuple[int, int, int]] | None = None,
+          ) -> tuple[tuple[Piece, ...], tuple[str, ...], str]:
+    """The scan itself. With ``spans`` (``analyse``), each recognised or unknown stretch is recorded as
+    (start, end, count): ``count`` pieces were built there (0: a filler), -1 for an unknown word."""
     reg = _registry or registry()
     sc = reg.ascii_scanner if reg.ascii_scanner is not None and text.isascii() else reg.scanner_for(text)
     pieces: list[Piece] = []
@@ -272,6 +275,8 @@ def _scan(text: str) -> tuple[tuple[Piece, ...], tuple[str, ...], str]:
                     built_memo[fkey] = built
             if built:
                 pieces.extend(built)
+            if spans is not None:
+                spans.append((pos, end, len(built)))
             pos = end
             continue
         m = _SKIP.match(text, pos)
@@ -280,10 +285,14 @@ def _scan(text: str) -> tuple[tuple[Piece, ...], tuple[str, ...], str]:
             continue
         if word_end > pos + 1 or "a" <= ch <= "z":
             unknown.append(text[pos:word_end])
+            if spans is not None:
+                spans.append((pos, word_end, -1))
             pos = word_end
             continue
         m = _UNKNOWN.match(text, pos)
         unknown.append(m.group())  # type: ignore[union-attr]
+        if spans is not None:
+            spans.append((pos, m.end(), -1))  # type: ignore[union-attr]
         pos = m.end()  # type: ignore[union-attr]
     return tuple(pieces), tuple(unknown), sc.code
 

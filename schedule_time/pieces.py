@@ -146,6 +146,9 @@ class Shift(Piece):
     delta: relativedelta
     grain: str
     anchored: bool = False   # "15 minutes from 1pm", "three days after Easter": from the other piece
+    event: str | None = None   # from the event that ``resolve(..., relative_to=...)`` names: "may" ("an
+                               # hour later": from now without one), "must" ("push it back two days", 推迟一天:
+                               # unresolved without one)
 
 
 @dataclass(slots=True)
@@ -277,9 +280,16 @@ class WeekOf(Piece):
 
 @dataclass(slots=True)
 class ZoneOffset(Piece):
-    """An explicit zone abbreviation ("GMT", "PST"): its UTC offset in minutes."""
+    """An explicit zone: a fixed abbreviation ("GMT", "PST", 北京时间) as its UTC offset in minutes, or a
+    place whose clock changes with the season ("London time", "PT", 纽约时间) as its IANA name."""
 
-    minutes: int
+    minutes: int | str
+
+
+@dataclass(slots=True)
+class SameTime(Piece):
+    """"same time", "same slot", 同一时间段: the event's own time of day (``resolve(..., relative_to=...)``)
+    on the day the other pieces name."""
 
 
 @dataclass(slots=True)

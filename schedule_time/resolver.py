@@ -12,6 +12,7 @@ from .frames import range_end, spec_frames, timed_frames
 from .language import normalise, scan_parts
 from .pieces import DateParts, Piece
 from .recurrence import occurrences
+from .relative import check_relative, resolve_relative
 from .result import Candidate, Resolution, TimeExpressionError, make_resolution, unresolved
 from .shapes import SHAPES
 from .zones import localize, to_wall
@@ -49,13 +50,29 @@ def _context(now: datetime, tz: tzinfo | None, prefer: str, zone: tzinfo) -> a.C
 
 
 def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
-            prefer: Literal["future", "past"] = "future", dayfirst: bool | None = None) -> Resolution:
+            prefer: Literal["future", "past"] = "future", dayfirst: bool | None = None,
+            relative_to: tuple[datetime, datetime] | None = None) -> Resolution:
     """Resolve one time expression (English or Chinese) relative to ``now`` in ``tz``.
 
     Returns a ``Resolution``: resolved (``[start, end)``), ambiguous (``candidates``) or unresolved
-    (``reason``). Raises ``TimeExpressionError`` only for API misuse (naive ``now`` and the like); a
-    ``now`` outside ``NOW_YEARS``, or a result beyond ``datetime``'s range, is unresolved.
+    (``reason``). Raises ``TimeExpressionError`` only for API misuse (naive ``now``, a bad ``prefer``,
+    ``tz`` or ``relative_to``); a ``now`` outside ``NOW_YEARS``, or a result beyond ``datetime``'s
+    range, is unresolved.
+
+    * ``tz``: the zone the result is in and the text's wall clock is read in (default: ``now``'s). A
+      zone in the text ("3pm London time", 北京时间, "9am PT") reads the clock there and converts.
+    * ``dayfirst``: the user's locale for numeric dates that read either way ("3/4", "5.6.2027"):
+      True day first (3 April), False month first (4 March), None the separator's default ("/" and
+      "-" month first, "." day first). Never changes a date that can only be read one way ("14/3",
+      "2027-03-04").
+    * ``relative_to``: an event's ``(start, end)`` (aware) that the text moves or repeats: "an hour
+      later", "push it back two days", 提前二十分钟, "same time next Monday", 周五同一个时间段, "move to 4"
+      (a clock time without a day keeps the event's day). The result is the event's new ``[start,
+      end)``, its length kept unless the text gives an end or a length. Other texts resolve as without
+      it; a move ("push it back", 推迟一天) without it is unresolved. See README "Relative to an event".
     """
+    if relative_to is not None:
+        return _resolve_relative(text, now, tz, prefer, dayfirst, relative_to)
     last = _last_ctx
     if (type(text) is str and tz is last[1] and prefer is last[2] and
             (now is last[0] or (now == last[0] and now.tzinfo == last[0].tzinfo))):
@@ -95,6 +112,18 @@ def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
         return unresolved(str(ex), lang)
     except (OverflowError, ValueError) as ex:
         return unresolved(f"out of range: {ex}", lang)
+
+
+def _resolve_relative(text: str, now: datetime, tz: tzinfo | None, prefer: str, dayfirst: bool | None,
+                      relative_to: object) -> Resolution:
+    zone = _check(text, now, tz, prefer)
+    frame = check_relative(relative_to)
+    plain = resolve(text, now=now, tz=tz, prefer=prefer, dayfirst=dayfirst)  # type: ignore[arg-type]
+    if now.year not in NOW_YEARS or len(text) > 4 * MAX_TEXT:
+        return plain
+    ctx = a.Ctx(to_wall(now, zone), zone, prefer == "future")
+    return resolve_relative(text, plain, zone, ctx, frame,  # type: ignore[arg-type]
+                            (lambda x: x) if dayfirst is None else (lambda x: _date_order(x, dayfirst)))
 
 
 def _date_order(pieces: tuple[Piece, ...], dayfirst: bool) -> tuple[Piece, ...]:

@@ -59,6 +59,8 @@ def _shift(x, ctx):   # "in 2 hours", "3 days ago": the minute that far from now
     shift = x[0]
     if shift.anchored:
         raise Unusable("an offset needs something to count from")
+    if shift.event == "must":
+        raise Unusable("moving an event needs the event (resolve(..., relative_to=(start, end)))")
     point = a.floor(_shift_point(ctx, shift), "minute")
     return a.Frame(point, point + _MINUTE, "minute"), None, None
 

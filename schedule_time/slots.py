@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from .compose import Unusable, compose
-from .language import normalise, scan
+from .language import _scan, normalise, scan
 
 MAX_REPLY = 120
 _EDGES = " ,.;:!?，。、；：！？…"
@@ -36,23 +36,41 @@ def is_slot_reply(text: str) -> bool:
 
 def time_phrases(text: str) -> list[str]:
     """The runs of normalised ``text`` between words no language recognises (and clause punctuation) that
-    hold a time piece, in order ("明天下午三点和张三开会" → ["明天下午三点", "三"]). Callers resolve each run (or runs joined)
+    hold a time piece, in order ("明天下午三点和张三开会" → ["明天下午三点", "三"]), without the filler words at
+    their edges (a run is "周五下午三点", not "改到周五下午三点"). Callers resolve each run (or runs joined)
     to learn which times a sentence names; a run need not resolve on its own."""
     if not isinstance(text, str):
         return []
     norm = normalise(text)
-    found = scan(norm)
-    runs, pos = [], 0
-    for word in found.unknown:
-        at = norm.find(word, pos)
-        if at < 0:
-            continue
-        runs.append(norm[pos:at])
-        pos = at + len(word)
-    runs.append(norm[pos:])
-    out = []
-    for part in (p for run in runs for p in _CLAUSE.split(run)):
-        part = part.strip(_EDGES)
-        if part and scan(part).pieces:
-            out.append(part)
+    spans: list[tuple[int, int, int]] = []
+    _scan(norm, spans)
+    out: list[str] = []
+    run: list[tuple[int, int, int]] = []
+    for span in [*spans, (len(norm), len(norm), -1)]:
+        gap = norm[run[-1][1] : span[0]] if run else ""
+        if span[2] < 0 or _CLAUSE.search(gap):  # an unknown word, or a clause break, ends the run
+            _emit(norm, run, out)
+            run = []
+        if span[2] >= 0:
+            run.append(span)
     return out
+
+
+_LINK = re.compile(r"(?:\b(?:to|till|until)|到|至)\s*$")
+"""The word at the end of a filler that links a move to its new time ("push it to" of "push it to 4"): it
+stays with the time ("to 4" reads as a clock hour; a bare "4" does not)."""
+
+
+def _emit(norm: str, run: list[tuple[int, int, int]], out: list[str]) -> None:
+    pieces = [i for i, (_, _, count) in enumerate(run) if count > 0]
+    if not pieces:
+        return
+    start = run[pieces[0]][0]
+    if pieces[0] > 0:
+        before = norm[run[pieces[0] - 1][0] : start]
+        link = _LINK.search(before)
+        if link is not None:
+            start = run[pieces[0] - 1][0] + link.start()
+    part = norm[start : run[pieces[-1]][1]].strip(_EDGES)
+    if part:
+        out.append(part)

@@ -57,6 +57,7 @@ from .zh_words import (
     WEEKDAY_CHAR,
     WEEKDAYS,
     YEAR_WORDS,
+    ZONE_PLACES,
     ZONES,
 )
 
@@ -255,8 +256,26 @@ _MO_NUM, _DAY_NUM = r"(?:1[0-2]|0?[1-9])", r"(?:3[01]|[12]\d|0?[1-9])"
 # 每周一三五 lists weekdays without a separator; a numeral before a unit is not one (每周一三点 = Mon 3:00).
 _NOT_CLOCK = r"(?!\s*(?:点|點|时|時|号|號|月|刻|分|个|個|[:：.]|\d))"
 
+_MOVE_EARLIER = r"(?:提前|提早|往前挪|往前移|往前推|向前挪|向前移|前移|挪前|早)"
+_MOVE_LATER = r"(?:推迟|推遲|延迟|延遲|延后|延後|推后|推後|往后挪|往後挪|往后推|往後推|往后移|往後移|向后挪|向後挪|后移|後移|挪后|挪後|顺延|順延|晚)"
+
+
+def b_move_by(m: re.Match[str]) -> p.Piece:
+    delta, grain = parse_amounts(m["dur"])
+    earlier = m["dir"][0] in "提早往前向挪" and ("前" in m["dir"] or m["dir"][0] in "提早")
+    return p.Shift(p.negated(delta) if earlier else delta, grain, event="must")
+
+
 RULES: list[Rule] = [
     Rule("zone", rf"(?P<z>{_alt(ZONES)})", lambda m: p.ZoneOffset(ZONES[m["z"]])),   # 北京时间下午三点
+    # moves of an event (``resolve(..., relative_to=...)``): 提前二十分钟, 推迟一天, 往后挪半小时, 晚一个小时;
+    # 改到四点, 推迟到周五 (the verb means nothing); 周五同一个时间段 (the event's time of day that day)
+    Rule("move_by", rf"(?P<dir>{_MOVE_EARLIER}|{_MOVE_LATER})\s*了?\s*(?P<dur>{DUR_LIST})", b_move_by),
+    Rule("move_to", rf"(?:{_MOVE_EARLIER}|{_MOVE_LATER}|改|挪|换|換|调|調|推|延|移|定|约|約)\s*(?:到|在|成)", _const()),
+    Rule("same_time", r"(?:在\s*)?(?:同一\s*[个個]?\s*(?:时间段|時間段|时段|時段|时间|時間|时候|時候|时刻|時刻)|"
+                      r"同样的?时间|同樣的?時間|相同的?时间|相同的?時間|老时间|老時間|原来的?时间|原來的?時間)",
+         _const(p.SameTime())),
+    Rule("zone_place", rf"(?P<z>{_alt(ZONE_PLACES)})\s*(?:时间|時間)", lambda m: p.ZoneOffset(ZONE_PLACES[m["z"]])),
     Rule("now", r"现在|現在|此时|此時|此刻|当前|當前|宜家|而家|依家|目前|马上|馬上|立刻|立即|即刻", _const(p.Now())),
     Rule("this_time", rf"(?:(?P<d>{_alt(DAY_WORDS)})|(?P<wk>上上|下下|上|下)\s*{GE}?\s*{WEEK}|(?P<mo>上上|下下|上|下)\s*{GE}?\s*月|"
                       rf"(?P<yr>{_REL_YEAR})年)\s*[的嘅]?\s*(?:这个时候|這個時候|这时候|這時候|此时|此時|同一时间|同一時間)",
@@ -385,7 +404,7 @@ RULES: list[Rule] = [
 ]
 
 FILLERS = r"(?:那就|就是|就|吧|呢|啊|呀|哦|噢|嘛|嗯|的|嘅|在|于|於|好的|好|行|可以|大约|大約|大概|约|約|差不多|一下|请|請|" \
-          r"定在|改在|那|时候|時候|左右)"
+          r"定在|改在|那|时候|時候|左右|然后|然後|接着|接著|还有|還有|另外|再)"
 
 LANGUAGE = Language(code="zh", rules=RULES, detect=re.compile(r"[\u3400-\u9fff]"), word_boundary=False,
                     fillers=FILLERS)

@@ -125,3 +125,25 @@ ZONES = {"北京时间": 480, "北京時間": 480, "中国时间": 480, "中國�
          "新加坡時間": 480, "东京时间": 540, "東京時間": 540, "日本时间": 540, "日本時間": 540,
          "首尔时间": 540, "首爾時間": 540, "韩国时间": 540, "韓國時間": 540, "印度时间": 330, "印度時間": 330,
          "格林尼治时间": 0, "格林威治时间": 0, "格林威治時間": 0, "世界时": 0, "協調世界時": 0, "协调世界时": 0}
+
+# Places whose clock changes with the season (and a few that do not), read as IANA zones so that daylight
+# saving is applied on the date in question: 伦敦时间下午三点, 美西时间, 紐約時間. Simplified and traditional.
+_NY, _LA, _CHI = "America/New_York", "America/Los_Angeles", "America/Chicago"
+ZONE_PLACES = {
+    "伦敦": "Europe/London", "倫敦": "Europe/London", "英国": "Europe/London", "英國": "Europe/London",
+    "巴黎": "Europe/Paris", "法国": "Europe/Paris", "法國": "Europe/Paris", "柏林": "Europe/Berlin",
+    "德国": "Europe/Berlin", "德國": "Europe/Berlin", "欧洲中部": "Europe/Paris", "歐洲中部": "Europe/Paris",
+    "马德里": "Europe/Madrid", "馬德里": "Europe/Madrid", "罗马": "Europe/Rome", "羅馬": "Europe/Rome",
+    "阿姆斯特丹": "Europe/Amsterdam", "莫斯科": "Europe/Moscow",
+    "纽约": _NY, "紐約": _NY, "美东": _NY, "美東": _NY, "美国东部": _NY, "美國東部": _NY, "波士顿": _NY,
+    "波士頓": _NY, "华盛顿": _NY, "華盛頓": _NY, "多伦多": "America/Toronto", "多倫多": "America/Toronto",
+    "芝加哥": _CHI, "美中": _CHI, "美国中部": _CHI, "美國中部": _CHI,
+    "美西": _LA, "美国西部": _LA, "美國西部": _LA, "太平洋": _LA, "洛杉矶": _LA, "洛杉磯": _LA,
+    "旧金山": _LA, "舊金山": _LA, "三藩市": _LA, "西雅图": _LA, "西雅圖": _LA, "硅谷": _LA, "矽谷": _LA,
+    "温哥华": "America/Vancouver", "溫哥華": "America/Vancouver",
+    "悉尼": "Australia/Sydney", "雪梨": "Australia/Sydney", "墨尔本": "Australia/Melbourne",
+    "墨爾本": "Australia/Melbourne", "澳洲东部": "Australia/Sydney", "澳洲東部": "Australia/Sydney",
+    "新西兰": "Pacific/Auckland", "紐西蘭": "Pacific/Auckland", "奥克兰": "Pacific/Auckland",
+    "迪拜": "Asia/Dubai", "杜拜": "Asia/Dubai", "曼谷": "Asia/Bangkok", "雅加达": "Asia/Jakarta",
+    "雅加達": "Asia/Jakarta", "以色列": "Asia/Jerusalem", "夏威夷": "Pacific/Honolulu",
+}

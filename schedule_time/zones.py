@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo
 
@@ -54,3 +55,11 @@ def add_exact(wall: datetime, tz: tzinfo, delta: timedelta) -> datetime:
             return moved
     aware, _ = localize(wall, tz)
     return to_wall(aware.astimezone(UTC) + delta, tz)
+
+
+@functools.lru_cache(maxsize=256)
+def named_zone(zone: int | str) -> tzinfo:
+    """A ``ZoneOffset``'s zone: minutes east of UTC (a fixed offset) or an IANA name ("Europe/London")."""
+    if isinstance(zone, str):
+        return ZoneInfo(zone)
+    return timezone(timedelta(minutes=zone))

@@ -343,7 +343,7 @@ ROWS: list[Row] = [
     R("东京时间晚上8点", "tue", "2026-12-01T19:00", "a fixed-offset zone name: 20:00 in Tokyo is 19:00 in Shanghai"),
     R("北京时间下午三点", "month_end", "2026-02-01T02:00",
       "said in New York at 09:00 (22:00 in Beijing): the next 15:00 Beijing is 02:00 New York"),
-    R("纽约时间上午9点", "tue", "unresolved", "a zone with daylight saving has no fixed offset: not guessed"),
+    R("纽约时间上午9点", "tue", "2026-12-01T22:00", "纽约时间 is America/New_York (EST in December): 09:00 there is 22:00 in Shanghai"),
     R("明天下班前", "tue", "open-before 2026-12-02T17:00", "下班 is the end of the working day (17:00), as 'close of business'"),
     R("周五下班以后", "tue", "open-after 2026-12-04T17:00", "after work on Friday"),
     R("下周的今天", "tue", "2026-12-08", "下周的今天: this day next week, the whole day"),

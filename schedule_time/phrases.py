@@ -1,0 +1,234 @@
+"""``analyse``: every time phrase in a longer text (a whole chat message), with its span in the original
+text, its kind, its resolution and the text between phrases.
+
+It reuses the resolver's own scan: the rules that make "tomorrow at 1pm" a time expression are the ones
+that find it in "Lunch with Ana tomorrow at 1pm and the dentist on Friday 4pm". A phrase is a stretch of
+recognised pieces (and fillers between them) that no unknown word and no sentence end interrupts, cut
+into the longest parts that compose into one expression; each part's resolution is ``resolve()`` of its
+own text, so a phrase and its resolution never disagree. See README.md "Time phrases in a message".
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, tzinfo
+from typing import Literal
+
+from . import pieces as p
+from .compose import Expr, Unusable, compose
+from .language import _scan
+from .relative import check_relative
+from .resolver import resolve
+from .result import Resolution, TimeExpressionError
+
+Kind = Literal["day", "clock", "part_of_day", "period", "range", "open", "duration", "recurrence"]
+"""What a phrase names: a day ("Friday", "12月5日"), a clock time on a day or alone ("tomorrow at 1pm",
+"三点"), a part of a day ("tomorrow morning", 今晚), a longer period ("next week", 下个月), a range
+("3-4pm", 周一到周五), an open bound ("after 2pm", 周五之前), a duration ("for two hours", 半小时), a
+recurrence ("every Monday at 9", 每天)."""
+
+MAX_MESSAGE = 2000
+"""The longest text ``analyse`` reads (characters); a longer one is a ``TimeExpressionError``: split it."""
+MAX_PIECES = 10
+"""The most pieces one phrase may hold: a stretch is cut into phrases trying at most this many pieces
+from each start (the longest expressions, "every other Thursday at 2pm starting April 10", hold fewer)."""
+
+_WEAK = (p.Number, p.Label, p.RangeSep, p.RangeStart, p.OpenBound, p.Every, p.ZoneOffset, p.YearShift)
+"""Pieces that name no time on their own: a phrase needs one piece of another kind ("张三" holds a bare
+number, "and" a range separator, "GMT" a zone)."""
+_MEALS = frozenset({"breakfast", "brunch", "lunch", "dinner", "supper"})
+"""A meal word alone ("Lunch with Ana") names the event, not its time; with a day or a clock it is one."""
+_BREAKS = frozenset("。！？!?;；\n")
+"""Between two pieces, these end a sentence: a phrase never spans them (nor ". " after a word)."""
+_SEPARATORS = frozenset({"then", "and then", "然后", "然後", "接着", "接著", "还有", "還有", "另外", "再"})
+"""Fillers that join two phrases ("at 9, then 3-4pm", "明天下午三点再约周五"): a phrase never spans them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """One time phrase of a message.
+
+    * ``text``: the phrase as written, ``original[start:end]`` (leading and trailing fillers such as
+      "on", "at", "在" are left out).
+    * ``start``/``end``: character offsets into the text given to ``analyse``.
+    * ``kind``: see ``Kind``.
+    * ``resolution``: ``resolve(text, ...)`` with the same arguments.
+    * ``separator``: the original text between the previous phrase and this one, trimmed ("and",
+      "，", "and the dentist on"); None for the first phrase.
+    """
+
+    text: str
+    start: int
+    end: int
+    kind: Kind
+    resolution: Resolution
+    separator: str | None = None
+
+
+def analyse(text: str, *, now: datetime, tz: tzinfo | None = None,
+            prefer: Literal["future", "past"] = "future", dayfirst: bool | None = None,
+            relative_to: tuple[datetime, datetime] | None = None) -> list[Phrase]:
+    """Every time phrase in ``text`` (English, Chinese or both), in order, with spans into ``text``.
+
+    Words that are not time words are skipped; adjacent pieces that compose into one expression
+    ("tomorrow at 1pm", "周五上午十点") are one phrase. Deterministic; raises ``TimeExpressionError``
+    only for API misuse (as ``resolve``) or a text longer than ``MAX_MESSAGE`` characters.
+    """
+    if not isinstance(text, str):
+        raise TimeExpressionError(f"text must be a string, not {type(text).__name__}")
+    if len(text) > MAX_MESSAGE:
+        raise TimeExpressionError(f"text longer than {MAX_MESSAGE} characters: split the message")
+    resolve("", now=now, tz=tz, prefer=prefer)   # the argument checks, as resolve makes them
+    check_relative(relative_to)
+    norm, where = _normalised(text)
+    spans: list[tuple[int, int, int]] = []
+    found, _, _ = _scan(norm, spans)
+    out: list[Phrase] = []
+    last_end: int | None = None
+    memo: dict[tuple[int, int], Resolution] = {}
+
+    def resolution(first: int, last: int) -> Resolution:
+        key = (first, last)
+        r = memo.get(key)
+        if r is None:
+            r = memo[key] = resolve(text[where[first]:where[last - 1] + 1], now=now, tz=tz, prefer=prefer,
+                                    dayfirst=dayfirst, relative_to=relative_to)
+        return r
+
+    for run in _runs(norm, spans, found):
+        for first, last, parts in _cut(run, lambda f, la: resolution(f, la).status != "unresolved"):
+            start, end = where[first], where[last - 1] + 1
+            phrase_text = text[start:end]
+            r = resolution(first, last)
+            sep = None if last_end is None else text[last_end:start].strip()
+            out.append(Phrase(phrase_text, start, end, _kind(parts[1], r), r, sep))
+            last_end = end
+    return out
+
+
+def _normalised(text: str) -> tuple[str, list[int]]:
+    """``text`` as the scan reads it (NFKC, lower case) and, per character of it, the index of the
+    original character it came from (a full-width "３" is one character either way; a ligature that
+    NFKC expands maps each of its parts back to itself)."""
+    lowered = text.lower()
+    if text.isascii() or (len(lowered) == len(text) and unicodedata.is_normalized("NFKC", lowered)):
+        return lowered, list(range(len(text)))
+    chars: list[str] = []
+    where: list[int] = []
+    for i, ch in enumerate(text):
+        n = ch.lower() if ch.isascii() else unicodedata.normalize("NFKC", ch).lower()
+        chars.append(n)
+        where.extend([i] * len(n))
+    return "".join(chars), where
+
+
+# A token: (start, end, pieces) in the normalised text; pieces () for a filler.
+_Token = tuple[int, int, tuple[p.Piece, ...]]
+
+
+def _runs(norm: str, spans: list[tuple[int, int, int]], found: tuple[p.Piece, ...]) -> list[list[_Token]]:
+    """The stretches of recognised tokens that no unknown word or sentence end interrupts, without the
+    fillers at their edges."""
+    runs: list[list[_Token]] = []
+    run: list[_Token] = []
+    k = 0
+    prev_end = 0
+    for start, end, count in spans:
+        if count < 0 or (run and _breaks(norm[prev_end:start])) or (
+                count == 0 and " ".join(norm[start:end].split()) in _SEPARATORS):
+            runs.append(run)
+            run = []
+        if count >= 0 and run is not None:
+            run.append((start, end, found[k:k + count]))
+            k += count
+        prev_end = end
+    runs.append(run)
+    out = []
+    for r in runs:
+        while r and not r[0][2]:
+            r.pop(0)
+        while r and not r[-1][2]:
+            r.pop()
+        if r:
+            out.append(r)
+    return out
+
+
+def _breaks(gap: str) -> bool:
+    return any(ch in _BREAKS for ch in gap) or ". " in gap or gap.endswith(".")
+
+
+def _cut(run: list[_Token], resolves: Callable[[int, int], bool],
+         ) -> list[tuple[int, int, tuple[tuple[p.Piece, ...], Expr | None]]]:
+    """The run cut into phrases: from each start the longest stretch of at most ``MAX_PIECES`` pieces that
+    composes into one expression and resolves ("tomorrow at 1pm" out of "tomorrow at 1pm and Friday 4pm";
+    "后天晚上七点半" out of "后天晚上七点半一起"), else the longest that composes (its resolution says
+    why it is refused: "Feb 30", 明天周四 said on a Tuesday); a token that begins no such stretch, or a
+    stretch of pieces that name no time alone, is skipped. A stretch neither begins nor ends with a range
+    separator ("2 hours long and …")."""
+    out: list[tuple[int, int, tuple[tuple[p.Piece, ...], Expr | None]]] = []
+    timed = [i for i, t in enumerate(run) if t[2]]
+    i = 0
+    while i < len(timed):
+        best = fallback = None
+        for j in range(min(len(timed), i + MAX_PIECES), i, -1):   # (each token holds a piece at least)
+            chosen = run[timed[i]:timed[j - 1] + 1]
+            if _connector(chosen[-1][2]) or (type(chosen[0][2][0]) is p.RangeSep):
+                continue
+            pieces = tuple(x for t in chosen for x in t[2])
+            if len(pieces) > MAX_PIECES or _weak(pieces):
+                continue
+            try:
+                expr = compose(list(pieces))
+            except (Unusable, ValueError, OverflowError):
+                continue
+            found = (j, (chosen[0][0], chosen[-1][1], (pieces, expr)))
+            if resolves(chosen[0][0], chosen[-1][1]):
+                best = found
+                break
+            fallback = fallback or found
+        best = best or fallback
+        if best is None:
+            i += 1
+            continue
+        out.append(best[1])
+        i = best[0]
+    return out
+
+
+def _connector(pieces: tuple[p.Piece, ...]) -> bool:
+    return all(type(x) in (p.RangeSep, p.RangeStart) for x in pieces)
+
+
+def _weak(pieces: tuple[p.Piece, ...]) -> bool:
+    if all(isinstance(x, _WEAK) for x in pieces):
+        return True
+    return len(pieces) == 1 and type(pieces[0]) is p.PartOfDay and pieces[0].label in _MEALS  # type: ignore[attr-defined]
+
+
+def _kind(expr: Expr | None, r: Resolution) -> Kind:
+    kind = expr.kind if expr is not None else "point"
+    if kind == "recurring" or r.recurrence is not None:
+        return "recurrence"
+    if kind == "duration":
+        return "duration"
+    if kind in ("range", "interval"):
+        return "range"
+    if kind == "open":
+        return "open"
+    spec = expr.left if expr is not None else None
+    if spec is not None and (spec.clock is not None or (spec.shift is not None and spec.shift.grain in
+                             ("second", "minute", "hour"))):
+        return "clock"
+    if spec is not None and spec.pod is not None:
+        return "part_of_day"
+    grain = r.grain or (r.candidates[0].grain if r.candidates else None)
+    if spec is not None and spec.period is not None and spec.period.unit != "day" and grain != "day":
+        return "period"   # "this weekend", 下个月 (下个月15号 is a day)
+    if grain in ("minute", "hour", "exact"):
+        return "clock"
+    if grain in (None, "day"):
+        return "day"
+    return "period"

@@ -1,0 +1,128 @@
+"""``resolve(..., relative_to=(start, end))``: a text read against an event (moving or repeating it).
+
+* Moves: "an hour later", "later by 45 minutes", "push it back two days", 提前二十分钟, 推迟一天,
+  往后挪半小时 — the event moved by that much (days and longer on the wall clock, hours and shorter as
+  elapsed time).
+* The same time on another day: "same time next Monday", "same slot Friday", 周五同一个时间段 — the
+  event's time of day on the day named (from now, as that day alone).
+* A clock time without a day ("move to 4", "at 3pm", 改到四点): on the event's own day.
+* A day without a time ("move it to Friday", 推迟到周五): the event's time of day on that day.
+
+The result is the new ``[start, end)``: the event's length is kept, unless the text gives its own end or
+length (a range, "for two hours"). Anything else (a range, an open bound, a recurrence, a period) is read
+as without ``relative_to``. See README.md "Relative to an event".
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta, tzinfo
+
+from . import anchors as a
+from . import pieces as p
+from .compose import Unusable, compose
+from .frames import spec_frames
+from .language import normalise, scan_parts
+from .result import Resolution, TimeExpressionError, make_resolution, unresolved
+from .zones import localize, to_wall
+
+
+def check_relative(relative_to: object) -> tuple[datetime, datetime] | None:
+    """``relative_to`` as given, or ``TimeExpressionError``: None or (start, end), aware, start <= end."""
+    if relative_to is None:
+        return None
+    if not isinstance(relative_to, tuple | list) or len(relative_to) != 2:
+        raise TimeExpressionError("relative_to must be None or a (start, end) pair of aware datetimes")
+    start, end = relative_to
+    for d in (start, end):
+        if not isinstance(d, datetime) or d.tzinfo is None or d.utcoffset() is None:
+            raise TimeExpressionError("relative_to must hold timezone-aware datetimes")
+    if end < start:
+        raise TimeExpressionError("relative_to ends before it starts")
+    return start, end
+
+
+def resolve_relative(text: str, plain: Resolution, zone: tzinfo, ctx: a.Ctx, frame: tuple[datetime, datetime],
+                     dayfirst_order: object) -> Resolution:
+    """``text`` read against the event ``frame``; ``plain`` is its reading without one (returned for the
+    kinds a frame does not change, and for text that is no time expression)."""
+    norm = normalise(text)
+    pieces, unknown, lang = scan_parts(norm) if norm else ((), (), None)
+    if unknown or not pieces:
+        return plain
+    pieces = dayfirst_order(pieces)  # type: ignore[operator]
+    start = to_wall(frame[0], zone)
+    length = frame[1] - frame[0]
+    try:
+        return _relative(list(pieces), start, length, zone, ctx, lang or "en") or plain
+    except (Unusable, a.Impossible) as ex:
+        return unresolved(str(ex), lang)
+    except (OverflowError, ValueError) as ex:
+        return unresolved(f"out of range: {ex}", lang)
+
+
+def _relative(pieces: list[p.Piece], start: datetime, length: timedelta, zone: tzinfo, ctx: a.Ctx,
+              lang: str) -> Resolution | None:
+    same = any(type(x) is p.SameTime for x in pieces)
+    rest = [x for x in pieces if type(x) is not p.SameTime]
+    time_of_day = start - datetime.combine(start, a.MIDNIGHT)
+    if not same and rest and all(type(x) is p.Shift and x.event for x in rest):
+        moved = [replace(x, event=None) for x in rest]   # type: ignore[type-var]
+        event_ctx = a.Ctx(start, zone, True)
+        frames, _ = spec_frames(compose(moved).left, event_ctx)
+        # (a move keeps the event's seconds: the frame is floored to the minute, the shift is not)
+        return _kept(frames[0].start + timedelta(seconds=start.second, microseconds=start.microsecond),
+                     length, zone, lang, None, "moved")
+    if same:
+        if not rest:
+            raise Unusable('"same time" needs a day ("same time next Monday", 周五同一个时间段)')
+        expr = compose(rest)
+        if expr.kind != "point" or expr.left.clock is not None or expr.left.pod is not None:
+            raise Unusable('"same time" takes a day, not a time of day')
+        frames, _ = spec_frames(expr.left, ctx)
+        if any(f.grain != "day" for f in frames):
+            raise Unusable('"same time" needs one day, not a longer period')
+        return _kept(frames[0].start + time_of_day, length, zone, lang, None, "same time")
+    expr = compose(rest)
+    if expr.kind == "duration":   # "make it two hours": the event from its start, that long
+        d = expr.duration.delta  # type: ignore[union-attr]
+        new_end = start + d
+        if new_end <= start:
+            raise Unusable("a duration must be positive")
+        begin, note = localize(start, zone)
+        end, end_note = localize(new_end, zone)
+        return make_resolution("resolved", begin, end, "minute", (), None, end - begin, None, None, None,
+                               note or end_note, lang)
+    if expr.kind == "range" and not expr.left.has_date() and not expr.right.has_date():   # "move to 4-6pm"
+        from .resolver import _resolve_expr  # (the resolver imports this module)
+        return _resolve_expr(compose([p.DateParts(start.year, start.month, start.day), *rest]), ctx, ctx.now, lang)
+    if expr.kind != "point":
+        return None
+    spec = expr.left
+    if spec.shift is not None and spec.shift.event is not None:
+        return None
+    if not spec.has_date() and (spec.clock is not None or spec.number is not None or spec.pod is not None):
+        # "move to 4", 改到四点: a time of day on the event's own day
+        spec = compose([*rest, p.DateParts(start.year, start.month, start.day)]).left
+    frames, assumed = spec_frames(spec, ctx)
+    if all(f.grain == "day" for f in frames):   # "move it to Friday": the event's time of day that day
+        frames = [a.Frame(f.start + time_of_day, f.start + time_of_day, "minute", f.label) for f in frames]
+    elif not all(f.grain in ("minute", "second", "exact") for f in frames):
+        return None   # a part of day, a week: as without an event
+    if len(frames) == 1:
+        return _kept(frames[0].start, length, zone, lang, assumed, frames[0].label)
+    from .result import Candidate  # (several readings: "move to 7", morning or evening)
+    cands = []
+    for i, f in enumerate(frames):
+        r = _kept(f.start, length, zone, lang, None, f.label)
+        cands.append(Candidate(r.start, r.end, "minute", f.label or f"reading {i + 1}"))  # type: ignore[arg-type]
+    return Resolution("ambiguous", grain="minute", candidates=tuple(cands), lang=lang,
+                      reason="the hour could be morning or evening; ask which")
+
+
+def _kept(wall: datetime, length: timedelta, zone: tzinfo, lang: str, assumed: str | None,
+          label: str | None) -> Resolution:
+    """The event at its new start ``wall`` with its own length (elapsed time, across DST)."""
+    aware, note = localize(wall, zone)
+    end = (aware.astimezone(UTC) + length).astimezone(zone)
+    return make_resolution("resolved", aware, end, "minute", (), None, None, None, label, assumed, note, lang)

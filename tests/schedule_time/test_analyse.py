@@ -1,0 +1,161 @@
+"""``analyse``: the time phrases of whole messages (EN, ZH, mixed): spans, kinds, resolutions, separators,
+plus the invariants (spans in order and inside the text, each phrase's text resolves to its resolution)."""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime, timedelta
+from typing import NamedTuple
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from schedule_time import MAX_MESSAGE, Phrase, TimeExpressionError, analyse, resolve
+
+from .table import NOWS, Row, check
+
+NOW = NOWS["tue"]   # Tuesday 2026-12-01 10:00, Asia/Shanghai
+
+
+class M(NamedTuple):
+    text: str
+    phrases: list[tuple[str, str, str]]   # (phrase text, kind, expectation in table.check's language)
+
+
+MESSAGES: list[M] = [
+    M('Lunch with Ana tomorrow at 1pm and the dentist on Friday 4pm', [('tomorrow at 1pm', 'clock', '2026-12-02T13:00'), ('Friday 4pm', 'clock', '2026-12-04T16:00')]),
+    M('明天下午三点和张三开会，周五上午再约李四', [('明天下午三点', 'clock', '2026-12-02T15:00'), ('周五上午', 'part_of_day', '2026-12-04T00:00/2026-12-04T12:00 hour')]),
+    M('Can we meet next Tuesday at 10:30?', [('next Tuesday at 10:30', 'clock', '2026-12-08T10:30')]),
+    M('I have 3 kids and a dog', []),
+    M('tomorrow at 1pm and Friday 4pm', [('tomorrow at 1pm', 'clock', '2026-12-02T13:00'), ('Friday 4pm', 'clock', '2026-12-04T16:00')]),
+    M('every Monday at 9 we sync; before Friday please', [('every Monday at 9', 'recurrence', 'rrule FREQ=WEEKLY;BYDAY=MO;BYHOUR=9;BYMINUTE=0 2026-12-07T09:00'), ('before Friday', 'open', 'open-before 2026-12-04T00:00')]),
+    M('Feb 30 is not a date', [('Feb 30', 'day', 'unresolved')]),
+    M('我们下周二上午10点到11点开会，然后每周五下午复盘', [('下周二上午10点到11点', 'range', '2026-12-08T10:00/2026-12-08T11:00 minute'), ('每周五下午', 'recurrence', 'rrule FREQ=WEEKLY;BYDAY=FR 2026-12-04T12:00')]),
+    M('meet 3pm London time tomorrow?', [('3pm London time tomorrow', 'clock', '2026-12-02T23:00')]),
+    M('Standup moved to 9am, then review 3-4pm', [('9am', 'clock', '2026-12-02T09:00'), ('3-4pm', 'range', '2026-12-01T15:00/2026-12-01T16:00 minute')]),
+    M('No time words here at all.', []),
+    M('Call mom in 2 hours', [('in 2 hours', 'clock', '2026-12-01T12:00')]),
+    M('The flight is on Dec 5, 2027 at 7:45am', [('Dec 5, 2027 at 7:45am', 'clock', '2027-12-05T07:45')]),
+    M('Book the room from 2 to 4pm on Thursday', [('from 2 to 4pm on Thursday', 'range', '2026-12-03T14:00/2026-12-03T16:00 minute')]),
+    M('please finish it by Friday', [('by Friday', 'open', '2026-12-01T10:00/2026-12-04T00:00 day')]),
+    M('after 6pm works for me', [('after 6pm', 'open', 'open-after 2026-12-01T18:00')]),
+    M('下周三之前把报告发给我', [('下周三之前', 'open', 'open-before 2026-12-09T00:00')]),
+    M('后天晚上七点半一起吃饭吧', [('后天晚上七点半', 'clock', '2026-12-03T19:30')]),
+    M('每天早上八点提醒我吃药', [('每天早上八点', 'recurrence', 'rrule FREQ=DAILY;BYHOUR=8;BYMINUTE=0 2026-12-02T08:00')]),
+    M('这个会大概一个半小时', [('一个半小时', 'duration', 'duration 1:30:00')]),
+    M('周末有空吗？周六下午或者周日上午都行', [('周末', 'period', '2026-12-04T18:00/2026-12-07T00:00 hour'), ('周六下午', 'part_of_day', '2026-12-05T12:00/2026-12-05T19:00 hour'), ('周日上午', 'part_of_day', '2026-12-06T00:00/2026-12-06T12:00 hour')]),
+    M('3月14日下午3点在公司见', [('3月14日下午3点', 'clock', '2027-03-14T15:00')]),
+    M('2027/3/14下午3点交报告', [('2027/3/14下午3点', 'clock', '2027-03-14T15:00')]),
+    M('明天上午十点 team sync, 然后下午两点周会', [('明天上午十点', 'clock', '2026-12-02T10:00'), ('下午两点', 'clock', '2026-12-01T14:00')]),
+    M('Dinner at 7 on Saturday?', [('Dinner at 7 on Saturday', 'clock', '2026-12-05T19:00')]),
+    M("Let's do lunch", []),
+    M('The meeting lasts 45 minutes, starting at 2:30pm', [('45 minutes, starting at 2:30pm', 'range', '2026-12-01T14:30/2026-12-01T15:15 minute')]),
+    M('see you tonight', [('tonight', 'part_of_day', '2026-12-01T18:00/2026-12-02T00:00 hour')]),
+    M('Thanks! 周五 3pm 见', [('周五 3pm', 'clock', '2026-12-04T15:00')]),
+    M('Next week is busy; the week after next is free', [('Next week', 'period', '2026-12-07T00:00/2026-12-14T00:00 week'), ('the week after next', 'period', '2026-12-14T00:00/2026-12-21T00:00 week')]),
+    M("I'll be out from Dec 20 to Jan 3", [('from Dec 20 to Jan 3', 'range', '2026-12-20T00:00/2027-01-04T00:00 day')]),
+    M('remind me every other Thursday at 2pm', [('every other Thursday at 2pm', 'recurrence', 'rrule FREQ=WEEKLY;INTERVAL=2;BYDAY=TH;BYHOUR=14;BYMINUTE=0 2026-12-03T14:00')]),
+    M("it's 2 hours long and starts at noon tomorrow", [('2 hours long', 'duration', 'duration 2:00:00'), ('noon tomorrow', 'clock', '2026-12-02T12:00')]),
+    M('大后天中午十二点半', [('大后天中午十二点半', 'clock', '2026-12-04T12:30')]),
+    M('10月1日到10月7日放假', [('10月1日到10月7日', 'range', '2027-10-01T00:00/2027-10-08T00:00 day')]),
+    M('下个月15号交房租', [('下个月15号', 'day', '2027-01-15')]),
+    M('今晚八点', [('今晚八点', 'clock', '2026-12-01T20:00')]),
+    M('9am PT on Monday works', [('9am PT on Monday', 'clock', '2026-12-08T01:00')]),
+    M('明早九点半，地点待定', [('明早九点半', 'clock', '2026-12-02T09:30')]),
+    M('Zoom at 0930 tomorrow, dial in 5 min early', [('at 0930 tomorrow', 'clock', '2026-12-02T09:30'), ('in 5 min early', 'clock', '2026-12-01T10:05')]),
+    M('in 3 days or maybe 4', [('in 3 days', 'clock', '2026-12-04T10:00')]),
+]
+
+
+@pytest.mark.parametrize("m", MESSAGES, ids=[m.text[:40] for m in MESSAGES])
+def test_message(m: M) -> None:
+    found = analyse(m.text, now=NOW)
+    assert [(ph.text, ph.kind) for ph in found] == [(t, k) for t, k, _ in m.phrases], found
+    for ph, (text, _, expect) in zip(found, m.phrases, strict=True):
+        assert m.text[ph.start:ph.end] == ph.text == text
+        check(Row(text, "tue", expect, "analyse"), ph.resolution)
+
+
+def test_there_are_forty_messages_in_both_languages() -> None:
+    assert len(MESSAGES) >= 40
+    assert sum(any("\u4e00" <= ch <= "\u9fff" for ch in m.text) for m in MESSAGES) >= 15
+
+
+def test_separators_are_the_text_between_phrases() -> None:
+    found = analyse("Lunch with Ana tomorrow at 1pm and the dentist on Friday 4pm", now=NOW)
+    assert [ph.separator for ph in found] == [None, "and the dentist on"]
+    found = analyse("明天下午三点和张三开会，周五上午再约李四", now=NOW)
+    assert [ph.separator for ph in found] == [None, "和张三开会，"]
+    found = analyse("tomorrow at 1pm and Friday 4pm", now=NOW)
+    assert [ph.separator for ph in found] == [None, "and"]
+    found = analyse("明天下午三点再约周五", now=NOW)
+    assert [(ph.text, ph.separator) for ph in found] == [("明天下午三点", None), ("周五", "再约")]
+
+
+def test_spans_are_in_the_original_text_after_normalisation() -> None:
+    text = "ＭＯＲＮＩＮＧ standup at ９am, then 3-4PM review"   # full-width letters and digits, upper case
+    found = analyse(text, now=NOW)
+    assert [ph.text for ph in found] == ["ＭＯＲＮＩＮＧ", "９am", "3-4PM"]
+    assert [ph.separator for ph in found] == [None, "standup at", ", then"]
+    assert found[1].resolution == resolve("９am", now=NOW)
+    found = analyse("İstanbul trip next week", now=NOW)   # "İ" lower-cases to two characters
+    assert [(ph.text, ph.start, ph.end) for ph in found] == [("next week", 14, 23)]
+
+
+def test_a_frame_moves_the_event() -> None:
+    event = (datetime(2026, 12, 3, 14, 0, tzinfo=NOW.tzinfo), datetime(2026, 12, 3, 15, 0, tzinfo=NOW.tzinfo))
+    found = analyse("Can we push it back two days? Or 提前二十分钟", now=NOW, relative_to=event)
+    assert [(ph.text, ph.resolution.start) for ph in found] == [
+        ("push it back two days", datetime(2026, 12, 5, 14, 0, tzinfo=NOW.tzinfo)),
+        ("提前二十分钟", datetime(2026, 12, 3, 13, 40, tzinfo=NOW.tzinfo))]
+
+
+def test_misuse_and_the_length_cap() -> None:
+    with pytest.raises(TimeExpressionError):
+        analyse(b"tomorrow", now=NOW)  # type: ignore[arg-type]
+    with pytest.raises(TimeExpressionError):
+        analyse("tomorrow", now=datetime(2026, 12, 1, 10, 0))
+    with pytest.raises(TimeExpressionError):
+        analyse("x" * (MAX_MESSAGE + 1), now=NOW)
+    with pytest.raises(TimeExpressionError):
+        analyse("tomorrow", now=NOW, relative_to=(NOW, NOW - timedelta(hours=1)))
+    assert analyse("", now=NOW) == []
+    assert len(analyse("tomorrow at 3pm " * 120, now=NOW)) >= 10   # near the cap: bounded, no error
+    t0 = time.perf_counter()
+    analyse("3 4 5 " * 330, now=NOW)   # 1,980 characters of bare numbers: no phrase, bounded work
+    assert time.perf_counter() - t0 < 2.0
+
+
+def test_a_chat_message_takes_well_under_a_few_milliseconds() -> None:
+    text = ("Hi team! Lunch with Ana tomorrow at 1pm, the dentist on Friday 4pm, and 明天下午三点和张三开会，"
+            "周五上午再约李四. Standup moved to 9am, then review 3-4pm; I'm out from Dec 20 to Jan 3.")
+    assert 150 <= len(text) <= 220
+    analyse(text, now=NOW)   # compiled scanners, first builds
+    best = min(_timed(lambda: analyse(text, now=NOW)) for _ in range(20))
+    assert best < 0.01, best   # ~1-2 ms on a loaded shared machine; 10 ms leaves room for noise
+
+
+def _timed(fn: object) -> float:
+    t0 = time.perf_counter()
+    fn()  # type: ignore[operator]
+    return time.perf_counter() - t0
+
+
+_WORDS = ["tomorrow", "at", "3pm", "and", "Friday", "明天", "下午", "三点", "和", "张三", "，", "next", "week",
+          "lunch", "every", "Monday", "from", "2", "to", "4", "30", "分钟", "before", "然后", "周五", "hello",
+          "12/5", "2027", "-", ".", " ", "in", "2 hours", "ago", "号", "ＡＢ", "İ", "ß", "\u0301", "9am PT"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(_WORDS), max_size=25).map(" ".join) | st.text(max_size=80),
+       st.sampled_from(list(NOWS)))
+def test_phrases_are_ordered_inside_the_text_and_resolve_alone(text: str, now: str) -> None:
+    found = analyse(text, now=NOWS[now])
+    last = 0
+    for ph in found:
+        assert isinstance(ph, Phrase)
+        assert 0 <= last <= ph.start < ph.end <= len(text)
+        assert text[ph.start:ph.end] == ph.text and ph.text.strip() == ph.text
+        assert resolve(ph.text, now=NOWS[now]) == ph.resolution
+        last = ph.end
