@@ -17,6 +17,7 @@ One call = one turn:
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 import uuid
@@ -166,6 +167,18 @@ class ReplyRecord:
     turn_id: str | None = None
     """Run the turn under this id (derived from the request's claim: a retry after a crash finds the
     writes keyed ``<turn id>:<n>``); ``None``: a random one."""
+
+
+def _distinct(commands: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The queued commands without repeats (a model that sent one write twice asks once)."""
+    seen, out = set(), []
+    for command in commands:
+        key = json.dumps([command.get("tool"), command.get("args"), command.get("target")], sort_keys=True,
+                         default=str)  # fmt: skip
+        if key not in seen:
+            seen.add(key)
+            out.append(command)
+    return out
 
 
 class Assistant:
@@ -326,6 +339,11 @@ class Assistant:
             absorb(result, [gate.run], texts, ctx)
         else:
             texts.append(gate.text)
+        for run in gate.then:  # what waited behind the pending question, run now
+            record_run(telemetry, run)
+            absorb(result, [run], texts, ctx)
+        result.queued = list(gate.queued)
+        texts = result.one_question(texts)
         result.text = "\n".join(texts)
         result.verdict = check_reply("", (p_kind(p) for p in result.persisted))
         telemetry.exit_check = result.verdict.outcome
@@ -354,7 +372,12 @@ class Assistant:
             if result.asking:
                 first = result.asking[0]  # one pending command per conversation: the first question asked
                 expires_at = ctx.now + EXPIRY[first.kind]
-                change = PendingWrite(first.kind, payload_of(first, ctx.lang), expires_at)
+                payload = payload_of(first, ctx.lang)
+                asked = [a.command.to_json() for a in result.asking]
+                waiting = _distinct(asked + result.queued)[1:]  # (none the same as the question's own)
+                if waiting:  # the other requests of the message, asked or run once this one is answered
+                    payload["then"] = waiting
+                change = PendingWrite(first.kind, payload, expires_at)
                 telemetry.pending = first.kind
                 pending_state = PendingState(
                     first.kind, getattr(first, "field", None), first.question, expires_at

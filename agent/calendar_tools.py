@@ -85,6 +85,17 @@ async def _user_points_at(ctx: ToolContext, reference: str) -> bool:
     return names_event(event.title, ctx.time_sources)
 
 
+def _anything_said(ctx: ToolContext, title: str | None, reference: str | None) -> bool:
+    """A fact, not a reading of intent: does anything of this write come from the user's messages — the
+    event it names (or a pointer at the focus: "it", 这个), its title's words, or a time phrase? A write
+    built of nothing the user said ("hello" answered with a made-up meeting) is refused, never asked about
+    as if the user wanted it."""
+    named = [text for text in (reference, title) if text]
+    if any(names_event(text, ctx.time_sources) for text in named):
+        return True
+    return bool(phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo))
+
+
 def _optional_unasked(ctx: ToolContext, name: str) -> bool:
     """An optional time argument the user's words give no reason for (the model added it)."""
     said = user_gave_recurrence if name == "recurrence" else user_gave_end
@@ -192,6 +203,12 @@ async def _write(ctx: ToolContext, tool: str, args: BaseModel, call_index: int) 
     if names_other_calendar(ctx.user_text):  # the user asked for someone else's calendar, not this one
         return Rejected("other_calendar", phrases.say("other_calendar", ctx.lang))
     reference = getattr(args, "event", None)
+    if not _anything_said(ctx, getattr(args, "title", None), reference):
+        problem = {"field": "(call)", "problem": "not_asked",
+                   "hint": "the user's messages name no event, title or time for this change: write nothing"}  # fmt: skip
+        return Rejected(
+            "nothing_asked", phrases.say("nothing_asked", ctx.lang), fixable=True, problems=(problem,)
+        )
     shown = ctx.memo.get(("shown_this_turn",))
     if reference is not None and shown and not await _user_points_at(ctx, reference):
         # after a read, a change to an event the user never pointed at: the model is following what it read
@@ -253,6 +270,8 @@ async def delete_event(ctx: ToolContext, args: DeleteEventArgs, call_index: int)
 
 
 async def undo_last_change(ctx: ToolContext, args: UndoLastChangeArgs, call_index: int) -> WriteOutcome:
+    # An undo the model chose asks first, naming what it would revert (``write_path._undo``); the exact
+    # command "undo" is a gate of its own and runs at once.
     return await execute(ctx, _command("undo_last_change", args, call_index))
 
 

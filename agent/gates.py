@@ -20,13 +20,13 @@ pending command described in the prompt (``sessions.pending_line``). Matchers: `
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, replace
+from typing import Any, Literal
 
 from agent.context import ToolContext
 from agent.language import Lang, detect_language
 from agent.matchers import exact_command, pick_option, reply_sign
-from agent.outcomes import Command, Option, WriteOutcome
+from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, Option, WriteOutcome
 from agent.pending import resume
 from agent.registry import ToolRun
 from agent.series_scope import is_series_answer
@@ -49,6 +49,10 @@ class GateResult:
     route: Gate
     run: ToolRun | None = None
     text: str = ""
+    #: The commands that waited behind the pending question, run after it (their outcomes).
+    then: tuple[ToolRun, ...] = ()
+    #: Those still waiting (the pending question was asked again, or one of them asks): carried over.
+    queued: tuple[dict[str, Any], ...] = ()
 
     @property
     def took_pending(self) -> bool:
@@ -75,12 +79,37 @@ async def run_gates(ctx: ToolContext, pending: PendingRecord | None, text: str) 
         if taken is not None:
             return taken
     if exact_command(text) == "undo":
-        command = Command("undo_last_change", {}, call_index=0, grounded=True)
+        command = Command("undo_last_change", {}, call_index=0, grounded=True, confirmed=("destructive",))
         return GateResult("gate_command", _run(command, await execute(ctx, command)))
     return None
 
 
 async def _pending_gate(ctx: ToolContext, pending: PendingRecord, text: str) -> GateResult | None:
+    taken = await _answer(ctx, pending, text)
+    if taken is None:
+        return None
+    return await _then(ctx, taken, list(pending.payload.get("then") or ()))
+
+
+async def _then(ctx: ToolContext, taken: GateResult, waiting: list[dict[str, Any]]) -> GateResult:
+    """After the pending question is answered, the requests that waited behind it: each is run again
+    from what it had settled (its checks run again: an overlap with an event just deleted is gone), until
+    one asks — it becomes the next question, and the rest wait behind it."""
+    if not waiting:
+        return taken
+    if taken.run is not None and isinstance(taken.run.result, NeedsValue | NeedsChoice | NeedsConfirmation):
+        return replace(taken, queued=tuple(waiting))  # the same question again: the queue waits
+    runs: list[ToolRun] = []
+    while waiting:
+        command = Command.from_json(waiting.pop(0))
+        outcome = await execute(ctx, command)
+        runs.append(ToolRun(command.tool, "write", command.call_index, None, outcome))
+        if isinstance(outcome, NeedsValue | NeedsChoice | NeedsConfirmation):
+            break
+    return replace(taken, then=tuple(runs), queued=tuple(waiting))
+
+
+async def _answer(ctx: ToolContext, pending: PendingRecord, text: str) -> GateResult | None:
     sign = reply_sign(text)
     if sign == "no":  # the assistant's commit drops the pending command with the turn
         return GateResult("gate_cancel", text=_dropped(ctx, pending))

@@ -4,10 +4,11 @@ refusals of the store, and the honest replies. Receipts live in ``receipts.py``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, tzinfo
 
 from agent.language import Lang
 from agent.timefmt import day_text, range_text
+from storage import EventSnapshot
 
 __all__ = [
     "ask_choice",
@@ -29,6 +30,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "not_found_when": (
         "I couldn't find “{ref}” at that time on your calendar.",
         "你的日历里在那个时间没有找到「{ref}」。",
+    ),
+    "nothing_asked": (
+        "I haven't changed your calendar: nothing in your message names an event or a time to change. Tell "
+        "me what to add or change, and when.",
+        "我没有改动你的日历：你的消息里没有提到要改的日程或时间。请告诉我要添加或修改什么，以及什么时间。",
     ),
     "other_calendar": (
         "I can only see and manage your own calendar, so I haven't changed anything.",
@@ -179,6 +185,10 @@ def ask_confirmation(
         else f"「{t}」（{range_text(s, e, lang, all_day=a, ref=ref)}）"
         for t, s, e, a in conflicts
     ]
+    if not past and not clash and action == "delete":  # nothing but the delete itself to confirm
+        if lang == "zh":
+            return f"删除「{title}」（{when}）吗？"
+        return f"Delete “{title}” ({when})?"
     if lang == "zh":
         parts = [f"「{title}」（{when}）"]
         if past:
@@ -194,6 +204,19 @@ def ask_confirmation(
         reasons.append("overlaps " + " and ".join(clash))
     verb = {"create": "Add it anyway?", "update": "Change it anyway?", "delete": "Delete it anyway?"}
     return f"“{title}” ({when}) {' and '.join(reasons) or 'needs your confirmation'}. {verb.get(action, 'Go ahead?')}"
+
+
+def ask_undo(action: str, event: EventSnapshot, *, lang: Lang, tz: tzinfo, now: datetime) -> str:
+    """ "Undo your last change (the deletion of “Gym”, Thursday, March 6, 6:00–7:00 PM)?": the question
+    before an undo the model asked for, naming what would be reverted."""
+    when = range_text(event.start.astimezone(tz), event.end.astimezone(tz), lang, all_day=event.all_day,
+                      ref=now.date())  # fmt: skip
+    if lang == "zh":
+        what = {"created": "添加", "updated": "修改", "deleted": "删除", "restored": "恢复"}.get(action, "更改")
+        return f"要撤销上一次更改（{what}「{event.title}」，{when}）吗？"
+    what = {"created": "the addition", "updated": "the change", "deleted": "the deletion",
+            "restored": "the restoring"}.get(action, "the change")  # fmt: skip
+    return f"Undo your last change ({what} of “{event.title}”, {when})?"
 
 
 def honest_replacement(receipt_texts: Sequence[str], lang: Lang) -> str:

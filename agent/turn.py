@@ -61,6 +61,24 @@ class TurnResult:
     model_text: str = ""
     replaced: bool = False
     read_replaced: bool = False
+    #: Commands waiting behind the first question (``Command.to_json()``): asked or run once it is answered.
+    queued: list[dict[str, Any]] = field(default_factory=list)
+
+    def one_question(self, texts: list[str]) -> list[str]:
+        """``texts`` with only the first ask's question: one question at a time, the others wait in the
+        queue (and are asked, or run, once it is answered)."""
+        if len(self.asking) < 2:
+            return texts
+        first = self.asking[0].question
+        later = {a.question for a in self.asking[1:]}
+        kept, seen = [], False
+        for text in texts:
+            if text == first and not seen:
+                kept.append(text)
+                seen = True
+            elif text not in later and text != first:
+                kept.append(text)
+        return kept
 
     @property
     def options(self) -> tuple[Option, ...]:
@@ -98,7 +116,7 @@ def _tool_result_text(run: ToolRun) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-_PROSE_OK = frozenset({"nothing_to_change", "event_not_named"})
+_PROSE_OK = frozenset({"nothing_to_change", "event_not_named", "nothing_asked"})
 
 
 def _ask_instead(
@@ -140,7 +158,11 @@ def _not_named(fixable: Sequence[ToolRun]) -> bool:
 
 
 def _retry_question(runs: Sequence[ToolRun], lang: str) -> str:
-    return phrases.say("rephrase", lang)  # type: ignore[arg-type]
+    """After a second failure: "say it again", unless every write was one the user never asked for (then
+    the refusal says so: there is nothing to say again)."""
+    codes = {r.result.code for r in runs if isinstance(r.result, Rejected)}
+    key = "nothing_asked" if codes == {"nothing_asked"} else "rephrase"
+    return phrases.say(key, lang)  # type: ignore[arg-type]
 
 
 async def run_turn(
@@ -235,9 +257,10 @@ async def run_turn(
                 results[-1] = with_unsaid_note(results[-1], left, ctx)
             messages = _with_results(messages, response, results)
             continue
+        asked_first = any(isinstance(a, NeedsConfirmation) and "destructive" in a.reasons for a in out.asking)
         left = (
             unsaid(ctx, out.runs)
-            if out.persisted and not retried and telemetry.model_round_trips < MAX_MODEL_CALLS
+            if (out.persisted or asked_first) and not retried and telemetry.model_round_trips < MAX_MODEL_CALLS
             else []
         )
         if left:  # a write (no retry before it), and a time in the message the turn never used
@@ -250,6 +273,7 @@ async def run_turn(
             continue
         break  # writes only: code's texts end the turn
     out.model_text = model_text
+    code_texts[:] = out.one_question(code_texts)
     with telemetry.stage("exit_check"):
         verdict = check_reply(model_text, (p_kind(p) for p in out.persisted))
     out.verdict = verdict

@@ -21,7 +21,7 @@ from typing import Any
 
 from agent import phrases
 from agent.context import ToolContext
-from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
+from agent.outcomes import Command, NeedsConfirmation, NeedsValue, Rejected, WriteOutcome
 from agent.series_scope import ask_scope, from_day, scope_of, series_from, series_move_allowed, target_from
 from agent.time_grounding import phrases_in, quotes, the_time_itself
 from agent.timefmt import range_text
@@ -312,7 +312,9 @@ async def _delete(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             "event_when",
             phrases.ask_value("event_when", ctx.lang, title=target["title"], now=ctx.now),
         )
-    if needs_confirmation and "destructive" not in command.confirmed:
+    if "destructive" not in command.confirmed:  # a delete always asks first: a wrong guess costs a "no"
+        if target.get("recurring"):  # the "yes" is not the words that chose one or all: keep the choice
+            command = command.with_(target={**target, "scope": "one" if one else "series"})
         start, end = datetime.fromisoformat(target["start"]), datetime.fromisoformat(target["end"])
         return confirm(
             ctx,
@@ -342,6 +344,13 @@ async def _delete(ctx: ToolContext, command: Command, needs_confirmation: bool) 
 
 
 async def _undo(ctx: ToolContext, command: Command) -> WriteOutcome:
+    """Undo asks first unless the user confirmed it (a "yes", or the exact command "undo"), naming what it
+    would revert: a model that misreads "thanks" costs a "no", never a lost change."""
+    if "destructive" not in command.confirmed:
+        last = await ctx.events.last_change()
+        if last is not None and last[1] is not None:
+            question = phrases.ask_undo(last[0], last[1], lang=ctx.lang, tz=ctx.tz, now=ctx.now)
+            return NeedsConfirmation(command, ("destructive",), question)
     return await store(
         ctx, command, lambda key: ctx.events.undo(now=ctx.now, idempotency_key=key, turn_id=ctx.turn_id)
     )

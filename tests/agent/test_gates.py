@@ -233,6 +233,9 @@ async def test_cancel_it_after_a_create_cancels_that_event(kit: Kit) -> None:
     created = r.receipts[0].event_id
     model = kit.script(call("delete_event", {"event": "it"}))
     r = await kit.assistant.reply(kit.user_id, "cancel it", now=NOW + timedelta(minutes=1))
+    assert model.call_count == 1 and not r.writes  # a delete always asks first, naming the event
+    assert r.text == "Delete “Gym” (Thursday, March 6, 6:00–7:00 PM)?"
+    r = await kit.assistant.reply(kit.user_id, "yes", now=NOW + timedelta(minutes=2))
     assert model.call_count == 1 and len(r.writes) == 1 and str(r.writes[0].event.id) == created
     assert [e.start for e in await kit.events()] == [datetime(2025, 3, 10, 18, tzinfo=NY)]
 
@@ -276,17 +279,19 @@ async def test_two_actions_execute_and_report_each(kit: Kit) -> None:
     )
     model = kit.script(ModelResponse(tool_calls=calls))
     r = await kit.assistant.reply(kit.user_id, "Move standup to 10 and cancel lunch")
-    assert model.call_count == 1 and [w.action for w in r.writes] == ["updated", "deleted"]
+    assert model.call_count == 1 and [w.action for w in r.writes] == ["updated"]
     assert r.text.splitlines() == [
         "Updated “Standup” — Thursday, March 6, 10:00–10:15 AM.",
-        "Deleted “Lunch” — Thursday, March 6, 12:00–1:00 PM.",
+        "Delete “Lunch” (Thursday, March 6, 12:00–1:00 PM)?",  # a delete always asks first
     ]
-    assert [(e.title, e.start.hour) for e in await kit.events()] == [("Standup", 10)]
     tools = r.telemetry["tools"]
     assert [(t["name"], t["status"]) for t in tools] == [
         ("update_event", "persisted"),
-        ("delete_event", "persisted"),
+        ("delete_event", "needs_confirmation"),
     ]
+    r = await kit.assistant.reply(kit.user_id, "yes", now=NOW + timedelta(minutes=1))
+    assert r.text == "Deleted “Lunch” — Thursday, March 6, 12:00–1:00 PM." and model.call_count == 1
+    assert [(e.title, e.start.hour) for e in await kit.events()] == [("Standup", 10)]
 
 
 async def test_one_action_failing_does_not_undo_the_other(kit: Kit) -> None:

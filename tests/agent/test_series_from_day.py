@@ -264,6 +264,8 @@ async def test_a_move_from_next_week_on_and_its_undo(kit: Kit) -> None:
     assert len(r.writes) == 1 and len(await kit.events()) == 2
     kit.script(call("undo_last_change", {}), reply("Done."))
     r = await kit.assistant.reply(kit.user_id, "undo that")
+    assert r.text.startswith("Undo your last change") and not r.writes  # a model-chosen undo asks first
+    r = await kit.assistant.reply(kit.user_id, "yes")
     assert len(r.writes) == 1 and r.receipts[0].text.startswith("Undid your last change"), r.text
     (event,) = await kit.events()
     assert event.content() == before[0].content()

@@ -167,6 +167,8 @@ async def test_a_rename_from_now_on_and_its_undo(kit: Kit) -> None:
     assert {e.title for e in await kit.events()} == {"Standup", "Daily sync"}
     kit.script(call("undo_last_change", {}), reply("Done."))
     r = await kit.assistant.reply(kit.user_id, "undo that")
+    assert r.text.startswith("Undo your last change") and not r.writes  # a model-chosen undo asks first
+    r = await kit.assistant.reply(kit.user_id, "yes")
     assert len(r.writes) == 1 and r.receipts[0].text.startswith(
         "Undid your last change: changed back “Standup”"
     )

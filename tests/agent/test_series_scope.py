@@ -154,6 +154,8 @@ async def test_a_named_occurrence_is_moved_without_a_question_and_undone_whole(k
     assert model.call_count == 1 and len(r.writes) == 1 and len(await kit.events()) == 2
     kit.script(call("undo_last_change", {}), reply("Done."))
     r = await kit.assistant.reply(kit.user_id, "undo that")
+    assert r.text.startswith("Undo your last change") and not r.writes  # a model-chosen undo asks first
+    r = await kit.assistant.reply(kit.user_id, "yes")
     assert len(r.writes) == 1 and await kit.events() == [
         e for e in await kit.events() if e.id == before[0].id
     ]

@@ -467,6 +467,8 @@ async def test_an_event_time_the_user_never_gave_is_dropped_and_several_matches_
     assert {d["dropped"] for d in r.telemetry["dropped_fields"]} == {"event_when"}
     model = kit.script()
     r = await kit.assistant.reply(kit.user_id, "the second one")
+    assert r.text == "Delete “Call with Alex” (Friday, March 7, 11:00 AM–12:00 PM)?" and not r.writes
+    r = await kit.assistant.reply(kit.user_id, "yes")
     assert model.call_count == 0 and len(r.writes) == 1
     (left,) = await kit.events()
     assert left.start == datetime(2025, 3, 6, 11, tzinfo=NY)
@@ -480,6 +482,8 @@ async def test_an_event_time_the_user_never_gave_is_dropped_for_the_one_match(ki
     r = await kit.assistant.reply(
         kit.user_id, "Marco can't make it anymore, take lunch with him off my calendar"
     )
+    assert r.pending is not None and r.pending.kind == "needs_confirmation"  # a delete asks first
+    r = await kit.assistant.reply(kit.user_id, "yes")
     assert len(r.writes) == 1 and await kit.events() == []
 
 

@@ -262,10 +262,15 @@ async def test_delete_then_undo_tool(kit: Kit) -> None:
     await kit.seed("Gym", datetime(2025, 3, 6, 18, tzinfo=NY))
     kit.script(call("delete_event", {"event": "gym", "event_when": "tomorrow"}))
     r = await kit.assistant.reply(kit.user_id, "cancel gym tomorrow")
+    assert r.text == "Delete “Gym” (Thursday, March 6, 6:00–7:00 PM)?" and len(await kit.events()) == 1
+    r = await kit.assistant.reply(kit.user_id, "yes", now=NOW + timedelta(minutes=1))
     assert r.text.startswith("Deleted “Gym”") and await kit.events() == []
-    kit.script(call("undo_last_change"))
-    r = await kit.assistant.reply(kit.user_id, "刚才那个撤销一下")
+    model = kit.script(call("undo_last_change"))
+    r = await kit.assistant.reply(kit.user_id, "刚才那个撤销一下", now=NOW + timedelta(minutes=2))
+    assert r.text == "要撤销上一次更改（删除「Gym」，3月6日（周四） 18:00–19:00）吗？" and await kit.events() == []
+    r = await kit.assistant.reply(kit.user_id, "好的", now=NOW + timedelta(minutes=3))
     assert r.text.startswith("已撤销上一次更改：已恢复「Gym」") and len(await kit.events()) == 1
+    assert model.call_count == 1  # the "yes" is the confirmation gate's: no model call
 
 
 async def test_stream_yields_activity_then_checked_text(kit: Kit) -> None:
@@ -385,6 +390,8 @@ async def test_after_a_read_a_change_the_user_asked_for_is_written(kit: Kit, mes
         reply("Done."),
     )
     r = await kit.assistant.reply(kit.user_id, message)
+    assert not r.writes and r.pending is not None and r.pending.kind == "needs_confirmation"  # asked first
+    r = await kit.assistant.reply(kit.user_id, "yes", now=NOW + timedelta(minutes=1))
     assert len(r.writes) == 1 and [e.title for e in await kit.events()] == ["Standup"]
 
 
