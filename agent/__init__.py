@@ -2,7 +2,7 @@
 
 from agent import Assistant
 assistant = Assistant(db, model, clock)
-reply = await assistant.reply(user_id, "tomorrow 3pm, meet Zhang San", now=now)
+reply = await assistant.reply(user_id, "Friday 10am, call the plumber", now=now)
 reply = await assistant.reply(user_id, "yes", now=later)      # a pending confirmation: 0 model calls
 reply.route                                                    # "model" or the gate that answered
 

@@ -1,6 +1,6 @@
 """Whether a message asks to put something on the calendar (and is not a question about it).
 
-The embedded model answers "这周六全天团建，帮我占上" with ``find_free_time`` (live eval, three scenarios of
+The embedded model answers "周日全天家庭日，帮我留出来" with ``find_free_time`` (live eval, three scenarios of
 this kind): the read succeeds, a note says the user did not ask for free time, and the model replies in prose
 ("好的，我会记住你的请求。") — nothing is added. When the message plainly asks to add, the free-time read is the
 wrong tool and goes back to the model as a fixable error naming the right one.

@@ -14,7 +14,7 @@ replaced by the user's phrase, which says more: a clock for a repeating event, n
   user (``Rejected.ask``: a ``NeedsValue`` for ``when``, saved as the pending command, so the zero-model
   slot gate finishes it). Nothing is written with an ungrounded time.
 * ``event_when`` when the message has no time phrase left for it (the grounded arguments use them all):
-  the user gave the event no time ("Cancel my call with Alex"); dropped, so the title alone finds the
+  the user gave the event no time ("Cancel my call with Ravi"); dropped, so the title alone finds the
   event and several matches become a question. An update's ``when``/``end`` that is the current minute
   (the prompt's "Now:" line copied) is dropped too.
 * ``end`` / ``duration`` / ``recurrence``: optional. If the user's words name an end/duration (or a
@@ -57,7 +57,7 @@ from agent.tool_args import (
     UpdateEventArgs,
 )
 from agent.unsaid import UNSAID_KEY, uses_unsaid
-from agent.write_guards import title_of
+from agent.write_guards import ground_title, title_of
 from agent.write_path import execute
 from schedule_time import time_phrases
 from storage import StorageError
@@ -118,7 +118,7 @@ def _never_given(ctx: ToolContext, command: Command, name: str, value: str, grou
 
     * an optional end, duration or repetition the user's words do not name (the model added it);
     * ``event_when`` with no time phrase left for it: the user gave the event no time ("Cancel my call with
-      Alex") and the model filled one in, usually the prompt's current time. Without it the title alone
+      Ravi") and the model filled one in, usually the prompt's current time. Without it the title alone
       finds the event, and several matches become a question;
     * an update's new start or end that is the prompt's "Now:" minute ("缩短到一个小时" came with when=now):
       the event keeps what the user did not ask to change."""
@@ -229,7 +229,10 @@ async def _write(ctx: ToolContext, tool: str, args: BaseModel, call_index: int) 
     if isinstance(command, Rejected):
         return command
     command = filled_from_users_words(ctx, command)  # "改到周五下午三点" with no `when`: the words give it
-    return _translated_title(ctx, command) or _dropped_repetition(ctx, command) or await execute(ctx, command)
+    if (back := _translated_title(ctx, command) or _dropped_repetition(ctx, command)) is not None:
+        return back
+    # a title's made-up words (a name from the examples below) dropped; location, notes, attendees: ground
+    return await execute(ctx, ground_title(ctx, command))
 
 
 def _dropped_repetition(ctx: ToolContext, command: Command) -> Rejected | None:
@@ -275,7 +278,11 @@ async def undo_last_change(ctx: ToolContext, args: UndoLastChangeArgs, call_inde
     return await execute(ctx, _command("undo_last_change", args, call_index))
 
 
-# The descriptions are prompt text: short, only what the model needs.
+# The descriptions are prompt text: short, only what the model needs. The examples name people (the shape of
+# `attendees` and of a title "with" someone is what a small model learns from them), and a small model copies
+# those names into requests that named nobody ("Meeting with Tomás"). Renaming them would only move the
+# leak, and models invent names of their own ("Meeting with John"); what stops it is the fact check on every
+# write: a title word or an attendee the user never said is dropped (``write_guards.ground_title``, ``ground``).
 CALENDAR_TOOLS: tuple[Tool, ...] = (
     Tool(
         "list_events",
@@ -322,7 +329,7 @@ CALENDAR_TOOLS: tuple[Tool, ...] = (
     ),
     Tool(
         "update_event",
-        "Change an existing event: give only new values.",
+        "Change an existing event: give only new values; a move relative to it goes in `when` as said (an hour later, 推迟一天).",
         UpdateEventArgs,
         update_event,
         "write",

@@ -1,8 +1,8 @@
 """``kairos chat``: talk to your calendar in the terminal.
 
     kairos chat                    # interactive: streamed replies, receipts, numbered options
-    kairos chat -m "明天下午三点和张三开会"   # one message, then exit (for scripts)
-    echo "what's on tomorrow?" | kairos chat     # stdin not a terminal: one message per line
+    kairos chat -m "后天上午十点和李四开会"   # one message, then exit (for scripts)
+    echo "anything on Friday?" | kairos chat     # stdin not a terminal: one message per line
 
 With no model endpoint configured it uses the embedded model (``agent.model.open_model``: assembled with a
 progress bar on first run, then started in seconds). The local user is created on first run with the

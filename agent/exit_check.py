@@ -5,6 +5,11 @@ A claim the persisted writes do not back makes the verdict fail; the turn then r
 with an honest one (``honest_reply``: what was saved, from the write results, and what was not; never an
 append) and records ``unverified_write_claim``. A promise of a write ("I'll move it", "我这就帮你加上") is
 told apart (``promises_write``): it is not a claim, and the read check decides about it.
+
+A promise of what kairos has no tool for — a reminder, an alert, a call or message to someone ("I'll remind
+you tomorrow at 2", "到时候我叫你", "I'll let Bob know", ``promises_unkeepable``) — is never true, whatever
+was written: the verdict says so (``unkeepable``, outcome ``unkeepable_promise``), and the turn replaces the
+reply with what was done and what kairos can do instead (``agent.reply_guidance``).
 """
 
 from __future__ import annotations
@@ -13,13 +18,20 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from agent import phrases
+from agent import lexicon_en, lexicon_zh, phrases
 from agent.claims import Claims, detect_claims, find_claims
 from agent.language import Lang
 from agent.lexicon_zh import TRADITIONAL
 from agent.receipts import WriteKind
 
-__all__ = ["ExitVerdict", "check_reply", "detect_claims", "honest_reply", "promises_write"]
+__all__ = [
+    "ExitVerdict",
+    "check_reply",
+    "detect_claims",
+    "honest_reply",
+    "promises_unkeepable",
+    "promises_write",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +41,9 @@ class ExitVerdict:
     claimed: frozenset[WriteKind]
     persisted: frozenset[WriteKind]
     claims: Claims = field(default_factory=Claims)
+    unkeepable: bool = False
+    """The text promises a reminder, an alert or a message (``promises_unkeepable``): no tool does that.
+    Apart from ``ok``, which is about writes."""
 
     @property
     def unverified(self) -> tuple[str, ...]:
@@ -41,14 +56,16 @@ class ExitVerdict:
 
     @property
     def outcome(self) -> str:
-        if not self.claims:
-            return "no_claim"
-        return "verified" if self.ok else "unverified_write_claim"
+        if not self.ok:
+            return "unverified_write_claim"
+        if self.unkeepable:
+            return "unkeepable_promise"
+        return "verified" if self.claims else "no_claim"
 
 
 def check_reply(text: str, persisted: Iterable[WriteKind]) -> ExitVerdict:
     claims = find_claims(text)
-    return ExitVerdict(claims.kinds, frozenset(persisted), claims)
+    return ExitVerdict(claims.kinds, frozenset(persisted), claims, promises_unkeepable(text))
 
 
 _NOT_DONE: dict[str, tuple[str, str]] = {
@@ -115,4 +132,52 @@ def promises_write(text: str) -> bool:
         for m in _PROMISE_ZH.finditer(sentence):
             if not _NEGATED.search(sentence[max(0, m.start() - 4) : m.end()]):
                 return True
+    return False
+
+
+_WILL_EN = (
+    r"(?:i'll|i\s+will|i'm\s+going\s+to|i\s+am\s+going\s+to|i'm\s+gonna|i\s+shall|we'll|we\s+will|"
+    r"i'll\s+be\s+sure\s+to|i\s+will\s+be\s+sure\s+to)"
+)
+_UNKEEPABLE_EN = re.compile(
+    rf"\b{_WILL_EN}\s+(?:(?:also|then|just|definitely|personally|automatically|gladly|happily|go\s+ahead\s+and|"
+    rf"make\s+sure\s+to|be\s+sure\s+to|make\s+a\s+point\s+to|remember\s+to|try\s+to|quickly|now)\s+)*"
+    rf"(?:{lexicon_en.UNKEEPABLE})\b"
+    rf"|\b(?:you|u)(?:'ll|\s+will)\s+(?:also\s+)?(?:get|receive|be\s+getting|be\s+sent)\s+"
+    rf"(?:(?:a|an|one|your|my|the|quick|friendly|short)\s+){{0,3}}(?:[\w-]+\s+)?(?:{lexicon_en.UNKEEPABLE_RECEIVED})\b"
+    rf"|\b[\w']+(?:'ll|\s+will)\s+(?:also\s+)?be\s+(?:{lexicon_en.UNKEEPABLE_PASSIVE})\b"
+    rf"|\b(?:{lexicon_en.UNKEEPABLE_RECEIVED})\s+will\s+(?:also\s+)?(?:be\s+sent|go\s+out|pop\s+up)\b",
+    re.IGNORECASE,
+)
+_USER_CONDITION_EN = re.compile(lexicon_en.USER_CONDITION, re.IGNORECASE)
+_UNKEEPABLE_ZH = re.compile(
+    rf"(?:{lexicon_zh.UNKEEPABLE_BEFORE})[^。！？!?\n，,；;]{{0,16}}?(?<![{lexicon_zh.UNKEEPABLE_NOUN_BEFORE}])"
+    rf"(?:{lexicon_zh.UNKEEPABLE})(?![设加存事项])"
+    rf"|{lexicon_zh.UNKEEPABLE_BARE}"
+    rf"|(?:{lexicon_zh.UNKEEPABLE_RECEIVED})[^。！？!?\n，,]{{0,8}}?(?:提醒|通知|短信|消息|信息|邮件|推送|电话)"
+)
+_USER_CONDITION_ZH = re.compile(lexicon_zh.USER_CONDITION)
+_OFFER_ZH = re.compile(lexicon_zh.OFFER)
+_NEGATED_ZH = re.compile(r"不|没|无法|别|未|勿")
+
+
+def promises_unkeepable(text: str) -> bool:
+    """The text promises an action kairos has no tool for: a reminder or alert ("I'll remind you tomorrow
+    at 2", "you'll get a notification", "我会在明天两点提醒你", "到时候我叫你"), or a call or message to someone
+    ("I'll let Bob know", "我帮你通知他"). Not as a question, an offer ("我可以帮你通知他", "Want me to remind
+    you?"), a refusal ("I can't remind you") or on the user's own condition ("I'll remind you if you'd like");
+    a condition on time ("when it's time") still promises."""
+    text = text.replace("’", "'").translate(TRADITIONAL)
+    for sentence in _PROMISE_SENTENCE.split(text):
+        if "?" in sentence or "？" in sentence:
+            continue
+        for m in _UNKEEPABLE_EN.finditer(sentence):
+            if not (_NEGATED.search(m.group(0)) or _USER_CONDITION_EN.search(sentence)):
+                return True
+        for m in _UNKEEPABLE_ZH.finditer(sentence):
+            before = sentence[max(0, m.start() - 4) : m.start()]
+            scope = before + m.group(0)
+            if _NEGATED_ZH.search(scope) or _OFFER_ZH.search(scope) or _USER_CONDITION_ZH.search(sentence):
+                continue
+            return True
     return False

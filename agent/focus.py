@@ -2,8 +2,11 @@
 "it", "this", "that meeting", "这个会", "那个" name one of them. Code keeps it (newest first, at most
 ``MAX_FOCUS`` entries) and the turn store persists it with the conversation state: workers are stateless.
 
-An entry is ``{"event_id", "title", "turn"}``. The entries of the newest turn form the reference group:
-one event → that event; several (a list was shown) → the user chooses; none → the user is asked.
+An entry is ``{"event_id", "title", "turn"}``, with ``"written": true`` while the event is one the latest
+turn created or changed (a turn that touches no event clears it): ``just_written`` is the one event a
+correction right after a write is about ("actually make it 4", 不对，是下周三). The entries of the newest turn
+form the reference group: one event → that event; several (a list was shown) → the user chooses; none →
+the user is asked.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from agent.matchers import normalize
 from agent.outcomes import Persisted
 from agent.registry import ReadResult, ToolRun
 
-__all__ = ["MAX_FOCUS", "MAX_SHOWN", "focus_group", "is_anaphor", "updated_focus"]
+__all__ = ["MAX_FOCUS", "MAX_SHOWN", "focus_group", "is_anaphor", "just_written", "updated_focus"]
 
 MAX_FOCUS = 8
 MAX_SHOWN = 3
@@ -54,6 +57,14 @@ def focus_group(focus: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return [entry for entry in focus if entry.get("turn") == newest]
 
 
+def just_written(focus: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    """The one event the latest turn wrote, when its focus group is exactly that event; else None."""
+    group = focus_group(focus)
+    if len(group) == 1 and group[0].get("written"):
+        return group[0]
+    return None
+
+
 def updated_focus(
     focus: Sequence[dict[str, Any]], runs: Iterable[ToolRun | Persisted], turn_id: str
 ) -> list[dict[str, Any]]:
@@ -67,20 +78,25 @@ def updated_focus(
             if result.result.action == "deleted" and result.result.occurrence_start is None:
                 gone.add(str(event.id))
                 continue
-            touched.append({"event_id": str(event.id), "title": event.title, "turn": turn_id})
+            touched.append(
+                {"event_id": str(event.id), "title": event.title, "turn": turn_id, "written": True}
+            )
         elif isinstance(result, ReadResult) and result.data.get("ok", True):
             shown = [e for e in result.data.get("events") or () if isinstance(e, dict) and e.get("id")]
             touched += [
                 {"event_id": str(e["id"]), "title": str(e.get("title", "")), "turn": turn_id}
                 for e in shown[:MAX_SHOWN]
             ]
-    if not touched and not gone:
-        return list(focus)
+    if not touched and not gone:  # the latest turn wrote nothing: no event is "just written" any more
+        return [{k: v for k, v in e.items() if k != "written"} for e in focus]
     # The newest touches first, in the order they happened within the turn (reversed: last touched first).
     fresh: list[dict[str, Any]] = []
     for entry in reversed(touched):
-        if entry["event_id"] not in {e["event_id"] for e in fresh}:
+        same = next((e for e in fresh if e["event_id"] == entry["event_id"]), None)
+        if same is None:
             fresh.append(entry)
+        elif entry.get("written"):  # shown and written in one turn: written
+            same["written"] = True
     seen = {e["event_id"] for e in fresh} | gone
-    kept = [e for e in focus if e.get("event_id") not in seen]
+    kept = [{k: v for k, v in e.items() if k != "written"} for e in focus if e.get("event_id") not in seen]
     return (fresh + kept)[:MAX_FOCUS]

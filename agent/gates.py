@@ -9,7 +9,7 @@ stale "yes" is an ordinary message for the model and never runs the old command)
    Any pending kind + a negative ("no", "never mind", "算了", "不用了", …) → drop it, say so, write nothing.
 2. ``needs_value`` for a time field + ``schedule_time.is_slot_reply(text)`` → merge, validate, then execute
    or ask for the next missing value.
-3. ``needs_choice`` + a pick ("2", "the second one", "第二个", "evening", "晚上", an option's text) →
+3. ``needs_choice`` + a pick ("2", "number two", "第二个", "evening", "晚上", an option's text) →
    continue with that option.
 4. No pending needed: the exact command ``undo`` / ``撤销`` → ``undo_last_change``.
 

@@ -13,14 +13,14 @@ not exist. Four cases are plain enough to take from the words without asking any
   same clause as the event's title, or inside the title the model wrote ("Run every weekday at 8am for 30
   min": the title loses the phrase). A repetition in another clause may be about something else ("I run
   every weekday; book the physio tomorrow at 8") and still goes back to the model.
-* **the day of a new event's clock time**: "Cancel gym tomorrow and book a massage at 6pm instead" came
-  with ``when="6pm"`` (today). When the message names exactly one day, today or later, in the same sentence
+* **the day of a new event's clock time**: "Skip swimming tomorrow and book a physio at 5pm instead" came
+  with ``when="5pm"`` (today). When the message names exactly one day, today or later, in the same sentence
   as that clock, the clock is on that day. Two days, a past day, another sentence: the time stays as given.
 * **who or where, split out of the title**: "周日和老李打球" came as title "打球" with 老李 as an attendee;
   the words the user wrote together ("和老李打球", "去机场接人", "Lunch with Ana") are the title.
 
-And one the other way: **an end that is another clause's time** ("把明天的週會改到下午三點，再加一個五點的健身"
-came as an update to 3–5pm) is dropped when the user said no end or length: the change keeps its length and
+And one the other way: **an end that is another clause's time** ("把后天的例会改到上午十点，再加一个十一点的电话"
+came as an update to 10–11am) is dropped when the user said no end or length: the change keeps its length and
 the other clause's time stays unsaid, so the turn asks the model about it (``agent.unsaid``).
 
 The filled value is the user's own phrase, so the time service computes it and every later check (past,
@@ -107,8 +107,8 @@ def filled_from_users_words(ctx: ToolContext, command: Command) -> Command:
 def day_for_clock(
     text: str, when: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
 ) -> str | None:
-    """The one day the message names, for a new event's clock time given without one ("Cancel gym tomorrow
-    and book a massage at 6pm instead": "6pm" is tomorrow's, not today's): the day phrase when it is the
+    """The one day the message names, for a new event's clock time given without one ("Skip swimming tomorrow
+    and book a physio at 5pm instead": "5pm" is tomorrow's, not today's): the day phrase when it is the
     only one in the message, today or later, a single day, in the same sentence as the clock; else None."""
     pieces = scan(normalise(when)).pieces
     if not any(isinstance(p, Clock) for p in pieces) or any(isinstance(p, _DAY_PIECES) for p in pieces):
@@ -135,8 +135,8 @@ def end_from_another_clause(
     text: str, when: str, end: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
 ) -> bool:
     """Whether ``end`` is a time the user gave in another clause than the start, with no end or length said
-    anywhere: "把明天的週會改到下午三點，再加一個五點的健身" came as when=3pm, end=5pm — five o'clock is the
-    gym's. A start and end said together ("3点到5点", "from 3 to 5", "make it run until 6") stay."""
+    anywhere: "把后天的例会改到上午十点，再加一个十一点的电话" came as when=10am, end=11am — eleven o'clock is
+    the call's. A start and end said together ("3点到5点", "from 3 to 5", "make it run until 6") stay."""
     if user_gave_end(text, now=now, tz=tz, memo=memo):
         return False
     clauses = [c for c in _CLAUSE.split(text) if c.strip()]

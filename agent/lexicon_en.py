@@ -253,3 +253,27 @@ STATES: tuple[tuple[str, Kind, bool], ...] = (
     ),
     (r"\bnow\s+(?:starts|ends|begins|runs|repeats)\b", "update", False),
 )
+
+# Actions kairos has no tool for: reminding or alerting the user, reaching other people. Base forms, as they
+# follow "I'll" / "I will" / "I'm going to" (``exit_check.promises_unkeepable``). "Set a reminder" is not
+# here: a reminder can be an event ("Your flight reminder is saved"), a write the write promise covers.
+UNKEEPABLE = (
+    r"remind|alert|notify|ping|nudge|wake|buzz|text|message|e-?mail|phone|ring|inform|contact|page|"
+    r"call(?!\s+(?:it|this|that|the\s+(?:event|meeting|entry|appointment))\b)|"
+    r"tell|let\s+(?:[\w']+\s+){1,3}?know|"
+    r"send\s+(?:[\w']+\s+){0,3}?(?:reminders?|notifications?|alerts?|messages?|texts?|e-?mails?|notes?|invites?|"
+    r"invitations?|pings?|nudges?)|"
+    r"give\s+(?:you|him|her|them|[\w']+)\s+a\s+(?:heads[-\s]up|nudge|call|ring|buzz|shout|reminder|ping)|"
+    r"reach\s+out\s+to|check\s+in\s+with|follow\s+up\s+with|keep\s+(?:you|him|her|them)\s+posted|"
+    r"get\s+in\s+touch\s+with|make\s+sure\s+(?:you|he|she|they)\s+(?:remember|don't\s+forget|know)"
+)
+# The same promise, said of what the user (or someone) will receive: "you'll get a reminder", "Bob will be
+# notified".
+UNKEEPABLE_RECEIVED = r"reminders?|notifications?|alerts?|messages?|texts?|e-?mails?|pings?|nudges?|heads[-\s]up|wake-?up\s+calls?"
+UNKEEPABLE_PASSIVE = r"reminded|notified|alerted|informed|told|messaged|pinged|texted|emailed|called|woken"
+# A condition on the user's own decision ("if you'd like", "once you confirm") makes a promise an offer; a
+# condition on time or events ("when it's time", "if anything changes") does not.
+USER_CONDITION = (
+    r"\b(?:if|once|when|whenever|unless|after|should)\s+(?:you|u)\b|\bif\s+(?:needed|necessary|wanted|"
+    r"that\s+works|you'd|you\s+like|so)\b|\bjust\s+say\b|\blet\s+me\s+know\b"
+)

@@ -145,8 +145,30 @@ EXISTING = r"本来|原本|早就|早已|一直"
 
 TRADITIONAL = str.maketrans(
     "會議經為幫預訂記錄調刪時間個將這還沒無請嗎麼們後兩點處變設曆歷動辦給來過對說確認寫進裡裏週遲銷換標題稱內創須準備讓馬現與"
-    "並則決筆單聲強協從電話開見號約發項應該醫廳飯體檢課問儲囉嘍妳鐘實誤學場長計員談節規穩編機領種數邊滿當畢態盡據傳覽專業幾於",
+    "並則決筆單聲強協從電話開見號約發項應該醫廳飯體檢課問儲囉嘍妳鐘實誤學場長計員談節規穩編機領種數邊滿當畢態盡據傳覽專業幾於"
+    "訴訊郵鬧聯絡屆喚簡響視頻轉",
     "会议经为帮预订记录调删时间个将这还没无请吗么们后两点处变设历历动办给来过对说确认写进里里周迟销换标题称内创须准备让马现与"
-    "并则决笔单声强协从电话开见号约发项应该医厅饭体检课问储啰喽你钟实误学场长计员谈节规稳编机领种数边满当毕态尽据传览专业几于",
+    "并则决笔单声强协从电话开见号约发项应该医厅饭体检课问储啰喽你钟实误学场长计员谈节规稳编机领种数边满当毕态尽据传览专业几于"
+    "诉讯邮闹联络届唤简响视频转",
 )
 """Traditional → simplified for the characters of this lexicon and the clause words around it."""
+
+# Actions kairos has no tool for (``exit_check.promises_unkeepable``): reminding or alerting the user, reaching
+# other people. A promise is one of these after a future or helping word ("我会在明天两点提醒你", "到时候我叫你",
+# "我帮你通知他"); a noun use ("把提醒设好了", "设置通知", "的提醒": a reminder event) is not.
+UNKEEPABLE = (
+    r"提醒|通知|告诉|告知|转告|知会|叫醒|叫你|叫您|喊你|喊您|催你|催您|打电话|打个电话|打给|回电|发消息|发个消息|"
+    r"发短信|发信息|发邮件|发微信|发通知|发提醒|联系|联络|推送|提示你|提示您"
+)
+UNKEEPABLE_BEFORE = (
+    r"我会|我将|我这就|我马上|我稍后|我到时|我来|我去|我帮你|我帮您|我替你|我替您|我给你|我给您|我为你|我为您|"
+    r"我一定|到时候|到时|届时|到点|稍后|回头|帮你|帮您|替你|替您|给你|给您|为你|为您|会准时|会按时|会及时|我再"
+)
+UNKEEPABLE_NOUN_BEFORE = "把将个的条项置加好设到"
+"""A character right before the verb that makes it a noun: 把提醒, 一个提醒, 的通知, 设置通知."""
+UNKEEPABLE_BARE = r"我(?:叫醒|喊醒|打电话给|打给|发短信给|发消息给|发信息给)"
+"""What a reply cannot be doing as it speaks, so "我" alone promises it: "明早八点我叫醒你"."""
+UNKEEPABLE_RECEIVED = r"你会收到|您会收到|你将收到|您将收到|你会接到|您会接到"
+OFFER = r"可以|能|可|要不要|需不需要|是否"
+"""An offer, not a promise ("我可以帮你通知他"): the user's answer decides."""
+USER_CONDITION = r"(?:如果|要是|假如|若是?|等|如需)[你您]|[你您][^，。！？]{0,8}的话|需要的话|如需|想的话|愿意的话|如果需要"

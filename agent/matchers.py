@@ -5,7 +5,7 @@
     exact_command("undo") == "undo"
 
 A reply is *covered* when it is nothing but words of the vocabulary (and separators, politeness fillers):
-"ok thanks" is a yes, "好的好的" is a yes, "no, leave it" is a no. Anything else — a time, a name, a change
+"ok thanks" is a yes, "好的好的" is a yes, "no thanks, skip it" is a no. Anything else — a time, a name, a change
 ("yes but at 5", "好的，改到五点") — is not a sign and goes to the model with the pending command described.
 A reply with both a yes and a no word ("yes no") is neither.
 

@@ -6,11 +6,11 @@ and booking or buying (flights, tickets, hotels, tables, cars).
 is a dirty write. A message that asks for an alarm or a timer and does not mention the calendar gets
 code's refusal for any write; "put an alarm for the dentist on my calendar" still writes.
 
-"Book me a flight to Chicago on Friday morning" / 帮我订一张周五去上海的高铁票 came back as a
+"Book me a train to Boston on Monday night" / 帮我订一张周日去杭州的机票 came back as a
 ``create_event`` for the trip (live eval): kairos cannot book or buy anything, and an event for a flight that
 was never booked is made up. Booking words with something bought ("book a call with Acme" is a meeting)
-get the same refusal unless the calendar is mentioned. So does sending a message ("email the team that
-tomorrow's meeting is off" became a create of "Team Meeting"), unless the calendar is mentioned.
+get the same refusal unless the calendar is mentioned. So does sending a message ("tell the team by
+email that the meeting is off" became a create of "Team Meeting"), unless the calendar is mentioned.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ _SENDING = re.compile(
 
 
 _CALENDAR_ITSELF = re.compile(r"\b(?:calendar|schedule|agenda)s?\b|日历|日曆|日程|行程", re.IGNORECASE)
-"""A message about a meeting ("email the team that tomorrow's meeting is off") is still a message."""
+"""A message about a meeting ("text my team that the offsite is cancelled") is still a message."""
 
 
 def asks_to_send(text: str) -> bool:

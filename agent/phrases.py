@@ -115,6 +115,20 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "“{title}” has no occurrences left from now on, so I haven't changed anything.",
         "「{title}」从现在起已经没有日程了，所以我没有做任何更改。",
     ),
+    "no_reminders": (
+        "I can't send reminders or messages — I only manage your calendar, so nothing will be sent. I can add "
+        "it to your calendar instead; want me to?",
+        "我不能发送提醒或消息，只能管理你的日历，所以不会有任何提醒或消息发出。我可以把它加到你的日历上，要加吗？",
+    ),
+    "no_reminders_after": (
+        "I can't send reminders or messages — I only manage your calendar, so nothing will be sent.",
+        "我不能发送提醒或消息，只能管理你的日历，所以不会有任何提醒或消息发出。",
+    ),
+    "reply_unfit": (
+        "Sorry, I couldn't put my answer into words properly. Nothing on your calendar was changed; could "
+        "you ask again?",
+        "抱歉，我没能好好组织回答。你的日历没有任何改动，能再说一次吗？",
+    ),
     "series_over_from": (
         "“{title}” has no occurrences from {day} on, so I haven't changed anything.",
         "「{title}」从{day}起已经没有日程了，所以我没有做任何更改。",

@@ -186,8 +186,8 @@ def check_read_reply(
     read's listing once (the same search twice is listed once), then each free-time answer
     (``agent.free_time``). In a turn that called no write tool, a reply that promises a write ("好的，我会
     把…改到凌晨3点", echoing an event title written as an instruction) is replaced too, even if it names an
-    event: nothing will be written. A reply that is one of the user's own messages again (``said``: "明天下午三点和
-    张三开会" for "what's on tomorrow?", naming the event only because the user's words did) reports nothing."""
+    event: nothing will be written. A reply that is one of the user's own messages again (``said``: "后天上午十点和
+    李四开会" for "anything on tomorrow?", naming the event only because the user's words did) reports nothing."""
     if not listings and not free:
         return None
     if _echoes(text, said):

@@ -110,7 +110,7 @@ async def listed_in(ctx: ToolContext, range_text: str) -> ReadResult:
 # A question about free time names it. Small models often answer "what's on" / 有什么安排 with
 # find_free_time (and an invented duration); without one of these words the call is answered as
 # list_events for the same range — a read either way, so nothing is risked by the correction. It comes
-# back with a note: "这周六全天团建，帮我占上" and "明天和设计师对一下稿子" were sent here too, and the
+# back with a note: "周日全天家庭日，帮我留出来" and "明天和设计师对一下稿子" were sent here too, and the
 # model then told the user "no free time found" instead of writing.
 _ASKS_FREE_TIME = re.compile(
     r"\b(?:free|available|availability|open slots?|slots?|gaps?|time for)\b|空|闲|有时间|抽出", re.IGNORECASE
@@ -133,7 +133,7 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
         return ReadResult({"ok": False, "error": "wrong_tool", "hint": hint})
     if not _ASKS_FREE_TIME.search(ctx.user_text):
         if not said_time:
-            # no time in the message either ("When's my next dentist appointment?", 我跟牙医约的是哪天):
+            # no time in the message either ("When's my next haircut?", 我跟理发师约的是哪天):
             # a question about an event by its name, and the range the model passed is its own invention
             found = await search_events(ctx, SearchEventsArgs(query=ctx.user_text[:200]), call_index)
             if found.data.get("ok"):

@@ -4,17 +4,17 @@ Only a ``WriteResult`` with ``persisted=True`` gets a receipt. The text names th
 date and the local time range, and the event's time zone where it differs from the user's; it is in the
 language of the user's message. A change or cancel of a series from one occurrence on (the store split
 the series there: ``storage.split_of``) says from which day on, from the stored rows: the new series' first
-occurrence, or the first one cancelled. The model never writes a receipt.
+occurrence, or the earliest one cancelled. The model never writes a receipt.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Literal
 
 from agent.language import Lang
-from agent.timefmt import day_part_text, day_text, range_text
+from agent.timefmt import day_part_text, day_text, moment_text, range_text
 from storage import EventSnapshot, WriteResult, split_of
 
 __all__ = ["Receipt", "WriteKind", "make_receipt"]
@@ -77,8 +77,16 @@ class Receipt:
         }
 
 
-def make_receipt(result: WriteResult, lang: Lang, *, user_timezone: str, now: datetime) -> Receipt:
-    """The receipt of a committed write. Raises ``ValueError`` for a result that was not persisted."""
+def make_receipt(
+    result: WriteResult,
+    lang: Lang,
+    *,
+    user_timezone: str,
+    now: datetime,
+    before: tuple[datetime, datetime] | None = None,
+) -> Receipt:
+    """The receipt of a committed write. Raises ``ValueError`` for a result that was not persisted.
+    ``before``: for an update, the (start, end) the event (or occurrence) had; a move then says from what."""
     if not result.persisted:
         raise ValueError("a receipt needs a persisted write")
     event = result.event
@@ -102,6 +110,19 @@ def make_receipt(result: WriteResult, lang: Lang, *, user_timezone: str, now: da
         result.action, event.title, when, lang, occurrence=occurrence, undo=undo, recurring=event.recurring,
         upcoming=upcoming,
     )  # fmt: skip
+    moved = before is not None and result.action == "updated" and not undo and not upcoming
+    if moved and not event.all_day and before is not None and before[0] != start:
+        ref = now.astimezone(start.tzinfo).date()
+        text = _moved_text(
+            event,
+            before,
+            start,
+            end,
+            lang,
+            ref,
+            occurrence=occurrence,
+            zone=_zone(event, user_timezone, lang),
+        )
     return _receipt(result, start, end, text, occurrence=occurrence, undo=undo)
 
 
@@ -148,6 +169,39 @@ def _receipt(
         undo=undo,
         text=text,
     )
+
+
+def _moved_text(
+    event: EventSnapshot,
+    before: tuple[datetime, datetime],
+    start: datetime,
+    end: datetime,
+    lang: Lang,
+    ref: date,
+    *,
+    occurrence: bool,
+    zone: str,
+) -> str:
+    """A move from ``before`` to ``[start, end)``: the day once when it stays and the length is kept."""
+    old_start, old_end = (b.astimezone(start.tzinfo) for b in before)
+    same = old_start.date() == start.date() == end.date() and old_end - old_start == end - start
+    repeat = ("（重复）" if lang == "zh" else " (repeating)") if event.recurring and not occurrence else ""
+    if lang == "zh":
+        what = f"「{event.title}」" + ("的一次" if occurrence else "")
+        if same:
+            return f"已将{what}从{_clock(old_start, lang)}改到{_clock(start, lang)}：{day_text(start.date(), lang, ref=ref)}{zone}{repeat}"
+        new = range_text(start, end, lang, ref=ref)
+        return f"已将{what}从{moment_text(old_start, lang, ref=ref)}改到{new}{zone}{repeat}"
+    what = f"one occurrence of “{event.title}”" if occurrence else f"“{event.title}”"
+    if same:
+        day = day_text(start.date(), lang, ref=ref)
+        return f"Moved {what} from {_clock(old_start, lang)} to {_clock(start, lang)}, {day}{zone}{repeat}."
+    new = range_text(start, end, lang, ref=ref)
+    return f"Moved {what} from {moment_text(old_start, lang, ref=ref)} to {new}{zone}{repeat}."
+
+
+def _clock(moment: datetime, lang: Lang) -> str:
+    return moment_text(moment, lang).split(" " if lang == "zh" else ", ")[-1]
 
 
 def _zone(event: EventSnapshot, user_timezone: str, lang: Lang) -> str:

@@ -13,7 +13,11 @@ collapsed), it
    wrote resolves to (start, end, duration; a repetition is its own argument), or to one of the readings
    of a phrase the user left ambiguous: a phrase is a run of ``schedule_time.time_phrases``, or up to three of them joined
    in order ("tomorrow, meet Bob at 3pm" grounds "tomorrow 3pm"). So "明天15:00" is grounded by
-   "明天下午三点", while "2026-11-30 15:00" (today) is not grounded by "明天下午三点" (tomorrow).
+   "明天下午三点", while "2026-11-30 15:00" (today) is not grounded by "明天下午三点" (tomorrow), or
+3. read against an event (``resolve(..., relative_to=...)``), moves it exactly as a phrase the user wrote
+   does, against each of two probe events (``_PROBES``: different days, times of day and lengths, so that
+   only the same move agrees on both): "45 minutes later" is grounded by "push it back 45 minutes", "提前
+   20分钟" by "提前二十分钟". The write path reads it against the real event (``write_timing``).
 
 An argument that is neither is never used for a write. What happens instead is decided by the tools
 (``calendar_tools``) and the write path (``write_timing``): see their docstrings.
@@ -55,6 +59,7 @@ __all__ = [
     "example_phrase",
     "fuller_phrase",
     "is_time_grounded",
+    "moves_as_user_said",
     "phrases_in",
     "phrases_of",
     "quotes",
@@ -179,6 +184,59 @@ def _phrases(sources: Iterable[str], now: datetime, tz: ZoneInfo, memo: Memo | N
     return found[-_MAX_PHRASES:]
 
 
+_PROBES = (
+    (timedelta(days=1, hours=5, minutes=17), timedelta(minutes=49)),
+    (timedelta(days=3, hours=2, minutes=41), timedelta(hours=1, minutes=23)),
+)
+"""Rule 3's probe events: (offset from now, length)."""
+
+
+def _moves(
+    text: str, now: datetime, tz: ZoneInfo, memo: Memo | None
+) -> tuple[frozenset[tuple[object, ...]], ...]:
+    """What ``text`` does to each probe event (rule 3), when it is a move of it: one reading against each,
+    the same shift from both probes' starts ("an hour later", 推迟一天) or both probes' own time of day on
+    another day ("same time next Monday"). Empty otherwise (a clock or a day of its own — "15:00",
+    "Friday 3pm" — reads the same without an event: rules 1-2 ground those)."""
+    key = ("moves", text, now, tz)
+    if memo is not None and key in memo:
+        return memo[key]  # type: ignore[no-any-return]
+    out: list[frozenset[tuple[object, ...]]] = []
+    shifts: set[timedelta] = set()
+    kept_clock = True
+    for offset, length in _PROBES:
+        start = (now + offset).astimezone(tz).replace(second=0, microsecond=0)
+        r = resolve(text, now=now, tz=tz, prefer="future", relative_to=(start, start + length))
+        if r.status != "resolved" or r.start is None:
+            out = []
+            break
+        shifts.add(r.start - start)
+        kept_clock = kept_clock and r.start.astimezone(tz).time() == start.time() and r.start != start
+        out.append(_readings_of(r))
+    moved = len(shifts) == 1 and timedelta(0) not in shifts
+    result = tuple(out) if out and (moved or kept_clock) else ()
+    if memo is not None:
+        memo[key] = result
+    return result
+
+
+def moves_as_user_said(
+    value: str, sources: Sequence[str], *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
+) -> bool:
+    """Rule 3: ``value`` moves an event as one of the user's time phrases does (each probe event, the
+    same reading)."""
+    mine = _moves(value, now, tz, memo)
+    if not mine:
+        return False
+    for text in sources:
+        for phrase in phrases_of(text, memo):
+            for candidate in dict.fromkeys((phrase, _without_to(phrase))):
+                theirs = _moves(candidate, now, tz, memo) if candidate else ()
+                if theirs == mine:
+                    return True
+    return False
+
+
 def _joined(phrases: Sequence[str]) -> Iterable[str]:
     yield from phrases
     for size in (2, 3):
@@ -202,9 +260,9 @@ def _covers(user: Sequence[Piece], piece: Piece) -> bool:
 
 
 def _same_pieces(value: str, sources: Sequence[str]) -> bool:
-    """Rule 1b: every time word of ``value`` (the scanner's pieces) is one the user wrote ("tomorrow 6pm"
-    from "Cancel gym tomorrow and book a massage at 6pm"; "Saturday 9am" from "Saturday and Sunday, both
-    at 9am")."""
+    """Rule 1b: every time word of ``value`` (the scanner's pieces) is one the user wrote ("tomorrow 5pm"
+    from "Skip swimming tomorrow and book a physio at 5pm"; "Sunday 8am" from "runs on Saturday and
+    Sunday, 8am each")."""
     pieces = scan(normalise(value)).pieces
     if not pieces:
         return False
@@ -214,7 +272,7 @@ def _same_pieces(value: str, sources: Sequence[str]) -> bool:
 
 def shares_time_words(value: str, phrase: str, sources: Sequence[str]) -> bool:
     """Every time word of ``value`` is one the user wrote in ``sources`` (rule 1b), and one of them is a
-    time word of ``phrase``: "明天下午5点" for "五點的" in "把明天的週會改到下午三點，再加一個五點的健身" (the day
+    time word of ``phrase``: "后天上午11点" for "十一点的" in "把后天的例会改到上午十点，再加一个十一点的电话" (the day
     from another clause of the same message, the clock from the phrase)."""
     pieces = scan(normalise(value)).pieces
     mine = scan(normalise(phrase)).pieces
@@ -224,20 +282,19 @@ def shares_time_words(value: str, phrase: str, sources: Sequence[str]) -> bool:
 def is_time_grounded(
     value: str, sources: Sequence[str], *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
 ) -> bool:
-    """True when ``value`` quotes the user (rule 1), is made of the user's time words (rule 1b), or reads
-    as a time the user wrote (rule 2). ``memo``: the turn's (``ToolContext.memo``)."""
+    """True when ``value`` quotes the user (rule 1), is made of the user's time words (rule 1b), reads
+    as a time the user wrote (rule 2), or moves an event as the user's words do (rule 3). ``memo``: the turn's (``ToolContext.memo``)."""
     if not _norm(value):
         return False
     if quotes(value, sources) or _same_pieces(value, sources):
         return True
     key = _key(_resolve(value, now, tz, memo))
-    if not key:
-        return False
-    for phrase in _joined(_phrases(sources, now, tz, memo)):
-        # The same range, or one reading of a phrase the user left open ("Friday at 4" → Friday 4pm).
-        if key <= _key(_resolve(phrase, now, tz, memo)):
-            return True
-    return False
+    if key:
+        for phrase in _joined(_phrases(sources, now, tz, memo)):
+            # The same range, or one reading of a phrase the user left open ("Friday at 4" → Friday 4pm).
+            if key <= _key(_resolve(phrase, now, tz, memo)):
+                return True
+    return moves_as_user_said(value, sources, now=now, tz=tz, memo=memo)
 
 
 def users_phrase(

@@ -10,6 +10,8 @@
       second request the model left out, named in the last tool result)
     → a calendar question answered with no read: code makes the read (``agent.unread``)
     → exit check on the model's text (claims vs persisted writes; unverified → the whole reply replaced)
+    → reply checks (``agent.reply_guidance``): a reply that quotes this turn's tool-result guidance, or
+      promises a reminder or a message, is replaced by code's texts (and what kairos can do instead)
     → read check (a reply to a list_events / search_events read that names none of its events → the
       listing, from code; a search beside a write is the write's lookup and is not checked; a turn that
       ended on writes shows the listing of a time the user asked about apart from them)
@@ -30,12 +32,14 @@ from typing import Any
 from agent import phrases
 from agent.context import ToolContext
 from agent.exit_check import ExitVerdict, check_reply, honest_reply
+from agent.guidance import record as record_guidance
 from agent.model import Message, Model, ModelError, ModelResponse, ToolResultMessage
 from agent.model_failure import failure_reply
 from agent.outcomes import NeedsChoice, NeedsConfirmation, NeedsValue, Option, Persisted, Rejected
 from agent.read_check import check_read_reply
 from agent.receipts import Receipt, make_receipt
 from agent.registry import BoundTools, ReadResult, ToolRun
+from agent.reply_guidance import instead, unfit_reply
 from agent.telemetry import TurnTelemetry
 from agent.unread import read_skipped
 from agent.unsaid import UNSAID_KEY, unanswered_reads, unsaid, with_unsaid_note
@@ -251,10 +255,11 @@ async def run_turn(
                 telemetry.validation_retries += 1
             results = [_tool_result_text(r) for r in runs]
             if _not_named(fixable) and (left := unsaid(ctx, out.runs)):
-                # "What's on Wednesday? Also put a call with Leo on Thursday at 4pm": after the read the
+                # "What's on Tuesday? Also add a call with Mina on Friday at 2pm": after the read the
                 # model changed a listed event; the request it left out is named with the refusal
                 telemetry.unsaid_prompt = True
                 results[-1] = with_unsaid_note(results[-1], left, ctx)
+            record_guidance(ctx, results)  # what code told the model: never for the user (agent.guidance)
             messages = _with_results(messages, response, results)
             continue
         asked_first = any(isinstance(a, NeedsConfirmation) and "destructive" in a.reasons for a in out.asking)
@@ -269,6 +274,7 @@ async def run_turn(
             telemetry.unsaid_prompt = True
             results = [_tool_result_text(r) for r in runs]
             results[-1] = with_unsaid_note(results[-1], left, ctx)
+            record_guidance(ctx, results)
             messages = _with_results(messages, response, results)
             continue
         break  # writes only: code's texts end the turn
@@ -284,14 +290,22 @@ async def run_turn(
         others = [t for t in code_texts if t not in {r.text for r in out.receipts}]
         out.text = "\n".join([honest, *others])
     else:
+        unfit = unfit_reply(model_text, ctx, verdict) if ended_by_model_text else None
+        if unfit is not None:  # guidance echoed, or a reminder promised: code's texts instead
+            out.replaced = True
+            if unfit == "guidance_echo":
+                telemetry.fallback_reason = telemetry.fallback_reason or unfit
         shown = (
-            _checked_read_reply(out, model_text, telemetry, ctx)
+            _checked_read_reply(out, "" if unfit else model_text, telemetry, ctx)
             if ended_by_model_text
             else unanswered_reads(out.runs, ctx)
         )
         if shown and not ended_by_model_text:
             telemetry.read_check = "unanswered"
-        out.text = "\n".join(([shown] if shown else []) + code_texts)
+        texts = ([shown] if shown else []) + code_texts
+        if unfit and (extra := instead(unfit, lang, wrote=bool(out.persisted), shown=bool(texts))):
+            texts.append(extra)
+        out.text = "\n".join(texts)
     if not out.text.strip() and not out.persisted:  # e.g. ``content: null`` and no tool call
         telemetry.fallback_reason = telemetry.fallback_reason or "empty_reply"
         out.text = failure_reply("empty", lang)

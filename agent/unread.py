@@ -1,7 +1,7 @@
 """A question about the user's calendar that the model answered without reading it.
 
-The prompt carries no events, so such an answer is made up: the embedded model answered "What are the notes
-on the vendor call?" with notes it invented (live eval). When the model's first response is prose, no tool
+The prompt carries no events, so such an answer is made up: the embedded model answered a question about
+what an event's notes say with notes it invented (live eval). When the model's first response is prose, no tool
 ran, and the message asks about the user's own calendar (``asks_about_calendar``), code makes the read the
 model skipped — ``list_events`` for the one time the message names, else ``search_events`` with the message
 when it names something ("the vendor call"), else today's ``list_events`` ("what's on?") — and its listing is
@@ -113,8 +113,8 @@ def names_something(text: str) -> bool:
 
 
 def asks_about_calendar(text: str) -> bool:
-    """A question about the user's own events ("When's my next dentist appointment?", "What's on Friday?",
-    "我周五有什么安排？", "What are the notes on the vendor call?"), not about the world or the assistant."""
+    """A question about the user's own events ("When's my next haircut?", "What's on Friday?",
+    "我周五有什么安排？", "What did I note for the budget review?"), not about the world or the assistant."""
     return bool(_QUESTION.search(text)) and bool(_MINE.search(text))
 
 

@@ -1,7 +1,7 @@
 """A second request the model left out: the time phrases of the message no tool call of the turn used.
 
-A small model answers "周六上午10点带妈妈去体检，周日晚上6点家庭聚餐" or "Cancel gym tomorrow and book a
-massage at 6pm instead" with ONE tool call, and the turn ends on that write's receipt (live eval: six
+A small model answers "周六下午3点带孩子去游泳，周日中午12点和朋友聚餐" or "Skip swimming tomorrow and book a
+physio at 5pm instead" with ONE tool call, and the turn ends on that write's receipt (live eval: six
 multi-request scenarios). After a round of writes only, the turn gives the model one more call if the
 message still has a time phrase that none of the turn's tool arguments accounts for (``unsaid``), naming it
 in the last tool result. What the model does with it is held to that phrase (``uses_unsaid``): a write
@@ -181,8 +181,8 @@ def unsaid(ctx: ToolContext, runs: Sequence[ToolRun]) -> list[str]:
 
 
 def asked_apart(ctx: ToolContext, window: str, writes: Sequence[ToolRun]) -> bool:
-    """A read's ``window`` ("周三下午") is a time of the message that no write of the turn accounts for: the
-    read answered a question of its own ("周三下午有什么安排？顺便帮我加个周四上午十点的牙医"), not a lookup
+    """A read's ``window`` ("周二上午") is a time of the message that no write of the turn accounts for: the
+    read answered a question of its own ("周二上午有什么会？顺便帮我加个周五下午三点的体检"), not a lookup
     for the write ("move the dentist to 4" after reading today)."""
     values = _values(writes)
     return any(

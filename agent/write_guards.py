@@ -1,6 +1,7 @@
 """The checks every write passes on its way to the store, and the store call itself:
 
-ground (free-text fields must be in the user's words) → checks (past? overlaps?) → confirm (a question
+ground (free-text fields must be in the user's words, and never code's guidance to the model; a title keeps
+the user's words and event-kind nouns: ``ground_title``) → checks (past? overlaps?) → confirm (a question
 naming what it overlaps) → store (idempotency key ``{turn_id}:{call_index}``; ``Persisted`` only when
 the store says ``persisted``; every store refusal becomes the user's sentence, never an exception text)
 """
@@ -13,7 +14,8 @@ from typing import Any
 
 from agent import phrases
 from agent.context import ToolContext
-from agent.grounding import echoes_request, is_grounded
+from agent.grounding import echoes_request, event_kind_in, grounded_title, is_grounded, said_by_user
+from agent.guidance import quotes_guidance
 from agent.outcomes import Command, NeedsConfirmation, Persisted, Rejected, WriteOutcome
 from storage import (
     EventNotFound,
@@ -26,7 +28,7 @@ from storage import (
     WriteResult,
 )
 
-__all__ = ["WRITTEN_KEY", "checks", "confirm", "ground", "store", "title_of"]
+__all__ = ["WRITTEN_KEY", "checks", "confirm", "ground", "ground_title", "store", "title_of"]
 
 log = logging.getLogger("kairos.agent.write")
 _GROUNDED_FIELDS = ("location", "notes")
@@ -41,12 +43,22 @@ def ground(ctx: ToolContext, command: Command) -> Command:
     said = " ".join(ctx.time_sources)
     for name in _GROUNDED_FIELDS:
         value = args.get(name)
-        if value and (not is_grounded(value, said) or echoes_request(value, ctx.user_text)):
+        if value and (
+            not is_grounded(value, said)
+            or echoes_request(value, ctx.user_text)
+            or quotes_guidance(value, ctx, min_words=4)  # a hint or note of ours, parked in the notes
+        ):
             args[name] = None
             ctx.notes.append({"dropped": name, "tool": command.tool, "call_index": command.call_index})
     attendees = args.get("attendees")
     if attendees:
-        kept = [a for a in attendees if is_grounded(a, said)]
+        # a name the user said, once ("you", 我 name nobody; "教堂" as the location is a place, not a person)
+        place = (args.get("location") or "").strip().casefold()
+        kept = [
+            a
+            for a in dict.fromkeys(attendees)
+            if said_by_user(a, ctx.time_sources) and a.strip().casefold() != place
+        ]
         if len(kept) != len(attendees):
             ctx.notes.append(
                 {
@@ -60,6 +72,26 @@ def ground(ctx: ToolContext, command: Command) -> Command:
     if any("dropped" in n for n in ctx.notes):
         log.info("ungrounded fields dropped", extra={"turn_id": ctx.turn_id, "tool": command.tool})
     return command.with_(args=args, grounded=True)
+
+
+def ground_title(ctx: ToolContext, command: Command) -> Command:
+    """The title without the words the user never said that are not an event kind (``grounded_title``:
+    "Meeting with Tomás" → "Meeting" when nobody named Tomás). With nothing of it left, a new event is
+    called by an event kind the user said, else "Event"/"日程"; a change keeps the event's title."""
+    title = command.args.get("title")
+    if not title:
+        return command
+    kept = grounded_title(title, ctx.time_sources)
+    if kept and quotes_guidance(kept, ctx, min_words=4):
+        kept = ""
+    if kept == title:
+        return command
+    if not kept:
+        kept = event_kind_in(ctx.time_sources, ctx.lang) if command.tool == "create_event" else None
+    ctx.notes.append(
+        {"dropped": "title_words", "tool": command.tool, "call_index": command.call_index, "kept": bool(kept)}
+    )
+    return command.with_(args={**command.args, "title": kept})
 
 
 async def checks(

@@ -21,14 +21,18 @@ from typing import Any
 
 from agent import phrases
 from agent.context import ToolContext
+from agent.focus import just_written
+from agent.grounding import bare_words, is_grounded
 from agent.outcomes import Command, NeedsConfirmation, NeedsValue, Rejected, WriteOutcome
+from agent.references import Ref
 from agent.series_scope import ask_scope, from_day, scope_of, series_from, series_move_allowed, target_from
 from agent.time_grounding import phrases_in, quotes, the_time_itself
 from agent.timefmt import range_text
 from agent.timing import Timing, named_day, timing_from_json
+from agent.tool_args import UpdateEventArgs
 from agent.unsaid import UNSAID_KEY
 from agent.write_guards import WRITTEN_KEY, checks, confirm, ground, store
-from agent.write_target import choose_target, find_target
+from agent.write_target import choose_target, find_target, said_now, target_json
 from agent.write_timing import anchor_of, choose_time, settle_time, with_timing
 from storage import EventDraft, EventPatch, EventSnapshot, StorageError
 
@@ -55,6 +59,8 @@ async def execute(ctx: ToolContext, command: Command, *, needs_confirmation: boo
 
 
 async def _create(ctx: ToolContext, command: Command) -> WriteOutcome:
+    if (correction := await _correction(ctx, command)) is not None:
+        return await _update(ctx, correction, False)
     args = command.args
     title = args["title"]
     if not command.grounded:
@@ -85,6 +91,44 @@ async def _create(ctx: ToolContext, command: Command) -> WriteOutcome:
         lambda key: ctx.events.create(draft, now=ctx.now, idempotency_key=key, turn_id=ctx.turn_id),
     )
     return result
+
+
+async def _correction(ctx: ToolContext, command: Command) -> Command | None:
+    """A create right after the previous turn wrote an event of the same title, with a new time in this
+    message's words and the title not in them ("no — 5pm" after "gym tomorrow at 6" came back as a second
+    "Gym"): an update of that event (``focus.just_written``), never a duplicate. Only for a command fresh
+    from the model (a resumed one was settled by its own turn). A message that names the title itself
+    ("gym on Friday too") is a request of its own: created."""
+    entry = just_written(ctx.focus)
+    args = command.args
+    if entry is None or command.grounded or command.target is not None:
+        return None
+    title = str(args.get("title") or "")
+    if bare_words(title) != bare_words(str(entry.get("title") or "")) or is_grounded(title, ctx.user_text):
+        return None
+    if not said_now(ctx, str(args.get("when") or "")):
+        return None
+    try:
+        event = await ctx.events.get(str(entry["event_id"]))
+    except (StorageError, KeyError):
+        return None
+    if bare_words(event.title) != bare_words(title):
+        return None
+    changes = UpdateEventArgs(
+        event=event.title,
+        when=args.get("when"),
+        end=args.get("end"),
+        duration=args.get("duration"),
+        location=args.get("location"),
+        notes=args.get("notes"),
+        attendees=args.get("attendees") or None,
+    )
+    target = target_json(Ref(event, event.start, event.end, occurrence=False))
+    if event.recurring:
+        target["scope"] = "series"
+    return Command(
+        "update_event", changes.model_dump(mode="json"), call_index=command.call_index, target=target
+    )
 
 
 async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) -> WriteOutcome:

@@ -7,7 +7,10 @@ said it (then asked): see ``with_timing``. The time arguments reaching here are 
 words already (``calendar_tools`` / ``time_grounding``).
 
 A move keeps what the user did not change: a time without a day keeps the event's day (``anchor_of``), a
-move without a new end keeps the event's duration.
+move without a new end keeps the event's duration. A move's ``when`` is read against the event by the time
+service (``resolve(..., relative_to=(start, end))``: the target occurrence's current range): "an hour later",
+"push it back two days", 提前二十分钟, "same time next Monday", 周五同一个时间段, "move to 4" — the new start is
+computed from the event's start, never from now (``_against_event``).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from agent import phrases
 from agent.context import ToolContext
 from agent.language import HAN_RUN
 from agent.outcomes import Command, NeedsChoice, NeedsValue, Option, WriteOutcome
-from agent.time_grounding import quotes, user_gave_end, user_gave_multi_day
+from agent.time_grounding import quotes, the_time_itself, user_gave_end, user_gave_multi_day
 from agent.timefmt import range_text
 from agent.timing import (
     DEFAULT_DURATION,
@@ -36,6 +39,7 @@ from agent.timing import (
     timing_json,
 )
 from agent.write_guards import title_of
+from schedule_time import TimeExpressionError, resolve
 
 __all__ = ["MAX_SILENT_SPAN", "anchor_of", "choose_time", "option_line", "settle_time", "with_timing"]
 
@@ -46,8 +50,15 @@ MAX_SILENT_SPAN = timedelta(hours=24)
 def settle_time(
     ctx: ToolContext, command: Command, when: str, *, anchor: tuple[datetime, datetime] | None
 ) -> Command | WriteOutcome:
-    """Resolve ``when`` (+ end, duration, recurrence) into ``command.resolved``, or ask."""
+    """Resolve ``when`` (+ end, duration, recurrence) into ``command.resolved``, or ask. ``anchor``: the
+    event a move is about (its current start and end), which ``when`` is read against."""
+    all_day = bool((command.target or {}).get("all_day"))
+    framed = _against_event(ctx, when, anchor, all_day) if anchor is not None else None
+    if isinstance(framed, Timing):
+        return with_timing(ctx, command, framed, anchor=anchor)
     timing = _start_in_context(ctx, command, when, anchor[0] if anchor else None)
+    if isinstance(timing, Missing) and isinstance(framed, Ambiguous):  # "move to 7": morning or evening
+        timing = framed
     if isinstance(timing, Ambiguous):
         options = tuple(
             Option(
@@ -59,7 +70,7 @@ def settle_time(
                 ),
                 start=c.start,
                 end=c.end,
-                time={"start": c.start.isoformat(), "grain": c.grain},
+                time={"start": c.start.isoformat(), "grain": c.grain, "rrule": _day_rule(c.recurrence)},
                 tag=c.label,
             )
             for c in timing.candidates
@@ -72,6 +83,39 @@ def settle_time(
             command, "when", phrases.ask_value("when", ctx.lang, title=title, day=timing.day, now=ctx.now)
         )
     return with_timing(ctx, command, timing, anchor=anchor)
+
+
+def _against_event(
+    ctx: ToolContext, when: str, anchor: tuple[datetime, datetime], all_day: bool
+) -> Timing | Ambiguous | None:
+    """``when`` read against the event (``relative_to``), when that reading is not the same as without it:
+    a move by an amount, the same time another day, a clock time on the event's day, a day at the event's
+    time. None when the event changes nothing (the plain reading applies) or the text reads as nothing.
+    The event's length is kept unless the words give an end. For an all-day event only a reading that is
+    whole days stays one (else None: the plain reading asks or settles it)."""
+    if said_all_day(when):
+        return None
+    try:
+        framed = resolve(when, now=ctx.now, tz=ctx.tz, prefer="future", relative_to=anchor)
+        bare = the_time_itself(when)  # "to 4" (the "to" of "move it to 4" without its verb): "4"
+        if framed.status == "unresolved" and bare != when:
+            when, framed = bare, resolve(bare, now=ctx.now, tz=ctx.tz, prefer="future", relative_to=anchor)
+    except TimeExpressionError:  # (an anchor without a zone: never read against)
+        return None
+    if framed.status == "ambiguous" and framed.candidates:
+        return Ambiguous(framed.candidates[:3])
+    if framed.status != "resolved" or framed.start is None or framed.end is None or framed.recurrence:
+        return None
+    if framed.duration is not None and framed.end - framed.start != framed.duration:
+        return None
+    plain = resolve(when, now=ctx.now, tz=ctx.tz, prefer="future")
+    if plain.status == "resolved" and (plain.start, plain.end) == (framed.start, framed.end):
+        return None
+    if all_day:
+        start, end = framed.start.astimezone(ctx.tz), framed.end.astimezone(ctx.tz)
+        whole = start.time() == end.time() == datetime.min.time() and end > start
+        return Timing(start, end, all_day=True) if whole else None
+    return Timing(framed.start, framed.end)
 
 
 _BARE_HOUR = re.compile(r"\s*(\d{1,2})\s*")
@@ -186,10 +230,20 @@ def _multi_day_said(ctx: ToolContext) -> bool:
     return any(user_gave_multi_day(t, now=ctx.now, tz=ctx.tz, memo=ctx.memo) for t in ctx.time_sources)
 
 
+_CLOCK_PARTS = re.compile(r";?BY(?:HOUR|MINUTE|SECOND)=[^;]*", re.IGNORECASE)
+
+
+def _day_rule(recurrence: str | None) -> str | None:
+    """A candidate's repetition without its clock parts (the start carries the time), as ``timing`` keeps
+    a resolved one: "every Thursday at 7" stays weekly once "evening" is picked."""
+    return (_CLOCK_PARTS.sub("", recurrence).strip(";") or None) if recurrence else None
+
+
 def choose_time(ctx: ToolContext, command: Command, option: Option) -> Command | WriteOutcome:
-    """Apply a picked time candidate (a clarification's option) to the command."""
+    """Apply a picked time candidate (a clarification's option) to the command: its start, and the
+    repetition the words gave (an explicit ``recurrence`` argument still wins in ``with_timing``)."""
     assert option.time is not None
-    timing = Timing(datetime.fromisoformat(option.time["start"]), None)
+    timing = Timing(datetime.fromisoformat(option.time["start"]), None, rrule=option.time.get("rrule"))
     anchor = anchor_of(command)
     return with_timing(ctx, command, timing, anchor=anchor)
 

@@ -3,13 +3,16 @@
 
     python scripts/bench_claims.py                    # evals/claims/corpus.jsonl (development rows)
     python scripts/bench_claims.py --heldout          # evals/claims/heldout.jsonl (never tuned on)
+    python scripts/bench_claims.py --reminders        # evals/claims/promises_reminders.jsonl
     python scripts/bench_claims.py --show             # also print every row the grammar gets wrong
 
 Per language: recall (claim rows whose detected kinds equal the labelled kinds), detection (claim rows
 with any kind detected), false positives (non-claim rows with any kind detected); promises separately
 (``promises_write`` on promise rows, its false positives on non-claim rows, and promise rows that
-``detect_claims`` takes for a claim); and the detector's median cost per reply in µs (each row's fastest
-of several rounds, median over the rows).
+``detect_claims`` takes for a claim); unkeepable promises (``promises_unkeepable`` on rows of class
+``unkeepable``: a reminder, an alert, a message to someone — "I'll remind you at 2", "到时候我叫你"), and its
+false positives on every other row (non-claims, claims and write promises); and the detector's median cost
+per reply in µs (each row's fastest of several rounds, median over the rows).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from agent import detect_claims  # noqa: E402
-from agent.exit_check import promises_write  # noqa: E402
+from agent.exit_check import promises_unkeepable, promises_write  # noqa: E402
 
 
 def _load(path: Path) -> list[dict]:
@@ -55,11 +58,17 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--heldout", action="store_true", help="score evals/claims/heldout.jsonl")
+    parser.add_argument(
+        "--reminders", action="store_true", help="score evals/claims/promises_reminders.jsonl"
+    )
     parser.add_argument("--file", type=Path, help="score this JSONL instead")
     parser.add_argument("--show", action="store_true", help="print the rows the grammar gets wrong")
     parser.add_argument("--rounds", type=int, default=20, help="timing rounds per row (default 20)")
     args = parser.parse_args()
-    path = args.file or ROOT / "evals" / "claims" / ("heldout.jsonl" if args.heldout else "corpus.jsonl")
+    name = (
+        "heldout.jsonl" if args.heldout else "promises_reminders.jsonl" if args.reminders else "corpus.jsonl"
+    )
+    path = args.file or ROOT / "evals" / "claims" / name
     rows = _load(path)
     print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {len(rows)} rows")
     wrong: list[str] = []
@@ -95,6 +104,25 @@ def main() -> int:
         print(
             f"[{lang}] promises: detected {_pct(p_hit, len(promises))}, promise false positives on non-claims "
             f"{_pct(p_fp, len(others))}, promises taken for claims {_pct(p_as_claim, len(promises))}"
+        )
+        unkeepable = [r for r in mine if r["class"] == "unkeepable"]
+        u_hit = u_as_claim = 0
+        for r in unkeepable:
+            promised = promises_unkeepable(r["text"])
+            claimed = bool(detect_claims(r["text"]))
+            u_hit += promised
+            u_as_claim += claimed
+            if not promised or claimed:
+                wrong.append(f"  unkp  {lang} unkeepable={promised} claim={claimed}: {r['text']!r}")
+        rest = [r for r in mine if r["class"] != "unkeepable"]
+        u_fp = 0
+        for r in rest:
+            if promises_unkeepable(r["text"]):
+                u_fp += 1
+                wrong.append(f"  ufp   {lang} {r['class']}: {r['text']!r}")
+        print(
+            f"[{lang}] unkeepable promises: detected {_pct(u_hit, len(unkeepable))}, taken for claims "
+            f"{_pct(u_as_claim, len(unkeepable))}, false positives on other rows {_pct(u_fp, len(rest))}"
         )
     print(f"detect_claims: median {_cost_us([r['text'] for r in rows], args.rounds):.1f} µs per reply")
     if args.show and wrong:

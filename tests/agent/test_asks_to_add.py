@@ -17,13 +17,13 @@ from tests.agent.fixtures import SH, make_kit
 @pytest.mark.parametrize(
     ("text", "asks"),
     [
-        ("这周六全天团建，帮我占上", True),
+        ("这周日全天家庭日，帮我占上", True),
         ("帮我安排一下明天下午的会", True),
         ("add lunch with Ana tomorrow at noon", True),
         ("Block off Friday afternoon for the offsite", True),
         ("Can you add lunch tomorrow?", False),  # a question: the model's read may be what was asked
-        ("这周四哪个时间段有空？想约个一小时的电话", False),
-        ("周三下午有什么安排？顺便帮我加个周四上午十点的牙医", False),
+        ("这周四什么时候有空？想打个一小时的电话", False),
+        ("周二上午有什么会？顺便帮我加个周五下午三点的体检", False),
         ("後天七點半開會", False),  # a plan said, no word asking to add
         ("明天下午我有空", False),
         ("what's on tomorrow", False),
@@ -80,15 +80,15 @@ async def test_a_request_to_see_a_day_sent_to_free_time_is_read(database, make_u
 async def test_a_free_time_read_for_a_request_to_add_goes_back_naming_create(database, make_user) -> None:  # type: ignore[no-untyped-def]
     zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
     model = zh.script(
-        call("find_free_time", {"range": "周六全天", "duration": "1小时"}),
-        call("create_event", {"title": "团建", "when": "这周六全天"}),
+        call("find_free_time", {"range": "周日全天", "duration": "1小时"}),
+        call("create_event", {"title": "家庭日", "when": "这周日全天"}),
     )
-    r = await zh.assistant.reply(zh.user_id, "这周六全天团建，帮我占上")
+    r = await zh.assistant.reply(zh.user_id, "这周日全天家庭日，帮我占上")
     assert model.call_count == 2 and len(r.writes) == 1
     first = [m for m in model.calls[1].messages if isinstance(m, ToolResultMessage)][-1]
     assert json.loads(first.content)["error"] == "wrong_tool"
     [event] = await zh.events()
-    assert event.title == "团建" and event.all_day and event.start.date() == date(2025, 3, 8)
+    assert event.title == "家庭日" and event.all_day and event.start.date() == date(2025, 3, 9)
 
 
 async def test_a_free_time_question_is_still_read(database, make_user) -> None:  # type: ignore[no-untyped-def]
@@ -96,7 +96,7 @@ async def test_a_free_time_question_is_still_read(database, make_user) -> None: 
     model = zh.script(
         call("find_free_time", {"range": "周四", "duration": "1小时"}), reply("周四全天都有空。")
     )
-    r = await zh.assistant.reply(zh.user_id, "这周四哪个时间段有空？想约个一小时的电话")
+    r = await zh.assistant.reply(zh.user_id, "这周四什么时候有空？想打个一小时的电话")
     assert model.call_count == 2 and r.writes == () and await zh.events() == []
 
 

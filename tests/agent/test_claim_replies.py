@@ -16,7 +16,7 @@ from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NY, Kit
 
 CORPUS = Path(__file__).resolve().parents[2] / "evals" / "claims"
-ASK = {"en": "Tomorrow 3pm, meet Zhang San", "zh": "明天下午三点和张三开会"}
+ASK = {"en": "Tomorrow 4pm, coffee with Wang Wu", "zh": "明天下午四点和王五喝咖啡"}
 HONEST = {"en": "nothing was created, changed or deleted", "zh": "没有创建、修改或删除任何日程"}
 
 

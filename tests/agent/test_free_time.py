@@ -100,7 +100,7 @@ async def test_a_write_after_a_free_time_question_leaves_the_slots_as_the_answer
         ),
         call("update_event", {"event": "电话", "when": "13:30", "end": "18:00"}),
     )
-    r = await zh.assistant.reply(zh.user_id, "这周四哪个时间段有空？想约个一小时的电话")
+    r = await zh.assistant.reply(zh.user_id, "这周四什么时候有空？想打个一小时的电话")
     assert not r.writes and not r.options and r.pending is None, r.text
     assert r.text == "3月6日（周四）能空出1小时的时段：\n- 13:30–18:00"
 

@@ -27,7 +27,7 @@ SH_NOW = datetime(2025, 6, 16, 9, 0, tzinfo=SH)  # a Monday
 @pytest.mark.parametrize(
     ("text", "tz", "new_time"),
     [
-        ("和李老师喝咖啡那个改到周五下午三点吧，她周三临时有事", SH, "周五下午三点"),
+        ("和周老师喝茶那个改到周五下午三点吧，她周三临时有急事", SH, "周五下午三点"),
         ("周会挪到下午三点", SH, "下午三点"),
         ("把周三的会改到周四", SH, "周四"),
         ("牙医推迟到下周一上午十点", SH, "下周一上午十点"),
@@ -52,11 +52,11 @@ def test_the_new_time_is_the_phrase_after_a_verb_of_moving(text: str, tz: ZoneIn
 @pytest.mark.parametrize(
     ("text", "title", "repetition"),
     [
-        ("I run every weekday at 8am for 30 min, starting tomorrow. Put it in the calendar?",
-         "Run every weekday at 8am for 30 min", "every weekday at 8am for 30 min"),  # in the title itself
-        ("I run every weekday at 8am for 30 min, starting tomorrow. Put it in the calendar?", "Run",
-         "every weekday at 8am for 30 min"),
-        ("从明天开始每天晚上10点吃药，记到日历上，10分钟就行", "吃药", "从明天开始每天晚上10点"),
+        ("I swim every weekday at 7am for 45 min, starting tomorrow. Put it in my calendar?",
+         "Swim every weekday at 7am for 45 min", "every weekday at 7am for 45 min"),  # in the title itself
+        ("I swim every weekday at 7am for 45 min, starting tomorrow. Put it in my calendar?", "Swim",
+         "every weekday at 7am for 45 min"),
+        ("从明天开始每天早上7点吃维生素，记到日历上，5分钟就行", "吃维生素", "从明天开始每天早上7点"),
         ("每周一上午九点开周会", "周会", "每周一上午九点"),
         ("Team sync every Monday at 9", "Team sync", "every monday at 9"),
         # the repetition is about something else
@@ -79,11 +79,11 @@ def test_the_title_loses_the_phrase_the_model_copied_into_it() -> None:
 
 async def test_a_move_without_its_new_time_takes_it_from_the_words(database, make_user) -> None:  # type: ignore[no-untyped-def]
     zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
-    await zh.seed("和李老师喝咖啡", datetime(2025, 3, 12, 15, tzinfo=SH))  # next Wednesday (now: Wed 22:00 here)
+    await zh.seed("和周老师喝茶", datetime(2025, 3, 12, 15, tzinfo=SH))  # next Wednesday (now: Wed 22:00 here)
     model = zh.script(
-        call("update_event", {"event": "和李老师喝咖啡", "event_when": "周三下午三点"}),
+        call("update_event", {"event": "和周老师喝茶", "event_when": "周三下午三点"}),
     )
-    r = await zh.assistant.reply(zh.user_id, "和李老师喝咖啡那个改到周五下午三点吧，她周三临时有事")
+    r = await zh.assistant.reply(zh.user_id, "和周老师喝茶那个改到周五下午三点吧，她周三临时有急事")
     assert model.call_count == 1 and len(r.writes) == 1
     assert [(f["filled"], f["from"]) for f in r.telemetry["filled_fields"]] == [("when", "user_words")]
     assert r.telemetry["dropped_fields"] == []
@@ -102,16 +102,16 @@ async def test_a_new_time_given_as_which_event_becomes_the_new_time(kit: Kit) ->
 
 async def test_a_repetition_left_out_of_a_create_comes_from_its_clause(kit: Kit) -> None:
     model = kit.script(
-        call("create_event", {"title": "Run every weekday at 8am for 30 min", "when": "tomorrow at 8am",
-                              "duration": "30 minutes"}),
+        call("create_event", {"title": "Swim every weekday at 7am for 45 min", "when": "tomorrow at 7am",
+                              "duration": "45 minutes"}),
     )  # fmt: skip
     r = await kit.assistant.reply(
-        kit.user_id, "I run every weekday at 8am for 30 min, starting tomorrow. Put it in the calendar?"
+        kit.user_id, "I swim every weekday at 7am for 45 min, starting tomorrow. Put it in my calendar?"
     )
     assert model.call_count == 1 and len(r.writes) == 1
     [event] = await kit.events()
-    assert event.title == "Run" and event.rrule is not None and "BYDAY=MO,TU,WE,TH,FR" in event.rrule
-    assert event.start == datetime(2025, 3, 6, 8, tzinfo=NY)
+    assert event.title == "Swim" and event.rrule is not None and "BYDAY=MO,TU,WE,TH,FR" in event.rrule
+    assert event.start == datetime(2025, 3, 6, 7, tzinfo=NY)
 
 
 async def test_a_repetition_in_another_clause_still_goes_back_to_the_model(kit: Kit) -> None:
@@ -153,14 +153,14 @@ async def test_a_title_without_its_who_is_the_users_words(database, make_user) -
 @pytest.mark.parametrize(
     ("text", "when", "day"),
     [
-        ("Cancel gym tomorrow and book a massage at 6pm instead", "6pm", "tomorrow"),
-        ("明天的羽毛球取消，改成晚上七点去游泳", "晚上七点", "明天"),
+        ("Skip swimming tomorrow and book a physio at 6pm instead", "6pm", "tomorrow"),
+        ("明天的网球取消，改成晚上八点去跑步", "晚上八点", "明天"),
         ("Lunch with Ana on Friday, dinner at 7", "at 7", "friday"),
-        ("Cancel gym tomorrow and book a massage at 6pm today", "6pm", None),  # two days: no guess
+        ("Skip swimming tomorrow and book a physio at 6pm today", "6pm", None),  # two days: no guess
         ("Yesterday was long, book a massage at 6pm", "6pm", None),  # a past day is context
         ("Book a massage at 6pm", "6pm", None),  # no day at all: today, as resolved
         ("Tomorrow is busy. Book a massage at 6pm", "6pm", None),  # another sentence
-        ("Cancel gym tomorrow and book a massage at 6pm instead", "tomorrow 6pm", None),  # has its day
+        ("Skip swimming tomorrow and book a physio at 6pm instead", "tomorrow 6pm", None),  # has its day
         ("Lunch with Ana on Friday, dinner at 7", "19:00", None),  # the clock is not the user's words
         ("周五和周六都有事，晚上七点吃饭", "晚上七点", None),
     ],
@@ -170,23 +170,23 @@ def test_a_clock_without_a_day_takes_the_one_day_of_its_sentence(text: str, when
 
 
 async def test_a_new_events_clock_lands_on_the_day_the_message_names(kit: Kit) -> None:
-    await kit.seed("Gym", datetime(2025, 3, 6, 18, tzinfo=NY))
+    await kit.seed("Swimming", datetime(2025, 3, 6, 18, tzinfo=NY))
     kit.script(
-        call("delete_event", {"event": "gym", "event_when": "tomorrow"}),
-        call("create_event", {"title": "Massage", "when": "6pm"}),
+        call("delete_event", {"event": "swimming", "event_when": "tomorrow"}),
+        call("create_event", {"title": "Physio", "when": "6pm"}),
     )
-    r = await kit.assistant.reply(kit.user_id, "Cancel gym tomorrow and book a massage at 6pm instead")
-    assert r.text == "Delete “Gym” (Thursday, March 6, 6:00–7:00 PM)?" and not r.writes  # the massage waits
+    r = await kit.assistant.reply(kit.user_id, "Skip swimming tomorrow and book a physio at 6pm instead")
+    assert r.text == "Delete “Swimming” (Thursday, March 6, 6:00–7:00 PM)?" and not r.writes  # the physio waits
     r = await kit.assistant.reply(kit.user_id, "yes", now=NOW + timedelta(minutes=1))
     assert len(r.writes) == 2
     [event] = await kit.events()
-    assert event.title == "Massage" and event.start == datetime(2025, 3, 6, 18, tzinfo=NY)
+    assert event.title == "Physio" and event.start == datetime(2025, 3, 6, 18, tzinfo=NY)
 
 
 @pytest.mark.parametrize(
     ("text", "when", "end", "another"),
     [
-        ("把明天的週會改到下午三點，再加一個五點的健身", "明天下午3点", "明天下午5点", True),  # the gym's five
+        ("把明天的例會挪到下午三點，另外加一個五點的瑜伽", "明天下午3点", "明天下午5点", True),  # the yoga's five
         ("Dinner with Ana at 7, then drinks at 9", "7pm", "9pm", True),
         ("明天下午三点到五点开会", "明天下午三点", "五点", False),  # a range: said together
         ("明天下午三点开会，五点结束", "明天下午三点", "五点", False),  # an end said as one
@@ -200,14 +200,14 @@ def test_an_end_from_another_clause_is_that_clauses_time(text: str, when: str, e
 
 async def test_the_other_clauses_time_stays_unsaid_and_the_update_keeps_its_length(database, make_user) -> None:  # type: ignore[no-untyped-def]
     zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
-    await zh.seed("週會", datetime(2025, 3, 6, 10, tzinfo=SH))  # tomorrow (now: Wed 22:00 here)
+    await zh.seed("例會", datetime(2025, 3, 6, 10, tzinfo=SH))  # tomorrow (now: Wed 22:00 here)
     model = zh.script(
-        call("update_event", {"event": "週會", "when": "明天下午3点", "end": "明天下午5点"}),
-        call("create_event", {"title": "健身", "when": "明天五點"}),
+        call("update_event", {"event": "例會", "when": "明天下午3点", "end": "明天下午5点"}),
+        call("create_event", {"title": "瑜伽", "when": "明天五點"}),
     )
-    r = await zh.assistant.reply(zh.user_id, "把明天的週會改到下午三點，再加一個五點的健身")
+    r = await zh.assistant.reply(zh.user_id, "把明天的例會挪到下午三點，另外加一個五點的瑜伽")
     assert model.call_count == 2 and len(r.writes) == 2 and r.telemetry["unsaid_prompt"] is True
     meeting, gym = sorted(await zh.events(), key=lambda e: e.start)
     assert (meeting.start, meeting.end) == (datetime(2025, 3, 6, 15, tzinfo=SH), datetime(2025, 3, 6, 16, tzinfo=SH))
-    assert gym.title == "健身" and gym.start.hour == 17
+    assert gym.title == "瑜伽" and gym.start.hour == 17
     assert {"dropped": "end", "reason": "another_clause"}.items() <= r.telemetry["dropped_fields"][0].items()

@@ -70,7 +70,7 @@ async def test_an_empty_reply_is_said_in_chinese(kit: Kit) -> None:
 async def test_an_unreadable_answer_is_not_called_unreachable(kit: Kit, mode: str, bad: object) -> None:
     endpoint = FakeEndpoint(bad, bad)  # type: ignore[arg-type]
     kit.assistant.model = endpoint.model(tool_mode=mode)
-    r = await kit.assistant.reply(kit.user_id, "Tomorrow 3pm, meet Zhang San")
+    r = await kit.assistant.reply(kit.user_id, "Tomorrow 4pm, coffee with Wang Wu")
     assert len(endpoint.requests) == 2  # the one re-ask, then the honest reply
     assert r.text == UNREADABLE_EN and r.fallback_reason == "malformed_output"
     assert r.writes == () and await kit.events() == []
@@ -79,10 +79,10 @@ async def test_an_unreadable_answer_is_not_called_unreachable(kit: Kit, mode: st
 
 async def test_unreadable_and_unreachable_are_different_sentences_in_both_languages(kit: Kit) -> None:
     kit.script(ModelOutputError("bad json"))
-    r = await kit.assistant.reply(kit.user_id, "明天下午三点和张三开会")
+    r = await kit.assistant.reply(kit.user_id, "明天下午四点和王五喝咖啡")
     assert r.text == "语言模型的回答无法读取；没有做任何更改。请再试一次。"
     kit.script(ModelUnavailableError("refused"))
-    r = await kit.assistant.reply(kit.user_id, "Tomorrow 3pm, meet Zhang San")
+    r = await kit.assistant.reply(kit.user_id, "Tomorrow 4pm, coffee with Wang Wu")
     assert r.text == UNREACHABLE_EN and r.fallback_reason == "unavailable"
 
 

@@ -14,7 +14,7 @@ from tests.agent.fixtures import Kit
 @pytest.mark.parametrize(
     ("text", "other", "why"),
     [
-        ("Add a meeting to Priya's calendar for Monday 10am", True, "a name's calendar"),
+        ("Put a call on Marco's calendar for Tuesday 9am", True, "a name's calendar"),
         ("What's on Bob's schedule tomorrow?", True, "a name's schedule"),
         ("put it in her calendar", True, "a pronoun's calendar"),
         ("add it to my wife's calendar", True, "my wife is someone else"),
@@ -34,7 +34,7 @@ from tests.agent.fixtures import Kit
         ("这个月的日程", False, "this month"),
         ("Add lunch with Bob tomorrow at noon", False, "a person, but my calendar"),
         ("Bob's birthday party on Friday", False, "a possessive that is not a calendar"),
-        ("把韩梅梅周六的会议改到周日", False, "left to the model: 的会议 may be the user's own meeting"),
+        ("把李华周五的会议改到周六", False, "left to the model: 的会议 may be the user's own meeting"),
     ],
 )
 def test_names_other_calendar(text: str, other: bool, why: str) -> None:
@@ -44,7 +44,7 @@ def test_names_other_calendar(text: str, other: bool, why: str) -> None:
 @pytest.mark.parametrize(
     ("text", "someone", "why"),
     [
-        ("帮我看看李雷明天有什么安排", True, "a name, then a day, no 的"),
+        ("帮我看看王芳后天有什么安排", True, "a name, then a day, no 的"),
         ("李雷明天有空吗", True, "is a name free"),
         ("老板周五下午有空吗", True, "the boss, then a time"),
         ("王小明下周一忙不忙", True, "busy or not"),
@@ -74,8 +74,8 @@ def test_asks_about_someone(text: str, someone: bool, why: str) -> None:
 
 
 async def test_a_question_about_someones_day_is_not_answered_from_my_calendar(kit: Kit) -> None:
-    model = kit.script(call("list_events", {"range": "明天"}), reply("李雷明天没有安排。"))
-    r = await kit.assistant.reply(kit.user_id, "帮我看看李雷明天有什么安排")
+    model = kit.script(call("list_events", {"range": "后天"}), reply("王芳后天没有安排。"))
+    r = await kit.assistant.reply(kit.user_id, "帮我看看王芳后天有什么安排")
     assert model.call_count == 2
     assert r.text == "我只能查看和管理你自己的日历。" and r.telemetry["read_check"] == "refused"
 
@@ -87,8 +87,8 @@ async def test_a_write_naming_a_person_is_not_refused_by_the_question_rule(kit: 
 
 
 async def test_a_write_for_someone_elses_calendar_is_refused_by_code(kit: Kit) -> None:
-    model = kit.script(call("create_event", {"title": "Meeting with Priya", "when": "Monday 10am"}))
-    r = await kit.assistant.reply(kit.user_id, "Add a meeting to Priya's calendar for Monday 10am")
+    model = kit.script(call("create_event", {"title": "Call with Marco", "when": "Tuesday 9am"}))
+    r = await kit.assistant.reply(kit.user_id, "Put a call on Marco's calendar for Tuesday 9am")
     assert model.call_count == 1 and await kit.events() == []
     assert r.text == "I can only see and manage your own calendar, so I haven't changed anything."
 

@@ -45,8 +45,8 @@ async def test_a_calendar_request_that_mentions_an_alarm_is_written(kit: Kit) ->
 @pytest.mark.parametrize(
     ("text", "booking"),
     [
-        ("Book me a flight to Chicago on Friday morning", True),
-        ("帮我订一张周五去上海的高铁票", True),
+        ("Book me a flight to Denver on Monday morning", True),
+        ("帮我订一张周日去杭州的机票", True),
         ("book a table at Nopa for 7pm Friday", True),
         ("get me a taxi to the airport at 6am", True),
         ("buy two tickets for the concert", True),
@@ -66,9 +66,9 @@ def test_asks_to_book(text: str, booking: bool) -> None:
 
 
 async def test_a_booking_request_is_not_written_as_an_event(kit: Kit) -> None:
-    args = {"title": "Flight to Chicago", "when": "Friday morning", "location": "Chicago"}
+    args = {"title": "Flight to Denver", "when": "Monday morning", "location": "Denver"}
     model = kit.script(call("create_event", args))
-    r = await kit.assistant.reply(kit.user_id, "Book me a flight to Chicago on Friday morning")
+    r = await kit.assistant.reply(kit.user_id, "Book me a flight to Denver on Monday morning")
     assert model.call_count == 1 and await kit.events() == [] and r.writes == ()
     assert r.text.startswith("I can't book or buy anything") and r.pending is None
 
@@ -76,7 +76,7 @@ async def test_a_booking_request_is_not_written_as_an_event(kit: Kit) -> None:
 @pytest.mark.parametrize(
     ("text", "sending"),
     [
-        ("email the team that tomorrow's meeting is off", True),  # about a meeting, still a message
+        ("email the group that tomorrow's meeting is cancelled", True),  # about a meeting, still a message
         ("send Bob a text about dinner", True),
         ("发邮件通知大家明天的会取消", True),
         ("给张三发个微信说我晚点到", True),
@@ -94,6 +94,6 @@ def test_asks_to_send(text: str, sending: bool) -> None:
 async def test_a_message_to_send_is_not_written_as_an_event(kit: Kit) -> None:
     args = {"title": "Team Meeting", "when": "tomorrow", "notes": "Meeting is off"}
     model = kit.script(call("create_event", args))
-    r = await kit.assistant.reply(kit.user_id, "email the team that tomorrow's meeting is off")
+    r = await kit.assistant.reply(kit.user_id, "email the group that tomorrow's meeting is cancelled")
     assert model.call_count == 1 and await kit.events() == [] and r.pending is None
     assert r.text.startswith("I can't send emails or messages")

@@ -204,14 +204,14 @@ async def test_a_search_reply_in_chinese(kit: Kit) -> None:
 
 
 async def test_a_question_sent_to_find_free_time_is_checked_against_its_search(kit: Kit) -> None:
-    """find_free_time for "When's my next dentist appointment?" searches by the user's words: the
+    """find_free_time for "When's my next dentist visit?" searches by the user's words: the
     listing's header does not quote the whole message."""
     await kit.seed("Dentist", datetime(2025, 3, 11, 9, tzinfo=NY))
     kit.script(
         call("find_free_time", {"range": "next Monday", "duration": "1 hour"}),
         reply("好的，我会记住你的预约。"),
     )
-    r = await kit.assistant.reply(kit.user_id, "When's my next dentist appointment?")
+    r = await kit.assistant.reply(kit.user_id, "When's my next dentist visit?")
     assert r.text.startswith("Events matching your question:\n")
     assert "- Tuesday, March 11, 9:00–10:00 AM — Dentist" in r.text.splitlines()
     assert r.telemetry["read_check"] == "replaced"
@@ -306,10 +306,10 @@ async def test_a_question_asked_beside_a_write_is_answered_by_its_listing(kit: K
     await kit.seed("Design crit", datetime(2025, 3, 12, 13, tzinfo=NY))
     kit.script(
         call("list_events", {"range": "Wednesday"}),
-        call("create_event", {"title": "Call with Leo", "when": "Thursday at 4pm"}),
+        call("create_event", {"title": "Call with Noor", "when": "Thursday at 4pm"}),
     )
     r = await kit.assistant.reply(
-        kit.user_id, "What's on Wednesday? Also put a call with Leo on Thursday at 4pm"
+        kit.user_id, "What's on Wednesday? Also add a call with Noor on Thursday at 4pm"
     )
     assert len(r.writes) == 1, r.text
     assert r.text.splitlines() == [
@@ -345,27 +345,27 @@ async def test_prose_that_echoes_a_refusal_is_replaced_by_the_listing(kit: Kit) 
     await kit.seed("Design crit", datetime(2025, 3, 12, 13, tzinfo=NY))
     kit.script(
         call("list_events", {"range": "Wednesday"}),
-        call("update_event", {"event": "Design crit", "attendees": ["Leo"]}),
+        call("update_event", {"event": "Design crit", "attendees": ["Noor"]}),
         reply(
             "The event 'Design crit' is not named by the user. Please change the event name and try again."
         ),
     )
     r = await kit.assistant.reply(
-        kit.user_id, "What's on Wednesday? Also put a call with Leo on Thursday at 4pm"
+        kit.user_id, "What's on Wednesday? Also add a call with Noor on Thursday at 4pm"
     )
     assert r.text == "Wednesday, March 12:\n- 1:00–2:00 PM — Design crit" and r.writes == ()
 
 
 async def test_a_reply_that_repeats_an_earlier_message_is_replaced(database, make_user) -> None:  # type: ignore[no-untyped-def]
-    """In a chat: "明天下午三点和张三开会" (created), then "what's on tomorrow?" answered with the first message again
+    """In a chat: "明天下午四点和王五开会" (created), then "anything on tomorrow?" answered with the first message again
     — it names the event only because the user's words did."""
     kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
     kit.script(
-        call("create_event", {"title": "和张三开会", "when": "明天下午三点"}),
+        call("create_event", {"title": "和王五开会", "when": "明天下午四点"}),
         call("list_events", {"range": "tomorrow"}),
-        reply("明天下午三点和张三开会"),
+        reply("明天下午四点和王五开会"),
     )
-    await kit.assistant.reply(kit.user_id, "明天下午三点和张三开会")
-    r = await kit.assistant.reply(kit.user_id, "what's on tomorrow?")
-    assert r.text == "Thursday, March 6:\n- 3:00–4:00 PM — 和张三开会", r.text
+    await kit.assistant.reply(kit.user_id, "明天下午四点和王五开会")
+    r = await kit.assistant.reply(kit.user_id, "anything on tomorrow?")
+    assert r.text == "Thursday, March 6:\n- 4:00–5:00 PM — 和王五开会", r.text
     assert r.telemetry["read_check"] == "replaced"

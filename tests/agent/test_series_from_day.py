@@ -61,7 +61,7 @@ READINGS = [
     ("我们一起开会", None, "一起 is together"),
     ("明天起床后开会", None, "起床 is getting up"),
     ("下周开始的会取消", None, "the meeting that starts next week: no comma, no 都"),
-    ("部门例会以后都改到下午三点", None, "以后都 alone is from now on"),
+    ("部门例会以后都挪到下午三点吧", None, "以后都 alone is from now on"),
     ("starting next week and from December on", None, "two different starts: none"),
 ]
 

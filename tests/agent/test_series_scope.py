@@ -195,7 +195,7 @@ async def test_which_day_answered_with_the_whole_series_deletes_the_series_from_
 
 
 async def test_a_new_time_on_a_named_day_moves_that_days_occurrence(kit: Kit) -> None:
-    """Live eval: "Push tomorrow's standup to 11am" → update_event(when="tomorrow 11am"), no event_when."""
+    """Live eval: tomorrow's standup pushed to 11am → update_event(when="tomorrow 11am"), no event_when."""
     await kit.seed(
         "Standup",
         datetime(2025, 3, 3, 9, 30, tzinfo=NY),
@@ -203,7 +203,7 @@ async def test_a_new_time_on_a_named_day_moves_that_days_occurrence(kit: Kit) ->
         rrule="FREQ=DAILY",
     )
     model = kit.script(call("update_event", {"event": "standup", "when": "tomorrow 11am"}), reply("Done."))
-    r = await kit.assistant.reply(kit.user_id, "Push tomorrow's standup to 11am")
+    r = await kit.assistant.reply(kit.user_id, "Shift tomorrow's standup to 11am")
     assert model.call_count == 1 and len(r.writes) == 1 and r.pending is None
     series, moved = sorted(await kit.events(), key=lambda e: e.rrule is None)
     assert series.exdates == (datetime(2025, 3, 6, 9, 30, tzinfo=NY),)

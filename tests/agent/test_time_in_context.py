@@ -19,11 +19,11 @@ async def _create(kit: Kit, said: str, **arguments: object) -> tuple[int, list]:
 
 async def test_a_meal_word_in_the_message_settles_the_evening(kit: Kit) -> None:
     calls, (r, *events) = await _create(
-        kit, "dinner w/ Priya on Friday at 7, at Lupa", title="Dinner with Priya", when="Friday at 7"
+        kit, "dinner w/ Omar on Friday at 7, at Rubirosa", title="Dinner with Omar", when="Friday at 7"
     )
     assert calls == 1 and not r.options
     assert [(e.title, e.start) for e in events] == [
-        ("Dinner with Priya", datetime(2025, 3, 7, 19, tzinfo=NY))
+        ("Dinner with Omar", datetime(2025, 3, 7, 19, tzinfo=NY))
     ]
 
 
@@ -47,9 +47,9 @@ async def test_without_such_a_word_morning_or_evening_is_still_asked(kit: Kit) -
 
 
 async def test_a_bare_hour_is_a_clock_hour(kit: Kit) -> None:
-    await kit.seed("Dentist", datetime(2025, 3, 7, 10, tzinfo=NY))
-    model = kit.script(call("update_event", {"event": "dentist", "event_when": "Friday", "when": "4"}))
-    await kit.assistant.reply(kit.user_id, "Move the dentist on Friday to 4")
+    await kit.seed("Haircut", datetime(2025, 3, 7, 10, tzinfo=NY))
+    model = kit.script(call("update_event", {"event": "haircut", "event_when": "Friday", "when": "4"}))
+    await kit.assistant.reply(kit.user_id, "Move the haircut on Friday to 4")
     assert model.call_count == 1
     assert [(e.start, e.end) for e in await kit.events()] == [
         (datetime(2025, 3, 7, 16, tzinfo=NY), datetime(2025, 3, 7, 17, tzinfo=NY))
@@ -59,13 +59,13 @@ async def test_a_bare_hour_is_a_clock_hour(kit: Kit) -> None:
 async def test_all_day_in_the_message_makes_a_day_an_all_day_event(kit: Kit) -> None:
     calls, (_r, *events) = await _create(
         kit,
-        "Mom's birthday is Thursday — add it as an all-day event",
-        title="Mom's birthday",
+        "Dad's birthday is Thursday — add it as an all-day event",
+        title="Dad's birthday",
         when="Thursday",
         notes="All-day event",
     )
     assert calls == 1 and [(e.title, e.all_day, e.start.date().isoformat()) for e in events] == [
-        ("Mom's birthday", True, "2025-03-06")
+        ("Dad's birthday", True, "2025-03-06")
     ]
 
 

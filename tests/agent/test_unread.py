@@ -16,8 +16,8 @@ from tests.agent.fixtures import NY, SH, Kit, make_kit
 @pytest.mark.parametrize(
     ("text", "asks"),
     [
-        ("What are the notes on the vendor call?", True),
-        ("When's my next dentist appointment?", True),
+        ("What do my notes on the vendor call say?", True),
+        ("When's my next dentist visit?", True),
         ("What's on Friday?", True),
         ("Do I have anything tomorrow?", True),
         ("am I free on Saturday?", True),
@@ -43,7 +43,7 @@ async def test_notes_answered_unread_are_replaced_by_what_a_search_finds(kit: Ki
     kit.script(
         reply("The notes on the vendor call are: 'Discussing the latest product updates and pricing.'")
     )
-    r = await kit.assistant.reply(kit.user_id, "What are the notes on the vendor call?")
+    r = await kit.assistant.reply(kit.user_id, "What do my notes on the vendor call say?")
     assert r.telemetry["read_forced"] is True and r.writes == ()
     assert "Vendor call" in r.text and "Discussing" not in r.text and "SYSTEM" not in r.text
     assert [t["name"] for t in r.telemetry["tools"]] == ["search_events"]
@@ -89,8 +89,8 @@ async def test_what_s_on_without_a_time_lists_today(kit: Kit) -> None:
 @pytest.mark.parametrize(
     ("text", "names"),
     [
-        ("What are the notes on the vendor call?", True),
-        ("When's my next dentist appointment?", True),
+        ("What do my notes on the vendor call say?", True),
+        ("When's my next dentist visit?", True),
         ("我跟牙医约的是哪天？", True),
         ("what's on?", False),
         ("Do I have anything?", False),

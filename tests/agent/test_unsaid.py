@@ -9,7 +9,7 @@ from agent.model import ToolResultMessage, call, reply
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NY, SH, Kit, make_kit
 
-TWO_PLANS = "周六上午10点带妈妈去体检，周日晚上6点家庭聚餐"
+TWO_PLANS = "周六上午10点陪爸爸去体检，周日晚上6点朋友聚餐"
 
 
 def _last_note(model) -> str:  # type: ignore[no-untyped-def]
@@ -21,7 +21,7 @@ async def test_the_left_out_second_request_is_written_after_one_more_call(databa
     zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
     model = zh.script(
         call("create_event", {"title": "带妈妈体检", "when": "周六上午10点"}),
-        call("create_event", {"title": "家庭聚餐", "when": "周日晚上6点"}),
+        call("create_event", {"title": "朋友聚餐", "when": "周日晚上6点"}),
     )
     r = await zh.assistant.reply(zh.user_id, TWO_PLANS)
     assert model.call_count == 2 and len(r.writes) == 2
@@ -63,7 +63,7 @@ async def test_a_message_whose_times_are_all_used_gets_no_second_call(kit: Kit) 
 async def test_a_past_day_given_as_context_gets_no_second_call(kit: Kit) -> None:
     model = kit.script(call("create_event", {"title": "Meeting", "when": "tomorrow 10am"}))
     r = await kit.assistant.reply(
-        kit.user_id, "Had a meeting yesterday afternoon, so tired. Tomorrow 10am again"
+        kit.user_id, "Spent yesterday afternoon in meetings, so tired. Tomorrow 10am again"
     )
     assert model.call_count == 1 and len(r.writes) == 1 and r.telemetry["unsaid_prompt"] is False
 
@@ -88,14 +88,14 @@ async def test_each_day_of_a_list_counts_and_notes_do_not_account_for_one(kit: K
     model = kit.script(  # the second day parked in the notes, as the embedded model did
         call(
             "create_event",
-            {"title": "Yoga", "when": "Saturday at 9am", "notes": "Both Saturday and Sunday at 9am"},
+            {"title": "Pilates", "when": "Saturday at 9am", "notes": "Both Saturday and Sunday at 9am"},
         ),
-        call("create_event", {"title": "Yoga", "when": "Sunday at 9am"}),
+        call("create_event", {"title": "Pilates", "when": "Sunday at 9am"}),
     )
-    r = await kit.assistant.reply(kit.user_id, "Yoga on Saturday and Sunday, both at 9am")
+    r = await kit.assistant.reply(kit.user_id, "Pilates on Saturday and Sunday, both at 9am")
     assert model.call_count == 2 and len(r.writes) == 2, r.text
     note = _last_note(model)
-    assert '"not_done_yet":["sunday (in \'yoga on saturday and sunday\')"]' in note, note
+    assert '"not_done_yet":["sunday (in \'pilates on saturday and sunday\')"]' in note, note
     starts = sorted(e.start for e in await kit.events())
     assert starts == [datetime(2025, 3, 8, 9, tzinfo=NY), datetime(2025, 3, 9, 9, tzinfo=NY)]
 
@@ -105,7 +105,7 @@ async def test_the_prompt_quotes_the_clause_of_the_left_out_request(database, ma
     model = zh.script(call("create_event", {"title": "体检", "when": "周六上午10点"}), reply("好的"))
     r = await zh.assistant.reply(zh.user_id, TWO_PLANS)
     assert model.call_count == 2 and len(r.writes) == 1
-    assert '"not_done_yet":["周日晚上6点家庭聚餐"]' in _last_note(model)
+    assert '"not_done_yet":["周日晚上6点朋友聚餐"]' in _last_note(model)
     assert r.text == r.receipts[0].text
 
 
@@ -120,18 +120,18 @@ def test_clause_of() -> None:
 
 
 async def test_a_change_to_an_event_nobody_named_comes_back_with_the_left_out_request(kit: Kit) -> None:
-    """Live eval: the model read Wednesday, then tried to add Leo to the listed "Design crit" instead of
+    """Live eval: the model read Wednesday, then tried to add Noor to the listed "Design crit" instead of
     adding the call. The refusal names the time the turn has not used; the create follows, and the
     question is answered by its listing before the receipt."""
     await kit.seed("Design crit", datetime(2025, 3, 12, 13, tzinfo=NY))
     model = kit.script(
         call("list_events", {"range": "Wednesday"}),
-        call("update_event", {"event": "Design crit", "when": "Wed 2025-03-12 13:00", "attendees": ["Leo"]}),
-        call("create_event", {"title": "Call with Leo", "when": "Thursday at 4pm"}),
+        call("update_event", {"event": "Design crit", "when": "Wed 2025-03-12 13:00", "attendees": ["Noor"]}),
+        call("create_event", {"title": "Call with Noor", "when": "Thursday at 4pm"}),
     )
-    message = "What's on Wednesday? Also put a call with Leo on Thursday at 4pm"
+    message = "What's on Wednesday? Also put a call with Noor on Thursday at 4pm"
     r = await kit.assistant.reply(kit.user_id, message)
-    assert '"not_done_yet":["also put a call with leo on thursday at 4pm"]' in _last_note(model)
+    assert '"not_done_yet":["also put a call with noor on thursday at 4pm"]' in _last_note(model)
     assert model.call_count == 3 and len(r.writes) == 1, r.text
     assert r.text.splitlines()[:2] == ["Wednesday, March 12:", "- 1:00–2:00 PM — Design crit"]
     assert r.text.splitlines()[-1] == r.receipts[0].text
@@ -140,11 +140,11 @@ async def test_a_change_to_an_event_nobody_named_comes_back_with_the_left_out_re
 
 
 async def test_after_the_prompt_the_event_just_written_is_not_changed(database, make_user) -> None:  # type: ignore[no-untyped-def]
-    """Live eval: told about '周日晚上6点家庭聚餐', the model moved the 体检 it had just created to Sunday."""
+    """Live eval: told about '周日晚上6点朋友聚餐', the model moved the 体检 it had just created to Sunday."""
     zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
     model = zh.script(
         call("create_event", {"title": "体检", "when": "周六上午10点"}),
-        call("update_event", {"event": "体检", "when": "周日晚上6点", "notes": "家庭聚餐"}),
+        call("update_event", {"event": "体检", "when": "周日晚上6点", "notes": "朋友聚餐"}),
     )
     r = await zh.assistant.reply(zh.user_id, TWO_PLANS)
     assert model.call_count == 2 and len(r.writes) == 1 and r.text == r.receipts[0].text
@@ -153,19 +153,19 @@ async def test_after_the_prompt_the_event_just_written_is_not_changed(database, 
 
 
 async def test_the_left_out_request_may_take_its_day_from_another_clause(database, make_user) -> None:  # type: ignore[no-untyped-def]
-    """Live eval: told that '再加一個五點的健身' was not done, the model passed "明天下午5点" — the day from the
+    """Live eval: told that '另外加一個五點的瑜伽' was not done, the model passed "明天下午5点" — the day from the
     first clause, the clock from the left-out one."""
     zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
-    await zh.seed("週會", datetime(2025, 3, 6, 10, tzinfo=SH))
+    await zh.seed("例會", datetime(2025, 3, 6, 10, tzinfo=SH))
     model = zh.script(
-        call("update_event", {"event": "週會", "when": "明天下午3点"}),
-        call("create_event", {"title": "健身", "when": "明天下午5点"}),
+        call("update_event", {"event": "例會", "when": "明天下午3点"}),
+        call("create_event", {"title": "瑜伽", "when": "明天下午5点"}),
     )
-    r = await zh.assistant.reply(zh.user_id, "把明天的週會改到下午三點，再加一個五點的健身")
-    assert '"not_done_yet":["再加一個五點的健身"]' in _last_note(model)
+    r = await zh.assistant.reply(zh.user_id, "把明天的例會挪到下午三點，另外加一個五點的瑜伽")
+    assert '"not_done_yet":["另外加一個五點的瑜伽"]' in _last_note(model)
     assert model.call_count == 2 and len(r.writes) == 2, r.text
     starts = {e.title: e.start for e in await zh.events()}
     assert starts == {
-        "週會": datetime(2025, 3, 6, 15, tzinfo=SH),
-        "健身": datetime(2025, 3, 6, 17, tzinfo=SH),
+        "例會": datetime(2025, 3, 6, 15, tzinfo=SH),
+        "瑜伽": datetime(2025, 3, 6, 17, tzinfo=SH),
     }

@@ -23,8 +23,8 @@ async def test_create_returns_receipt_and_persists(api: Api) -> None:
 
 
 async def test_clarification_options_are_numbered(api: Api) -> None:
-    api.script(call("create_event", {"title": "Meeting with Tom", "when": "tomorrow 7:30"}))
-    body = (await api.client.post("/v1/chat", json={"message": "Meeting with Tom tomorrow at 7:30"})).json()
+    api.script(call("create_event", {"title": "Call with Jun", "when": "tomorrow 7:30"}))
+    body = (await api.client.post("/v1/chat", json={"message": "Call with Jun tomorrow at 7:30"})).json()
     assert [(o["number"], o["tag"]) for o in body["options"]] == [(1, "morning"), (2, "evening")]
     assert body["pending"]["kind"] == "needs_choice" and body["receipts"] == []
     assert await api.events() == []

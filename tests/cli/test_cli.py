@@ -49,8 +49,8 @@ def test_stdin_lines_are_answered_one_by_one(scripted: Scripted) -> None:
 
 
 def test_clarification_options_are_numbered(scripted: Scripted) -> None:
-    scripted.model.push(call("create_event", {"title": "Meeting with Tom", "when": "tomorrow 7:30"}))
-    result = runner.invoke(app, ["chat", "-m", "Meeting with Tom tomorrow at 7:30"])
+    scripted.model.push(call("create_event", {"title": "Call with Jun", "when": "tomorrow 7:30"}))
+    result = runner.invoke(app, ["chat", "-m", "Call with Jun tomorrow at 7:30"])
     assert result.exit_code == 0, result.output
     assert "  1. " in result.output and "  2. " in result.output and "reply with a number" in result.output
     assert "✓" not in result.output

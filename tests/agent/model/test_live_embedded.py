@@ -55,7 +55,7 @@ async def model() -> AsyncIterator[OpenAIModel]:
 
 
 async def test_a_create_message_gives_a_parseable_create_call(model: OpenAIModel) -> None:
-    response = await model.complete([PROMPT, UserMessage("Tomorrow 3pm, meet Zhang San")], TOOLS)
+    response = await model.complete([PROMPT, UserMessage("Thursday 3pm, coffee with Wang Wu")], TOOLS)
     assert response.mode == "json"
     assert [c.name for c in response.tool_calls] == ["create_event"]
     arguments = response.tool_calls[0].arguments
@@ -63,13 +63,13 @@ async def test_a_create_message_gives_a_parseable_create_call(model: OpenAIModel
 
 
 async def test_a_chinese_create_message_gives_a_create_call(model: OpenAIModel) -> None:
-    response = await model.complete([PROMPT, UserMessage("明天下午三点和张三开会")], TOOLS)
+    response = await model.complete([PROMPT, UserMessage("后天下午三点和王五开会")], TOOLS)
     assert [c.name for c in response.tool_calls] == ["create_event"]
 
 
 async def test_chit_chat_gets_a_reply_and_no_tool(model: OpenAIModel) -> None:
     response = await model.complete(
-        [PROMPT, UserMessage("Had a meeting yesterday afternoon, so tired")], TOOLS
+        [PROMPT, UserMessage("Sat in a workshop all yesterday morning, worn out")], TOOLS
     )
     assert response.tool_calls == () and response.text.strip()
 

@@ -19,21 +19,21 @@ from agent.model import (
 from tests.agent.model.fake_endpoint import FakeEndpoint, completion, error, native_call
 from tests.agent.model.tools_fixture import TOOLS
 
-MESSAGES = [SystemMessage("You are a calendar assistant."), UserMessage("Tomorrow 3pm, meet Zhang San")]
+MESSAGES = [SystemMessage("You are a calendar assistant."), UserMessage("Thursday 3pm, coffee with Wang Wu")]
 CREATE_JSON = json.dumps(
-    {"tool": "create_event", "arguments": {"title": "Meet Zhang San", "when": "tomorrow 3pm"}}
+    {"tool": "create_event", "arguments": {"title": "Coffee with Wang Wu", "when": "Thursday 3pm"}}
 )
 
 
 async def test_native_mode_sends_tools_and_decodes_tool_calls() -> None:
-    args = '{"title": "Meet Zhang San", "when": "tomorrow 3pm"}'
+    args = '{"title": "Coffee with Wang Wu", "when": "Thursday 3pm"}'
     endpoint = FakeEndpoint(
         completion(None, tool_calls=[native_call("create_event", args)], finish="tool_calls")
     )
     model = endpoint.model(tool_mode="native")
     response = await model.complete(MESSAGES, TOOLS)
     assert [(c.id, c.name, c.arguments) for c in response.tool_calls] == [
-        ("call_1", "create_event", {"title": "Meet Zhang San", "when": "tomorrow 3pm"})
+        ("call_1", "create_event", {"title": "Coffee with Wang Wu", "when": "Thursday 3pm"})
     ]
     assert response.mode == "native" and response.finish_reason == "tool_calls" and response.text == ""
     sent = endpoint.requests[0]
@@ -46,7 +46,7 @@ async def test_json_mode_sends_the_schema_and_decodes_the_same_tool_call() -> No
     endpoint = FakeEndpoint(completion(CREATE_JSON))
     response = await endpoint.model(tool_mode="json").complete(MESSAGES, TOOLS)
     assert [(c.name, c.arguments) for c in response.tool_calls] == [
-        ("create_event", {"title": "Meet Zhang San", "when": "tomorrow 3pm"})
+        ("create_event", {"title": "Coffee with Wang Wu", "when": "Thursday 3pm"})
     ]
     assert response.mode == "json" and response.finish_reason == "tool_calls"
     sent = endpoint.requests[0]

@@ -22,7 +22,7 @@ from agent.model import (
 )
 from tests.agent.model.tools_fixture import TOOLS
 
-MESSAGES = [UserMessage("Tomorrow 3pm, meet Zhang San")]
+MESSAGES = [UserMessage("Thursday 3pm, coffee with Wang Wu")]
 
 
 async def test_queue_plays_back_in_order_and_records_calls() -> None:

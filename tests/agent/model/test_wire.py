@@ -11,7 +11,7 @@ CALL = ToolCall("call_1", "list_events", {"range": "tomorrow"})
 CONVERSATION = [
     SystemMessage("You are a calendar assistant."),
     SystemMessage("Now: 2025-01-01T09:00+08:00"),
-    UserMessage("What's on tomorrow?"),
+    UserMessage("Anything on tomorrow?"),
     AssistantMessage(tool_calls=(CALL,)),
     ToolResultMessage("call_1", "list_events", "[]"),
     AssistantMessage("Nothing tomorrow."),

@@ -1,0 +1,218 @@
+"""Relative moves of an event, end to end (scripted model, real store): the update's ``when`` is read
+against the target event (``schedule_time.resolve(..., relative_to=(start, end))``), so "an hour later",
+提前二十分钟, "same time next Monday", "move to 4" are computed from the event's start, never from now; the
+event keeps its length. Now is Wednesday 2025-03-05 09:00 in America/New_York."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from agent.model import call, reply
+from agent.time_grounding import is_time_grounded
+from tests.agent.fixtures import *  # noqa: F403  (fixtures)
+from tests.agent.fixtures import NOW, NY, Kit
+
+THU = datetime(2025, 3, 6, 14, tzinfo=NY)  # the dentist: Thursday 2:00-3:00 PM
+
+
+def _at(day: int, hour: int, minute: int = 0) -> datetime:
+    return datetime(2025, 3, day, hour, minute, tzinfo=NY)
+
+
+# (user's message, the event's title, the model's `when`, the new start, why)
+ONE_OFF = [
+    (
+        "move the dentist later by 45 minutes",
+        "Dentist",
+        "later by 45 minutes",
+        _at(6, 14, 45),
+        "later, minutes",
+    ),
+    ("push the dentist an hour later", "Dentist", "an hour later", _at(6, 15), "later, an hour"),
+    (
+        "dentist 30 minutes earlier please",
+        "Dentist",
+        "30 minutes earlier",
+        _at(6, 13, 30),
+        "earlier, minutes",
+    ),
+    ("the dentist? push it back two days", "Dentist", "push it back two days", _at(8, 14), "later, days"),
+    ("dentist two days later", "Dentist", "two days later", _at(8, 14), "days, not from now"),
+    (
+        "the dentist, bring it forward 30 minutes",
+        "Dentist",
+        "bring it forward 30 minutes",
+        _at(6, 13, 30),
+        "forward",
+    ),
+    (
+        "the dentist: same time next Monday",
+        "Dentist",
+        "same time next Monday",
+        _at(10, 14),
+        "same time, a day",
+    ),
+    ("put the dentist in the same slot Friday", "Dentist", "same slot Friday", _at(7, 14), "same slot"),
+    ("move the dentist to 4", "Dentist", "4", _at(6, 16), "a bare hour keeps the day"),
+    ("move the dentist to Friday", "Dentist", "Friday", _at(7, 14), "a day keeps the time"),
+    ("牙医提前二十分钟", "牙医", "提前二十分钟", _at(6, 13, 40), "zh earlier"),
+    ("牙医提前二十分钟", "牙医", "提前20分钟", _at(6, 13, 40), "zh, digits for the user's numerals"),
+    ("牙医推迟一天", "牙医", "推迟一天", _at(7, 14), "zh a day later"),
+    ("牙医往后挪半小时", "牙医", "往后挪半小时", _at(6, 14, 30), "zh half an hour later"),
+    ("牙医晚一个小时", "牙医", "晚一个小时", _at(6, 15), "zh an hour later"),
+    ("牙医改到周五同一个时间段", "牙医", "周五同一个时间段", _at(7, 14), "zh same slot Friday"),
+    ("牙医下周一同一时间", "牙医", "下周一同一时间", _at(10, 14), "zh same time next Monday"),
+    ("牙医改到四点", "牙医", "四点", _at(6, 16), "zh a clock keeps the day"),
+    ("牙醫推遲一天", "牙醫", "推遲一天", _at(7, 14), "traditional a day later"),
+    ("牙醫往後挪半小時", "牙醫", "往後挪半小時", _at(6, 14, 30), "traditional half an hour later"),
+    ("牙醫改到週五同一個時間段", "牙醫", "週五同一個時間段", _at(7, 14), "traditional same slot Friday"),
+    ("牙醫提前二十分鐘", "牙醫", "提前二十分鐘", _at(6, 13, 40), "traditional earlier"),
+]
+
+
+def test_rows_are_distinct() -> None:
+    for table in (ONE_OFF, SERIES, DST, NO_TARGET):
+        keys = [row[:3] for row in table]
+        assert len(keys) == len(set(keys))
+
+
+@pytest.mark.parametrize(("text", "title", "when", "start", "why"), ONE_OFF, ids=[r[4] for r in ONE_OFF])
+async def test_a_one_off_event_moves_from_its_own_time(
+    kit: Kit, text: str, title: str, when: str, start: datetime, why: str
+) -> None:
+    await kit.seed(title, THU, THU + timedelta(hours=1))
+    await kit.seed("Gym", _at(6, 18))
+    model = kit.script(call("update_event", {"event": title, "when": when}))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count == 1, why
+    moved = {e.title: e for e in await kit.events()}[title]
+    assert (moved.start, moved.end) == (start, start + timedelta(hours=1)), why
+    assert {e.title: e for e in await kit.events()}["Gym"].start == _at(6, 18)
+    assert r.writes and r.writes[0].persisted and r.exit_check != "unverified_write_claim"
+
+
+async def test_the_length_is_kept_and_an_end_the_user_gave_is_used(kit: Kit) -> None:
+    await kit.seed("Review", THU, THU + timedelta(minutes=90))
+    kit.script(call("update_event", {"event": "review", "when": "an hour later"}))
+    await kit.assistant.reply(kit.user_id, "push the review an hour later")
+    (event,) = await kit.events()
+    assert (event.start, event.end) == (_at(6, 15), _at(6, 16, 30))
+
+
+# (message, the model's arguments besides event/scope, the occurrence's new start, why)
+SERIES = [
+    ("push Thursday's standup an hour later", "Thursday", "an hour later", _at(6, 11), "later"),
+    ("Thursday's standup 30 minutes earlier", "Thursday", "30 minutes earlier", _at(6, 9, 30), "earlier"),
+    ("move Thursday's standup later by 45 minutes", "Thursday", "later by 45 minutes", _at(6, 10, 45), "by"),
+    ("Thursday's standup: same time Friday", "Thursday", "same time Friday", _at(7, 10), "same time"),
+    ("move Thursday's standup to 4", "Thursday", "4", _at(6, 16), "keeps its day"),
+    ("周四的站会推迟一天", "周四", "推迟一天", _at(7, 10), "zh a day"),
+    ("周四的站会提前二十分钟", "周四", "提前二十分钟", _at(6, 9, 40), "zh earlier"),
+    ("周四的站会往后挪半小时", "周四", "往后挪半小时", _at(6, 10, 30), "zh later"),
+    ("週四的站會改到週五同一個時間段", "週四", "週五同一個時間段", _at(7, 10), "traditional same slot"),
+]
+
+
+@pytest.mark.parametrize(("text", "event_when", "when", "start", "why"), SERIES, ids=[r[4] for r in SERIES])
+async def test_one_occurrence_of_a_weekly_series_moves_from_its_own_time(
+    kit: Kit, text: str, event_when: str, when: str, start: datetime, why: str
+) -> None:
+    title = "Standup" if text.isascii() else ("站會" if "站會" in text else "站会")
+    await kit.seed(title, _at(6, 10), _at(6, 10, 15), rrule="FREQ=WEEKLY;BYDAY=TH")
+    kit.script(call("update_event", {"event": title, "event_when": event_when, "when": when, "scope": "one"}))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes and r.writes[0].persisted, why
+    occurrences = await kit.db.events(kit.user_id).list_range(_at(5, 0), _at(21, 0))
+    starts = sorted(o.start for o in occurrences)
+    assert starts == sorted([start, _at(13, 10), _at(20, 10)]), why
+    moved = next(o for o in occurrences if o.start == start)
+    assert moved.end - moved.start == timedelta(minutes=15)
+
+
+SAT = datetime(2025, 3, 8, 14, tzinfo=NY)  # the day before the clocks go forward (Sunday March 9)
+
+# (message, title, the model's `when`, the new start (wall clock, EDT after the change), why)
+DST = [
+    ("dentist: push it back a day", "Dentist", "push it back a day", _at(9, 14), "a day on the wall clock"),
+    ("dentist one day later", "Dentist", "one day later", _at(9, 14), "one day later"),
+    ("dentist two days later", "Dentist", "two days later", _at(10, 14), "two days"),
+    ("move the dentist to Sunday", "Dentist", "Sunday", _at(9, 14), "a day keeps the time"),
+    ("the dentist: same time next Monday", "Dentist", "same time next Monday", _at(10, 14), "same time"),
+    ("牙医推迟一天", "牙医", "推迟一天", _at(9, 14), "zh a day"),
+    ("牙医下周一同一时间", "牙医", "下周一同一时间", _at(10, 14), "zh same time"),
+    ("牙醫推遲一天", "牙醫", "推遲一天", _at(9, 14), "traditional a day"),
+]
+
+
+@pytest.mark.parametrize(("text", "title", "when", "start", "why"), DST, ids=[r[4] for r in DST])
+async def test_a_move_across_the_spring_change_keeps_the_wall_clock(
+    kit: Kit, text: str, title: str, when: str, start: datetime, why: str
+) -> None:
+    await kit.seed(title, SAT, SAT + timedelta(hours=1))
+    kit.script(call("update_event", {"event": title, "when": when}))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes and r.writes[0].persisted, why
+    (event,) = await kit.events()
+    assert event.start == start and event.start.utcoffset() == timedelta(hours=-4), why
+    assert event.end - event.start == timedelta(hours=1)  # an hour of elapsed time, as before
+
+
+async def test_hours_across_the_change_are_elapsed_time(kit: Kit) -> None:
+    late = datetime(2025, 3, 8, 23, 30, tzinfo=NY)
+    await kit.seed("Flight", late, late + timedelta(hours=1))
+    kit.script(call("update_event", {"event": "flight", "when": "3 hours later"}))
+    await kit.assistant.reply(kit.user_id, "push the flight 3 hours later")
+    (event,) = await kit.events()
+    assert event.start.astimezone(UTC) == late.astimezone(UTC) + timedelta(hours=3)
+    assert event.start.astimezone(NY).hour == 3  # 02:30 EST does not exist: 03:30 EDT
+
+
+# (message, the model's reference, its `when`, why): no such event; nothing written, an honest answer
+NO_TARGET = [
+    ("push the dentist an hour later", "dentist", "an hour later", "en later"),
+    ("move the dentist later by 45 minutes", "dentist", "later by 45 minutes", "en by"),
+    ("the dentist: same time next Monday", "dentist", "same time next Monday", "en same time"),
+    ("move the dentist to 4", "dentist", "4", "en keeps the day"),
+    ("the dentist, bring it forward 30 minutes", "dentist", "bring it forward 30 minutes", "en forward"),
+    ("牙医提前二十分钟", "牙医", "提前二十分钟", "zh earlier"),
+    ("牙医推迟一天", "牙医", "推迟一天", "zh a day"),
+    ("牙医改到周五同一个时间段", "牙医", "周五同一个时间段", "zh same slot"),
+    ("牙醫往後挪半小時", "牙醫", "往後挪半小時", "traditional later"),
+]
+
+
+@pytest.mark.parametrize(("text", "event", "when", "why"), NO_TARGET, ids=[r[3] for r in NO_TARGET])
+async def test_a_relative_move_without_its_event_writes_nothing(
+    kit: Kit, text: str, event: str, when: str, why: str
+) -> None:
+    await kit.seed("Gym", _at(6, 18))
+    kit.script(call("update_event", {"event": event, "when": when}), reply("Done, moved it."))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes == () and r.receipts == (), why
+    (gym,) = await kit.events()
+    assert gym.start == _at(6, 18) and gym.version == 1
+    assert ("没有找到" if r.lang == "zh" else "couldn't find") in r.text, why
+    assert "moved it" not in r.text
+    assert NOW.tzinfo is NY
+
+
+# (the model's value, the user's message, grounded?, why): rule 3 of time_grounding — the same move
+GROUNDING = [
+    ("45 minutes later", "move the dentist later by 45 minutes", True, "the same move, other words"),
+    ("提前20分钟", "牙医提前二十分钟", True, "digits for numerals"),
+    ("next Monday", "dentist same time next Monday", True, "a day at the event's time"),
+    ("推遲1天", "牙醫推遲一天", True, "traditional"),
+    ("2 hours later", "push it back an hour", False, "another amount"),
+    ("30 minutes earlier", "move the dentist later by 30 minutes", False, "the other way"),
+    ("15:00", "I have 3 kids", False, "a bare number is no move"),
+    ("same time Tuesday", "dentist same time next Monday", False, "another day"),
+]
+
+
+@pytest.mark.parametrize(("value", "text", "grounded", "why"), GROUNDING, ids=[r[3] for r in GROUNDING])
+def test_a_relative_value_is_grounded_by_the_same_move(
+    value: str, text: str, grounded: bool, why: str
+) -> None:
+    assert is_time_grounded(value, [text], now=NOW, tz=NY) is grounded, why
