@@ -1,9 +1,16 @@
 """Figures from run results: pass^1 and pass^k, decision accuracy and its confusion matrix, dirty writes,
 false claims before and after the exit check, clarifications, round trips by route, latency — each for
-all runs and split by language.
+all runs and split by language and by dev/test split; the paraphrase variants (pass^1 per variant set,
+the worst variant per scenario); a per-class table (category tag × decision); the intent sweep.
 
-    summary = summarize(results, k=3)          # {"all": {...}, "en": {...}, "zh": {...}}
+    summary = summarize(results, k=3)          # {"all": {...}, "en": {...}, "zh": {...}, "dev": …, "test": …}
+    variants = variant_summary(results)        # {"sets": {"0": …, "1": …}, "worst": {"all": 0.81, …}, …}
+    classes = class_summary(results)           # {"create": {"pass_1": …, "decisions": {…}}, …}
     errors = frequent_errors(results)          # [("decision: expected none, got write", 7), ...]
+
+The scenario figures (``summarize``, ``class_summary``) are over the scenarios as written (variant set
+0); the variants have their own figures. A scenario passes only when every variant set passes: its
+*worst-variant* rate is the lowest pass rate over its sets.
 
 pass^k follows τ-bench: for a scenario tried n times with c successes, the chance that k trials drawn
 from them all succeed is C(c, k) / C(n, k); pass^k is its mean over scenarios (pass^1 = mean of c / n).
@@ -17,16 +24,20 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from evals.contract import READ_TOOLS
 from evals.results import RunResult, TurnResult
+from evals.scenarios import CATEGORIES
 
 __all__ = [
     "DECISIONS",
+    "class_summary",
     "confusion_matrix",
     "frequent_errors",
     "intent_summary",
     "pass_hat_k",
     "percentile",
     "summarize",
+    "variant_summary",
 ]
 
 DECISIONS = ("write", "read", "ask", "none")
@@ -112,29 +123,143 @@ def _slice(results: Sequence[RunResult], k: int) -> dict[str, Any]:
     }
 
 
-def summarize(results: Sequence[RunResult], k: int = 1) -> dict[str, dict[str, Any]]:
-    """The figures for all results and for each language present."""
-    out = {"all": _slice(results, k)}
+def originals(results: Sequence[RunResult]) -> list[RunResult]:
+    """The runs of the scenarios as written (variant set 0)."""
+    return [r for r in results if r.variant == 0]
+
+
+def _slices(results: Sequence[RunResult]) -> dict[str, list[RunResult]]:
+    """all, each language present, each split present (dev, test)."""
+    out: dict[str, list[RunResult]] = {"all": list(results)}
     for lang in sorted({r.lang for r in results}):
-        out[lang] = _slice([r for r in results if r.lang == lang], k)
+        out[lang] = [r for r in results if r.lang == lang]
+    for split in ("dev", "test"):
+        chosen = [r for r in results if r.split == split]
+        if chosen:
+            out[split] = chosen
     return out
 
 
-def intent_summary(results: Sequence[RunResult]) -> dict[str, Any]:
-    """The intent sweep: writes on non-calendar utterances (must be 0), decisions per calendar label."""
-    non_calendar = [r for r in results if r.label in NON_CALENDAR]
-    wrote = [r for r in non_calendar if any(t.writes for t in r.turns)]
-    tally: dict[str, Counter[str]] = defaultdict(Counter)
+def summarize(results: Sequence[RunResult], k: int = 1) -> dict[str, dict[str, Any]]:
+    """The figures for the scenarios as written: all, each language, each split present."""
+    runs = originals(results) or list(results)
+    return {name: _slice(chosen, k) for name, chosen in _slices(runs).items()}
+
+
+def _rates(results: Sequence[RunResult]) -> dict[str, dict[int, float]]:
+    """scenario as written → variant set → share of its trials that succeeded."""
+    trials: dict[str, dict[int, list[bool]]] = defaultdict(lambda: defaultdict(list))
     for r in results:
+        trials[r.base_id][r.variant].append(r.success)
+    return {base: {j: sum(v) / len(v) for j, v in sets.items()} for base, sets in trials.items()}
+
+
+def variant_summary(results: Sequence[RunResult]) -> dict[str, Any] | None:
+    """pass^1 per variant set (beside the same scenarios' own pass^1), the worst-variant pass rate per
+    scenario and its mean per slice, and how many scenarios pass in every set. None without variants."""
+    if not any(r.variant for r in results):
+        return None
+    rates = _rates(results)
+    sets: dict[str, dict[str, Any]] = {}
+    for j in sorted({r.variant for r in results}):
+        bases = [b for b, by_set in rates.items() if j in by_set]
+        sets[str(j)] = {
+            "scenarios": len(bases),
+            "runs": sum(r.variant == j for r in results),
+            "pass_1": _mean([rates[b][j] for b in bases]),
+            "original_pass_1": _mean([rates[b][0] for b in bases if 0 in rates[b]]),
+        }
+    first = {}
+    for r in results:
+        first.setdefault(r.base_id, r)
+    worst = {base: min(by_set.values()) for base, by_set in rates.items()}
+    varied = {base for base, by_set in rates.items() if len(by_set) > 1}
+    slices: dict[str, dict[str, Any]] = {}
+    for name, chosen in _slices(list(first.values())).items():
+        bases = [r.base_id for r in chosen]
+        slices[name] = {
+            "scenarios": len(bases),
+            "with_variants": sum(b in varied for b in bases),
+            "pass_1": _mean([rates[b][0] for b in bases if 0 in rates[b]]),
+            "worst_variant_pass_1": _mean([worst[b] for b in bases]),
+            "all_variants_pass": sum(all(r == 1.0 for r in rates[b].values()) for b in bases),
+        }
+    return {
+        "sets": sets,
+        "slices": slices,
+        "scenarios": {
+            base: {"sets": {str(j): rate for j, rate in sorted(rates[base].items())}, "worst": worst[base]}
+            for base in sorted(rates)
+        },
+    }
+
+
+def class_summary(results: Sequence[RunResult]) -> dict[str, dict[str, Any]]:
+    """Per category tag: scenarios, pass^1, worst-variant pass rate (when variants ran), turns, decision
+    accuracy, and the decisions (expected → actual → turns) — tags × decision."""
+    rates = _rates(results)
+    runs = originals(results) or list(results)
+    out: dict[str, dict[str, Any]] = {}
+    for tag in sorted({t for r in runs for t in r.tags} & CATEGORIES):
+        chosen = [r for r in runs if tag in r.tags]
+        bases = sorted({r.base_id for r in chosen})
+        judged = [t for r in chosen for t in r.turns if t.expected is not None]
+        out[tag] = {
+            "scenarios": len(bases),
+            "pass_1": _mean([rates[b][0] for b in bases if 0 in rates[b]]),
+            "worst_variant_pass_1": (
+                _mean([min(rates[b].values()) for b in bases]) if any(r.variant for r in results) else None
+            ),
+            "turns": len(judged),
+            "decision_accuracy": _rate(sum(t.correct for t in judged), len(judged)),
+            "decisions": confusion_matrix(judged),
+        }
+    return out
+
+
+def _read_calls(result: RunResult) -> int:
+    return sum(c["name"] in READ_TOOLS for t in result.turns for c in t.model_tool_calls)
+
+
+def _source(result: RunResult) -> str:
+    """The data set of a sweep row, from its run id (``intent_clinc_test_00012`` → ``clinc``)."""
+    parts = result.scenario.split("_")
+    return parts[1] if len(parts) > 2 and parts[0] == "intent" else "?"
+
+
+def _tally(results: Sequence[RunResult], key: Any) -> dict[str, dict[str, int]]:
+    tally: dict[str, dict[str, int]] = {}
+    for r in results:
+        row = tally.setdefault(str(key(r) or "?"), dict.fromkeys(DECISIONS, 0))
         for t in r.turns:
-            tally[r.label or "?"][t.decision] += 1
+            row[t.decision] += 1
+    return dict(sorted(tally.items()))
+
+
+def intent_summary(results: Sequence[RunResult]) -> dict[str, Any]:
+    """The intent sweep: writes on non-calendar utterances (must be 0), the read calls the model made on
+    them (wasted round trips), and the decision table of the calendar utterances, by label and by intent."""
+    non_calendar = [r for r in results if r.label in NON_CALENDAR]
+    calendar = [r for r in results if r.label not in NON_CALENDAR]
+    wrote = [r for r in non_calendar if any(t.writes for t in r.turns)]
+    read = [r for r in non_calendar if _read_calls(r)]
+    calls = [t.model_calls for r in non_calendar for t in r.turns]
     return {
         "utterances": len(results),
+        "intents": len({r.intent for r in results if r.intent}),
+        "sources": dict(sorted(Counter(_source(r) for r in results).items())),
         "non_calendar": len(non_calendar),
         "non_calendar_writes": len(wrote),
         "non_calendar_write_rate": _rate(len(wrote), len(non_calendar)),
         "non_calendar_write_examples": [r.turns[0].user for r in wrote[:10] if r.turns],
-        "decisions_by_label": {label: dict(c) for label, c in sorted(tally.items())},
+        "non_calendar_reads": len(read),
+        "non_calendar_read_rate": _rate(len(read), len(non_calendar)),
+        "non_calendar_read_calls": sum(_read_calls(r) for r in non_calendar),
+        "non_calendar_round_trips": _mean(calls),
+        "non_calendar_read_examples": [r.turns[0].user for r in read[:10] if r.turns],
+        "calendar": len(calendar),
+        "decisions_by_label": _tally(results, lambda r: r.label),
+        "calendar_decisions_by_intent": _tally(calendar, lambda r: r.intent),
     }
 
 

@@ -78,10 +78,23 @@ class RunResult:
     failures: list[str] = field(default_factory=list)
     label: str | None = None
     """Intent sweep: the utterance's ``calendar_label``."""
+    intent: str | None = None
+    """Intent sweep: the source's own intent label (``calendar``, ``GetWeather``, ``oos``, …)."""
+    base: str | None = None
+    """The scenario a variant set was made from (``None`` for a scenario as written)."""
+    variant: int = 0
+    """0 for the scenario as written, j for its variant set j (``evals.variants``)."""
+    split: str | None = None
+    """``dev`` or ``test`` (``evals.split``), filled in by the report."""
 
     @property
     def success(self) -> bool:
         return not self.failures and not self.crashed
+
+    @property
+    def base_id(self) -> str:
+        """The scenario as written that this run (a variant set, or the scenario itself) belongs to."""
+        return self.base or self.scenario
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

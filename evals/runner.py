@@ -61,6 +61,8 @@ async def run_scenario(
 ) -> RunResult:
     """One trial of one scenario on a fresh copy of the migrated template database."""
     result = RunResult(scenario.id, scenario.lang, list(scenario.tags), trial)
+    if scenario.variant:
+        result.base, result.variant = scenario.base_id, scenario.variant
     async with Backend.open(template) as backend:
         seeded = await backend.seed(scenario)
         before_others = {name: await backend.calendar(uid) for name, uid in seeded.others.items()}

@@ -27,7 +27,7 @@ from agent.model import (
     ToolSpec,
 )
 from evals.matching import TitleMode
-from evals.scenarios import Scenario, TextStep
+from evals.scenarios import Scenario, TextStep, ToolStep
 
 __all__ = ["LiveSource", "ModelSource", "RecordingModel", "ReplaySource", "ScriptSource"]
 
@@ -116,8 +116,9 @@ class _ScriptedTurn(RecordingModel):
     so the runner reports it instead of crashing the scenario.
     """
 
-    def __init__(self, steps: list[ModelResponse]) -> None:
+    def __init__(self, steps: list[ModelResponse], optional: int = 0) -> None:
         queue = deque(steps)
+        self._optional = optional
 
         def next_step(messages: Sequence[Message], tools: Sequence[ToolSpec]) -> ModelResponse | Exception:
             if queue:
@@ -130,7 +131,8 @@ class _ScriptedTurn(RecordingModel):
 
     @property
     def remaining(self) -> int:
-        return len(self._queue)
+        """Steps never requested, less the optional tail (the answer to a send-back that did not come)."""
+        return max(0, len(self._queue) - self._optional)
 
 
 class ScriptSource:
@@ -140,9 +142,15 @@ class ScriptSource:
     scripted = True
 
     def for_turn(self, scenario: Scenario, index: int, ids: dict[str, str]) -> RecordingModel:
+        """The turn's steps; those after a ``sent_back`` step are optional: if code ends the turn instead
+        of sending the calls back (a question, a refusal), they are never asked for, and that is no error —
+        the turn's expectations say whether what code did was right."""
         steps: list[ModelResponse] = []
         calls = 0
-        for step in scenario.turns[index].script:
+        script = scenario.turns[index].script
+        sent_back = [i for i, step in enumerate(script) if isinstance(step, ToolStep) and step.sent_back]
+        optional = len(script) - 1 - sent_back[0] if sent_back else 0
+        for step in script:
             if isinstance(step, TextStep):
                 steps.append(ModelResponse(text=_render(step.text, scenario, ids), finish_reason="stop"))
                 continue
@@ -152,7 +160,7 @@ class ScriptSource:
                 arguments = _render(call.arguments, scenario, ids)
                 tool_calls.append(ToolCall(id=f"call_{index}_{calls}", name=call.name, arguments=arguments))
             steps.append(ModelResponse(tool_calls=tuple(tool_calls), finish_reason="tool_calls"))
-        return _ScriptedTurn(steps)
+        return _ScriptedTurn(steps, optional)
 
 
 class LiveSource:

@@ -215,7 +215,7 @@ def test_nothing_is_guidance_before_a_result_was_sent() -> None:
 
 def test_data_in_a_result_is_not_guidance() -> None:
     """An event's title, a slot, the user's own clause: the user's data, whatever it says."""
-    ctx = _ctx("what's on tomorrow?")
+    ctx = _ctx("anything on for tomorrow?")
     data = {"ok": True, "events": [{"title": "call_the_plumber about the boiler and the kitchen sink"}]}
     record(ctx, [json.dumps(data), GUIDANCE["unsaid"]])
     assert not quotes_guidance("Tomorrow: call_the_plumber about the boiler and the kitchen sink.", ctx)
@@ -228,7 +228,7 @@ def test_data_in_a_result_is_not_guidance() -> None:
 @pytest.mark.parametrize(
     ("message", "range_", "prefix"),
     [
-        ("what's on tomorrow?", "tomorrow", "You have Gym tomorrow. "),
+        ("what do I have tomorrow?", "tomorrow", "You have Gym tomorrow. "),
         ("明天有什么安排？", "明天", "你明天有Gym。"),
         ("明天有甚麼安排？", "明天", "你明天有Gym。"),
         ("anything on tomorrow evening?", "tomorrow evening", "Gym at 6pm. "),

@@ -115,7 +115,7 @@ async def test_an_event_choice_keeps_every_change(kit: Kit) -> None:
         "attendees": ["Ana"],
     }
     asked, _ = await _two_turns(
-        kit, "move yoga to 7pm for 90 minutes at the Studio with Ana", args, "the second one", "update_event"
+        kit, "move yoga to 7pm for 90 minutes at the Studio with Ana", args, "number two", "update_event"
     )
     assert asked.pending is not None and asked.pending.kind == "needs_choice"
     events = {e.start.date().day: e for e in await kit.events()}

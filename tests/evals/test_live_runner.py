@@ -135,7 +135,12 @@ async def test_intent_sweep(tmp_path: Path, template: Path) -> None:
     assert [r.success for r in results] == [True, False, True]
     report = build_report(results, kind="intents", model="m", k=1, started_at=STARTED)
     assert report["intents"]["non_calendar_writes"] == 1
-    assert report["intents"]["decisions_by_label"]["calendar_create"] == {"write": 1}
+    assert report["intents"]["decisions_by_label"]["calendar_create"] == {
+        "write": 1,
+        "read": 0,
+        "ask": 0,
+        "none": 0,
+    }
     assert "Intent sweep" in write_report(report, tmp_path / "out")[1].read_text(encoding="utf-8")
 
 

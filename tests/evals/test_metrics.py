@@ -103,7 +103,9 @@ def test_intent_summary_counts_non_calendar_writes() -> None:
     assert sweep["non_calendar"] == 2
     assert sweep["non_calendar_writes"] == 1
     assert sweep["non_calendar_write_rate"] == 0.5
-    assert sweep["decisions_by_label"]["calendar_query"] == {"read": 1}
+    assert sweep["decisions_by_label"]["calendar_query"] == {"write": 0, "read": 1, "ask": 0, "none": 0}
+    assert sweep["calendar_decisions_by_intent"] == {"?": {"write": 0, "read": 1, "ask": 0, "none": 0}}
+    assert sweep["non_calendar_reads"] == 0 and sweep["non_calendar_round_trips"] is not None
 
 
 def test_frequent_errors_fold_specifics() -> None:

@@ -22,11 +22,15 @@ def _report_of(scenario, template: Path) -> dict:  # type: ignore[no-untyped-def
     """A report as a live run writes it, from the scenario's own script (what a correct model does)."""
     result = asyncio.run(run_scenario(scenario, ScriptSource(), template=template))
     turns = [{"model_tool_calls": t.model_tool_calls, "reply": t.reply} for t in result.turns]
-    return {"results": [{"scenario": scenario.id, "trial": 0, "turns": turns, "success": not result.failures}]}
+    return {
+        "results": [{"scenario": scenario.id, "trial": 0, "turns": turns, "success": not result.failures}]
+    }
 
 
 def test_replaying_a_recorded_run_gives_the_same_outcome(template: Path) -> None:
-    scenario = next(s for s in load_scenarios() if len(s.turns) == 1 and s.turns[0].expect.decision == "write")
+    scenario = next(
+        s for s in load_scenarios() if len(s.turns) == 1 and s.turns[0].expect.decision == "write"
+    )
     report = _report_of(scenario, template)
     source = ReplaySource(report)
     assert source.covers(scenario.id) and not source.covers("no such scenario")

@@ -30,7 +30,12 @@ from evals import (
 
 SCENARIOS = load_scenarios()
 FILES = sorted(SCENARIOS_DIR.glob("*.yaml"))
-THEME_CATEGORY = {"past_statements": "past_statement"}  # file theme → category tag, where they differ
+THEME_CATEGORY = {  # file theme → category tag, where they differ
+    "past_statements": "past_statement",
+    "deletes": "delete",
+    "multi_request": "multi_intent",
+    "greeting_writes": "greeting_write",
+}
 CONFIRM_WINDOW = timedelta(minutes=5)
 STALE_AFTER = timedelta(minutes=10)
 
@@ -153,7 +158,11 @@ def test_gates_follow_a_pending_question_in_time(scenario: Scenario) -> None:
     for i, turn in enumerate(scenario.turns):
         if turn.expect.gate in ("confirm", "slot"):
             previous = scenario.turns[i - 1]
-            assert previous.expect.decision == "ask", (scenario.id, i)
+            # a delete asks first even beside a write of the same message that runs at once
+            asked_beside_a_write = previous.expect.decision == "write" and any(
+                c.name == "delete_event" for c in previous.tool_calls
+            )
+            assert previous.expect.decision == "ask" or asked_beside_a_write, (scenario.id, i)
         if turn.expect.gate == "confirm":
             assert times[i] - times[i - 1] <= CONFIRM_WINDOW, (scenario.id, i)
 
