@@ -15,6 +15,7 @@ as without ``relative_to``. See README.md "Relative to an event".
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta, tzinfo
 
@@ -25,6 +26,28 @@ from .frames import spec_frames
 from .language import normalise, scan_parts
 from .result import Resolution, TimeExpressionError, make_resolution, unresolved
 from .zones import localize, to_wall
+
+_DESTINATION = re.compile(r"(?:to\s|到|至)")
+"""A leading "to"/到/至 of a text read against an event names where it goes: the move verb was left out
+("to 4" for "move it to 4"). "until"/"till" stay an end."""
+
+
+def _day_then_destination(pieces: list[p.Piece]) -> list[p.Piece]:
+    """"Friday to 4pm" against an event (the day it is on, then where it goes on that day): a day with
+    no time of day, "to", a time of day with no day is one point, not a range from a whole day to a clock."""
+    seps = [i for i, x in enumerate(pieces) if type(x) is p.RangeSep and not x.weak]
+    if len(seps) != 1 or seps[0] in (0, len(pieces) - 1):
+        return pieces
+    i = seps[0]
+    try:
+        day, clock = compose(pieces[:i]), compose(pieces[i + 1 :])
+    except Unusable:
+        return pieces
+    if day.kind != "point" or clock.kind != "point":
+        return pieces
+    if day.left.has_date() and day.left.clock is None and not clock.left.has_date() and clock.left.clock is not None:
+        return pieces[:i] + pieces[i + 1 :]
+    return pieces
 
 
 def check_relative(relative_to: object) -> tuple[datetime, datetime] | None:
@@ -51,6 +74,9 @@ def resolve_relative(text: str, plain: Resolution, zone: tzinfo, ctx: a.Ctx, fra
     if unknown or not pieces:
         return plain
     pieces = dayfirst_order(pieces)  # type: ignore[operator]
+    if type(pieces[0]) is p.RangeSep and len(pieces) > 1 and _DESTINATION.match(norm):
+        pieces = pieces[1:]  # "to 4", 到周五: against an event, where it goes (not "until 4")
+    pieces = _day_then_destination(list(pieces))
     start = to_wall(frame[0], zone)
     length = frame[1] - frame[0]
     try:

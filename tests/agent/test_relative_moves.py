@@ -216,3 +216,25 @@ def test_a_relative_value_is_grounded_by_the_same_move(
     value: str, text: str, grounded: bool, why: str
 ) -> None:
     assert is_time_grounded(value, [text], now=NOW, tz=NY) is grounded, why
+
+
+@pytest.mark.parametrize(
+    ("message", "when"),
+    [
+        ("Move the dentist on Friday to 4", "to 4"),
+        ("push the dentist on Friday to 4pm", "to 4pm"),
+        ("dentist friday -> make it 4 instead", "4"),
+        ("把周五的牙医改到下午四点", "到下午四点"),
+    ],
+)
+async def test_a_destination_with_its_to_moves_the_start_and_keeps_the_length(
+    kit: Kit, message: str, when: str
+) -> None:
+    """The live smoke: `when="to 4"` kept the start and ended the dentist at 4 (2-4 PM); "to X" against an
+    event is where it goes."""
+    await kit.seed("Dentist", datetime(2025, 3, 7, 14, tzinfo=NY))
+    kit.script(call("update_event", {"event": "dentist", "event_when": "friday", "when": when}), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, message)
+    assert len(r.writes) == 1, r.text
+    (event,) = await kit.events()
+    assert (event.start, event.end) == (datetime(2025, 3, 7, 16, tzinfo=NY), datetime(2025, 3, 7, 17, tzinfo=NY))
