@@ -58,6 +58,13 @@ def add_months(d: datetime, n: int) -> datetime:
 _DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
 
+def month_days(year: int, month: int) -> int:
+    """``calendar.monthrange(year, month)[1]`` (month 1-12) without its two Python calls."""
+    if month != 2:
+        return _DAYS[month - 1]
+    return 29 if year % 4 == 0 and (year % 100 != 0 or year % 400 == 0) else 28
+
+
 def step(d: datetime, unit: str, n: int = 1) -> datetime:
     """``d`` moved by ``n`` units (calendar months for month/quarter/year, elapsed time otherwise)."""
     months = _MONTHS.get(unit)
@@ -95,7 +102,7 @@ def day_frame(d: datetime, label: str | None = None) -> Frame:
 def make_date(year: int, month: int, day: int) -> datetime:
     if not (1 <= month <= 12):
         raise Impossible(f"there is no month {month}")
-    if not (1 <= day <= calendar.monthrange(year, month)[1]):
+    if not (1 <= day <= month_days(year, month)):
         raise Impossible(f"{calendar.month_name[month]} {year} has no day {day}")
     return datetime(year, month, day)  # noqa: DTZ001 - naive wall clock by design (localized at the end)
 
@@ -199,7 +206,7 @@ def dateparts_frame(ctx: Ctx, d: p.DateParts, year_shift: int | None = None) -> 
     y, m = ctx.now.year, ctx.now.month
     step = 1 if ctx.future else -1
     for _ in range(14):
-        if day <= calendar.monthrange(y, m)[1]:
+        if day <= month_days(y, m):
             cand = datetime(y, m, day)  # noqa: DTZ001 - naive wall clock by design
             if (cand >= ctx.today) if ctx.future else (cand <= ctx.today):
                 return day_frame(cand)

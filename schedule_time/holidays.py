@@ -42,7 +42,7 @@ golden week                 国庆黄金周: nominal Oct 1-7 (the State Council'
                             schedule may shift it)
 =========================== ============================================================ =======
 
-Year selection (for the resolver): ``span(y)`` is the occurrence starting in ``y`` (the first
+Year selection (for the resolver): ``span(y)`` is the occurrence starting in ``y`` (the earlier
 one when an Islamic day falls twice in a year), or None when there is none (Super Tuesday in a
 non-election year) or the calendar source does not cover ``y``. :meth:`Holiday.next_span` and
 :meth:`Holiday.previous_span` walk the years for "next X" / "last X" and handle both cases.
@@ -134,13 +134,15 @@ ALL_HOLIDAYS: tuple[Holiday, ...] = tuple(Holiday(e.key, e.name_en, e.name_zh, _
 _BY_KEY: dict[str, Holiday] = {h.key: h for h in ALL_HOLIDAYS}
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=16384)   # (a year's fill is 170 entries: ~100 years held)
 def _spans(key: str, year: int) -> tuple[HolidaySpan, ...]:
     # ``occurrences(rule, year)``, with each base year's rule evaluation shared between neighbouring years
     # (a "next" search asks for last year and this year: four evaluations instead of six). A rule that keeps
     # to its year needs only ``year`` (its neighbours give nothing in it and raise for no year).
     if not 1 <= year <= 9998:
         return ()
+    if year not in _YEARS_FILLED and language.EAGER:
+        _fill_year(year)
     found = []
     own = year - 1 in _CHECKED and year + 1 in _CHECKED and getattr(_RULES[key], "keeps_year", False)
     for base in (year,) if own else (year - 1, year, year + 1):
@@ -152,6 +154,21 @@ def _spans(key: str, year: int) -> tuple[HolidaySpan, ...]:
     if len(found) > 1:
         found = sorted(set(found))
     return tuple(map(_span, found))
+
+
+_YEARS_FILLED: set[int] = set()
+_CHEAP: tuple[str, ...] = tuple(k for k, r in _RULES.items() if getattr(r, "keeps_year", False))
+
+
+def _fill_year(year: int) -> None:
+    """With ``language.EAGER``, the first time any holiday's dates for ``year`` are needed, the dates of
+    every holiday that keeps to its year (170 of 208: fixed days, n-th weekdays, Easter-relative, … ~6 µs
+    each, ~1.2 ms together) for that year too, as the first name lookup compiles every name bucket: a
+    process that answers one holiday question for a year is likely to get others, and one call pays
+    instead of each holiday's first. The others (Hebrew, lunar leap months: 100-200 µs each) stay lazy."""
+    _YEARS_FILLED.add(year)
+    for key in _CHEAP:
+        _spans(key, year)
 
 
 def _span(occurrence: tuple) -> HolidaySpan:

@@ -134,6 +134,7 @@ class Registry:
         ascii_chars = "".join(map(chr, range(128)))
         self._ascii_default = not any(lang.detect.search(ascii_chars) for lang in self.languages[1:])
         self.ascii_scanner: _Scanner | None = None   # the default language's, once built, if ASCII is its
+        self._detected: list[tuple[Callable[[str], object], _Scanner]] | None = None
 
     def primary(self, text: str) -> Language:
         """The language whose ``detect`` pattern occurs in ``text``; the first registered otherwise."""
@@ -150,6 +151,17 @@ class Registry:
             return self.ascii_scanner
         return self.scanner(self.primary(text))
 
+    def detected(self, text: str) -> _Scanner:
+        """``scanner_for`` of a text that is not ASCII: once every language's scanner is built, the first
+        language (after the default) whose ``detect`` occurs in it, without the ASCII tests."""
+        found = self._detected
+        if found is None:
+            return self.scanner_for(text)
+        for search, sc in found[1:]:
+            if search(text):
+                return sc
+        return found[0][1]
+
     def scanner(self, lang: Language) -> _Scanner:
         sc = self._scanners.get(lang.code)
         if sc is None:
@@ -160,6 +172,8 @@ class Registry:
             self._scanners[lang.code] = sc
             if self._ascii_default and lang is self.languages[0]:
                 self.ascii_scanner = sc
+            if len(self._scanners) == len(self.languages):   # (``detected``: the languages in order)
+                self._detected = [(x.detect.search, self._scanners[x.code]) for x in self.languages]
         return sc
 
 
@@ -222,7 +236,7 @@ def _scan(text: str, spans: list[tuple[int, int, int]] | None = None,
     """The scan itself. With ``spans`` (``analyse``), each recognised or unknown stretch is recorded as
     (start, end, count): ``count`` pieces were built there (0: a filler), -1 for an unknown word."""
     reg = _registry or registry()
-    sc = reg.ascii_scanner if reg.ascii_scanner is not None and text.isascii() else reg.scanner_for(text)
+    sc = (reg.ascii_scanner or reg.scanner_for(text)) if text.isascii() else reg.detected(text)
     pieces: list[Piece] = []
     unknown: list[str] = []
     pos, n = 0, len(text)
@@ -265,13 +279,15 @@ def _scan(text: str, spans: list[tuple[int, int, int]] | None = None,
             window = windows.get(found)
             if window is None:   # a rule whose match can read any part of the text: built every time
                 built = _build(rules[found], m if rule is not None else None, text, pos)
-            else:
+            else:   # (``_build``, inline on a miss: one call less per new fragment)
                 fkey = (found, text[pos:end]) if window is _PURE else (   # type: ignore[assignment]
                     found, text[max(0, pos - window[0]):pos], text[pos:end],
                     text[end:] if window[1] is None else text[end:end + window[1]])
                 built = built_memo.get(fkey, _MISSING)
                 if built is _MISSING:
-                    built = _build(rules[found], m if rule is not None else None, text, pos)
+                    rx, build = rules[found]
+                    built = build(m if rule is not None else rx.match(text, pos))
+                    built = (built,) if isinstance(built, Piece) else tuple(built) if built else ()
                     built_memo[fkey] = built
             if built:
                 pieces.extend(built)

@@ -100,6 +100,8 @@ def analyse(text: str, *, now: datetime, tz: tzinfo | None = None,
     for run in _runs(norm, spans, found):
         for first, last, parts in _cut(run, lambda f, la: resolution(f, la).status != "unresolved"):
             start, end = where[first], where[last - 1] + 1
+            while end > start + 1 and text[end - 1].isspace():   # a token may end in a space ("2 " in "三点 2 at")
+                end -= 1
             phrase_text = text[start:end]
             r = resolution(first, last)
             sep = None if last_end is None else text[last_end:start].strip()

@@ -54,7 +54,7 @@ def rule_for(expr: Expr) -> tuple[str, Spec]:
         return ";".join(parts), first
     if isinstance(spec.nth, p.NthUnit) and spec.nth.unit == "day" and spec.period is None \
             and spec.dateparts is None and (recur is None or recur.freq == "MONTHLY"):
-        # "每月最后一天", "the last day of every month": BYMONTHDAY=-1 (the first one not past)
+        # "每月最后一天", "the last day of every month": BYMONTHDAY=-1 (the earliest not past)
         parts.append("FREQ=MONTHLY")
         if interval > 1:
             parts.append(f"INTERVAL={interval}")

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, tzinfo
+from dataclasses import replace as dc_replace
+from datetime import datetime, timedelta, timezone, tzinfo
 from typing import Literal
+from unicodedata import normalize as _nfkc
 from zoneinfo import ZoneInfo
 
 from . import anchors as a
 from .compose import Expr, Unusable, compose
 from .frames import range_end, spec_frames, timed_frames
-from .language import normalise, scan_parts
-from .pieces import DateParts, Piece
+from .language import _MEMO, _MEMO_MAX, _scan
+from .pieces import DateParts, DayShift, PartOfDay, Piece
 from .recurrence import occurrences
 from .relative import check_relative, resolve_relative
 from .result import Candidate, Resolution, TimeExpressionError, make_resolution, unresolved
@@ -49,9 +51,15 @@ def _context(now: datetime, tz: tzinfo | None, prefer: str, zone: tzinfo) -> a.C
     return ctx
 
 
+NIGHT_OWL_HOUR = 4
+"""``resolve``'s default ``night_owl_hour``: said between 00:00 and 04:00 local time, "tomorrow" / 明天 is asked
+about (README "Tomorrow after midnight")."""
+
+
 def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
             prefer: Literal["future", "past"] = "future", dayfirst: bool | None = None,
-            relative_to: tuple[datetime, datetime] | None = None) -> Resolution:
+            relative_to: tuple[datetime, datetime] | None = None,
+            night_owl_hour: int = NIGHT_OWL_HOUR) -> Resolution:
     """Resolve one time expression (English or Chinese) relative to ``now`` in ``tz``.
 
     Returns a ``Resolution``: resolved (``[start, end)``), ambiguous (``candidates``) or unresolved
@@ -70,9 +78,16 @@ def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
       (a clock time without a day keeps the event's day). The result is the event's new ``[start,
       end)``, its length kept unless the text gives an end or a length. Other texts resolve as without
       it; a move ("push it back", 推迟一天) without it is unresolved. See README "Relative to an event".
+    * ``night_owl_hour``: said from 00:00 until this hour (local, default ``NIGHT_OWL_HOUR`` = 4), a text
+      naming "tomorrow" (tomorrow, 明天, 明早, "tomorrow morning", 明天上午 …) is ``ambiguous``: the day after the
+      night now ending (the calendar's today) first, then the calendar's tomorrow; if only one of them
+      resolves ("明天周三" said at 01:00 on a Wednesday) it is that one. 0 turns this off. "today" and
+      "tonight" keep the calendar day. See README "Tomorrow after midnight".
     """
+    if night_owl_hour is not NIGHT_OWL_HOUR and not (type(night_owl_hour) is int and 0 <= night_owl_hour <= 12):
+        raise TimeExpressionError("night_owl_hour must be an hour 0-12 (0: off)")
     if relative_to is not None:
-        return _resolve_relative(text, now, tz, prefer, dayfirst, relative_to)
+        return _resolve_relative(text, now, tz, prefer, dayfirst, relative_to, night_owl_hour)
     last = _last_ctx
     if (type(text) is str and tz is last[1] and prefer is last[2] and
             (now is last[0] or (now == last[0] and now.tzinfo == last[0].tzinfo))):
@@ -82,12 +97,18 @@ def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
         ctx = None
         if now.year not in NOW_YEARS:
             return unresolved(f"now must fall in the years {NOW_YEARS.start}-{NOW_YEARS.stop - 1}")
-    norm = text.strip().lower() if text.isascii() else normalise(text)   # (``normalise``, inline for ASCII)
+    norm = text.strip().lower() if text.isascii() else _nfkc("NFKC", text).strip().lower()   # (``normalise``, inline)
     if not norm:
         return unresolved("empty text")
     if len(norm) > MAX_TEXT:
         return unresolved(f"longer than {MAX_TEXT} characters; pass one time expression")
-    pieces, unknown, lang = scan_parts(norm)
+    hit = _MEMO.get(norm)   # (``scan_parts``, inline: one call less per text)
+    if hit is None:
+        hit = _scan(norm)
+        if len(_MEMO) >= _MEMO_MAX:
+            _MEMO.clear()
+        _MEMO[norm] = hit
+    pieces, unknown, lang = hit
     if dayfirst is not None:   # the caller's locale: "3/4" is 3 April day first (README "numeric dates")
         pieces = _date_order(pieces, dayfirst)
     if unknown:
@@ -96,6 +117,8 @@ def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
     try:
         if ctx is None:
             ctx = _context(now, tz, prefer, zone)
+        if ctx.now.hour < night_owl_hour and _says_tomorrow(pieces):   # (False at once from 04:00 on)
+            return _night_owl(pieces, ctx, now, lang)
         n = len(pieces)
         shape = SHAPES.get(type(pieces[0]) if n == 1 else (type(pieces[0]), type(pieces[1])) if n == 2 else None)
         if shape is None:
@@ -103,7 +126,12 @@ def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
         # The commonest shapes: the same frames without composing a Spec.
         frame, clock, pod = shape(pieces, ctx)
         if clock is None and pod is None and frame is not None and frame.grain != "exact":
-            return _resolved(frame, ctx.tz, lang, None)   # a date part alone: its frame as it is
+            tz = ctx.tz   # a date part alone: its frame as it is (``_resolved``, inline for a fixed offset)
+            if type(tz) is not timezone:
+                return _resolved(frame, tz, lang, None)
+            s, e = frame.start, frame.end
+            return make_resolution("resolved", datetime.combine(s, s.time(), tz), datetime.combine(e, e.time(), tz),
+                                   frame.grain, (), None, None, None, frame.label, None, None, lang)
         frames, assumed = timed_frames(frame, clock, pod, None, None, ctx)
         if len(frames) == 1:
             return _resolved(frames[0], ctx.tz, lang, assumed)
@@ -114,11 +142,68 @@ def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
         return unresolved(f"out of range: {ex}", lang)
 
 
+def _says_tomorrow(pieces: tuple[Piece, ...]) -> bool:
+    """Whether the pieces name the day after today: "tomorrow", 明天 (``DayShift(1)``), 明早, 明晚 (a part of
+    day on the next day)."""
+    for x in pieces:
+        t = type(x)
+        if (t is DayShift and x.days == 1) or (t is PartOfDay and x.day_shift == 1):  # type: ignore[attr-defined]
+            return True
+    return False
+
+
+def _a_day_earlier(x: Piece) -> Piece:
+    """The night owl's "tomorrow": the day after the night now ending, the calendar's today."""
+    t = type(x)
+    if t is DayShift and x.days == 1:  # type: ignore[attr-defined]
+        return DayShift(0)
+    if t is PartOfDay and x.day_shift == 1:  # type: ignore[attr-defined]
+        return dc_replace(x, day_shift=0)  # type: ignore[type-var]
+    return x
+
+
+def _from_pieces(pieces: tuple[Piece, ...], ctx: a.Ctx, now: datetime, lang: str) -> Resolution:
+    try:
+        return _resolve_expr(compose(pieces), ctx, now, lang)
+    except (Unusable, a.Impossible) as ex:
+        return unresolved(str(ex), lang)
+    except (OverflowError, ValueError) as ex:
+        return unresolved(f"out of range: {ex}", lang)
+
+
+def _night_owl(pieces: tuple[Piece, ...], ctx: a.Ctx, now: datetime, lang: str) -> Resolution:
+    """"tomorrow" said after midnight (before ``night_owl_hour``): the day after the night now ending (the
+    calendar's today) and the calendar's tomorrow are both candidates, in that order (the earlier day, and the
+    likelier: someone still up at 01:00 means the day they wake up to); one that does not resolve is
+    dropped (a weekday named with it decides: "明天周三" at 01:00 on a Wednesday is that Wednesday)."""
+    calendar = _from_pieces(pieces, ctx, now, lang)
+    owl = _from_pieces(tuple(map(_a_day_earlier, pieces)), ctx, now, lang)
+    if owl.status == "unresolved" or (owl.start, owl.end, owl.candidates) == (calendar.start, calendar.end,
+                                                                              calendar.candidates):
+        return calendar
+    today = ctx.today.strftime("%a %d %b")
+    if calendar.status == "unresolved":
+        note = f"after midnight: tomorrow read as the day after the night now ending ({today})"
+        return dc_replace(owl, assumed=owl.assumed or note)
+    tomorrow = (ctx.today + timedelta(days=1)).strftime("%a %d %b")
+
+    def cands(r: Resolution, label: str) -> list[Candidate]:
+        if r.status == "ambiguous":
+            return [Candidate(c.start, c.end, c.grain, f"{label}, {c.label}", c.recurrence) for c in r.candidates]
+        return [Candidate(r.start, r.end, r.grain, label, r.recurrence)]  # type: ignore[arg-type]
+
+    found = cands(owl, f"after midnight: today ({today})") + cands(calendar, f"calendar tomorrow ({tomorrow})")
+    return Resolution("ambiguous", grain=calendar.grain, candidates=tuple(found), dst=calendar.dst or owl.dst,
+                      lang=lang, reason=f"said after midnight, 'tomorrow' may be the day after the night now ending ({today}) "
+                                        f"or the calendar's tomorrow ({tomorrow}); ask which")
+
+
 def _resolve_relative(text: str, now: datetime, tz: tzinfo | None, prefer: str, dayfirst: bool | None,
-                      relative_to: object) -> Resolution:
+                      relative_to: object, night_owl_hour: int) -> Resolution:
     zone = _check(text, now, tz, prefer)
     frame = check_relative(relative_to)
-    plain = resolve(text, now=now, tz=tz, prefer=prefer, dayfirst=dayfirst)  # type: ignore[arg-type]
+    plain = resolve(text, now=now, tz=tz, prefer=prefer, dayfirst=dayfirst,  # type: ignore[arg-type]
+                    night_owl_hour=night_owl_hour)
     if now.year not in NOW_YEARS or len(text) > 4 * MAX_TEXT:
         return plain
     ctx = a.Ctx(to_wall(now, zone), zone, prefer == "future")

@@ -13,19 +13,23 @@ from .zh_numerals import CN, YEAR, small_int
 from .zh_words import GE, delta_of, unit_key
 
 AMOUNT = rf"(?:\d+(?:\.\d+)?|[{CN}]{{1,4}}|[几幾][十百]?)"
-HALF_AMOUNT = rf"(?:{AMOUNT}\s*{GE}?\s*半?|半\s*{GE}?)"
-# A first element needs a unambiguous unit: 三月 is March and 五日 the 5th, but 三个月 / 五日后 are not.
+# 三个多小时, 二十来分钟, 十多天: an approximate amount ("three-odd hours") is read as the amount itself.
+_ABOUT = r"(?:多|来|來)"
+HALF_AMOUNT = rf"(?:{AMOUNT}\s*{_ABOUT}?\s*{GE}?\s*(?:多\s*)?半?|半\s*{GE}?)"
+# A first element needs a unambiguous unit: 三月 is March and 五日 the 5th, but 三个月 / 五日后 are not; 两月 /
+# 俩月 / 仨月 are never a month's name (February is 二月), so they are months (一两月, "a month or two", is not).
+_MONTHS = rf"(?:(?<=[个個半多]|(?<![{CN}\d])[两兩俩倆仨])月)"
 U_STRICT = r"(?:秒钟|秒鐘|秒|分钟|分鐘|刻钟|刻鐘|小时|小時|钟头|鐘頭|(?<=[个個])(?:钟|鐘)|天|周|週|星期|礼拜|禮拜|" \
-           r"(?<=[个個半])月|年)"
+           rf"{_MONTHS}|年)"
 U_LOOSE = r"(?:秒钟|秒鐘|秒|分钟|分鐘|分|刻钟|刻鐘|小时|小時|钟头|鐘頭|钟|鐘|天|日|周|週|星期|礼拜|禮拜|月|年)"
 U_SHIFT = r"(?:秒钟|秒鐘|秒|分钟|分鐘|分|刻钟|刻鐘|小时|小時|钟头|鐘頭|(?<=[个個])(?:钟|鐘)|天|日|周|週|星期|礼拜|" \
-          r"禮拜|(?<=[个個半])月|年)"
+          rf"禮拜|{_MONTHS}|年)"
 # 半 after the unit adds half of it: 一年半, 一天半, 两个小时半 (not the 半 of a following 半个月).
 HALF_AFTER = rf"(?:半(?!\s*{GE}?\s*{U_LOOSE}))"
 _NOT_YEAR = rf"(?!{YEAR}\s*年)"   # 2027年以后 is after the year 2027, not 2027 years from now
 DUR_LIST = rf"{_NOT_YEAR}{HALF_AMOUNT}\s*{U_STRICT}{HALF_AFTER}?(?:\s*[,、和又零]?\s*{HALF_AMOUNT}\s*{U_LOOSE}{HALF_AFTER}?)*"
 SHIFT_LIST = rf"{_NOT_YEAR}{HALF_AMOUNT}\s*{U_SHIFT}{HALF_AFTER}?(?:\s*[,、和又零]?\s*{HALF_AMOUNT}\s*{U_LOOSE}{HALF_AFTER}?)*"
-_ONE = re.compile(rf"(?:(?P<n>{AMOUNT})\s*{GE}?\s*(?P<half>半)?|(?P<half0>半)\s*{GE}?)\s*(?P<u>{U_LOOSE})"
+_ONE = re.compile(rf"(?:(?P<n>{AMOUNT})\s*{_ABOUT}?\s*{GE}?\s*(?:多\s*)?(?P<half>半)?|(?P<half0>半)\s*{GE}?)\s*(?P<u>{U_LOOSE})"
                   rf"(?P<half1>{HALF_AFTER})?")
 _GRAIN_ORDER = ("second", "minute", "hour", "day", "week", "month", "year")
 

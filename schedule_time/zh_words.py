@@ -32,7 +32,9 @@ DAY_WORDS = {"今天": 0, "今日": 0, "即日": 0, "今儿": 0, "今兒": 0, "�
              "大后天": 3, "大後天": 3, "大後日": 3, "大后日": 3, "昨天": -1, "昨日": -1, "昨儿": -1,
              "昨兒": -1, "尋日": -1, "寻日": -1, "琴日": -1, "前天": -2, "前日": -2, "大前天": -3,
              "大前日": -3, "今儿个": 0, "今兒個": 0, "明儿个": 1, "明兒個": 1, "昨儿个": -1, "昨兒個": -1,
-             "后儿": 2, "後兒": 2, "后儿个": 2, "後兒個": 2, "前儿": -2, "前兒": -2, "前儿个": -2, "前兒個": -2}
+             "后儿": 2, "後兒": 2, "后儿个": 2, "後兒個": 2, "前儿": -2, "前兒": -2, "前儿个": -2, "前兒個": -2,
+             "大后儿": 3, "大後兒": 3, "大后儿个": 3, "大後兒個": 3, "大前儿": -3, "大前兒": -3, "大前儿个": -3,
+             "大前兒個": -3}
 """(儿/儿个 forms: northern colloquial spellings of the same days, README "Informal spellings".)"""
 
 
@@ -52,7 +54,7 @@ LATE_NIGHT = _pod("late night", 21, 24, "pm", 3)
 DAYTIME = _pod("daytime", 6, 18, None)
 
 PODS = {
-    "早上": MORNING, "早晨": MORNING, "清晨": MORNING, "清早": MORNING, "一早": MORNING, "早": MORNING,
+    "早上": MORNING, "早晨": MORNING, "清晨": MORNING, "清早": MORNING, "早": MORNING,
     "朝早": MORNING, "上午": FORENOON, "上晝": FORENOON, "上昼": FORENOON, "中午": NOON, "正午": NOON,
     "晌午": NOON, "下午": AFTERNOON, "午后": AFTERNOON, "午後": AFTERNOON, "晏晝": AFTERNOON,
     "晏昼": AFTERNOON, "下晝": AFTERNOON, "下昼": AFTERNOON, "傍晚": DUSK, "黄昏": DUSK, "黃昏": DUSK,
@@ -60,8 +62,15 @@ PODS = {
     "夜裏": EVENING, "夜间": EVENING, "夜間": EVENING, "晚": EVENING, "夜": EVENING, "夜晚上": EVENING,
     "凌晨": EARLY, "半夜": MIDNIGHT, "后半夜": MIDNIGHT, "後半夜": MIDNIGHT, "前半夜": LATE_NIGHT, "深夜": LATE_NIGHT, "白天": DAYTIME, "日间": DAYTIME,
     "日間": DAYTIME,
-    # 一大早 / 大清早: very early in the morning (README "Parts of the day with modifiers")
+    # 一大早 / 大清早: very early, around dawn (README "Parts of the day with modifiers")
     "一大早": _pod("early morning", 5, 9, "am"), "大清早": _pod("early morning", 5, 9, "am"),
+    "一早": _pod("early morning", 5, 9, "am"),   # 明儿一早: first thing after waking, as 一大早
+    # 下午晚些时候 "later in the afternoon", 上午早些时候 …: the English early / late spans (README "Parts of the day
+    # with modifiers")
+    **{f"{part}{when}{t}": span for part, when, span in (
+        ("下午", "晚些", _pod("late afternoon", 15, 19, "pm")), ("下午", "早些", _pod("early afternoon", 12, 15, "pm")),
+        ("上午", "晚些", _pod("late morning", 10, 12, "am")), ("上午", "早些", _pod("early morning", 0, 9, "am")))
+       for t in ("时候", "時候")},
     "大早上": _pod("early morning", 5, 9, "am"),
 }
 """Parts of day: spans [start, end) in hours and the am/pm hint for a clock hour outside them."""

@@ -525,7 +525,8 @@ ROWS: list[Row] = [
     R("凌晨一点半", "ny_fall", "2026-11-01T01:30 dst=fold-first-occurrence", "01:30 happens twice: the first"),
     R("凌晨一点半", "lon_spring", "2026-03-29T02:30 dst=gap-shifted-forward", "London's gap is 01:00-02:00"),
     R("凌晨一点半", "lon_fall", "2026-10-25T01:30 dst=fold-first-occurrence", "London's repeated hour"),
-    R("明天早上九点", "lon_fall", "2026-10-26T09:00", "the day after the fall-back"),
+    R("明天早上九点", "lon_fall", "ambiguous 2026-10-25T09:00 2026-10-26T09:00",
+      "said at 00:30: the fall-back day's 09:00 (明天 after midnight), or the next day's"),
     R("今天", "ny_spring", "2026-03-08", "a DST day is still one day"),
     # refusals
     R("天", "tue", "unresolved", "a lone 天 is not a date"),

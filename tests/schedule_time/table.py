@@ -40,6 +40,12 @@ NOWS: dict[str, datetime] = {
     "ny_fall": datetime(2026, 11, 1, 0, 30, tzinfo=NEW_YORK),     # DST ends 02:00 -> 01:00
     "lon_spring": datetime(2026, 3, 29, 0, 30, tzinfo=LONDON),    # BST starts 01:00 -> 02:00
     "lon_fall": datetime(2026, 10, 25, 0, 30, tzinfo=LONDON),     # BST ends 02:00 -> 01:00
+    # around midnight (README "Tomorrow after midnight"): Tuesday 1 Dec 23:59, then Wednesday 2 Dec
+    "tue_2359": datetime(2026, 12, 1, 23, 59, tzinfo=SHANGHAI),
+    "wed_0001": datetime(2026, 12, 2, 0, 1, tzinfo=SHANGHAI),
+    "wed_0359": datetime(2026, 12, 2, 3, 59, tzinfo=SHANGHAI),
+    "wed_0400": datetime(2026, 12, 2, 4, 0, tzinfo=SHANGHAI),
+    "ny_sat_0130": datetime(2026, 11, 28, 1, 30, tzinfo=NEW_YORK),   # Saturday 28 Nov 01:30
 }
 
 

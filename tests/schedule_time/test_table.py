@@ -14,7 +14,7 @@ from .table import NOWS, Row, check, duplicates
 
 def _all_rows() -> list[Row]:
     rows: list[Row] = []
-    for name in ("rows_en", "rows_zh", "rows_zones"):
+    for name in ("rows_en", "rows_zh", "rows_zones", "rows_midnight"):
         try:
             module = importlib.import_module(f"{__package__}.{name}")
         except ModuleNotFoundError as ex:
