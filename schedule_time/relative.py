@@ -28,6 +28,7 @@ from .result import Resolution, TimeExpressionError, make_resolution, unresolved
 from .zones import localize, to_wall
 
 _DESTINATION = re.compile(r"(?:to\s|到|至)")
+_END_WORD = re.compile(r"\b(?:until|till|til|through|thru)\b")
 """A leading "to"/到/至 of a text read against an event names where it goes: the move verb was left out
 ("to 4" for "move it to 4"). "until"/"till" stay an end."""
 
@@ -45,7 +46,8 @@ def _day_then_destination(pieces: list[p.Piece]) -> list[p.Piece]:
         return pieces
     if day.kind != "point" or clock.kind != "point":
         return pieces
-    if day.left.has_date() and day.left.clock is None and not clock.left.has_date() and clock.left.clock is not None:
+    timed = clock.left.clock is not None or clock.left.number is not None  # "4pm", or a bare "4"
+    if day.left.has_date() and day.left.clock is None and not clock.left.has_date() and timed:
         return pieces[:i] + pieces[i + 1 :]
     return pieces
 
@@ -76,7 +78,8 @@ def resolve_relative(text: str, plain: Resolution, zone: tzinfo, ctx: a.Ctx, fra
     pieces = dayfirst_order(pieces)  # type: ignore[operator]
     if type(pieces[0]) is p.RangeSep and len(pieces) > 1 and _DESTINATION.match(norm):
         pieces = pieces[1:]  # "to 4", 到周五: against an event, where it goes (not "until 4")
-    pieces = _day_then_destination(list(pieces))
+    if not _END_WORD.search(norm):  # "Friday until 6" is an end, not where the event goes
+        pieces = _day_then_destination(list(pieces))
     start = to_wall(frame[0], zone)
     length = frame[1] - frame[0]
     try:

@@ -38,6 +38,7 @@ EN: list[tuple[str, str, str, str]] = [
     ("to 4pm", "2026-12-03T16:00/2026-12-03T17:00 minute", "open-before 2026-12-01T16:00", "as 'move to 4pm'; without an event: until 4pm today, as before"),
     ("to friday 4pm", "2026-12-04T16:00/2026-12-04T17:00 minute", "open-before 2026-12-04T16:00", "a destination with its day"),
     ("thursday to 4pm", "2026-12-03T16:00/2026-12-03T17:00 minute", "2026-12-03T00:00/2026-12-03T16:00 day", "the day it is on, then where it goes: one point, not a range from a day to a clock"),
+    ("thursday to 4", "2026-12-03T16:00/2026-12-03T17:00 minute", "unresolved", "a bare hour as the destination on the event's day"),
     ("move to 4-6pm", "2026-12-03T16:00/2026-12-03T18:00 minute", "2026-12-01T16:00/2026-12-01T18:00 minute", "the text gives its own end: kept, on the event's day"),
     ("make it two hours", "2026-12-03T14:00/2026-12-03T16:00 minute", "duration 2:00:00", "a length: from the event's start"),
     ("tomorrow", "2026-12-02T14:00/2026-12-02T15:00 minute", "2026-12-02", "a day: the event's time on it"),
