@@ -98,7 +98,7 @@ def _against_event(
     try:
         framed = resolve(when, now=ctx.now, tz=ctx.tz, prefer="future", relative_to=anchor)
         bare = the_time_itself(when)  # "to 4" (the "to" of "move it to 4" without its verb): "4"
-        if framed.status == "unresolved" and bare != when:
+        if framed.status == "unresolved" and bare != when and not _UNTIL_LEAD.match(when):
             when, framed = bare, resolve(bare, now=ctx.now, tz=ctx.tz, prefer="future", relative_to=anchor)
     except TimeExpressionError:  # (an anchor without a zone: never read against)
         return None
@@ -119,6 +119,8 @@ def _against_event(
 
 
 _BARE_HOUR = re.compile(r"\s*(\d{1,2})\s*")
+_UNTIL_LEAD = re.compile(r"\s*(?:until|till|til|through|thru)\b", re.IGNORECASE)
+"""A time that leads with "until" is an end ("make it run until 6"), never where the event goes."""
 
 
 def _start_in_context(
