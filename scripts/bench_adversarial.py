@@ -313,7 +313,7 @@ async def limits(attack: Attack, quick: bool) -> Category:
 
 
 async def fuzz(attack: Attack, quick: bool) -> Category:
-    from tests.api.test_openapi_fuzz import _draw, _requests
+    from tests.api.test_openapi_fuzz import _draw, _requests, build_request
 
     cat = Category("fuzz")
     doc = (await attack.client.get("/openapi.json")).json()
@@ -321,21 +321,7 @@ async def fuzz(attack: Attack, quick: bool) -> Category:
     for path, ops in doc["paths"].items():
         for method, op in ops.items():
             for request in _draw(_requests(doc, path, method, op), count):
-                target, query, headers = path, {}, {}
-                for name, value in request["values"].items():
-                    text = value if isinstance(value, str) else json.dumps(value)
-                    where = request["where"][name]
-                    if where == "path":
-                        from urllib.parse import quote
-
-                        target = target.replace("{" + name + "}", quote(text, safe="") or "x")
-                    elif where == "query":
-                        query[name] = text
-                    else:
-                        headers[name] = "".join(ch for ch in text if 32 <= ord(ch) < 127)
-                kwargs: dict[str, Any] = {"params": query, "headers": headers}
-                if request["body"] is not None:
-                    headers["Content-Type"], kwargs["content"] = request["body"]
+                target, kwargs = build_request(path, request)
                 await attack.run(cat, method.upper(), target, **kwargs)
     return cat
 

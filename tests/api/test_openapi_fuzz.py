@@ -113,7 +113,10 @@ def _draw(strategy: st.SearchStrategy[dict[str, Any]], count: int) -> list[dict[
     return drawn
 
 
-async def _send(api: Api, path: str, method: str, request: dict[str, Any]) -> int:
+def build_request(path: str, request: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """A drawn request as ``(path, httpx keyword arguments)``: path parameters quoted into the path, query
+    parameters, printable header values, the body with its content type. (Also used by
+    ``scripts/bench_adversarial.py``.)"""
     query, headers = {}, {}
     for name, value in request["values"].items():
         text = value if isinstance(value, str) else json.dumps(value)
@@ -129,7 +132,12 @@ async def _send(api: Api, path: str, method: str, request: dict[str, Any]) -> in
         kind, data = request["body"]
         kwargs["content"] = data
         headers["Content-Type"] = kind
-    response = await api.client.request(method.upper(), path, **kwargs)
+    return path, kwargs
+
+
+async def _send(api: Api, path: str, method: str, request: dict[str, Any]) -> int:
+    target, kwargs = build_request(path, request)
+    response = await api.client.request(method.upper(), target, **kwargs)
     return response.status_code
 
 
