@@ -56,7 +56,7 @@ from agent.tool_args import (
     UndoLastChangeArgs,
     UpdateEventArgs,
 )
-from agent.unsaid import UNSAID_KEY, uses_unsaid
+from agent.unsaid import uses_unsaid
 from agent.write_guards import ground_title, title_of
 from agent.write_path import execute
 from schedule_time import time_phrases
@@ -192,9 +192,10 @@ def _translated_title(ctx: ToolContext, command: Command) -> Rejected | None:
     """A title in a script the user never wrote ("与Acme通话" for "Book a call with Acme", "Meeting" for
     "明天开会"): the model translated it. Sent back once per turn; a model that insists is believed."""
     title = str(command.args.get("title") or "")
-    if not in_unwritten_script(title, " ".join(ctx.time_sources)) or ctx.memo.get(("title_sent_back",)):
+    if not in_unwritten_script(title, " ".join(ctx.time_sources)):
         return None
-    ctx.memo[("title_sent_back",)] = True
+    if not ctx.state.send_back_once("title_language"):
+        return None
     problem = {"field": "title", "problem": "not_the_users_language", "hint": "use the user's language"}
     return Rejected("title_language", "", fixable=True, problems=(problem,), command=command)
 
@@ -209,8 +210,7 @@ async def _write(ctx: ToolContext, tool: str, args: BaseModel, call_index: int) 
         return Rejected(
             "nothing_asked", phrases.say("nothing_asked", ctx.lang), fixable=True, problems=(problem,)
         )
-    shown = ctx.memo.get(("shown_this_turn",))
-    if reference is not None and shown and not await _user_points_at(ctx, reference):
+    if reference is not None and ctx.state.shown and not await _user_points_at(ctx, reference):
         # after a read, a change to an event the user never pointed at: the model is following what it read
         # (a title that says "delete all events"), not the user
         problem = {
@@ -222,7 +222,7 @@ async def _write(ctx: ToolContext, tool: str, args: BaseModel, call_index: int) 
     # an alarm, a trip never booked, a message to send: not events
     if tool == "create_event" and (refusal := not_an_event(ctx.user_text)) is not None:
         return Rejected(refusal, phrases.say(refusal, ctx.lang))
-    if ctx.memo.get(UNSAID_KEY) is not None and not uses_unsaid(ctx, args.model_dump()):
+    if ctx.state.unsaid is not None and not uses_unsaid(ctx, args.model_dump()):
         # after the turn asked about a time the first calls left out: only a write for that time
         return Rejected("not_the_unsaid_request", "", fixable=False, silent=True)
     command = _ground_times(ctx, _command(tool, args, call_index))
@@ -242,7 +242,7 @@ def _dropped_repetition(ctx: ToolContext, command: Command) -> Rejected | None:
     if (
         command.tool != "create_event"
         or command.args.get("recurrence")
-        or ctx.memo.get(("repeat_sent_back",))
+        or ctx.state.was_sent_back("repetition")
     ):
         return None
     if user_gave_recurrence(command.args["when"], now=ctx.now, tz=ctx.tz, memo=ctx.memo):
@@ -254,7 +254,7 @@ def _dropped_repetition(ctx: ToolContext, command: Command) -> Rejected | None:
     ]
     if not said:
         return None
-    ctx.memo[("repeat_sent_back",)] = True
+    ctx.state.send_back_once("repetition")
     hint = f"the user said {said[0]!r}: pass it as `recurrence` if it is this event's repetition"
     problem = {"field": "recurrence", "problem": "left_out", "hint": hint}
     return Rejected("recurrence_left_out", "", fixable=True, problems=(problem,), command=command)
@@ -316,6 +316,7 @@ CALENDAR_TOOLS: tuple[Tool, ...] = (
         CreateEventArgs,
         create_event,
         "write",
+        request="add",
         examples=(
             (
                 "guitar lesson with Tomás Thursday at 4pm",

@@ -10,6 +10,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from agent.language import Lang
+from agent.turn_state import TurnState
 from storage import ConversationStore, EventStore, TurnStore
 
 __all__ = ["ToolContext"]
@@ -41,6 +42,8 @@ class ToolContext:
     turns: TurnStore | None = None
     earlier_texts: tuple[str, ...] = ()
     memo: dict[tuple[object, ...], Any] = field(default_factory=dict, repr=False, compare=False)
+    state: TurnState = field(default_factory=TurnState, repr=False, compare=False)
+    """What this turn established so far (``agent.turn_state``): shared by tools, guards and checks."""
 
     @property
     def time_sources(self) -> tuple[str, ...]:

@@ -31,7 +31,7 @@ _MAX_LISTED = 20
 
 
 def _event_json(ctx: ToolContext, start: Any, end: Any, event: Any) -> dict[str, Any]:
-    ctx.memo[("shown_this_turn",)] = True  # the model has read event content this turn (see _write)
+    ctx.state.shown = True  # the model has read event content this turn (see calendar_tools._write)
     zone = ctx.tz
     fmt = "%a %Y-%m-%d" if event.all_day else "%a %Y-%m-%d %H:%M"
     item = {

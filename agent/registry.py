@@ -73,10 +73,14 @@ class Tool:
     needs_confirmation: bool = False
     examples: tuple[tuple[str, dict[str, Any]], ...] = ()
     """(user message, arguments): shown to models that answer in constrained JSON; validated at start-up."""
+    request: str | None = None
+    """The request kind a call of this tool answers (``REQUEST_KINDS``); by default "question" for a read
+    and "change" for a write."""
 
     def spec(self) -> ToolSpec:
         schema = _compact(self.args.model_json_schema())
-        return ToolSpec(self.name, " ".join(self.description.split()), schema, self.examples)
+        request = self.request or ("question" if self.kind == "read" else "change")
+        return ToolSpec(self.name, " ".join(self.description.split()), schema, self.examples, request)
 
 
 def _compact(node: Any) -> Any:

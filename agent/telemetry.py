@@ -18,6 +18,8 @@ Record payload::
                         | "too_many_rounds" | "invalid_arguments",
      "unsaid_prompt": false (the model was asked about a time in the message no tool call used),
      "read_forced": false (a calendar question the model answered unread: code made the read, agent.unread),
+     "requests": ["add" | "change" | "question" | "cannot_do" | "chat" | null, ...] (the model's reading of
+                 the message, per round trip),
      "lang": "en" | "zh", "latency_ms": {"prompt": .., "gate": .., "model": .., "tools": .., "exit_check": ..,
      "persist": .., "code_total": .., "total": ..}}
 
@@ -56,6 +58,7 @@ class TurnTelemetry:
     fallback_reason: str | None = None
     unsaid_prompt: bool = False
     read_forced: bool = False
+    requests: list[str | None] = field(default_factory=list)
     dropped_fields: list[dict[str, Any]] = field(default_factory=list)
     filled_fields: list[dict[str, Any]] = field(default_factory=list)
     latency_ms: dict[str, float] = field(default_factory=dict)
@@ -94,6 +97,7 @@ class TurnTelemetry:
             "fallback_reason": self.fallback_reason,
             "unsaid_prompt": self.unsaid_prompt,
             "read_forced": self.read_forced,
+            "requests": list(self.requests),
             "lang": self.lang,
             "latency_ms": dict(self.latency_ms),
         }

@@ -42,7 +42,7 @@ from agent.registry import BoundTools, ReadResult, ToolRun
 from agent.reply_guidance import instead, unfit_reply
 from agent.telemetry import TurnTelemetry
 from agent.unread import read_skipped
-from agent.unsaid import UNSAID_KEY, unanswered_reads, unsaid, with_unsaid_note
+from agent.unsaid import unanswered_reads, unsaid, with_unsaid_note
 
 __all__ = ["MAX_MODEL_CALLS", "TurnResult", "absorb", "record_run", "run_turn"]
 
@@ -198,6 +198,9 @@ async def run_turn(
             with telemetry.stage("model"):
                 telemetry.model_round_trips += 1
                 response: ModelResponse = await model.complete(messages, specs)
+            telemetry.requests.append(response.request)
+            if response.request is not None:  # a later answer without one keeps the earlier reading
+                ctx.state.request = response.request
         except ModelError as exc:
             telemetry.fallback_reason = exc.kind
             telemetry.route = "model_unavailable"
@@ -270,7 +273,7 @@ async def run_turn(
         )
         if left:  # a write (no retry before it), and a time in the message the turn never used
             prompted = True
-            ctx.memo[UNSAID_KEY] = tuple(left)
+            ctx.state.unsaid = tuple(left)
             telemetry.unsaid_prompt = True
             results = [_tool_result_text(r) for r in runs]
             results[-1] = with_unsaid_note(results[-1], left, ctx)

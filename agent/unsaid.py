@@ -43,7 +43,6 @@ from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock, Label, Now, OpenBound, Piece, Qualifier, RangeSep, RangeStart
 
 __all__ = [
-    "UNSAID_KEY",
     "asked_apart",
     "clause_of",
     "not_done_items",
@@ -53,8 +52,6 @@ __all__ = [
     "with_unsaid_note",
 ]
 
-UNSAID_KEY = ("unsaid",)
-"""``ToolContext.memo`` key: the phrases the model was asked about (set once per turn)."""
 
 _ARGS = (
     "when",
@@ -208,7 +205,7 @@ def clause_of(text: str, phrase: str) -> str:
 
 def uses_unsaid(ctx: ToolContext, args: dict[str, object]) -> bool:
     """Whether a write's time arguments (after the prompt about unsaid phrases) come from one of them."""
-    phrases = ctx.memo.get(UNSAID_KEY) or ()
+    phrases = ctx.state.unsaid or ()
     keys = ("when", "event_when", "recurrence", "event")  # the event's name may carry it: "Monday's standup"
     values = [v for k in keys if isinstance(v := args.get(k), str) and v]
     return any(

@@ -28,12 +28,10 @@ from storage import (
     WriteResult,
 )
 
-__all__ = ["WRITTEN_KEY", "checks", "confirm", "ground", "ground_title", "store", "title_of"]
+__all__ = ["checks", "confirm", "ground", "ground_title", "store", "title_of"]
 
 log = logging.getLogger("kairos.agent.write")
 _GROUNDED_FIELDS = ("location", "notes")
-WRITTEN_KEY = ("written",)
-"""``ToolContext.memo`` key: the ids (str) of the events this turn's writes persisted."""
 
 
 def ground(ctx: ToolContext, command: Command) -> Command:
@@ -184,7 +182,7 @@ async def store(ctx: ToolContext, command: Command, write: Any) -> WriteOutcome:
         return Rejected("write_failed", phrases.say("write_failed", ctx.lang), command=command)
     if not result.persisted:
         return Rejected("write_failed", phrases.say("write_failed", ctx.lang), command=command)
-    ctx.memo.setdefault(WRITTEN_KEY, set()).add(str(result.event.id))
+    ctx.state.written.add(str(result.event.id))
     return Persisted(command, result)
 
 

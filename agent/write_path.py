@@ -30,8 +30,7 @@ from agent.time_grounding import phrases_in, quotes, the_time_itself
 from agent.timefmt import range_text
 from agent.timing import Timing, named_day, timing_from_json
 from agent.tool_args import UpdateEventArgs
-from agent.unsaid import UNSAID_KEY
-from agent.write_guards import WRITTEN_KEY, checks, confirm, ground, store
+from agent.write_guards import checks, confirm, ground, store
 from agent.write_target import choose_target, find_target, said_now, target_json
 from agent.write_timing import anchor_of, choose_time, settle_time, with_timing
 from storage import EventDraft, EventPatch, EventSnapshot, StorageError
@@ -180,20 +179,18 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
         dropped = [
             n["dropped"] for n in ctx.notes if n.get("call_index") == command.call_index and "dropped" in n
         ]
-        if dropped and not ctx.memo.get(("nothing_left", command.call_index)):
+        if dropped and ctx.state.send_back_once("nothing_left", command.call_index):
             # every change was a value the user never gave (often the request itself copied into notes):
             # back to the model once, which may well have meant to answer, not to write
-            ctx.memo[("nothing_left", command.call_index)] = True
             problems = tuple(
                 {"field": name, "problem": "not_given_by_user", "hint": "the user asked nothing to change"}
                 for name in dropped
             )
             return Rejected("nothing_to_change", "", fixable=True, problems=problems, command=command)
         unused = _unused_time(ctx, command)
-        if unused is not None and not ctx.memo.get(("nothing_left", command.call_index)):
+        if unused is not None and ctx.state.send_back_once("nothing_left", command.call_index):
             # "改到周五下午三点，她周三临时有事" with only event_when="周三下午三点": the new time is in the
             # message and the model left it out. Back to the model once, naming it; never filled in by code.
-            ctx.memo[("nothing_left", command.call_index)] = True
             problem = {
                 "field": "when",
                 "problem": "missing",
@@ -326,9 +323,9 @@ def _changes_this_turns_write(ctx: ToolContext, command: Command) -> Rejected | 
     """After the prompt about a request the model left out (``agent.unsaid``), a change to an event this
     turn already wrote is not that request: "周日晚上6点家庭聚餐" came back as a move of the 体检 just
     created to Sunday. Refused without a word (the receipts say what was done)."""
-    if ctx.memo.get(UNSAID_KEY) is None:
+    if ctx.state.unsaid is None:
         return None
-    if (command.target or {}).get("event_id") in ctx.memo.get(WRITTEN_KEY, ()):
+    if (command.target or {}).get("event_id") in ctx.state.written:
         return Rejected("not_the_unsaid_request", "", fixable=False, silent=True)
     return None
 

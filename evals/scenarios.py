@@ -288,10 +288,14 @@ class ToolCall(_Model):
         return self.name in WRITE_TOOLS
 
 
+RequestKind = Literal["add", "change", "question", "cannot_do", "chat"]
+
+
 class TextStep(_Model):
-    """The model answers with text (no tool call)."""
+    """The model answers with text (no tool call); ``request``: the kind it read the message as."""
 
     text: str = Field(min_length=1)
+    request: RequestKind | None = None
 
 
 class ToolStep(_Model):
@@ -303,6 +307,7 @@ class ToolStep(_Model):
 
     tool_calls: list[ToolCall] = Field(min_length=1)
     sent_back: bool = False
+    request: RequestKind | None = None
 
     @model_validator(mode="after")
     def _sent_back_writes_only(self) -> ToolStep:

@@ -152,14 +152,17 @@ class ScriptSource:
         optional = len(script) - 1 - sent_back[0] if sent_back else 0
         for step in script:
             if isinstance(step, TextStep):
-                steps.append(ModelResponse(text=_render(step.text, scenario, ids), finish_reason="stop"))
+                text = _render(step.text, scenario, ids)
+                steps.append(ModelResponse(text=text, finish_reason="stop", request=step.request))
                 continue
             tool_calls = []
             for call in step.tool_calls:
                 calls += 1
                 arguments = _render(call.arguments, scenario, ids)
                 tool_calls.append(ToolCall(id=f"call_{index}_{calls}", name=call.name, arguments=arguments))
-            steps.append(ModelResponse(tool_calls=tuple(tool_calls), finish_reason="tool_calls"))
+            steps.append(
+                ModelResponse(tool_calls=tuple(tool_calls), finish_reason="tool_calls", request=step.request)
+            )
         return _ScriptedTurn(steps, optional)
 
 

@@ -3,8 +3,12 @@
 For models that do not emit native tool-call markup (the embedded model among them), the server is asked
 for a JSON object that matches::
 
-    {"tool": "<tool name>", "arguments": {...that tool's argument schema...}}
-    {"tool": "none", "reply": "<text for the user>"}
+    {"request": "<kind>", "tool": "<tool name>", "arguments": {...that tool's argument schema...}}
+    {"request": "<kind>", "tool": "none", "reply": "<text for the user>"}
+
+``request`` is the model's own reading of the message, made before it picks a tool (``REQUEST_KINDS``):
+code uses it — never a word list — to tell a request to write from a question, a greeting or something
+kairos cannot do, and a write whose kind disagrees with its tool becomes a confirmation, not a write.
 
 The schema is built from the same ``ToolSpec``s as the native ``tools=`` payload, and the answer is turned
 back into the same ``ToolCall`` objects. Each tool's ``$defs`` are hoisted to the root under a
@@ -18,15 +22,26 @@ import json
 import re
 import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from agent.model.errors import ModelOutputError
 from agent.model.messages import ToolCall, ToolChoice, ToolSpec
 
 NO_TOOL = "none"
+REQUEST_KINDS: dict[str, str] = {
+    "add": "put something new on the calendar",
+    "change": "move, edit, delete or undo something on the calendar",
+    "question": "asks what is on the calendar or when they are free",
+    "cannot_do": "asks for something a calendar cannot do (alarms, booking, buying, sending messages)",
+    "chat": "anything else: greetings, thanks, statements, general questions",
+}
+"""The kinds of message the model tells apart in its answer's ``request`` field (see the module doc)."""
 
 __all__ = [
     "NO_TOOL",
+    "REQUEST_KINDS",
+    "ConstrainedAnswer",
     "ReplyStreamer",
     "build_response_schema",
     "encode_reply",
@@ -67,27 +82,36 @@ def _hoist_defs(schema: Mapping[str, Any], prefix: str, defs_out: dict[str, Any]
     return rewrite(body)
 
 
-def _tool_branch(tool: ToolSpec, defs: dict[str, Any]) -> dict[str, Any]:
+_REQUEST = {"enum": list(REQUEST_KINDS)}
+
+
+def _tool_branch(tool: ToolSpec, defs: dict[str, Any], request: bool) -> dict[str, Any]:
     arguments = _hoist_defs(tool.parameters, tool.name, defs)
     arguments.setdefault("type", "object")
+    head = {"request": dict(_REQUEST)} if request else {}
     return {
         "type": "object",
-        "properties": {"tool": {"const": tool.name}, "arguments": arguments},
-        "required": ["tool", "arguments"],
+        "properties": {**head, "tool": {"const": tool.name}, "arguments": arguments},
+        "required": [*head, "tool", "arguments"],
         "additionalProperties": False,
     }
 
 
-_REPLY_BRANCH: dict[str, Any] = {
-    "type": "object",
-    "properties": {"tool": {"const": NO_TOOL}, "reply": {"type": "string"}},
-    "required": ["tool", "reply"],
-    "additionalProperties": False,
-}
+def _reply_branch(request: bool) -> dict[str, Any]:
+    head = {"request": dict(_REQUEST)} if request else {}
+    return {
+        "type": "object",
+        "properties": {**head, "tool": {"const": NO_TOOL}, "reply": {"type": "string"}},
+        "required": [*head, "tool", "reply"],
+        "additionalProperties": False,
+    }
 
 
-def build_response_schema(tools: Sequence[ToolSpec], tool_choice: ToolChoice = "auto") -> dict[str, Any]:
-    """The JSON schema of one answer. ``tool_choice="none"`` allows only a reply, ``"required"`` only tools."""
+def build_response_schema(
+    tools: Sequence[ToolSpec], tool_choice: ToolChoice = "auto", *, request: bool = True
+) -> dict[str, Any]:
+    """The JSON schema of one answer. ``tool_choice="none"`` allows only a reply, ``"required"`` only tools;
+    ``request``: the answer starts with the model's ``request`` kind (``REQUEST_KINDS``)."""
     names = [tool.name for tool in tools]
     if NO_TOOL in names:
         raise ValueError(f"a tool may not be named {NO_TOOL!r}: that name means 'no tool'")
@@ -96,9 +120,9 @@ def build_response_schema(tools: Sequence[ToolSpec], tool_choice: ToolChoice = "
     if tool_choice == "required" and not tools:
         raise ValueError("tool_choice='required' needs at least one tool")
     defs: dict[str, Any] = {}
-    branches = [] if tool_choice == "none" else [_tool_branch(tool, defs) for tool in tools]
+    branches = [] if tool_choice == "none" else [_tool_branch(tool, defs, request) for tool in tools]
     if tool_choice != "required":
-        branches.append(copy.deepcopy(_REPLY_BRANCH))
+        branches.append(_reply_branch(request))
     schema: dict[str, Any] = branches[0] if len(branches) == 1 else {"anyOf": branches}
     if defs:
         schema = {**schema, "$defs": defs}
@@ -119,20 +143,32 @@ def llguidance_grammar(schema: Mapping[str, Any]) -> str:
     )
 
 
-def encode_tool_call(call: ToolCall) -> str:
+def encode_tool_call(call: ToolCall, request: str | None = None) -> str:
     """The JSON the model would have produced for ``call`` (used when replaying history in JSON mode)."""
-    return json.dumps({"tool": call.name, "arguments": call.arguments}, ensure_ascii=False)
+    head = {"request": request} if request else {}
+    return json.dumps({**head, "tool": call.name, "arguments": call.arguments}, ensure_ascii=False)
 
 
-def encode_reply(text: str) -> str:
-    return json.dumps({"tool": NO_TOOL, "reply": text}, ensure_ascii=False)
+def encode_reply(text: str, request: str | None = None) -> str:
+    head = {"request": request} if request else {}
+    return json.dumps({**head, "tool": NO_TOOL, "reply": text}, ensure_ascii=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ConstrainedAnswer:
+    """One decoded answer: the reply text or the tool calls, and the model's ``request`` kind (None when
+    the answer did not give a known one)."""
+
+    text: str = ""
+    calls: tuple[ToolCall, ...] = ()
+    request: str | None = None
 
 
 _FENCE = re.compile(r"^```(?:json)?\s*(.*?)\s*```$", re.DOTALL)
 
 
-def parse_constrained(text: str, tools: Sequence[ToolSpec]) -> tuple[str, tuple[ToolCall, ...]]:
-    """Turn one constrained answer into ``(reply text, tool calls)``; raise ``ModelOutputError`` if unusable.
+def parse_constrained(text: str, tools: Sequence[ToolSpec]) -> ConstrainedAnswer:
+    """Turn one constrained answer into a ``ConstrainedAnswer``; raise ``ModelOutputError`` if unusable.
 
     Tolerates what servers without enforcement add (code fences, text around the object); the server
     that enforces the schema never produces those.
@@ -150,23 +186,25 @@ def parse_constrained(text: str, tools: Sequence[ToolSpec]) -> tuple[str, tuple[
         raise ModelOutputError("constrained output: invalid JSON") from None
     if not isinstance(obj, dict):
         raise ModelOutputError("constrained output: not a JSON object")
+    request = obj.get("request") if obj.get("request") in REQUEST_KINDS else None
     name = obj.get("tool")
     if name in (None, "", NO_TOOL):
         reply = obj.get("reply")
         if not isinstance(reply, str):
             raise ModelOutputError("constrained output: no reply text")
-        return reply, ()
+        return ConstrainedAnswer(reply, (), request)
     known = {tool.name for tool in tools}
     if not isinstance(name, str) or name not in known:
         raise ModelOutputError("constrained output: unknown tool")
     arguments = obj.get("arguments", {})
     if not isinstance(arguments, dict):
         raise ModelOutputError("constrained output: arguments are not an object")
-    return "", (ToolCall(id=new_call_id(), name=name, arguments=arguments),)
+    return ConstrainedAnswer("", (ToolCall(id=new_call_id(), name=name, arguments=arguments),), request)
 
 
-_REPLY_START = re.compile(r'^\s*\{\s*"tool"\s*:\s*"none"\s*,\s*"reply"\s*:\s*"')
-_NOT_REPLY = re.compile(r'^\s*\{\s*"tool"\s*:\s*"(?!none")[^"]*"')
+_REQUEST_HEAD = r'(?:"request"\s*:\s*"[a-z_]*"\s*,\s*)?'
+_REPLY_START = re.compile(r'^\s*\{\s*' + _REQUEST_HEAD + r'"tool"\s*:\s*"none"\s*,\s*"reply"\s*:\s*"')
+_NOT_REPLY = re.compile(r'^\s*\{\s*' + _REQUEST_HEAD + r'"tool"\s*:\s*"(?!none")[^"]*"')
 _ESCAPE_LEN = {"u": 6}
 
 
@@ -174,7 +212,8 @@ class ReplyStreamer:
     """Decodes the ``reply`` string of a no-tool answer while it streams in, so the user sees text early.
 
     Feed raw content deltas; each call returns the newly decoded reply text (possibly ""). Text is only
-    emitted when the answer starts ``{"tool": "none", "reply": "`` (the order the schema enforces); a tool
+    emitted when the answer starts ``{"request": "…", "tool": "none", "reply": "`` (the order the schema
+    enforces; the request is optional); a tool
     call emits nothing. The emitted text is always a prefix of the final decoded reply.
     """
 

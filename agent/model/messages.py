@@ -27,7 +27,7 @@ class ToolSpec:
     ``parameters`` is the JSON schema of the arguments (``model_json_schema()`` output, ``$defs`` allowed).
     Both the native ``tools=`` payload and the constrained-JSON schema are built from it.
 
-    ``examples``: (user message, arguments) pairs. In constrained-JSON mode they are rendered under the
+    ``examples``: (user message, arguments) pairs, with ``request``: the kind of message they are. In constrained-JSON mode they are rendered under the
     tool as the exact answer expected for that message; small models copy the shape of an example (which
     fields to leave out, times as the user said them) far more reliably than they follow a rule.
     """
@@ -36,6 +36,8 @@ class ToolSpec:
     description: str
     parameters: Mapping[str, Any]
     examples: tuple[tuple[str, Mapping[str, Any]], ...] = ()
+    request: str | None = None
+    """The request kind its examples answer (``constrained.REQUEST_KINDS``), shown with them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +68,8 @@ class AssistantMessage:
     content: str = ""
     tool_calls: tuple[ToolCall, ...] = ()
     role: Literal["assistant"] = "assistant"
+    request: str | None = None
+    """The request kind the answer gave (constrained JSON replays it as it was)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +122,8 @@ class ModelResponse:
     usage: Usage = field(default_factory=Usage)
     mean_logprob: float | None = None
     """Mean token log-probability of the output (a confidence signal), where the server returns logprobs."""
+    request: str | None = None
+    """The model's reading of the message (``constrained.REQUEST_KINDS``) where its answer gives one."""
     mode: ToolMode = "native"
     latency_s: float = 0.0
     model: str = ""
@@ -125,7 +131,7 @@ class ModelResponse:
 
     def as_message(self) -> AssistantMessage:
         """The assistant message to append to the conversation before sending tool results back."""
-        return AssistantMessage(content=self.text, tool_calls=self.tool_calls)
+        return AssistantMessage(content=self.text, tool_calls=self.tool_calls, request=self.request)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from typing import Any, Literal
 import openai
 
 from agent.model.constrained import (
+    ConstrainedAnswer,
     build_response_schema,
     llguidance_grammar,
     parse_constrained,
@@ -339,8 +340,10 @@ class OpenAIModel:
         message = choice.message
         content = message.content or ""
         calls: tuple[ToolCall, ...]
+        request = None
         if mode == "json" and tools:  # ``content: null`` is no answer (the turn says so), not unreadable
-            text, calls = parse_constrained(content, tools) if content.strip() else ("", ())
+            answer = parse_constrained(content, tools) if content.strip() else ConstrainedAnswer()
+            text, calls, request = answer.text, answer.calls, answer.request
         else:
             text = content
             calls = tuple(
@@ -357,6 +360,7 @@ class OpenAIModel:
             finish_reason=finish,
             usage=usage_from(raw.usage),
             mean_logprob=mean_logprob(logprob_values(choice.logprobs)),
+            request=request,
             mode=mode,
             model=raw.model or self._model,
             timings=timings_from(raw),

@@ -51,15 +51,17 @@ class RecordedCall:
     streamed: bool
 
 
-def reply(text: str) -> ModelResponse:
-    """A step that answers with text and no tool."""
-    return ModelResponse(text=text, finish_reason="stop")
+def reply(text: str, *, request: str | None = None) -> ModelResponse:
+    """A step that answers with text and no tool (``request``: the kind the model read the message as)."""
+    return ModelResponse(text=text, finish_reason="stop", request=request)
 
 
-def call(name: str, arguments: dict[str, Any] | None = None, *, id: str | None = None) -> ModelResponse:
+def call(
+    name: str, arguments: dict[str, Any] | None = None, *, id: str | None = None, request: str | None = None
+) -> ModelResponse:
     """A step that calls one tool."""
     tool_call = ToolCall(id=id or new_call_id(), name=name, arguments=dict(arguments or {}))
-    return ModelResponse(tool_calls=(tool_call,), finish_reason="tool_calls")
+    return ModelResponse(tool_calls=(tool_call,), finish_reason="tool_calls", request=request)
 
 
 class ScriptedModel:

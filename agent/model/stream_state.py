@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agent.model.constrained import ReplyStreamer, parse_constrained
+from agent.model.constrained import ConstrainedAnswer, ReplyStreamer, parse_constrained
 from agent.model.messages import ModelResponse, ServerTimings, ToolCall, ToolMode, ToolSpec
 from agent.model.wire import (
     finish_reason,
@@ -66,8 +66,10 @@ class StreamAccumulator:
     def finish(self, tools: Sequence[ToolSpec]) -> ModelResponse:
         content = "".join(self.parts)
         calls: tuple[ToolCall, ...]
+        request = None
         if self.streamer is not None:  # no content at all is no answer, as in ``OpenAIModel._decode``
-            text, calls = parse_constrained(content, tools) if content.strip() else ("", ())
+            answer = parse_constrained(content, tools) if content.strip() else ConstrainedAnswer()
+            text, calls, request = answer.text, answer.calls, answer.request
         else:
             text = content
             calls = tuple(
@@ -83,6 +85,7 @@ class StreamAccumulator:
             finish_reason=finish,
             usage=usage_from(self.usage),
             mean_logprob=mean_logprob(self.logprobs),
+            request=request,
             mode=self.mode,
             model=self.model,
             timings=self.timings,

@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from agent.model.constrained import NO_TOOL, encode_tool_call
+from agent.model.constrained import NO_TOOL, REQUEST_KINDS, encode_tool_call
 from agent.model.messages import ToolCall, ToolSpec
 
 __all__ = ["render_tool_prompt"]
@@ -19,9 +19,11 @@ __all__ = ["render_tool_prompt"]
 _HEADER = (
     "# Tools\n"
     "Answer with exactly one JSON object and nothing else:\n"
-    '- to use a tool: {"tool": "<tool name>", "arguments": {...}}\n'
-    f'- to answer without a tool: {{"tool": "{NO_TOOL}", "reply": "<your reply>"}}\n'
-    "When a tool does what the user asks, call it: never say you did something without its tool.\n"
+    '- to use a tool: {"request": "<kind>", "tool": "<tool name>", "arguments": {...}}\n'
+    f'- to answer without a tool: {{"request": "<kind>", "tool": "{NO_TOOL}", "reply": "<your reply>"}}\n'
+    "request: what the user's message is:\n"
+    + "".join(f"- {kind}: {meaning}\n" for kind, meaning in REQUEST_KINDS.items())
+    + "When a tool does what the user asks, call it: never say you did something without its tool.\n"
 )
 
 
@@ -41,7 +43,7 @@ def _render_tool(tool: ToolSpec) -> str:
     for name, prop in schema.get("properties", {}).items():
         lines.append("- " + _render_property(name, prop, name in required, defs))
     for said, arguments in tool.examples:
-        call = encode_tool_call(ToolCall("example", tool.name, dict(arguments)))
+        call = encode_tool_call(ToolCall("example", tool.name, dict(arguments)), tool.request)
         lines.append(f"Example: {json.dumps(said, ensure_ascii=False)} -> {call}")
     return "\n".join(lines) + "\n"
 

@@ -88,9 +88,9 @@ def to_wire_messages(messages: Sequence[Message], tools: Sequence[ToolSpec], mod
 def _assistant(message: AssistantMessage, mode: ToolMode, *, json_tools: bool) -> dict[str, Any]:
     if mode == "json":
         if message.tool_calls:
-            content = "\n".join(encode_tool_call(call) for call in message.tool_calls)
+            content = "\n".join(encode_tool_call(call, message.request) for call in message.tool_calls)
         else:
-            content = encode_reply(message.content) if json_tools else message.content
+            content = encode_reply(message.content, message.request) if json_tools else message.content
         return {"role": "assistant", "content": content}
     wire: dict[str, Any] = {"role": "assistant", "content": message.content or ""}
     if message.tool_calls:

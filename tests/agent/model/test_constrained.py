@@ -6,6 +6,8 @@ import pytest
 
 from agent.model import ModelOutputError, ToolSpec
 from agent.model.constrained import (
+    REQUEST_KINDS,
+    ConstrainedAnswer,
     ReplyStreamer,
     build_response_schema,
     encode_reply,
@@ -19,8 +21,16 @@ def test_schema_is_one_of_each_tool_or_a_reply() -> None:
     schema = build_response_schema(TOOLS)
     branches = schema["anyOf"]
     assert [b["properties"]["tool"]["const"] for b in branches] == ["create_event", "list_events", "none"]
+    assert branches[-1]["required"] == ["request", "tool", "reply"]
+    assert branches[0]["required"] == ["request", "tool", "arguments"]
+    assert next(iter(branches[0]["properties"])) == "request"  # decided before the tool is chosen
+    assert branches[0]["properties"]["request"]["enum"] == list(REQUEST_KINDS)
+
+
+def test_the_request_field_can_be_left_out() -> None:
+    branches = build_response_schema(TOOLS, request=False)["anyOf"]
+    assert all("request" not in b["properties"] for b in branches)
     assert branches[-1]["required"] == ["tool", "reply"]
-    assert branches[0]["required"] == ["tool", "arguments"]
     assert branches[0]["properties"]["arguments"]["required"] == ["title", "when"]
 
 
@@ -84,8 +94,10 @@ def test_a_tool_named_none_or_duplicated_is_refused() -> None:
     ],
 )
 def test_parse_turns_answers_into_reply_or_calls(text: str, reply: str, call: tuple | None) -> None:
-    got_reply, calls = parse_constrained(text, TOOLS)
+    answer = parse_constrained(text, TOOLS)
+    got_reply, calls = answer.text, answer.calls
     assert got_reply == reply
+    assert answer.request is None
     if call is None:
         assert calls == ()
     else:
@@ -110,9 +122,25 @@ def test_parse_refuses_malformed_answers(text: str, reason: str) -> None:
 
 
 def test_encoders_round_trip_through_the_parser() -> None:
-    _, calls = parse_constrained('{"tool": "list_events", "arguments": {"range": "周末"}}', TOOLS)
-    assert parse_constrained(encode_tool_call(calls[0]), TOOLS)[1][0].arguments == {"range": "周末"}
-    assert parse_constrained(encode_reply('say "hi"\n'), TOOLS) == ('say "hi"\n', ())
+    calls = parse_constrained('{"tool": "list_events", "arguments": {"range": "周末"}}', TOOLS).calls
+    assert parse_constrained(encode_tool_call(calls[0]), TOOLS).calls[0].arguments == {"range": "周末"}
+    assert parse_constrained(encode_reply('say "hi"\n'), TOOLS) == ConstrainedAnswer('say "hi"\n')
+    again = parse_constrained(encode_tool_call(calls[0], "question"), TOOLS)
+    assert again.request == "question"
+    assert parse_constrained(encode_reply("hi", "chat"), TOOLS) == ConstrainedAnswer("hi", (), "chat")
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ('{"request": "add", "tool": "create_event", "arguments": {"title": "x", "when": "5"}}', "add"),
+        ('{"request": "cannot_do", "tool": "none", "reply": "I can\'t."}', "cannot_do"),
+        ('{"request": "invented", "tool": "none", "reply": "hm"}', None),
+        ('{"request": 3, "tool": "none", "reply": "hm"}', None),
+    ],
+)
+def test_the_request_kind_is_read_when_known(text: str, kind: str | None) -> None:
+    assert parse_constrained(text, TOOLS).request == kind
 
 
 def _stream(pieces: list[str]) -> str:
@@ -135,3 +163,11 @@ def test_reply_streamer_emits_the_decoded_reply_for_any_chunking(reply: str) -> 
 def test_reply_streamer_is_silent_for_tool_calls() -> None:
     text = '{"tool": "list_events", "arguments": {"range": "tomorrow", "reply": "x"}}'
     assert _stream(list(text)) == ""
+    text = '{"request": "question", "tool": "list_events", "arguments": {"reply": "x"}}'
+    assert _stream(list(text)) == ""
+
+
+def test_reply_streamer_reads_past_the_request_kind() -> None:
+    text = json.dumps({"request": "chat", "tool": "none", "reply": "Hi there"})
+    for size in (1, 4, len(text)):
+        assert _stream([text[i : i + size] for i in range(0, len(text), size)]) == "Hi there"
