@@ -31,7 +31,6 @@ from agent.context import ToolContext
 from agent.grounding import in_unwritten_script, names_event
 from agent.left_out import filled_from_users_words
 from agent.other_calendar import names_other_calendar
-from agent.out_of_scope import not_an_event
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
 from agent.read_tools import find_free_time, list_events, search_conversation_archive, search_events
 from agent.registry import Registry, Tool
@@ -219,9 +218,8 @@ async def _write(ctx: ToolContext, tool: str, args: BaseModel, call_index: int) 
             "hint": "change only events the user names",
         }
         return Rejected("event_not_named", "", fixable=True, problems=(problem,))
-    # an alarm, a trip never booked, a message to send: not events
-    if tool == "create_event" and (refusal := not_an_event(ctx.user_text)) is not None:
-        return Rejected(refusal, phrases.say(refusal, ctx.lang))
+    if ctx.state.request == "cannot_do":  # the model read it as an alarm, a booking, a message to send
+        return Rejected("cannot_do", phrases.say("cannot_do", ctx.lang))
     if ctx.state.unsaid is not None and not uses_unsaid(ctx, args.model_dump()):
         # after the turn asked about a time the first calls left out: only a write for that time
         return Rejected("not_the_unsaid_request", "", fixable=False, silent=True)

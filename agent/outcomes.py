@@ -28,7 +28,8 @@ __all__ = [
 ]
 
 PAYLOAD_VERSION = 1
-ConfirmReason = Literal["past", "conflict", "destructive"]
+ConfirmReason = Literal["past", "conflict", "destructive", "unasked"]
+"""``unasked``: the model read the message as a question or chit-chat, yet called a write (``TurnState.request``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,18 +40,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "I can only see and manage your own calendar, so I haven't changed anything.",
         "我只能查看和管理你自己的日历，所以没有做任何更改。",
     ),
-    "no_alarms": (
-        "I can't set alarms or timers — I only manage your calendar, so I haven't changed anything.",
-        "我不能设置闹钟或定时器，只能管理你的日历，所以没有做任何更改。",
-    ),
-    "no_sending": (
-        "I can't send emails or messages — I only manage your calendar, so I haven't changed anything.",
-        "我不能发送邮件或消息，只能管理你的日历，所以没有做任何更改。",
-    ),
-    "no_booking": (
-        "I can't book or buy anything — I only manage your calendar, so nothing was changed. Once it's booked, "
-        "tell me its time and I can add it then.",
-        "我不能预订或购买任何东西，只能管理你的日历，所以没有添加任何内容。订好之后告诉我时间，我帮你记到日历上。",
+    "cannot_do": (
+        "That's not something I can do — I only read and change your calendar (no alarms, bookings, purchases "
+        "or messages), so I haven't changed anything. If you want it on your calendar, tell me what and when.",
+        "这个我做不了——我只能查看和修改你的日历（不能设闹钟、预订、购买或发消息），所以没有做任何更改。"
+        "如果想把它记到日历上，告诉我内容和时间就行。",
     ),
     "other_calendar_read": (
         "I can only see and manage your own calendar.",
@@ -199,10 +192,12 @@ def ask_confirmation(
         else f"「{t}」（{range_text(s, e, lang, all_day=a, ref=ref)}）"
         for t, s, e, a in conflicts
     ]
-    if not past and not clash and action == "delete":  # nothing but the delete itself to confirm
+    if not past and not clash:  # nothing but the action itself to confirm (a delete, an unasked write)
+        if action == "update":
+            return f"把「{title}」改到{when}吗？" if lang == "zh" else f"Change “{title}” to {when}?"
         if lang == "zh":
-            return f"删除「{title}」（{when}）吗？"
-        return f"Delete “{title}” ({when})?"
+            return f"{ {'create': '添加', 'delete': '删除', 'edit': '修改'}.get(action, '处理') }「{title}」（{when}）吗？"
+        return f"{ {'create': 'Add', 'delete': 'Delete', 'edit': 'Change'}.get(action, 'Go ahead with') } “{title}” ({when})?"
     if lang == "zh":
         parts = [f"「{title}」（{when}）"]
         if past:
@@ -226,7 +221,9 @@ def ask_undo(action: str, event: EventSnapshot, *, lang: Lang, tz: tzinfo, now: 
     when = range_text(event.start.astimezone(tz), event.end.astimezone(tz), lang, all_day=event.all_day,
                       ref=now.date())  # fmt: skip
     if lang == "zh":
-        what = {"created": "添加", "updated": "修改", "deleted": "删除", "restored": "恢复"}.get(action, "更改")
+        what = {"created": "添加", "updated": "修改", "deleted": "删除", "restored": "恢复"}.get(
+            action, "更改"
+        )
         return f"要撤销上一次更改（{what}「{event.title}」，{when}）吗？"
     what = {"created": "the addition", "updated": "the change", "deleted": "the deletion",
             "restored": "the restoring"}.get(action, "the change")  # fmt: skip

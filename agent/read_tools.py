@@ -14,7 +14,6 @@ from typing import Any
 
 from agent import phrases
 from agent.archive import search_archive, snippet
-from agent.asks_to_add import asks_to_add, states_a_plan
 from agent.context import ToolContext
 from agent.free_time import FreeTime
 from agent.other_calendar import asks_about_someone, names_other_calendar
@@ -126,10 +125,9 @@ def _not_a_free_time_question(shown: str) -> str:
 
 async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: int) -> ReadResult:
     said_time = bool(phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo))
-    if not _ASKS_FREE_TIME.search(ctx.user_text) and (
-        asks_to_add(ctx.user_text) or (said_time and states_a_plan(ctx.user_text))
-    ):
-        hint = "the user asked to add an event, not for free time: call create_event with its title and time"
+    if not _ASKS_FREE_TIME.search(ctx.user_text) and ctx.state.request in ("add", "change"):
+        # the model itself read the message as a request to write: the free-time read is the wrong tool
+        hint = "the user asked to add or change an event, not for free time: call create_event or update_event"
         return ReadResult({"ok": False, "error": "wrong_tool", "hint": hint})
     if not _ASKS_FREE_TIME.search(ctx.user_text):
         if not said_time:

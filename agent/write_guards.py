@@ -28,7 +28,7 @@ from storage import (
     WriteResult,
 )
 
-__all__ = ["checks", "confirm", "ground", "ground_title", "store", "title_of"]
+__all__ = ["checks", "confirm", "ground", "ground_title", "store", "title_of", "unasked"]
 
 log = logging.getLogger("kairos.agent.write")
 _GROUNDED_FIELDS = ("location", "notes")
@@ -92,10 +92,16 @@ def ground_title(ctx: ToolContext, command: Command) -> Command:
     return command.with_(args={**command.args, "title": kept})
 
 
+def unasked(ctx: ToolContext, command: Command) -> bool:
+    """The model read the message as a question or chit-chat (its own ``request``), yet called a write:
+    the two disagree, so the write asks first and a wrong guess costs a "no", never a dirty write."""
+    return ctx.state.request in ("question", "chat") and "unasked" not in command.confirmed
+
+
 async def checks(
     ctx: ToolContext, command: Command, start: datetime, end: datetime, all_day: bool, *, exclude: str | None
 ) -> tuple[tuple[str, ...], tuple[dict[str, Any], ...]]:
-    reasons: list[str] = []
+    reasons: list[str] = ["unasked"] if unasked(ctx, command) else []
     past = (end.date() <= ctx.now.astimezone(ctx.tz).date()) if all_day else start < ctx.now
     if past and "past" not in command.confirmed:
         reasons.append("past")

@@ -30,7 +30,7 @@ from agent.time_grounding import phrases_in, quotes, the_time_itself
 from agent.timefmt import range_text
 from agent.timing import Timing, named_day, timing_from_json
 from agent.tool_args import UpdateEventArgs
-from agent.write_guards import checks, confirm, ground, store
+from agent.write_guards import checks, confirm, ground, store, unasked
 from agent.write_target import choose_target, find_target, said_now, target_json
 from agent.write_timing import anchor_of, choose_time, settle_time, with_timing
 from storage import EventDraft, EventPatch, EventSnapshot, StorageError
@@ -206,6 +206,9 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             return confirm(
                 ctx, command, "update", args.get("title") or title, start, end, all_day, reasons, conflicts
             )
+    elif unasked(ctx, command):  # a rename or a note the message was not read as asking for
+        begins, ends = datetime.fromisoformat(target["start"]), datetime.fromisoformat(target["end"])
+        return confirm(ctx, command, "edit", title, begins, ends, all_day, ("unasked",), ())
     occurrence = _occurrence(target)
     from_start = None
     if target.get("recurring") and occurrence is None:  # the series: from its first upcoming occurrence on

@@ -248,7 +248,7 @@ def test_honest_replacements_do_not_claim(lang: str) -> None:
     assert detect_claims(text) == frozenset({"create"})
 
 
-@pytest.mark.parametrize("key", ["no_alarms", "no_booking", "no_sending", "other_calendar", "series_days"])
+@pytest.mark.parametrize("key", ["cannot_do", "other_calendar", "series_days"])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_code_refusals_claim_no_write(key: str, lang: str) -> None:
     from agent.phrases import _TEXTS, say

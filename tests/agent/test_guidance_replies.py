@@ -250,8 +250,8 @@ async def test_a_reply_that_echoes_a_note_is_replaced_by_the_listing(
     ("message", "first"),
     [
         (
-            "book a massage tomorrow at 6pm",
-            call("find_free_time", {"range": "tomorrow", "duration": "1 hour"}),
+            "book a massage tomorrow at 6pm",  # read by the model as a request to add: sent back
+            call("find_free_time", {"range": "tomorrow", "duration": "1 hour"}, request="add"),
         ),
         ("hello", call("create_event", {"title": "Meeting with Tomás", "when": "tomorrow 3pm"})),
         ("你好", call("create_event", {"title": "Meeting with Tomás", "when": "tomorrow 3pm"})),

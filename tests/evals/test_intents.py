@@ -100,8 +100,9 @@ def test_the_sweep_reports_writes_reads_and_the_calendar_table(tmp_path: Path) -
         if "weather" in text or "do I have" in text:  # a read for a weather question is a wasted round trip
             return ModelResponse(tool_calls=(ToolCall("c1", "list_events", {"range": "tomorrow"}),))
         if "alarm" in text:
-            return ModelResponse(
-                tool_calls=(ToolCall("c1", "create_event", {"title": "Alarm", "when": "7am tomorrow"}),)
+            return ModelResponse(  # read as something kairos cannot do, and a create all the same
+                tool_calls=(ToolCall("c1", "create_event", {"title": "Alarm", "when": "7am tomorrow"}),),
+                request="cannot_do",
             )
         return ModelResponse(text="I can only help with your calendar.")
 

@@ -1,0 +1,157 @@
+"""The model's own reading of the message (its answer's ``request``) gates writes — never a word list.
+
+* ``cannot_do`` (an alarm, a booking, a purchase, a message to send): a write call is refused, nothing stored;
+* ``question`` / ``chat`` with a write call: the two disagree, so the write becomes a confirmation that names
+  it; "yes" writes exactly that, "no" writes nothing;
+* ``add`` / ``change`` with a free-time read (and no word about free time): sent back naming the write tools;
+* no reading at all (native tool calling): the fact checks alone decide, as before.
+
+Scripted model; each case in several phrasings and both languages.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+import pytest
+
+from agent.model import ToolResultMessage, call, reply
+from tests.agent.fixtures import *  # noqa: F403  (fixtures)
+from tests.agent.fixtures import NY, SH, Kit, make_kit
+
+CANNOT_DO: list[tuple[str, dict[str, Any]]] = [
+    ("please set two alarms, one at 12 pm and the next at 1 pm", {"title": "Alarm", "when": "12 pm"}),
+    ("Book me a flight to Denver on Monday morning", {"title": "Flight to Denver", "when": "Monday morning"}),
+    ("grab me two tickets for the concert on Saturday night", {"title": "Concert", "when": "Saturday night"}),
+    ("text Bob that dinner Friday at 7 is off", {"title": "Dinner", "when": "Friday at 7"}),
+    ("明天早上六点叫我起床", {"title": "起床", "when": "明天早上六点"}),
+    ("帮我订一张周日去杭州的机票", {"title": "去杭州", "when": "周日"}),
+    ("给团队发个邮件，说周五下午三点的会取消", {"title": "会议", "when": "周五下午三点"}),
+]
+
+
+@pytest.mark.parametrize(("text", "arguments"), CANNOT_DO)
+async def test_a_write_for_something_kairos_cannot_do_is_refused(
+    database: Any, make_user: Any, text: str, arguments: dict[str, Any]
+) -> None:
+    tz = "Asia/Shanghai" if any("\u4e00" <= ch <= "\u9fff" for ch in text) else "America/New_York"
+    kit = await make_kit(database, make_user, timezone=tz)
+    model = kit.script(call("create_event", arguments, request="cannot_do"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count == 1 and r.writes == () and r.pending is None and await kit.events() == []
+    assert "That's not something I can do" in r.text or "这个我做不了" in r.text
+
+
+async def test_a_calendar_request_that_mentions_an_alarm_is_written(kit: Kit) -> None:
+    kit.script(call("create_event", {"title": "Dentist", "when": "tomorrow at 3pm"}, request="add"))
+    await kit.assistant.reply(kit.user_id, "put the dentist tomorrow at 3pm on my calendar with an alarm")
+    assert [e.title for e in await kit.events()] == ["Dentist"]
+
+
+DISAGREES = [
+    (
+        "question",
+        "can I fit lunch with Ana tomorrow at noon?",
+        {"title": "Lunch with Ana", "when": "tomorrow at noon"},
+    ),
+    (
+        "question",
+        "is lunch with Ana tomorrow at noon a good idea",
+        {"title": "Lunch with Ana", "when": "tomorrow at noon"},
+    ),
+    (
+        "chat",
+        "lunch with Ana tomorrow at noon was fun last time",
+        {"title": "Lunch with Ana", "when": "tomorrow at noon"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("kind", "text", "arguments"), DISAGREES)
+@pytest.mark.parametrize("answer", ["yes", "no"])
+async def test_a_write_the_model_itself_read_as_no_request_asks_first(
+    kit: Kit, kind: str, text: str, arguments: dict[str, Any], answer: str
+) -> None:
+    kit.script(call("create_event", arguments, request=kind))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes == () and await kit.events() == [] and r.pending is not None
+    assert r.text.startswith("Add “Lunch with Ana” (") and r.text.endswith(")?"), r.text
+    after = await kit.assistant.reply(kit.user_id, answer)
+    titles = [e.title for e in await kit.events()]
+    assert titles == (["Lunch with Ana"] if answer == "yes" else []), after.text
+
+
+async def test_a_rename_read_as_chat_asks_first_in_chinese(database: Any, make_user: Any) -> None:
+    zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    await zh.seed("周会", datetime(2025, 3, 6, 10, tzinfo=SH))
+    zh.script(call("update_event", {"event": "周会", "notes": "周会"}, request="chat"))
+    r = await zh.assistant.reply(zh.user_id, "周会真无聊")
+    assert r.writes == ()
+    assert r.pending is not None or "没有改动" in r.text, r.text
+
+
+@pytest.mark.parametrize("kind", ["question", "chat"])
+async def test_a_move_read_as_no_request_asks_first(kit: Kit, kind: str) -> None:
+    gym = await kit.seed("Gym", datetime(2025, 3, 6, 18, tzinfo=NY))
+    kit.script(call("update_event", {"event": "Gym", "when": "Friday 5pm"}, request=kind))
+    r = await kit.assistant.reply(kit.user_id, "gym on Friday 5pm would be nicer, right?")
+    assert r.writes == () and r.pending is not None and r.text.startswith("Change “Gym” to "), r.text
+    [event] = await kit.events()
+    assert event.start == gym.start
+
+
+@pytest.mark.parametrize("kind", ["add", "change", None])
+async def test_a_well_grounded_write_executes_at_once(kit: Kit, kind: str | None) -> None:
+    """The confirmation is for disagreement only: a plain request writes in one round trip."""
+    kit.script(call("create_event", {"title": "Lunch with Ana", "when": "tomorrow at noon"}, request=kind))
+    r = await kit.assistant.reply(kit.user_id, "lunch with Ana tomorrow at noon")
+    assert len(r.writes) == 1 and r.pending is None
+
+
+@pytest.mark.parametrize(
+    ("text", "when"),
+    [
+        ("这周日全天家庭日，帮我占上", "这周日全天"),
+        ("明天和设计师对一下稿子", "明天"),
+        ("後天七點半開會", "後天七點半"),
+    ],
+)
+async def test_a_free_time_read_for_a_request_to_add_goes_back_naming_the_write_tools(
+    database: Any, make_user: Any, text: str, when: str
+) -> None:
+    zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    model = zh.script(
+        call("find_free_time", {"range": when, "duration": "1小时"}, request="add"),
+        call("create_event", {"title": "活动", "when": when}, request="add"),
+        reply("好的", request="add"),
+    )
+    await zh.assistant.reply(zh.user_id, text)
+    first = [m for m in model.calls[1].messages if isinstance(m, ToolResultMessage)][-1]
+    assert json.loads(first.content)["error"] == "wrong_tool"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["add lunch with Ana tomorrow at noon", "put lunch w/ Ana on tmrw at 12", "明天中午和安娜吃饭，记一下"],
+)
+async def test_a_request_to_add_answered_with_free_time_in_english_too(kit: Kit, text: str) -> None:
+    model = kit.script(
+        call("find_free_time", {"range": "tomorrow", "duration": "1 hour"}, request="add"),
+        reply("Done.", request="add"),
+    )
+    await kit.assistant.reply(kit.user_id, text)
+    first = [m for m in model.calls[1].messages if isinstance(m, ToolResultMessage)][-1]
+    assert json.loads(first.content)["error"] == "wrong_tool"
+
+
+@pytest.mark.parametrize("text", ["when am I free tomorrow to add lunch?", "明天什么时候有空加个午饭"])
+async def test_a_free_time_question_is_answered_whatever_the_reading(kit: Kit, text: str) -> None:
+    model = kit.script(
+        call("find_free_time", {"range": "tomorrow", "duration": "1 hour"}, request="add"),
+        reply("You're free all afternoon.", request="add"),
+    )
+    await kit.assistant.reply(kit.user_id, text)
+    first = [m for m in model.calls[1].messages if isinstance(m, ToolResultMessage)][-1]
+    assert "error" not in json.loads(first.content)
