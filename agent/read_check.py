@@ -15,12 +15,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta, tzinfo
 
 from agent.exit_check import promises_write
 from agent.free_time import FreeTime, free_time_text, reply_reports_free
 from agent.grounding import bare_words
 from agent.language import Lang
+from agent.read_facts import misstates
 from agent.timefmt import day_part_text, day_text, range_text
 
 __all__ = ["Listed", "Listing", "check_read_reply", "listing_text", "reply_reports", "search_listing"]
@@ -181,19 +182,26 @@ def check_read_reply(
     wrote: bool = False,
     free: Sequence[FreeTime] = (),
     said: Sequence[str] = (),
+    tz: tzinfo | None = None,
 ) -> str | None:
     """``None`` when the model's reply reports the reads; else the code listing that replaces it: each
     read's listing once (the same search twice is listed once), then each free-time answer
     (``agent.free_time``). In a turn that called no write tool, a reply that promises a write ("好的，我会
     把…改到凌晨3点", echoing an event title written as an instruction) is replaced too, even if it names an
     event: nothing will be written. A reply that is one of the user's own messages again (``said``: "后天上午十点和
-    李四开会" for "anything on tomorrow?", naming the event only because the user's words did) reports nothing."""
+    李四开会" for "anything on tomorrow?", naming the event only because the user's words did) reports nothing;
+    nor does one that states a clock time or a repetition the reads did not return (``read_facts``)."""
     if not listings and not free:
         return None
     if _echoes(text, said):
         return "\n".join(dict.fromkeys(_texts(listings, free, lang, now)))
     listed = not listings or reply_reports(text, listings)
-    if listed and all(reply_reports_free(text, f) for f in free) and (wrote or not promises_write(text)):
+    if (
+        listed
+        and all(reply_reports_free(text, f) for f in free)
+        and (wrote or not promises_write(text))
+        and not misstates(text, listings, free, said, now=now, tz=tz or now.tzinfo or UTC)
+    ):
         return None
     return "\n".join(dict.fromkeys(_texts(listings, free, lang, now)))
 

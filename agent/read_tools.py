@@ -98,7 +98,13 @@ async def listed_in(ctx: ToolContext, range_text: str) -> ReadResult:
         window[0].astimezone(ctx.tz),
         window[1].astimezone(ctx.tz),
         tuple(
-            Listed(o.event.title, o.start.astimezone(ctx.tz), o.end.astimezone(ctx.tz), o.event.all_day)
+            Listed(
+                o.event.title,
+                o.start.astimezone(ctx.tz),
+                o.end.astimezone(ctx.tz),
+                o.event.all_day,
+                repeats=bool(o.event.recurring),
+            )
             for o in shown
         ),
         more,

@@ -351,6 +351,7 @@ def _checked_read_reply(out: TurnResult, model_text: str, telemetry: TurnTelemet
         wrote=wrote,
         free=free,
         said=ctx.time_sources,
+        tz=ctx.tz,
     )
     telemetry.read_check = "reported" if replacement is None else "replaced"
     if replacement is None:
