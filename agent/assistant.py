@@ -27,6 +27,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
+from agent.attachments import Attachment, attachment_turn, language_sample, transcript_text
 from agent.calendar_tools import build_registry
 from agent.context import ToolContext
 from agent.exit_check import check_reply
@@ -40,7 +41,7 @@ from agent.prompt import INSTRUCTIONS, build_messages
 from agent.receipts import Receipt
 from agent.registry import Registry
 from agent.reply_limit import fit_reply
-from agent.sessions import earlier_line, fit_history, pending_line
+from agent.sessions import earlier_line, fit_history, focus_line, pending_line
 from agent.sessions import session_gap as session_gap_from_env
 from agent.telemetry import TurnTelemetry
 from agent.time_grounding import earlier_sources
@@ -216,10 +217,12 @@ class Assistant:
         conversation_id: str | None = None,
         now: datetime | None = None,
         record: ReplyRecord | None = None,
+        attachment: Attachment | None = None,
     ) -> Reply:
         return await self._turn(
-            user_id, text, conversation_id=conversation_id, now=now, on_tool=None, record=record
-        )
+            user_id, text, conversation_id=conversation_id, now=now, on_tool=None, record=record,
+            attachment=attachment,
+        )  # fmt: skip
 
     async def stream(
         self,
@@ -229,6 +232,7 @@ class Assistant:
         conversation_id: str | None = None,
         now: datetime | None = None,
         record: ReplyRecord | None = None,
+        attachment: Attachment | None = None,
     ) -> AsyncIterator[StreamItem]:
         """Tool activity as it happens, then the reply text in pieces, then the final ``Reply``.
 
@@ -242,8 +246,9 @@ class Assistant:
         async def work() -> Reply:
             try:
                 return await self._turn(
-                    user_id, text, conversation_id=conversation_id, now=now, on_tool=on_tool, record=record
-                )
+                    user_id, text, conversation_id=conversation_id, now=now, on_tool=on_tool, record=record,
+                    attachment=attachment,
+                )  # fmt: skip
             finally:
                 queue.put_nowait(None)
 
@@ -268,6 +273,7 @@ class Assistant:
         now: datetime | None,
         on_tool: Callable[[str, str, int], None] | None,
         record: ReplyRecord | None = None,
+        attachment: Attachment | None = None,
     ) -> Reply:
         now = now if now is not None else self.clock()
         if now.tzinfo is None or now.utcoffset() is None:
@@ -280,7 +286,7 @@ class Assistant:
         with telemetry.stage("prompt"):
             tz = await self._zone(user_id)
             state = await self._load(turns, conversation, now)
-            lang = gate_lang(text, state.pending)
+            lang = gate_lang(language_sample(text, attachment), state.pending)
             telemetry.lang = lang
             telemetry.new_segment = state.new_segment
             ctx = ToolContext(
@@ -298,13 +304,17 @@ class Assistant:
                 turns=turns,
                 earlier_texts=earlier_sources(state.history, state.pending),
             )
+        # a file is routed by its type, by code (agent.attachments), before the gates and the model
+        attached = await attachment_turn(ctx, attachment, self.model, telemetry) if attachment else None
         with telemetry.stage("gate"):
             try:
-                gate = await run_gates(ctx, state.pending, text)
+                gate = None if attached else await run_gates(ctx, state.pending, text)
             except StorageError:  # the pending command could not be taken: the model answers instead
                 log.warning("a gate could not reach the store", exc_info=True, extra={"turn_id": turn_id})
                 gate = None
-        if gate is not None:
+        if attached is not None:
+            result = attached
+        elif gate is not None:
             telemetry.route = gate.route
             result = self._gate_result(ctx, gate, telemetry)
             if on_tool is not None and gate.run is not None:
@@ -312,15 +322,16 @@ class Assistant:
         else:
             with telemetry.stage("prompt"):
                 history = fit_history(state.history, now=now, tz=tz, per_message=HISTORY_CHARS)
-                notes = [earlier_line(state.earlier, tz), pending_line(state.pending)]
+                notes = [earlier_line(state.earlier, tz), focus_line(state.focus), pending_line(state.pending)]
                 messages = build_messages(text, now=now, tz=tz, history=history, notes=notes)
             result = await run_turn(self.model, self.registry.bind(ctx), messages, telemetry, on_tool=on_tool)
         telemetry.dropped_fields = [n for n in ctx.notes if "filled" not in n]
         telemetry.filled_fields = [n for n in ctx.notes if "filled" in n]
         keep = gate is not None and gate.took_pending
         return await self._finish(
-            ctx, turns, state, text, result, telemetry, pending_taken=keep, record=record
-        )
+            ctx, turns, state, transcript_text(text, attachment), result, telemetry, pending_taken=keep,
+            record=record,
+        )  # fmt: skip
 
     async def _load(self, turns: TurnStore, conversation: str, now: datetime) -> TurnState:
         try:

@@ -11,10 +11,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from storage import MessageRecord, PendingRecord, SegmentSummary
@@ -25,6 +27,7 @@ __all__ = [
     "earlier_line",
     "estimate_tokens",
     "fit_history",
+    "focus_line",
     "pending_line",
     "session_gap",
 ]
@@ -34,6 +37,7 @@ HISTORY_TOKENS = 600
 """The current segment's share of the prompt (an estimate: a CJK character ~ 1 token, else 4 chars);
 about what six 400-character messages cost before segments existed."""
 MAX_MARKERS = 5
+MAX_FOCUS_SHOWN = 4
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
@@ -95,6 +99,21 @@ def earlier_line(earlier: Sequence[SegmentSummary], tz: ZoneInfo) -> str | None:
     if more > 0:
         parts.append(f"{more} older")
     return "Earlier conversations (read with search_conversation_archive): " + "; ".join(parts) + "."
+
+
+def focus_line(focus: Sequence[dict[str, Any]]) -> str | None:
+    """The events the conversation is about (shown, created or changed in this segment), newest first:
+    the model sees what "it" or "that meeting" can point at instead of guessing (code still checks the
+    target it names: ``write_target``)."""
+    titles = list(dict.fromkeys(str(e.get("title")) for e in focus if e.get("title")))[:MAX_FOCUS_SHOWN]
+    if not titles:
+        return None
+    just = next((str(e.get("title")) for e in focus if e.get("written")), None)
+    shown = ", ".join(json.dumps(t, ensure_ascii=False) for t in titles)
+    line = f"Events in this conversation, newest first: {shown}."
+    if just:
+        line += f" Just added or changed: {json.dumps(just, ensure_ascii=False)}."
+    return line
 
 
 def pending_line(pending: PendingRecord | None) -> str | None:

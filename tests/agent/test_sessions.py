@@ -11,7 +11,7 @@ import pytest
 
 from agent.archive import query_terms, search_archive
 from agent.model import AssistantMessage, SystemMessage, ToolResultMessage, UserMessage, call, reply
-from agent.sessions import earlier_line, fit_history, session_gap
+from agent.sessions import earlier_line, fit_history, focus_line, session_gap
 from storage import ArchivedMessage, MessageRecord, SegmentSummary
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NOW, NY, Kit
@@ -185,3 +185,23 @@ async def test_an_unreadable_state_still_answers_and_overwrites_nothing(
         "default", now=NOW + timedelta(minutes=2), gap=timedelta(hours=2)
     )
     assert [m.text for m in state.history] == ["hello", "hi"]  # the state was not reset by the blind turn
+
+
+def test_the_focus_line_names_the_events_newest_first_and_the_one_just_written() -> None:
+    assert focus_line(()) is None
+    focus = (
+        {"event_id": "1", "title": "Gym", "turn": "t2", "written": True},
+        {"event_id": "2", "title": "设计评审", "turn": "t1"},
+        {"event_id": "3", "title": "Gym", "turn": "t1"},
+    )
+    assert focus_line(focus) == (
+        'Events in this conversation, newest first: "Gym", "设计评审". Just added or changed: "Gym".'
+    )
+
+
+async def test_the_model_sees_the_events_in_focus(kit) -> None:  # type: ignore[no-untyped-def]
+    model = kit.script(call("create_event", {"title": "Gym", "when": "tomorrow at 6pm"}), reply("ok"))
+    await kit.assistant.reply(kit.user_id, "gym tomorrow at 6pm")
+    await kit.assistant.reply(kit.user_id, "how long is it?")
+    context = [m.content for m in model.calls[-1].messages if isinstance(m, SystemMessage)][-1]
+    assert 'Events in this conversation, newest first: "Gym". Just added or changed: "Gym".' in context
