@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from agent.attachments import confirm_import, is_import
 from agent.context import ToolContext
 from agent.language import Lang, detect_language
 from agent.matchers import exact_command, pick_option, reply_sign
@@ -119,10 +120,13 @@ async def _answer(ctx: ToolContext, pending: PendingRecord, text: str) -> GateRe
         record = await _take(ctx)
         if record is None or record.id != pending.id:
             return None
+        if is_import(record):  # a previewed file (agent.attachments): imported as shown, one receipt a row
+            text, rows = await confirm_import(ctx, record)
+            return GateResult("gate_confirm", text=text, then=rows)
         return GateResult("gate_confirm", await _resume(ctx, record, confirm=True))
     if pending.kind == "needs_choice":
         options = [_option(o) for o in pending.payload.get("options") or ()]
-        index = pick_option(text, options)
+        index = pick_option(text, options, now=ctx.now, tz=ctx.tz)
         if index is None:
             return None
         record = await _take(ctx)
@@ -183,10 +187,12 @@ def _dropped(ctx: ToolContext, pending: PendingRecord) -> str:
     title = str(args.get("title") or target.get("title") or args.get("event") or "")[:80]
     tool = command.get("tool")
     if ctx.lang == "zh":
-        verb = {"create_event": "添加", "update_event": "修改", "delete_event": "删除"}.get(str(tool), "处理")
+        verb = {"create_event": "添加", "update_event": "修改", "delete_event": "删除", "import_calendar": "导入"}.get(
+            str(tool), "处理"
+        )
         what = f"「{title}」" if title else "它"
         return f"好的，不{verb}{what}了。日历没有变化。"
-    verb = {"create_event": "add", "update_event": "change", "delete_event": "delete"}.get(
+    verb = {"create_event": "add", "update_event": "change", "delete_event": "delete", "import_calendar": "import"}.get(
         str(tool), "do that"
     )
     what = f" “{title}”" if title and verb != "do that" else ""

@@ -18,10 +18,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Literal
 
 from agent.outcomes import Option
 from agent.series_scope import ONE_REPLIES, SERIES_REPLIES
+from schedule_time import Phrase, analyse
 
 __all__ = ["exact_command", "normalize", "pick_option", "reply_sign"]
 
@@ -132,12 +134,7 @@ _ZH_CHOICE = re.compile(
     r"(?:第(?P<n>\d{1,2}|[一二两兩三四五])|(?P<d>\d{1,2})|(?P<l>最后|最後)(?:一)?)"
     r"(?:个|個|项|項|种|種|条|條|号|號|次)?(?:吧|的|那个|那個)?$"
 )
-_TAG_WORDS = {
-    "morning": ("morning", "am", "a.m.", "早上", "上午", "早晨", "清晨", "早", "凌晨"),
-    "afternoon": ("afternoon", "pm", "下午"),
-    "evening": ("evening", "pm", "p.m.", "tonight", "night", "晚上", "傍晚", "晚", "夜里", "夜裡"),
-    "night": ("night", "晚上", "夜里", "夜裡", "深夜"),
-    # the scope of a change to a repeating event
+_TAG_WORDS = {  # the scope of a change to a repeating event; times are read by the time service (_by_time)
     "one": tuple(ONE_REPLIES),
     "series": tuple(SERIES_REPLIES),
 }
@@ -156,8 +153,13 @@ def _index(token: str, count: int) -> int | None:
     return index if 0 <= index < count else None
 
 
-def pick_option(text: str, options: Sequence[Option]) -> int | None:
-    """The 0-based index of the option the reply picks, or None (out of range, unclear, or more words)."""
+def pick_option(
+    text: str, options: Sequence[Option], *, now: datetime | None = None, tz: tzinfo | None = None
+) -> int | None:
+    """The 0-based index of the option the reply picks, or None (out of range, unclear, or more words).
+
+    With ``now``, a reply of time words ("evening", "the 8pm one", "晚上那个九点的", "Friday") picks the one
+    option its time phrases agree with, as the time service reads them (``_by_time``)."""
     if not options or len(text) > 40:
         return None
     said = normalize(text)
@@ -174,7 +176,63 @@ def pick_option(text: str, options: Sequence[Option]) -> int | None:
     by_tag = _by_tag(said, options)
     if by_tag is not None:
         return by_tag
+    if now is not None and (by_time := _by_time(text, options, now, tz or now.tzinfo or UTC)) is not None:
+        return by_time
     return _by_text(said, options)
+
+
+_PRONOUN_LEFT = frozenset({"the", "one", "ones", "please", "pls", "plz", "i", "mean", "make", "it", "that",
+                           "this", "works", "at", "on", "in", "那个", "那個", "这个", "這個", "的", "吧", "那次", "是"})  # fmt: skip
+"""What may be left of a pick by time once its time phrases are taken out ("the evening one", "早上那个"):
+pointer words of a short reply (a bounded field). Anything else (a name, a place) goes to the model."""
+
+
+def _by_time(text: str, options: Sequence[Option], now: datetime, tz: tzinfo) -> int | None:
+    """The one option that every time phrase of the reply agrees with (``schedule_time.analyse``): a day
+    contains its date, a part of the day or a range its clock time, a clock names it (a bare hour either
+    half of the day: "九点" with 晚上 is 21:00)."""
+    phrases = analyse(text, now=now, tz=tz)
+    if not phrases:
+        return None
+    left = text
+    for phrase in reversed(phrases):
+        left = left[: phrase.start] + " " + left[phrase.end :]
+    rest = [w for w in _LEFT_WORDS.findall(normalize(left)) if w not in _PRONOUN_LEFT]
+    if rest:
+        return None
+    hits = set(range(len(options)))
+    for phrase in phrases:
+        hits &= {i for i, option in enumerate(options) if _agrees(phrase, option.start.astimezone(tz), tz)}
+    return hits.pop() if len(hits) == 1 else None
+
+
+_LEFT_WORDS = re.compile(r"[a-z']+|那个|那個|这个|這個|那次|[\u3400-\u9fff]")
+_HALF_DAY = timedelta(hours=12)
+
+
+def _agrees(phrase: Phrase, start: datetime, tz: tzinfo) -> bool:
+    found = phrase.resolution
+    clock = start.time().replace(second=0, microsecond=0)
+    if phrase.kind == "clock":
+        said = [c.start for c in found.candidates] or ([found.start] if found.start else [])
+        times = set()
+        for moment in said:
+            local = moment.astimezone(tz)
+            times.add(local.time().replace(second=0, microsecond=0))
+            if local.hour < 12 and found.status == "resolved":
+                times.add((local + _HALF_DAY).time().replace(second=0, microsecond=0))
+        return clock in times
+    if found.start is None or found.end is None:
+        return False
+    begin, end = found.start.astimezone(tz), found.end.astimezone(tz)
+    if phrase.kind in ("day", "period"):
+        return begin.date() <= start.date() < end.date() or begin.date() == start.date()
+    if phrase.kind in ("part_of_day", "range"):
+        if end - begin >= timedelta(days=1):
+            return begin <= start < end
+        low, high = begin.time(), end.time()
+        return (low <= clock < high) if low < high else (clock >= low or clock < high)
+    return False
 
 
 def _by_tag(said: str, options: Sequence[Option]) -> int | None:
