@@ -109,12 +109,15 @@ def phrases_of(text: str, memo: Memo | None) -> list[str]:
 
 
 def earlier_sources(history: Iterable[Any], pending: Any) -> tuple[str, ...]:
-    """The current segment's user messages (``MessageRecord``s, oldest first) and the pending command's
-    stored time words: what a follow-up's time arguments may also quote."""
+    """The current segment's user messages (``MessageRecord``s, oldest first), the pending command's
+    stored time words, and the options the assistant printed for it: what a follow-up's time arguments may
+    also quote (a model that copies back the option the user picked — "Wednesday, December 9, 8:00–9:00
+    PM" — quotes our own words, which the user answered)."""
     texts = [m.text for m in history if getattr(m, "role", None) == "user" and m.text]
     payload = getattr(pending, "payload", None) or {}
     args = (payload.get("command") or {}).get("args") or {}
     texts += [str(args[f]) for f in TIME_FIELDS if isinstance(args.get(f), str) and args[f]]
+    texts += [str(o["label"]) for o in payload.get("options") or () if isinstance(o, dict) and o.get("label")]
     return tuple(texts)
 
 

@@ -1,0 +1,56 @@
+"""Answers to "which time?" that the choice gate does not take (they carry more than a pick) go to the
+model; a model that copies back the option the assistant printed is quoting our own words, which the user
+answered: the time is grounded and the event is written at the picked time. Scripted model."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import pytest
+
+from agent.model import call, reply
+from tests.agent.fixtures import *  # noqa: F403  (fixtures)
+from tests.agent.fixtures import NY, SH, make_kit
+
+
+@pytest.mark.parametrize(
+    ("tz", "first", "when", "answer", "hour"),
+    [
+        (
+            "America/New_York",
+            "call with Acme Friday at 7:30",
+            "Friday at 7:30",
+            "the evening one, it's with Tokyo",
+            19,
+        ),
+        ("America/New_York", "call with Acme Friday at 7:30", "Friday at 7:30", "morning — Ana joins too", 7),
+        (
+            "America/New_York",
+            "call with Acme Friday at 7:30",
+            "Friday at 7:30",
+            "second one and make it 45 minutes",
+            19,
+        ),
+        ("Asia/Shanghai", "周五七点半和Acme通话", "周五七点半", "晚上那个，顺便叫上小王", 19),
+        ("Asia/Shanghai", "周五七点半和Acme通话", "周五七点半", "早上的吧，在会议室A", 7),
+    ],
+)
+async def test_a_copied_option_label_is_grounded(
+    database: Any, make_user: Any, tz: str, first: str, when: str, answer: str, hour: int
+) -> None:
+    kit = await make_kit(database, make_user, timezone=tz)
+    title = "Call with Acme" if tz == "America/New_York" else "和Acme通话"
+    kit.script(call("create_event", {"title": title, "when": when}))
+    asked = await kit.assistant.reply(kit.user_id, first)
+    assert asked.pending is not None and len(asked.options) == 2, asked.text
+    picked = next(o for o in asked.options if o.start.hour == hour)
+    kit.script(call("create_event", {"title": title, "when": picked.label}), reply("ok"))
+    done = await kit.assistant.reply(kit.user_id, answer)
+    [event] = await kit.events()
+    zone = NY if tz == "America/New_York" else SH
+    assert event.start.astimezone(zone) == picked.start.astimezone(zone), done.text
+    assert (
+        event.start.astimezone(zone).hour == hour
+        and datetime(2025, 3, 7).date() == event.start.astimezone(zone).date()
+    )
