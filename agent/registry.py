@@ -74,12 +74,12 @@ class Tool:
     examples: tuple[tuple[str, dict[str, Any]], ...] = ()
     """(user message, arguments): shown to models that answer in constrained JSON; validated at start-up."""
     request: str | None = None
-    """The request kind a call of this tool answers (``REQUEST_KINDS``); by default "question" for a read
+    """The request kind a call of this tool answers (``REQUEST_KINDS``); by default "calendar_question" for a read
     and "change" for a write."""
 
     def spec(self) -> ToolSpec:
         schema = _compact(self.args.model_json_schema())
-        request = self.request or ("question" if self.kind == "read" else "change")
+        request = self.request or ("calendar_question" if self.kind == "read" else "change")
         return ToolSpec(self.name, " ".join(self.description.split()), schema, self.examples, request)
 
 

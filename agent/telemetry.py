@@ -4,7 +4,7 @@ logger. No message bodies, arguments' values or keys unless the logger is at DEB
 Record payload::
 
     {"route": "model" | "model_unavailable" | "gate_confirm" | "gate_cancel" | "gate_slot" | "gate_choice"
-              | "gate_command", "new_segment": false, "model": "<name>", "model_round_trips": 1,
+              | "gate_command" | "attachment", "new_segment": false, "model": "<name>", "model_round_trips": 1,
      "tools": [{"name": "create_event", "kind": "write", "call_index": 0, "status": "persisted" |
                 "needs_value" | "needs_choice" | "needs_confirmation" | "rejected" | "invalid" | "read" |
                 "read_error", "code": "<rejection code>" | null, "problems": ["when:missing", ...]}],
@@ -18,7 +18,7 @@ Record payload::
                         | "too_many_rounds" | "invalid_arguments",
      "unsaid_prompt": false (the model was asked about a time in the message no tool call used),
      "read_forced": false (a calendar question the model answered unread: code made the read, agent.unread),
-     "requests": ["add" | "change" | "question" | "cannot_do" | "chat" | null, ...] (the model's reading of
+     "requests": ["add" | "change" | "calendar_question" | "mixed" | "cannot_do" | "chat" | null, ...] (the model's reading of
                  the message, per round trip),
      "lang": "en" | "zh", "latency_ms": {"prompt": .., "gate": .., "model": .., "tools": .., "exit_check": ..,
      "persist": .., "code_total": .., "total": ..}}

@@ -239,6 +239,10 @@ async def run_turn(
         fixable = [r for r in runs if isinstance(r.result, Rejected) and r.result.fixable]
         refused_change = _not_named(fixable)
         absorb(out, runs, code_texts, ctx)
+        if all(isinstance(r.result, ReadResult) and r.result.refusal for r in runs):
+            ended_by_model_text = True  # code refused every read (someone else's calendar): its words answer
+            model_text = ""
+            break
         reads = any(isinstance(r.result, ReadResult) for r in runs)
         if fixable and retried:
             if _following_what_it_read(out, fixable):  # the listing answers the user; no "say it again"

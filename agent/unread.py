@@ -2,7 +2,7 @@
 
 The prompt carries no events, so such an answer is made up: the embedded model answered a question about
 what an event's notes say with notes it invented (live eval). Whether the message was a calendar question
-is the model's own reading (its answer's ``request`` is "question", ``TurnState.request``), never a word
+is the model's own reading (its answer's ``request`` is "calendar_question", ``TurnState.request``), never a word
 list. When the model's first response is prose, no tool ran, and it read the message as a question, code
 makes the read the model skipped and its listing is the answer — the model's words were made without the
 calendar, even where they happen to be right:
@@ -29,7 +29,7 @@ async def read_skipped(tools: BoundTools, call_index: int) -> ToolRun | None:
     """The read the model skipped for a calendar question, run by code; None when the model did not read
     the message as one, or it names more than one time."""
     ctx = tools.ctx
-    if ctx.state.request != "question" or names_other_calendar(ctx.user_text):
+    if ctx.state.request != "calendar_question" or names_other_calendar(ctx.user_text):
         return None  # (someone else's calendar: the model's refusal is the answer, and code's would be too)
     said = analyse(ctx.user_text, now=ctx.now, tz=ctx.tz)  # the one place that knows a time phrase
     if not said:

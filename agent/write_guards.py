@@ -95,7 +95,7 @@ def ground_title(ctx: ToolContext, command: Command) -> Command:
 def unasked(ctx: ToolContext, command: Command) -> bool:
     """The model read the message as a question or chit-chat (its own ``request``), yet called a write:
     the two disagree, so the write asks first and a wrong guess costs a "no", never a dirty write."""
-    return ctx.state.request in ("question", "chat") and "unasked" not in command.confirmed
+    return ctx.state.request in ("calendar_question", "chat") and "unasked" not in command.confirmed
 
 
 async def checks(

@@ -288,7 +288,7 @@ class ToolCall(_Model):
         return self.name in WRITE_TOOLS
 
 
-RequestKind = Literal["add", "change", "question", "cannot_do", "chat"]
+RequestKind = Literal["add", "change", "calendar_question", "mixed", "cannot_do", "chat"]
 
 
 class TextStep(_Model):

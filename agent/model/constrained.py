@@ -30,11 +30,12 @@ from agent.model.messages import ToolCall, ToolChoice, ToolSpec
 
 NO_TOOL = "none"
 REQUEST_KINDS: dict[str, str] = {
-    "add": "put something new on the calendar",
-    "change": "move, edit, delete or undo something on the calendar",
-    "question": "asks what is on the calendar or when they are free",
-    "cannot_do": "asks for something a calendar cannot do (alarms, booking, buying, sending messages)",
-    "chat": "anything else: greetings, thanks, statements, general questions",
+    "add": "asks to put something new on their calendar",
+    "change": "asks to move, edit, delete or undo something on their calendar",
+    "calendar_question": "asks what is on their calendar or when they are free",
+    "mixed": "asks a calendar question and also to add or change something",
+    "cannot_do": "asks for something a calendar cannot do: alarms, timers, booking, buying, sending messages",
+    "chat": "anything else: greetings, thanks, statements, questions about other things (weather, facts)",
 }
 """The kinds of message the model tells apart in its answer's ``request`` field (see the module doc)."""
 

@@ -76,7 +76,7 @@ def test_asks_about_someone(text: str, someone: bool, why: str) -> None:
 async def test_a_question_about_someones_day_is_not_answered_from_my_calendar(kit: Kit) -> None:
     model = kit.script(call("list_events", {"range": "后天"}), reply("王芳后天没有安排。"))
     r = await kit.assistant.reply(kit.user_id, "帮我看看王芳后天有什么安排")
-    assert model.call_count == 2
+    assert model.call_count == 1  # the refusal answers: the model is not asked to word it
     assert r.text == "我只能查看和管理你自己的日历。" and r.telemetry["read_check"] == "refused"
 
 
@@ -96,5 +96,25 @@ async def test_a_write_for_someone_elses_calendar_is_refused_by_code(kit: Kit) -
 async def test_a_read_of_someone_elses_calendar_is_refused_and_the_model_text_dropped(kit: Kit) -> None:
     model = kit.script(call("list_events", {"range": "明天"}), reply("李雷明天没有安排。"))
     r = await kit.assistant.reply(kit.user_id, "帮我看看李雷的日程，明天的")
-    assert model.call_count == 2
+    assert model.call_count == 1
     assert r.text == "我只能查看和管理你自己的日历。" and r.telemetry["read_check"] == "refused"
+
+
+@pytest.mark.parametrize(
+    ("text", "range_"),
+    [
+        ("What's on Bob's calendar tomorrow?", "tomorrow"),
+        ("is Maria busy on Friday?", "Friday"),
+        ("帮我看看李雷明天有什么安排", "明天"),
+    ],
+)
+async def test_a_refused_read_ends_the_turn_with_the_refusal(kit, text: str, range_: str) -> None:  # type: ignore[no-untyped-def]
+    """A model that reads again after code refused someone else's calendar is not asked a third time: the
+    refusal is the answer, in one round trip."""
+    read = call("list_events", {"range": range_})
+    model = kit.script(read, read, read)
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count == 1 and r.writes == ()
+    assert r.text in ("I can only see and manage your own calendar.", "我只能查看和管理你自己的日历。"), (
+        r.text
+    )

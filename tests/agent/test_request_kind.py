@@ -1,7 +1,7 @@
 """The model's own reading of the message (its answer's ``request``) gates writes — never a word list.
 
 * ``cannot_do`` (an alarm, a booking, a purchase, a message to send): a write call is refused, nothing stored;
-* ``question`` / ``chat`` with a write call: the two disagree, so the write becomes a confirmation that names
+* ``calendar_question`` / ``chat`` with a write call: the two disagree, so the write becomes a confirmation that names
   it; "yes" writes exactly that, "no" writes nothing;
 * ``add`` / ``change`` with a free-time read (and no word about free time): sent back naming the write tools;
 * no reading at all (native tool calling): the fact checks alone decide, as before.
@@ -52,12 +52,12 @@ async def test_a_calendar_request_that_mentions_an_alarm_is_written(kit: Kit) ->
 
 DISAGREES = [
     (
-        "question",
+        "calendar_question",
         "can I fit lunch with Ana tomorrow at noon?",
         {"title": "Lunch with Ana", "when": "tomorrow at noon"},
     ),
     (
-        "question",
+        "calendar_question",
         "is lunch with Ana tomorrow at noon a good idea",
         {"title": "Lunch with Ana", "when": "tomorrow at noon"},
     ),
@@ -92,7 +92,7 @@ async def test_a_rename_read_as_chat_asks_first_in_chinese(database: Any, make_u
     assert r.pending is not None or "没有改动" in r.text, r.text
 
 
-@pytest.mark.parametrize("kind", ["question", "chat"])
+@pytest.mark.parametrize("kind", ["calendar_question", "chat"])
 async def test_a_move_read_as_no_request_asks_first(kit: Kit, kind: str) -> None:
     gym = await kit.seed("Gym", datetime(2025, 3, 6, 18, tzinfo=NY))
     kit.script(call("update_event", {"event": "Gym", "when": "Friday 5pm"}, request=kind))

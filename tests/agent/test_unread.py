@@ -11,7 +11,7 @@ from agent.model import reply
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NY, SH, Kit, make_kit
 
-Q = "question"  # the model's own reading of the message: a question about the calendar
+Q = "calendar_question"  # the model's own reading of the message: a question about the calendar
 
 
 async def test_notes_answered_unread_are_replaced_by_what_a_search_finds(kit: Kit) -> None:

@@ -125,8 +125,8 @@ def test_encoders_round_trip_through_the_parser() -> None:
     calls = parse_constrained('{"tool": "list_events", "arguments": {"range": "周末"}}', TOOLS).calls
     assert parse_constrained(encode_tool_call(calls[0]), TOOLS).calls[0].arguments == {"range": "周末"}
     assert parse_constrained(encode_reply('say "hi"\n'), TOOLS) == ConstrainedAnswer('say "hi"\n')
-    again = parse_constrained(encode_tool_call(calls[0], "question"), TOOLS)
-    assert again.request == "question"
+    again = parse_constrained(encode_tool_call(calls[0], "calendar_question"), TOOLS)
+    assert again.request == "calendar_question"
     assert parse_constrained(encode_reply("hi", "chat"), TOOLS) == ConstrainedAnswer("hi", (), "chat")
 
 
@@ -163,7 +163,7 @@ def test_reply_streamer_emits_the_decoded_reply_for_any_chunking(reply: str) -> 
 def test_reply_streamer_is_silent_for_tool_calls() -> None:
     text = '{"tool": "list_events", "arguments": {"range": "tomorrow", "reply": "x"}}'
     assert _stream(list(text)) == ""
-    text = '{"request": "question", "tool": "list_events", "arguments": {"reply": "x"}}'
+    text = '{"request": "calendar_question", "tool": "list_events", "arguments": {"reply": "x"}}'
     assert _stream(list(text)) == ""
 
 
