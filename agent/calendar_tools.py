@@ -58,7 +58,7 @@ from agent.tool_args import (
 from agent.unsaid import uses_unsaid
 from agent.write_guards import ground_title, title_of
 from agent.write_path import execute
-from schedule_time import time_phrases
+from schedule_time import analyse, time_phrases
 from storage import StorageError
 
 __all__ = ["CALENDAR_TOOLS", "build_registry"]
@@ -92,7 +92,7 @@ def _anything_said(ctx: ToolContext, title: str | None, reference: str | None) -
     named = [text for text in (reference, title) if text]
     if any(names_event(text, ctx.time_sources) for text in named):
         return True
-    return bool(phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo))
+    return bool(analyse(ctx.user_text, now=ctx.now, tz=ctx.tz))  # the time service knows a time phrase
 
 
 def _optional_unasked(ctx: ToolContext, name: str) -> bool:

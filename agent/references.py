@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 from agent.context import ToolContext
 from agent.focus import focus_group, is_anaphor
 from agent.timing import read_range
+from schedule_time import analyse
 from storage import EventNotFound, EventSnapshot, InvalidInput
 
 __all__ = ["Choice", "Found", "NotFound", "Ref", "resolve_reference"]
@@ -84,8 +85,8 @@ async def resolve_reference(
             found = await ctx.events.search(reference, limit=10)
         except InvalidInput:
             return NotFound(by_id=False)
-        if not found:
-            return NotFound(by_id=False)
+        if not found:  # "my 3pm", 下午三点那个: no title words, an event named by its time
+            return await _by_time(ctx, reference, event_when, occurrences=occurrences)
         best = found[0].score
         matches = {c.event.id: c.event for c in found if c.score >= best - _SCORE_BAND}
     window = read_range(event_when, now=ctx.now, tz=ctx.tz) if event_when else None
@@ -95,8 +96,8 @@ async def resolve_reference(
             event = matches.get(occ.event.id)
             if event is not None:
                 refs.append(Ref(event, occ.start, occ.end, occurrence=event.recurring))
-        if not refs:
-            return NotFound(by_id=False, with_time=True)
+        if not refs:  # the title words found other events: what starts at the time the user gave
+            return await _by_time(ctx, reference, event_when, occurrences=occurrences, titled=bool(matches))
         if not occurrences:
             seen: dict[uuid.UUID, Ref] = {}
             for ref in refs:
@@ -110,6 +111,50 @@ async def resolve_reference(
     upcoming = [r for r in refs if r.end > ctx.now]
     shown = (upcoming if len(upcoming) >= MAX_OPTIONS else refs)[:MAX_OPTIONS]
     return Choice(tuple(sorted(shown, key=lambda r: (r.start, r.event.title))))
+
+
+def _windows(text: str, ctx: ToolContext) -> list[tuple[datetime, datetime]]:
+    """The times one time phrase names (each reading of an ambiguous one: "3 o'clock" is 3am or 3pm)."""
+    said = analyse(text, now=ctx.now, tz=ctx.tz)
+    if len(said) != 1:
+        return []
+    found = said[0].resolution
+    if found.status == "ambiguous":
+        return [(c.start, c.end) for c in found.candidates if c.start is not None and c.end is not None]
+    return [(found.start, found.end)] if found.start is not None and found.end is not None else []
+
+
+async def _starting_at(
+    ctx: ToolContext, windows: list[tuple[datetime, datetime]], *, occurrences: bool
+) -> list[Ref]:
+    """The events that start in one of ``windows``; those merely overlapping when none starts there."""
+    starting: list[Ref] = []
+    overlapping: list[Ref] = []
+    for begin, end in windows:
+        for o in await ctx.events.list_range(begin, end):
+            ref = Ref(o.event, o.start, o.end, occurrence=o.event.recurring and occurrences)
+            (starting if begin <= o.start < end else overlapping).append(ref)
+    refs = starting or overlapping
+    return sorted({(r.event.id, r.start): r for r in refs}.values(), key=lambda r: (r.start, r.event.title))
+
+
+async def _by_time(
+    ctx: ToolContext, reference: str, event_when: str | None, *, occurrences: bool, titled: bool = False
+) -> Found | NotFound | Choice:
+    """An event named by its time ("my 3pm", 下午三点那个): the events that start at the time the user gave
+    (``event_when``, else the one time phrase of the reference, read by the time service). With no title
+    match (``titled`` False) one such event is the one; when title words matched other events, the user
+    chooses — a time that fits another event never silently moves it."""
+    windows = _windows(event_when, ctx) if event_when else []
+    windows = windows or _windows(reference, ctx)
+    if not windows:
+        return NotFound(by_id=False, with_time=bool(event_when))
+    refs = await _starting_at(ctx, windows, occurrences=occurrences)
+    if not refs:
+        return NotFound(by_id=False, with_time=True)
+    if len(refs) == 1 and not titled:
+        return Found(refs[0])
+    return Choice(tuple(refs[:MAX_OPTIONS]))
 
 
 async def _in_focus(ctx: ToolContext) -> dict[uuid.UUID, EventSnapshot]:

@@ -199,6 +199,9 @@ async def run_turn(
                 telemetry.model_round_trips += 1
                 response: ModelResponse = await model.complete(messages, specs)
             telemetry.requests.append(response.request)
+            telemetry.confidence.append(
+                None if response.mean_logprob is None else round(response.mean_logprob, 4)
+            )
             if response.request is not None:  # a later answer without one keeps the earlier reading
                 ctx.state.request = response.request
         except ModelError as exc:

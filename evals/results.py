@@ -31,6 +31,10 @@ class TurnResult:
     model_tool_calls: list[dict[str, Any]] = field(default_factory=list)
     """``{"name", "arguments"}`` of every tool call the model made this turn, in order."""
     tool_statuses: list[str] = field(default_factory=list)
+    requests: list[str | None] = field(default_factory=list)
+    """The model's reading of the message in each answer (``constrained.REQUEST_KINDS``)."""
+    confidence: list[float | None] = field(default_factory=list)
+    """The mean token log-probability of each answer, where the server returns logprobs."""
     writes: list[str] = field(default_factory=list)
     """Actions the store committed this turn ("created", "updated", "deleted", "restored")."""
     write_attempts: list[dict[str, Any]] = field(default_factory=list)
