@@ -3,11 +3,13 @@
     assistant = Assistant(db, model, clock=lambda: datetime.now(UTC))   # only CLI/API pass a real clock
     reply = await assistant.reply(user_id, "明天下午三点和张三开会")         # tests pass now=...
     reply = await assistant.reply(user_id, text, record=ReplyRecord(request_id, render))  # the HTTP API
+    reply = await assistant.reply(user_id, "", attachment=Attachment(name, data, media_type))  # a file
     async for item in assistant.stream(user_id, text): ...              # ToolActivity, ReplyDelta, FinalReply
 
 One call = one turn:
 
     load (one session: segment, pending command, focus, the current segment's messages)
+    → an attached file: routed by its type, by code (``agent.attachments``: a preview and a pending import)
     → gates (zero model calls: confirmation, slot, choice, exact "undo"; see ``gates``)
     → or: prompt, one model call (read tools may loop back), the write path in code, receipts, the exit check
     → commit (one transaction: the transcript — only the final, honest reply —, the turn record, the focus
@@ -105,8 +107,9 @@ class Reply:
     fallback_reason: str | None = None
     telemetry: dict[str, Any] = field(default_factory=dict, compare=False)
     route: str = "model"
-    """How the turn was answered: "model", "model_unavailable", or a gate ("gate_confirm", "gate_cancel",
-    "gate_slot", "gate_choice", "gate_command") with zero model calls."""
+    """How the turn was answered: "model", "model_unavailable", a gate ("gate_confirm", "gate_cancel",
+    "gate_slot", "gate_choice", "gate_command") with zero model calls, or "attachment" (a file sent with the
+    message, routed by code: ``agent.attachments``)."""
 
     @property
     def trace_id(self) -> str:

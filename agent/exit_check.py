@@ -87,11 +87,11 @@ def honest_reply(verdict: ExitVerdict, receipt_texts: Sequence[str], lang: Lang)
 
 
 _BASE_EN = (
-    r"add|create|schedule|book|block|put|pencil|set|note|log|enter|save|confirm|move|reschedule|shift|push|"
+    r"add|create|import|schedule|book|block|put|pencil|set|note|log|enter|save|confirm|move|reschedule|shift|push|"
     r"bring|postpone|delay|update|change|rename|adjust|modify|edit|cancel|delete|remove|clear|drop|take|get|make"
 )
 _ING_EN = (
-    r"adding|creating|scheduling|booking|blocking|putting|penciling|pencilling|setting|noting|logging|entering|"
+    r"adding|creating|importing|scheduling|booking|blocking|putting|penciling|pencilling|setting|noting|logging|entering|"
     r"saving|moving|rescheduling|shifting|pushing|postponing|updating|changing|renaming|adjusting|modifying|"
     r"cancell?ing|canceling|deleting|removing|clearing|dropping|taking"
 )
@@ -103,7 +103,7 @@ _PROMISE_EN = re.compile(
     re.IGNORECASE,
 )
 _VERBS_ZH = (
-    r"改|删|加|挪|移|记|排|约|订|定|创建|新建|建立|新增|添加|安排|预约|预订|保存|登记|同步|设置|更新|修改|调整|推迟|"
+    r"改|删|加|挪|移|记|排|约|订|定|创建|新建|建立|新增|添加|导入|安排|预约|预订|保存|登记|同步|设置|更新|修改|调整|推迟|"
     r"提前|延后|取消|删除|移除|清除|去掉"
 )
 _PROMISE_ZH = re.compile(

@@ -5,7 +5,8 @@ stale "yes" is an ordinary message for the model and never runs the old command)
 
 1. ``needs_confirmation`` + an affirmative ("yes", "ok", "好的", "确认", …)  → take the pending command
    (atomically: it runs at most once) and ``resume(confirm=True)``, which re-validates it against the
-   calendar now (the event still exists at the version seen; overlaps checked again).
+   calendar now (the event still exists at the version seen; overlaps checked again). A previewed file
+   (``agent.attachments``) is imported as shown instead: all or nothing, one receipt per stored row.
    Any pending kind + a negative ("no", "never mind", "算了", "不用了", …) → drop it, say so, write nothing.
 2. ``needs_value`` for a time field + ``schedule_time.is_slot_reply(text)`` → merge, validate, then execute
    or ask for the next missing value.

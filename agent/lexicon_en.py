@@ -28,6 +28,7 @@ VERBS: dict[str, tuple[Kind, bool]] = {
             "pencilled",
             "slotted",
             "entered",
+            "imported",
             "put",
             "made",
         ),

@@ -8,7 +8,7 @@ The runners import the agent, so they are not re-exported here: ``evals.runner.r
 the ``kairos eval`` command (agent/cli_eval.py). See evals/README.md.
 """
 
-from evals.contract import READ_TOOLS, TOOLS, WRITE_TOOLS, ContractError, validate_call
+from evals.contract import PICK_TOOLS, READ_TOOLS, TOOLS, WRITE_TOOLS, ContractError, validate_call
 from evals.scenarios import (
     CATEGORIES,
     SCENARIOS_DIR,
@@ -28,6 +28,7 @@ from evals.scenarios import (
 
 __all__ = [
     "CATEGORIES",
+    "PICK_TOOLS",
     "READ_TOOLS",
     "SCENARIOS_DIR",
     "TOOLS",

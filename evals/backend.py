@@ -3,7 +3,7 @@
 Only persistence is swapped: each scenario run gets its own temporary SQLite file (a copy of one migrated
 template, so the schema is migrated once per process), and the ``Database`` handed to the agent builds
 ``RecordingEventStore``s, which record every write attempt — operation, arguments, outcome, and whether
-the store committed it — without changing what the store does.
+the store committed it — without changing what the store does (a confirmed import: one attempt per row).
 
     async with Backend.open(workdir) as backend:
         user_id, ids = await backend.seed_user(scenario)          # + other_users, refs → ids
@@ -110,6 +110,21 @@ class RecordingEventStore(EventStore):
 
     async def undo(self, **kwargs: Any) -> WriteResult:  # type: ignore[override]
         return await self._recorded("undo", {}, kwargs.get("turn_id"), super().undo(**kwargs))
+
+    async def import_items(self, items: Any, **kwargs: Any) -> tuple[WriteResult, ...]:  # type: ignore[override]
+        """A confirmed import: one attempt per written row (or one failed attempt: nothing was written)."""
+        turn_id = kwargs.get("turn_id")
+        try:
+            results = await super().import_items(items, **kwargs)
+        except StorageError as exc:
+            self._note(WriteAttempt("import", str(self.user_id), {"items": len(items)}, type(exc).__name__,
+                                    False, turn_id))  # fmt: skip
+            raise
+        for item, result in zip(items, results, strict=True):
+            args = {"item": _jsonable(item)}
+            self._note(WriteAttempt("import", str(self.user_id), args, result.action, result.persisted, turn_id,
+                                    str(result.event.id)))  # fmt: skip
+        return results
 
 
 class RecordingDatabase(Database):

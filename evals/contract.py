@@ -16,6 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 __all__ = [
+    "PICK_TOOLS",
     "READ_TOOLS",
     "TOOLS",
     "WRITE_TOOLS",
@@ -81,6 +82,14 @@ class UndoLastChange(_Args):
     pass
 
 
+class KeepEvents(_Args):
+    """The one tool of a turn with an attached calendar file and words (``agent.attachments.narrowing``):
+    which of the file's numbered events the words ask for."""
+
+    all: bool = False
+    numbers: list[int] = Field(default_factory=list)
+
+
 TOOLS: dict[str, type[_Args]] = {
     "list_events": ListEvents,
     "find_free_time": FindFreeTime,
@@ -90,11 +99,15 @@ TOOLS: dict[str, type[_Args]] = {
     "update_event": UpdateEvent,
     "delete_event": DeleteEvent,
     "undo_last_change": UndoLastChange,
+    "keep_events": KeepEvents,
 }
 """Tool name → argument model."""
 
 READ_TOOLS = frozenset({"list_events", "find_free_time", "search_events", "search_conversation_archive"})
 WRITE_TOOLS = frozenset({"create_event", "update_event", "delete_event", "undo_last_change"})
+PICK_TOOLS = frozenset({"keep_events"})
+"""Tools that only pick among what code listed (an attached file's events): a step of them ends the turn
+(code writes the preview), and they are offered only with a calendar file."""
 
 
 class ContractError(ValueError):

@@ -16,12 +16,14 @@ checks that the other users' calendars did not change and that nothing of theirs
 from __future__ import annotations
 
 import functools
+import mimetypes
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from datetime import datetime
 from pathlib import Path
 
 from agent import Assistant, Registry, build_registry, check_reply
+from agent.attachments import Attachment
 from evals.backend import Backend, Seeded
 from evals.contract import READ_TOOLS, WRITE_TOOLS
 from evals.matching import compare_calendars
@@ -115,8 +117,12 @@ async def _play(
     )
     first_attempt = len(backend.attempts)
     started = time.perf_counter()
+    attached = turn.attachment
+    attachment = Attachment(attached[0], attached[1], mimetypes.guess_type(attached[0])[0]) if attached else None
     try:
-        reply = await assistant.reply(seeded.user_id, text, conversation_id=CONVERSATION, now=moment)
+        reply = await assistant.reply(
+            seeded.user_id, text, conversation_id=CONVERSATION, now=moment, attachment=attachment
+        )
     except Exception as exc:  # a crash is a finding, reported per turn
         record.latency_ms = round((time.perf_counter() - started) * 1000, 1)
         record.error = f"{type(exc).__name__}: {exc}"[:500]
@@ -133,6 +139,8 @@ async def _play(
     telemetry = reply.telemetry or {}
     record.route = str(telemetry.get("route") or ("model" if model.calls else "code"))
     record.tool_statuses = [str(t.get("status")) for t in telemetry.get("tools", [])]
+    record.requests = list(telemetry.get("requests") or [])
+    record.confidence = list(telemetry.get("confidence") or [])
     record.dropped_fields = [str(d.get("dropped")) for d in telemetry.get("dropped_fields", [])]
     record.pending = reply.pending.kind if reply.pending else None
     record.options = len(reply.options)

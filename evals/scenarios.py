@@ -33,7 +33,7 @@ from pydantic import (
     model_validator,
 )
 
-from evals.contract import READ_TOOLS, WRITE_TOOLS, ContractError, validate_call
+from evals.contract import PICK_TOOLS, READ_TOOLS, WRITE_TOOLS, ContractError, validate_call
 
 __all__ = [
     "CATEGORIES",
@@ -53,6 +53,8 @@ __all__ = [
 ]
 
 SCENARIOS_DIR = Path(__file__).parent / "scenarios"
+EVALS_DIR = Path(__file__).parent
+"""Where a turn's ``attach`` path starts (``fixtures/…``)."""
 
 CATEGORIES = frozenset(
     {
@@ -78,12 +80,16 @@ CATEGORIES = frozenset(
         "correction",
         "after_midnight",
         "greeting_write",
+        # files in the conversation: a calendar file previewed and imported on a yes
+        "attachment",
     }
 )
 """The scenario categories of the evals issue; every scenario carries at least one as a tag."""
 
 Decision = Literal["write", "read", "ask", "none"]
-Gate = Literal["confirm", "slot", "command"]
+Gate = Literal["confirm", "slot", "command", "attachment"]
+"""``attachment``: a file sent with the message that code answers alone (not a calendar, or a calendar of
+one event: no words can narrow it)."""
 
 _ID = r"^[a-z0-9][a-z0-9_]*$"
 _PLACEHOLDER = re.compile(r"\{id:([a-z][a-z0-9_]*)\}")
@@ -287,6 +293,10 @@ class ToolCall(_Model):
     def is_write(self) -> bool:
         return self.name in WRITE_TOOLS
 
+    @property
+    def is_pick(self) -> bool:
+        return self.name in PICK_TOOLS
+
 
 RequestKind = Literal["add", "change", "calendar_question", "mixed", "cannot_do", "chat"]
 
@@ -367,9 +377,29 @@ class Expect(_Model):
 class Turn(_Model):
     user: str = Field(min_length=1)
     after: str | None = Field(default=None, pattern=_OFFSET.pattern)
+    attach: str | None = None
+    """A file sent with the message: a path under ``evals/`` (``fixtures/term.ics``)."""
     expect: Expect
     script: list[Step]
     note: str | None = None
+
+    @field_validator("attach")
+    @classmethod
+    def _attached_file(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        path = Path(value)
+        if path.is_absolute() or ".." in path.parts or not (EVALS_DIR / path).is_file():
+            raise ValueError(f"attach: {value!r} is no file under evals/ (write it as fixtures/<name>)")
+        return value
+
+    @property
+    def attachment(self) -> tuple[str, bytes] | None:
+        """The attached file's name and bytes (``None`` when the turn attaches nothing)."""
+        if self.attach is None:
+            return None
+        path = EVALS_DIR / self.attach
+        return path.name, path.read_bytes()
 
     @property
     def offset(self) -> timedelta:
@@ -386,6 +416,8 @@ class Turn(_Model):
 
     @model_validator(mode="after")
     def _script_fits(self) -> Turn:
+        if self.expect.gate == "attachment" and self.attach is None:
+            raise ValueError("expect.gate: 'attachment' needs a file (attach)")
         if self.expect.gate is not None:
             if self.script:
                 raise ValueError(
@@ -397,7 +429,12 @@ class Turn(_Model):
         for i, step in enumerate(self.script):
             last = i == len(self.script) - 1
             if isinstance(step, ToolStep):
-                writes_only = all(c.is_write for c in step.tool_calls)
+                picks = [c for c in step.tool_calls if c.is_pick]
+                if picks and (self.attach is None or len(picks) != len(step.tool_calls) or not last):
+                    raise ValueError(
+                        f"script[{i}]: keep_events is the whole, last step of a turn that attaches a file"
+                    )
+                writes_only = all(c.is_write or c.is_pick for c in step.tool_calls)
                 if writes_only and not last and not step.sent_back:
                     raise ValueError(
                         f"script[{i}]: a step of write calls ends the turn (code writes the reply), "
@@ -499,7 +536,7 @@ class Scenario(_Model):
         for i, turn in enumerate(self.turns):
             if i == 0 and turn.after is not None:
                 raise ValueError("turns[0].after: the first turn happens at now")
-            if i == 0 and turn.expect.gate is not None:
+            if i == 0 and turn.expect.gate not in (None, "attachment"):
                 raise ValueError("turns[0].expect.gate: nothing is pending on the first turn")
             texts = [turn.user] + [repr(c.arguments) for c in turn.tool_calls]
             for ref in {m for text in texts for m in _PLACEHOLDER.findall(text)} - refs:

@@ -87,9 +87,8 @@ def _check(scenario: Scenario, index: int, variant: Variant) -> None:
     if variant.script is not None:
         if turn.expect.gate is not None:
             raise ValueError(f"script: a {turn.expect.gate!r} gate turn makes no model call; leave it out")
-        Turn.model_validate(
-            {"user": variant.user, "after": turn.after, "expect": turn.expect, "script": variant.script}
-        )
+        fields = {"user": variant.user, "after": turn.after, "attach": turn.attach}
+        Turn.model_validate({**fields, "expect": turn.expect, "script": variant.script})
 
 
 def _load_file(path: Path, scenarios: dict[str, Scenario], problems: list[str]) -> VariantTable:

@@ -20,6 +20,7 @@ returns a frozen :class:`WriteResult` whose ``persisted`` is true only after COM
     split_of(r) -> datetime | None                # where a committed write split its series (for receipts)
     r = await events.undo(now=now, idempotency_key=k)      # reverts the user's last write
     r = await events.replace_occurrence(series_id, occurrence_start, draft_or_None, ...)  # .ics override
+    rs = await events.import_items(plan.items, now=now, key_prefix=f"{turn_id}:import")  # all or nothing
     r.persisted, r.action ("created"|"updated"|"deleted"|"restored"), r.event (EventSnapshot), r.audit_id,
     r.occurrence_start, r.undo_of, r.replayed (same key seen before: this is the first result again)
 
@@ -38,6 +39,8 @@ turn's state loaded and its messages, records, focus and pending command committ
 conversation segments by silence gap), ``db.users`` (:class:`Users`),
 ``db.api_keys`` (:class:`ApiKeys`: issue once, store hashed, authenticate),
 ``await export_ics(events) -> bytes`` / ``await import_ics(events, data, now=now) -> ImportSummary``,
+``await plan_ics(events, data, now=now) -> ImportPlan`` (``storage.ics_plan``: what import would write,
+reading only; ``events.import_items`` writes a plan's items in one transaction, ``storage.ics_batch``),
 ``await upgrade(url_or_engine)`` (Alembic to head). Errors: see :mod:`storage.errors` (all ``StorageError``).
 """
 

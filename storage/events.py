@@ -8,9 +8,10 @@ transaction, ``WriteResult.persisted``). The reads (frozen snapshots and occurre
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -34,6 +35,7 @@ from storage.errors import (
     VersionConflict,
 )
 from storage.event_reads import EventReads, parse_id
+from storage.ics_batch import write_planned
 from storage.models import Event, User
 from storage.recurrence import occurs_at
 from storage.results import WriteResult
@@ -41,6 +43,9 @@ from storage.series_split import OPERATIONS as SPLITS
 from storage.series_split import cut, split, split_point, starts_at, undo_split
 from storage.snapshots import EventSnapshot
 from storage.writes import INSERT_EVENT, Change, run_write
+
+if TYPE_CHECKING:
+    from storage.ics_plan import PlannedItem
 
 __all__ = ["EventStore"]
 
@@ -239,6 +244,17 @@ class EventStore(EventReads):
             "replacement": replacement.to_json() if replacement is not None else None,
         }
         return await self._write(request, now, idempotency_key, turn_id, change)
+
+    async def import_items(
+        self, items: Sequence[PlannedItem], *, now: datetime, key_prefix: str, turn_id: str | None = None
+    ) -> tuple[WriteResult, ...]:
+        """The items of a planned .ics import (``storage.ics_plan``) written in ONE transaction, all or
+        nothing (``storage.ics_batch``); the same ``key_prefix`` again replays the committed results."""
+        _check_now(now)
+        return await write_planned(
+            self._sessions, self._owner, items, now=now, key_prefix=key_prefix, turn_id=turn_id,
+            default_zone=await self.timezone(), row_of=self._row, update_row=self._update_row,
+        )  # fmt: skip
 
     async def undo(self, *, now: datetime, idempotency_key: str, turn_id: str | None = None) -> WriteResult:
         """Revert the user's most recent write that is not an undo and not undone yet (itself audited).

@@ -51,7 +51,8 @@ def _build(lifespan: Any = None) -> FastAPI:
         svc = getattr(app.state, "services", None)  # set by create_app, or by the served app's lifespan
         path, root = scope["path"], scope.get("root_path", "")
         route = path[len(root) :] if root and path.startswith(root) else path
-        return body_limit(route, svc.settings if svc is not None else defaults)
+        kind = next((v.decode("latin-1") for k, v in scope.get("headers", ()) if k == b"content-type"), "")
+        return body_limit(route, svc.settings if svc is not None else defaults, kind)
 
     app.add_middleware(BodyLimit, limit_for=limit_for)
     install_handlers(app)

@@ -66,14 +66,16 @@ class Stored:
 
 
 async def admit(
-    svc: Services, user_id: uuid.UUID, body: ChatRequest, header_id: str | None, now: datetime
-) -> Admitted | Stored:
+    svc: Services, user_id: uuid.UUID, body: ChatRequest, header_id: str | None, now: datetime, *,
+    attachment: str | None = None,
+) -> Admitted | Stored:  # fmt: skip
+    """Claim the request's id (``attachment``: the attached file's digest, part of what the id stands
+    for)."""
     if body.request_id and header_id and body.request_id != header_id:
         raise Conflict("request_id and the Idempotency-Key header differ.", reason="request_id_mismatch")
     request_id = body.request_id or header_id
-    fingerprint = hashlib.sha256(
-        json.dumps([body.message, body.conversation_id], ensure_ascii=False).encode()
-    ).hexdigest()
+    said = [body.message, body.conversation_id] + ([attachment] if attachment is not None else [])
+    fingerprint = hashlib.sha256(json.dumps(said, ensure_ascii=False).encode()).hexdigest()
     requests = ApiRequests(svc.db.engine, user_id)
     outcome = await requests.claim(
         request_id, fingerprint, now=now, window=RATE_WINDOW, limit=svc.settings.rate_limit_per_minute,

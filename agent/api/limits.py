@@ -2,8 +2,10 @@
 message size (413) and characters (422), and the per-user rate limit (429 with ``Retry-After``).
 
 Body caps, by path: a chat request at most the longest message in the worst JSON encoding (``\\uXXXX``
-escapes of a surrogate pair: 12 bytes per character) plus room for its other fields; an import the largest
-file plus a form's framing; anything else ``SMALL_BODY_BYTES`` (no other endpoint takes a body).
+escapes of a surrogate pair: 12 bytes per character) plus room for its other fields — sent as a form with an
+attached file (``multipart/form-data``), the largest attachment, the message in UTF-8 and the form's
+framing; an import the largest file plus a form's framing; anything else ``SMALL_BODY_BYTES`` (no other
+endpoint takes a body).
 
 The rate limit is a rolling one-minute window counted in the database (the rate marks of
 :mod:`storage.api_requests`, written in the same transaction as the request's claim), so it holds across
@@ -19,12 +21,14 @@ from datetime import datetime, timedelta
 
 from agent.api.errors import InvalidRequest, PayloadTooLarge, RateLimited
 from agent.api.settings import ApiSettings
+from agent.attachments import MAX_ATTACHMENT_BYTES
 from storage.bounds import CONTROL_CHARACTERS
 
 __all__ = [
     "CHAT_PATHS",
     "FORM_OVERHEAD_BYTES",
     "IMPORT_PATH",
+    "MAX_ATTACHMENT_BYTES",
     "MAX_ICS_BYTES",
     "RATE_WINDOW",
     "SMALL_BODY_BYTES",
@@ -46,8 +50,10 @@ CHAT_PATHS = frozenset({"/v1/chat", "/v1/chat/stream"})
 IMPORT_PATH = "/v1/events/import"
 
 
-def body_limit(path: str, settings: ApiSettings) -> int:
-    """The most bytes a request body to ``path`` may have."""
+def body_limit(path: str, settings: ApiSettings, content_type: str = "") -> int:
+    """The most bytes a request body to ``path`` (sent as ``content_type``) may have."""
+    if path in CHAT_PATHS and content_type.split(";", 1)[0].strip().lower() == "multipart/form-data":
+        return MAX_ATTACHMENT_BYTES + settings.max_message_chars * 4 + FORM_OVERHEAD_BYTES
     if path in CHAT_PATHS:
         return settings.max_message_chars * 12 + CHAT_OVERHEAD_BYTES
     if path == IMPORT_PATH:

@@ -22,6 +22,7 @@ from agent.api.idempotency import Admitted, settle, withdraw
 from agent.api.schemas import chat_reply
 from agent.api.services import Services
 from agent.assistant import ReplyRecord
+from agent.attachments import Attachment
 from storage import StorageError
 
 __all__ = [
@@ -112,15 +113,16 @@ def reply_record(admitted: Admitted) -> ReplyRecord | None:
 
 async def run_reply(
     svc: Services, admitted: Admitted, user_id: uuid.UUID, message: str, conversation_id: str | None,
-    now: datetime, record: ReplyRecord | None = None,
+    now: datetime, record: ReplyRecord | None = None, *, attachment: Attachment | None = None,
 ) -> Reply:  # fmt: skip
     """``Assistant.reply`` under the deadline; raises ``TurnTimeout`` (settled) past it. With ``record``,
     the reply is stored for replays in the turn's own commit (``record.stored``)."""
     try:
         async with asyncio.timeout(svc.settings.turn_timeout_s):
             return await svc.assistant.reply(
-                user_id, message, conversation_id=conversation_id, now=now, record=record
-            )
+                user_id, message, conversation_id=conversation_id, now=now, record=record,
+                attachment=attachment,
+            )  # fmt: skip
     except TimeoutError:
         raise await timeout_error(svc, admitted, now) from None
     except ApiError:
@@ -133,11 +135,13 @@ async def run_reply(
 
 async def iterate(
     svc: Services, user_id: uuid.UUID, message: str, conversation_id: str | None, now: datetime,
-    record: ReplyRecord | None = None,
+    record: ReplyRecord | None = None, *, attachment: Attachment | None = None,
 ) -> AsyncIterator[Any]:  # fmt: skip
     """``Assistant.stream`` items (no deadline here; the caller holds it)."""
     async with contextlib.aclosing(
-        svc.assistant.stream(user_id, message, conversation_id=conversation_id, now=now, record=record)
+        svc.assistant.stream(
+            user_id, message, conversation_id=conversation_id, now=now, record=record, attachment=attachment
+        )
     ) as items:
         async for item in items:
             yield item

@@ -6,12 +6,14 @@ import pytest
 from pydantic import BaseModel, ConfigDict
 
 import agent
+from agent.attachments.narrowing import KEEP_EVENTS, KeepEvents
 from agent.calendar_tools import CALENDAR_TOOLS, build_registry
 from agent.context import ToolContext
 from agent.outcomes import WriteOutcome
 from agent.read_tools import list_events
 from agent.registry import FORBIDDEN_FIELD, ReadResult, Registry, RegistryError, Tool, schema_field_names
 from agent.tool_args import ListEventsArgs
+from evals.contract import PICK_TOOLS
 from evals.contract import TOOLS as CONTRACT
 
 
@@ -24,7 +26,9 @@ def test_no_schema_has_a_user_owner_or_tenant_field() -> None:
 
 def test_tools_match_the_lead_contract() -> None:
     registry = build_registry()
-    assert {t.name for t in registry} == set(CONTRACT)
+    assert {t.name for t in registry} == set(CONTRACT) - PICK_TOOLS
+    # the one tool of a turn with an attached file (agent.attachments.narrowing), offered only there
+    assert {KEEP_EVENTS} == PICK_TOOLS and set(KeepEvents.model_fields) == set(CONTRACT[KEEP_EVENTS].model_fields)
     for tool in registry:
         assert set(tool.args.model_fields) == set(CONTRACT[tool.name].model_fields), tool.name
     kinds = {t.name: t.kind for t in registry}

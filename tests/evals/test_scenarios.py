@@ -17,6 +17,7 @@ import pytest
 import evals
 from evals import (
     CATEGORIES,
+    PICK_TOOLS,
     READ_TOOLS,
     SCENARIOS_DIR,
     Scenario,
@@ -86,7 +87,8 @@ def test_some_traditional_chinese_and_dst_and_month_end() -> None:
 def test_tags_are_known_and_gate_tags_match_gate_turns() -> None:
     extra = {
         "dst", "month_end", "all_day", "traditional", "past_time", "stale_confirmation", "gate_confirm",
-        "gate_slot", "gate_command", "undo", "not_found", "archive", "part_of_day_from_context", "cancel",
+        "gate_slot", "gate_command", "gate_attachment", "undo", "not_found", "archive", "part_of_day_from_context",
+        "cancel",
     }  # fmt: skip
     for scenario in SCENARIOS:
         unknown = set(scenario.tags) - CATEGORIES - extra
@@ -144,12 +146,27 @@ def test_model_turns_have_scripts_and_gate_turns_have_none(scenario: Scenario) -
     for i, turn in enumerate(scenario.turns):
         if turn.expect.gate is not None:
             assert turn.script == [], (scenario.id, i)
-            assert i > 0, f"{scenario.id}: a gate needs something pending from an earlier turn"
+            if turn.expect.gate != "attachment":  # code answers a file by its type, with nothing pending
+                assert i > 0, f"{scenario.id}: a gate needs something pending from an earlier turn"
         else:
             assert turn.script, (scenario.id, i)
             assert isinstance(turn.script[-1], TextStep) or all(
-                c.is_write for c in turn.script[-1].tool_calls
+                c.is_write or c.is_pick for c in turn.script[-1].tool_calls
             )
+
+
+@pytest.mark.parametrize("scenario", _with("attachment"), ids=by_id)
+def test_attachment_turns_send_an_existing_file_and_pick_from_it(scenario: Scenario) -> None:
+    attached = [t for t in scenario.turns if t.attach is not None]
+    assert attached, f"{scenario.id}: an attachment scenario attaches a file"
+    for turn in scenario.turns:
+        picks = [c for c in turn.tool_calls if c.name in PICK_TOOLS]
+        assert not picks or turn.attach is not None, scenario.id
+        if turn.attach is not None:
+            name, data = turn.attachment or ("", b"")
+            calendar = data.lstrip().startswith(b"BEGIN:VCALENDAR")
+            assert data and (calendar or turn.expect.gate == "attachment"), scenario.id
+            assert not calendar or name.endswith(".ics"), scenario.id
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=by_id)

@@ -1,0 +1,105 @@
+"""The words sent with a file, read by the model: which of the file's events the user wants.
+
+The model sees the file's events as a numbered list (each with its dates, from code) and the message, and
+has one tool, ``keep_events``: the numbers to keep, or all of them. It picks; it writes nothing and
+computes nothing (the list gives every date it needs). Code builds the new preview from the numbers it
+picked (numbers that are not on the list are dropped); a model that fails, answers in prose, or picks
+nothing usable leaves the choice to the user: the whole file is previewed.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from agent.attachments.facts import Entry
+from agent.attachments.preview import entry_text
+from agent.model import Model, ModelError, SystemMessage, ToolSpec, UserMessage
+from agent.telemetry import TurnTelemetry
+from storage.ics_plan import PlannedItem
+
+__all__ = ["KEEP_EVENTS", "MAX_LISTED_FOR_MODEL", "KeepEvents", "keep_events_spec", "narrow"]
+
+log = logging.getLogger("kairos.agent.attachments")
+
+KEEP_EVENTS = "keep_events"
+MAX_LISTED_FOR_MODEL = 80
+"""Entries the model is shown; a larger file can only be kept whole (``all``) or by these numbers."""
+
+INSTRUCTIONS = (
+    "You help a calendar assistant import a calendar file the user attached. The file's events are listed "
+    "below, numbered, each with its dates. Read the user's message and call keep_events with the numbers "
+    "of the events it asks to add, or all=true when it asks for all of them or does not say which. Use "
+    "only numbers from the list. Do not answer in prose."
+)
+
+
+class KeepEvents(BaseModel):
+    """Which numbered events of the attached file to add to the calendar."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    all: bool = Field(default=False, description="true: add every event of the file")
+    numbers: list[int] = Field(
+        default_factory=list, max_length=MAX_LISTED_FOR_MODEL, description="the numbers of the events to add"
+    )
+
+
+def keep_events_spec() -> ToolSpec:
+    schema = KeepEvents.model_json_schema()
+    schema.pop("title", None)
+    for prop in schema.get("properties", {}).values():
+        prop.pop("title", None)
+    return ToolSpec(
+        KEEP_EVENTS,
+        "Choose which numbered events of the attached file to add to the calendar, as the user's message "
+        "says: their numbers, or all=true.",
+        schema,
+        examples=(("add all of it", {"all": True}), ("just numbers two and five", {"numbers": [2, 5]})),
+    )
+
+
+async def narrow(
+    model: Model, entries: Sequence[Entry], items: Sequence[PlannedItem], text: str, *, name: str,
+    now: datetime, zone: ZoneInfo, telemetry: TurnTelemetry,
+) -> tuple[int, ...] | None:  # fmt: skip
+    """The entry numbers the message keeps (all of them for ``all``; none when it asks for none of them),
+    or ``None`` when the model gave no usable pick. One model call."""
+    ref = now.astimezone(zone).date()
+    listed = [entry_text(e, items, "en", ref) for e in entries[:MAX_LISTED_FOR_MODEL]]
+    if len(entries) > MAX_LISTED_FOR_MODEL:
+        listed.append(f"… and {len(entries) - MAX_LISTED_FOR_MODEL} more, not listed")
+    local = now.astimezone(zone)
+    context = (
+        f"Now: {local.strftime('%A %Y-%m-%d %H:%M')} ({zone.key}).\n"
+        f"Events in the attached file “{name}”:\n" + "\n".join(listed) + f"\n\nThe user's message: {text}"
+    )
+    messages = [SystemMessage(INSTRUCTIONS), UserMessage(context)]
+    try:
+        with telemetry.stage("model"):
+            telemetry.model_round_trips += 1
+            response = await model.complete(messages, [keep_events_spec()], tool_choice="required")
+    except ModelError as exc:
+        telemetry.fallback_reason = exc.kind
+        log.warning(
+            "the model could not narrow an attachment: %s", exc.kind, extra={"turn_id": telemetry.turn_id}
+        )
+        return None
+    for call in response.tool_calls:
+        if call.name != KEEP_EVENTS:
+            continue
+        try:
+            args = KeepEvents.model_validate(call.arguments)
+        except ValidationError:
+            break
+        numbers = range(1, len(entries) + 1)
+        picked = tuple(numbers) if args.all else tuple(sorted({n for n in args.numbers if n in numbers}))
+        telemetry.tools.append({"name": KEEP_EVENTS, "kind": "pick", "call_index": 0, "status": "picked"})
+        return picked
+    telemetry.tools.append({"name": KEEP_EVENTS, "kind": "pick", "call_index": 0, "status": "invalid"})
+    telemetry.fallback_reason = telemetry.fallback_reason or "invalid_arguments"
+    return None
