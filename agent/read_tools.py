@@ -30,7 +30,7 @@ _MAX_LISTED = 20
 
 
 def _event_json(ctx: ToolContext, start: Any, end: Any, event: Any) -> dict[str, Any]:
-    ctx.state.shown = True  # the model has read event content this turn (see calendar_tools._write)
+    ctx.state.shown = True  # the model has read event content this turn (see guards.asked.event_pointed_at)
     zone = ctx.tz
     fmt = "%a %Y-%m-%d" if event.all_day else "%a %Y-%m-%d %H:%M"
     item = {

@@ -20,6 +20,8 @@ Record payload::
      "read_forced": false (a calendar question the model answered unread: code made the read, agent.unread),
      "requests": ["add" | "change" | "calendar_question" | "mixed" | "cannot_do" | "chat" | null, ...] (the model's reading of
                  the message, per round trip),
+     "checks": [{"name": "ground_times", "verdict": "send_back" | "refuse" | "amend" | "confirm" | "replace",
+                 ...}] (every guard and reply check that did not simply allow or keep),
      "confidence": [-0.12 | null, ...] (the mean token log-probability of each answer, where the server
                    returns logprobs),
      "lang": "en" | "zh", "latency_ms": {"prompt": .., "gate": .., "model": .., "tools": .., "exit_check": ..,
@@ -62,6 +64,7 @@ class TurnTelemetry:
     read_forced: bool = False
     requests: list[str | None] = field(default_factory=list)
     confidence: list[float | None] = field(default_factory=list)
+    checks: list[dict[str, Any]] = field(default_factory=list)
     dropped_fields: list[dict[str, Any]] = field(default_factory=list)
     filled_fields: list[dict[str, Any]] = field(default_factory=list)
     latency_ms: dict[str, float] = field(default_factory=dict)
@@ -102,6 +105,7 @@ class TurnTelemetry:
             "read_forced": self.read_forced,
             "requests": list(self.requests),
             "confidence": list(self.confidence),
+            "checks": list(self.checks),
             "lang": self.lang,
             "latency_ms": dict(self.latency_ms),
         }

@@ -295,6 +295,7 @@ async def run_turn(
     out.verdict = verdict
     telemetry.exit_check = verdict.outcome
     if not verdict.ok:
+        ctx.state.checks.append({"name": "exit_check", "verdict": "replace", "code": verdict.outcome})
         out.replaced = True
         honest = honest_reply(verdict, [r.text for r in out.receipts], lang)  # type: ignore[arg-type]
         others = [t for t in code_texts if t not in {r.text for r in out.receipts}]
@@ -302,6 +303,7 @@ async def run_turn(
     else:
         unfit = unfit_reply(model_text, ctx, verdict) if ended_by_model_text else None
         if unfit is not None:  # guidance echoed, or a reminder promised: code's texts instead
+            ctx.state.checks.append({"name": "reply_fit", "verdict": "replace", "code": unfit})
             out.replaced = True
             if unfit == "guidance_echo":
                 telemetry.fallback_reason = telemetry.fallback_reason or unfit
@@ -319,6 +321,9 @@ async def run_turn(
     if not out.text.strip() and not out.persisted:  # e.g. ``content: null`` and no tool call
         telemetry.fallback_reason = telemetry.fallback_reason or "empty_reply"
         out.text = failure_reply("empty", lang)
+    if out.read_replaced:
+        ctx.state.checks.append({"name": "read_check", "verdict": "replace"})
+    telemetry.checks = list(ctx.state.checks)
     return out
 
 

@@ -9,7 +9,7 @@ facts. One instance per turn, on ``ToolContext.state``; nothing in it outlives t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 __all__ = ["SendBack", "TurnState"]
 
@@ -30,6 +30,8 @@ class TurnState:
     """The time phrases the turn asked the model about after its writes (``agent.unsaid``)."""
     sent_back: set[tuple[SendBack, int | None]] = field(default_factory=set)
     """Which one-shot send-backs were used, with the call index where they are per call."""
+    checks: list[dict[str, Any]] = field(default_factory=list)
+    """What each guard and reply check decided that was not a plain allow/keep (telemetry ``checks``)."""
 
     def send_back_once(self, kind: SendBack, call_index: int | None = None) -> bool:
         """True the first time ``kind`` (for this call) is sent back this turn; False after that."""

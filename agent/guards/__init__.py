@@ -1,0 +1,65 @@
+"""The write guards: what every write call passes, in one declared order, before the write path runs it.
+
+A guard takes the proposed command and the turn's facts (``ToolContext``: the user's words, ``state``) and
+answers with one of
+
+* ``None`` — allow, unchanged;
+* a ``Command`` — amend (changed arguments; what was dropped is noted in ``ctx.notes``);
+* a fixable ``Rejected`` — send back to the model (a fixable problem, with a hint), at most once per kind
+  and turn (``TurnState.send_back_once``);
+* a ``Rejected`` that is not fixable — refuse, with what the user is told.
+
+The fifth verdict, confirm, is the write path's (``write_path``: a past time, an overlap, a delete, an undo
+the model chose, or a write the model itself read as no request — ``write_guards.unasked``): the write
+becomes a pending confirmation that names it. ``run_write_guards`` owns the order and records each verdict
+in ``TurnState.checks`` (telemetry ``checks``). Anchors for the shape: openai-agents-python's tool
+guardrails, pydantic-ai's output validators with ``ModelRetry``.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+
+from agent.context import ToolContext
+from agent.guards.asked import cannot_do, event_pointed_at, nothing_asked, only_the_unsaid, own_calendar
+from agent.guards.times import ground_times
+from agent.guards.wording import repetition_kept, title_language
+from agent.left_out import filled_from_users_words
+from agent.outcomes import Command, Rejected
+from agent.write_guards import ground_title
+
+__all__ = ["WRITE_GUARDS", "WriteGuard", "run_write_guards"]
+
+GuardAnswer = Command | Rejected | None
+WriteGuard = Callable[[ToolContext, Command], GuardAnswer | Awaitable[GuardAnswer]]
+
+WRITE_GUARDS: tuple[tuple[str, WriteGuard], ...] = (
+    ("own_calendar", own_calendar),  # someone else's calendar: refused
+    ("nothing_asked", nothing_asked),  # nothing of the write is in the user's words: sent back, then refused
+    ("event_pointed_at", event_pointed_at),  # after a read, only events the user pointed at
+    ("cannot_do", cannot_do),  # the model read the message as something kairos cannot do
+    ("only_the_unsaid", only_the_unsaid),  # after the left-out prompt, only that request
+    ("ground_times", ground_times),  # every time argument from the user's words
+    ("left_out", filled_from_users_words),  # what the model left out that the words plainly give
+    ("title_language", title_language),  # a title in the user's language
+    ("repetition_kept", repetition_kept),  # a repetition the user gave is not dropped
+    ("ground_title", ground_title),  # the title's made-up words dropped
+)
+"""The order is the runner's: refusals that need no argument first, then the arguments themselves."""
+
+
+async def run_write_guards(ctx: ToolContext, command: Command) -> Command | Rejected:
+    """``command`` through ``WRITE_GUARDS`` in order: the amended command, or the first refusal."""
+    for name, guard in WRITE_GUARDS:
+        answer = guard(ctx, command)
+        if inspect.isawaitable(answer):
+            answer = await answer
+        if isinstance(answer, Rejected):
+            verdict = "send_back" if answer.fixable else "refuse"
+            ctx.state.checks.append({"name": name, "verdict": verdict, "code": answer.code})
+            return answer
+        if isinstance(answer, Command) and answer != command:
+            ctx.state.checks.append({"name": name, "verdict": "amend"})
+            command = answer
+    return command

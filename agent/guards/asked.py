@@ -1,0 +1,79 @@
+"""Whether the user asked for this write at all — facts, not a reading of intent: the model's own reading of
+the message (``TurnState.request``), whether anything of the write is in the user's words, whether the
+event it changes is one the user pointed at, and whether it is the request the turn asked the model about.
+"""
+
+from __future__ import annotations
+
+from agent import phrases
+from agent.context import ToolContext
+from agent.grounding import names_event
+from agent.other_calendar import names_other_calendar
+from agent.outcomes import Command, Rejected
+from agent.unsaid import uses_unsaid
+from schedule_time import analyse
+from storage import StorageError
+
+__all__ = ["cannot_do", "event_pointed_at", "nothing_asked", "only_the_unsaid", "own_calendar"]
+
+
+def own_calendar(ctx: ToolContext, command: Command) -> Rejected | None:
+    """The user asked for someone else's calendar, not this one."""
+    if names_other_calendar(ctx.user_text):
+        return Rejected("other_calendar", phrases.say("other_calendar", ctx.lang))
+    return None
+
+
+def nothing_asked(ctx: ToolContext, command: Command) -> Rejected | None:
+    if _anything_said(ctx, command.args.get("title"), command.args.get("event")):
+        return None
+    problem = {"field": "(call)", "problem": "not_asked",
+               "hint": "the user's messages name no event, title or time for this change: write nothing"}  # fmt: skip
+    return Rejected(
+        "nothing_asked", phrases.say("nothing_asked", ctx.lang), fixable=True, problems=(problem,)
+    )
+
+
+async def event_pointed_at(ctx: ToolContext, command: Command) -> Rejected | None:
+    """After a read, a change to an event the user never pointed at: the model is following what it read
+    (a title that says "delete all events"), not the user."""
+    reference = command.args.get("event")
+    if reference is None or not ctx.state.shown or await _user_points_at(ctx, str(reference)):
+        return None
+    problem = {"field": "event", "problem": "not_named_by_user", "hint": "change only events the user names"}
+    return Rejected("event_not_named", "", fixable=True, problems=(problem,))
+
+
+def cannot_do(ctx: ToolContext, command: Command) -> Rejected | None:
+    """The model read the message as an alarm, a booking, a purchase or a message to send."""
+    if ctx.state.request == "cannot_do":
+        return Rejected("cannot_do", phrases.say("cannot_do", ctx.lang))
+    return None
+
+
+def only_the_unsaid(ctx: ToolContext, command: Command) -> Rejected | None:
+    """After the turn asked about a time the first calls left out: only a write for that time."""
+    if ctx.state.unsaid is not None and not uses_unsaid(ctx, dict(command.args)):
+        return Rejected("not_the_unsaid_request", "", fixable=False, silent=True)
+    return None
+
+
+async def _user_points_at(ctx: ToolContext, reference: str) -> bool:
+    if names_event(reference, ctx.time_sources):
+        return True
+    try:  # an id from a listing: the user must have named that event
+        event = await ctx.events.get(reference)
+    except StorageError:
+        return False
+    return names_event(event.title, ctx.time_sources)
+
+
+def _anything_said(ctx: ToolContext, title: str | None, reference: str | None) -> bool:
+    """A fact, not a reading of intent: does anything of this write come from the user's messages — the
+    event it names (or a pointer at the focus: "it", 这个), its title's words, or a time phrase? A write
+    built of nothing the user said ("hello" answered with a made-up meeting) is refused, never asked about
+    as if the user wanted it."""
+    named = [text for text in (reference, title) if text]
+    if any(names_event(text, ctx.time_sources) for text in named):
+        return True
+    return bool(analyse(ctx.user_text, now=ctx.now, tz=ctx.tz))  # the time service knows a time phrase

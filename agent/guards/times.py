@@ -1,0 +1,131 @@
+"""Time arguments are grounded before anything else (``time_grounding``: they must quote the user's words or
+read as a time the user wrote; one that only reads the same — "2026-12-01 15:00" for "明天下午三点" — is
+replaced by the user's phrase, which says more: a clock for a repeating event, not a day). Not grounded:
+
+* ``when`` / ``event_when``: a fixable error back to the model once, as a tool result naming the field with
+  an example of the user's words; if the retry fails too, the turn asks the user (``Rejected.ask``: a
+  ``NeedsValue`` for ``when``, saved as the pending command, so the zero-model slot gate finishes it).
+  Nothing is written with an ungrounded time.
+* ``event_when`` when the message has no time phrase left for it (the grounded arguments use them all):
+  the user gave the event no time ("Cancel my call with Ravi"); dropped, so the title alone finds the
+  event and several matches become a question. An update's ``when``/``end`` that is the current minute
+  (the prompt's "Now:" line copied) is dropped too.
+* ``end`` / ``duration`` / ``recurrence``: optional. If the user's words name an end/duration (or a
+  repetition), the model mangled it: fixable as above. Otherwise the model added it: dropped, noted in
+  telemetry (``dropped_fields``), and the event gets the default hour / no repetition.
+"""
+
+from __future__ import annotations
+
+from agent import phrases
+from agent.context import ToolContext
+from agent.outcomes import Command, NeedsValue, Rejected
+from agent.time_grounding import (
+    fuller_phrase,
+    is_time_grounded,
+    phrases_in,
+    reads_as_now,
+    resolved,
+    ungrounded_hint,
+    user_gave_end,
+    user_gave_recurrence,
+    users_phrase,
+)
+from agent.write_guards import title_of
+
+__all__ = ["ground_times"]
+
+_TIME_ARGS = ("when", "end", "duration", "recurrence", "event_when")  # event_when last: see ground_times
+_COMPLETED_ARGS = ("when", "event_when")
+
+
+def _optional_unasked(ctx: ToolContext, name: str) -> bool:
+    """An optional time argument the user's words give no reason for (the model added it)."""
+    said = user_gave_recurrence if name == "recurrence" else user_gave_end
+    return name in ("end", "duration", "recurrence") and not any(
+        said(t, now=ctx.now, tz=ctx.tz, memo=ctx.memo) for t in ctx.time_sources
+    )
+
+
+def _time_left_for_event(ctx: ToolContext, command: Command, grounded: int) -> bool:
+    """Whether this message has a time phrase the command's grounded time arguments do not account for:
+    one that may be the event's current time, mangled by the model ("move Friday's call to Monday"). A
+    phrase inside the event's name ("lunch with Marco") is a name, not a time."""
+    name = str(command.args.get("event") or "").casefold()
+    phrases = phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    return sum(p.casefold() not in name for p in phrases) > grounded
+
+
+def _never_given(ctx: ToolContext, command: Command, name: str, value: str, grounded: int) -> bool:
+    """An ungrounded time argument the user gave no reason for, dropped rather than sent back:
+
+    * an optional end, duration or repetition the user's words do not name (the model added it);
+    * ``event_when`` with no time phrase left for it: the user gave the event no time ("Cancel my call with
+      Ravi") and the model filled one in, usually the prompt's current time. Without it the title alone
+      finds the event, and several matches become a question;
+    * an update's new start or end that is the prompt's "Now:" minute ("缩短到一个小时" came with when=now):
+      the event keeps what the user did not ask to change."""
+    if name == "event_when":
+        return not _time_left_for_event(ctx, command, grounded)
+    now_copied = command.tool == "update_event" and name in ("when", "end")
+    if now_copied and reads_as_now(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        return True
+    return _optional_unasked(ctx, name)
+
+
+def _users_day(ctx: ToolContext) -> str | None:
+    """The message's one time phrase when it is a single day from today on ("明天" of "明天和设计师对一下稿子"):
+    a question for the time keeps it, so "下午三点半" answers for that day, not today."""
+    said = phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    if len(said) != 1:
+        return None
+    r = resolved(said[0], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    today = ctx.now.astimezone(ctx.tz).date()
+    single_day = r.status == "resolved" and r.grain == "day" and r.start is not None and r.end is not None
+    if not single_day or r.recurrence or (r.end.date() - r.start.date()).days != 1 or r.start.date() < today:
+        return None
+    return said[0]
+
+
+def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
+    """Every time argument in the user's words, or dropped (optional, never asked for), or a fixable
+    error with the question to ask if the retry fails too."""
+    args, asked_args = dict(command.args), dict(command.args)
+    problems: list[dict[str, str]] = []
+    grounded = 0
+    for name in _TIME_ARGS:
+        value = args.get(name)
+        if not value:
+            continue
+        if is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+            grounded += 1
+            if name in _COMPLETED_ARGS:  # "3pm" where the user said "tomorrow at 3pm": the user's words
+                fuller = fuller_phrase(value, ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+                if fuller is None:  # "2026-12-01 15:00" for "明天下午三点": the same instant, in their words
+                    fuller = users_phrase(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+                if fuller is not None:
+                    args[name] = asked_args[name] = fuller
+            continue
+        if _never_given(ctx, command, name, value, grounded):
+            args[name] = asked_args[name] = None
+            ctx.notes.append(
+                {"dropped": name, "reason": "ungrounded_time", "tool": command.tool,
+                 "call_index": command.call_index}
+            )  # fmt: skip
+            continue
+        problems.append(
+            {"field": name, "problem": "not_the_users_words", "hint": ungrounded_hint(name, ctx.time_sources)}
+        )
+        asked_args[name] = (
+            (_users_day(ctx) or "") if name == "when" and command.tool == "create_event" else None
+        )
+    command = command.with_(args=args)
+    if not problems:
+        return command
+    field = problems[0]["field"]
+    ask = None
+    if field != "event_when":  # an event's current time: the retry's failure asks to rephrase
+        asked = command.with_(args=asked_args)
+        question = phrases.ask_value(field, ctx.lang, title=title_of(asked), now=ctx.now)
+        ask = NeedsValue(asked, field, question)
+    return Rejected("ungrounded_time", "", fixable=True, problems=tuple(problems), command=command, ask=ask)

@@ -1,0 +1,50 @@
+"""What a write's wording must keep: a title in the user's language, a repetition the user gave, what the
+model left out that the user's words plainly give (``left_out``), and only the user's words in the title
+(``write_guards.ground_title``)."""
+
+from __future__ import annotations
+
+from agent.context import ToolContext
+from agent.grounding import in_unwritten_script
+from agent.outcomes import Command, Rejected
+from agent.time_grounding import user_gave_recurrence
+from schedule_time import time_phrases
+
+__all__ = ["repetition_kept", "title_language"]
+
+
+def title_language(ctx: ToolContext, command: Command) -> Rejected | None:
+    """A title in a script the user never wrote ("与Acme通话" for "Book a call with Acme", "Meeting" for
+    "明天开会"): the model translated it. Sent back once per turn; a model that insists is believed."""
+    title = str(command.args.get("title") or "")
+    if not in_unwritten_script(title, " ".join(ctx.time_sources)):
+        return None
+    if not ctx.state.send_back_once("title_language"):
+        return None
+    problem = {"field": "title", "problem": "not_the_users_language", "hint": "use the user's language"}
+    return Rejected("title_language", "", fixable=True, problems=(problem,), command=command)
+
+
+def repetition_kept(ctx: ToolContext, command: Command) -> Rejected | None:
+    """A create without a repetition the user's words give ("I run every weekday at 8am, starting
+    tomorrow" → a single event): back to the model once, quoting the user's words; its second answer stands
+    (the repetition may belong to something else: "I run every weekday; book the physio tomorrow at 8")."""
+    if (
+        command.tool != "create_event"
+        or command.args.get("recurrence")
+        or ctx.state.was_sent_back("repetition")
+    ):
+        return None
+    if user_gave_recurrence(command.args["when"], now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        return None
+    said = [
+        p
+        for p in time_phrases(ctx.user_text)
+        if user_gave_recurrence(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    ]
+    if not said:
+        return None
+    ctx.state.send_back_once("repetition")
+    hint = f"the user said {said[0]!r}: pass it as `recurrence` if it is this event's repetition"
+    problem = {"field": "recurrence", "problem": "left_out", "hint": hint}
+    return Rejected("recurrence_left_out", "", fixable=True, problems=(problem,), command=command)
