@@ -14,12 +14,12 @@ code), ``pending`` (stored commands), ``focus`` + ``references`` ("it", titles, 
 """
 
 from agent.assistant import Assistant, FinalReply, PendingState, Reply, ReplyDelta, ToolActivity
-from agent.calendar_tools import CALENDAR_TOOLS, build_registry
-from agent.exit_check import check_reply, detect_claims
+from agent.checks.exit_check import check_reply, detect_claims
 from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, Option, Persisted, Rejected
-from agent.pending import resume, save_pending
-from agent.receipts import Receipt
-from agent.registry import Registry, RegistryError, Tool
+from agent.render.receipts import Receipt
+from agent.tools.calendar import CALENDAR_TOOLS, build_registry
+from agent.tools.registry import Registry, RegistryError, Tool
+from agent.writes.pending import resume, save_pending
 
 __all__ = [
     "CALENDAR_TOOLS",

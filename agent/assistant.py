@@ -30,24 +30,24 @@ from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
 from agent.attachments import Attachment, attachment_turn, language_sample, transcript_text
-from agent.calendar_tools import build_registry
+from agent.checks.exit_check import check_reply
+from agent.checks.reply_limit import fit_reply
 from agent.context import ToolContext
-from agent.exit_check import check_reply
-from agent.focus import updated_focus
-from agent.gates import GateResult, gate_lang, run_gates
 from agent.language import Lang
 from agent.model import Model
 from agent.outcomes import Option
-from agent.pending import EXPIRY, payload_of
-from agent.prompt import INSTRUCTIONS, build_messages
-from agent.receipts import Receipt
-from agent.registry import Registry
-from agent.reply_limit import fit_reply
-from agent.sessions import earlier_line, fit_history, focus_line, pending_line
-from agent.sessions import session_gap as session_gap_from_env
-from agent.telemetry import TurnTelemetry
+from agent.render.receipts import Receipt
 from agent.time_grounding import earlier_sources
-from agent.turn import TurnResult, absorb, p_kind, record_run, run_turn
+from agent.tools.calendar import build_registry
+from agent.tools.registry import Registry
+from agent.turn.focus import updated_focus
+from agent.turn.gates import GateResult, gate_lang, run_gates
+from agent.turn.loop import TurnResult, absorb, p_kind, record_run, run_turn
+from agent.turn.prompt import INSTRUCTIONS, build_messages
+from agent.turn.sessions import earlier_line, fit_history, focus_line, pending_line
+from agent.turn.sessions import session_gap as session_gap_from_env
+from agent.turn.telemetry import TurnTelemetry
+from agent.writes.pending import EXPIRY, payload_of
 from storage import CLEAR, Database, PendingWrite, StorageError, TurnState, TurnStore, WriteResult
 from storage.turns import RequestResult
 

@@ -10,7 +10,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from agent.language import Lang
-from agent.turn_state import TurnState
+from agent.turn.state import TurnState
 from storage import ConversationStore, EventStore, TurnStore
 
 __all__ = ["ToolContext"]
@@ -43,7 +43,7 @@ class ToolContext:
     earlier_texts: tuple[str, ...] = ()
     memo: dict[tuple[object, ...], Any] = field(default_factory=dict, repr=False, compare=False)
     state: TurnState = field(default_factory=TurnState, repr=False, compare=False)
-    """What this turn established so far (``agent.turn_state``): shared by tools, guards and checks."""
+    """What this turn established so far (``agent.turn.state``): shared by tools, guards and checks."""
 
     @property
     def time_sources(self) -> tuple[str, ...]:

@@ -1,4 +1,4 @@
-"""The English words of the claim grammar (``agent.claims_en`` composes them): write verbs in the forms that
+"""The English words of the claim grammar (``agent.checks.claims_en`` composes them): write verbs in the forms that
 report a finished action, the result states, and the words that scope a verb out of a claim.
 
 Words only, no rules: a new phrasing of a claim should need a word here, never a new pattern.

@@ -1,4 +1,4 @@
-"""The Chinese words of the claim grammar (``agent.claims_zh`` composes them): write verbs, completion markers,
+"""The Chinese words of the claim grammar (``agent.checks.claims_zh`` composes them): write verbs, completion markers,
 and the words that scope a verb out of a claim. Simplified only: ``TRADITIONAL`` maps the traditional
 characters these words (and the clause words around them) use, so one lexicon serves both scripts.
 """

@@ -22,7 +22,7 @@ from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Literal
 
 from agent.outcomes import Option
-from agent.series_scope import ONE_REPLIES, SERIES_REPLIES
+from agent.writes.series_scope import ONE_REPLIES, SERIES_REPLIES
 from schedule_time import Phrase, analyse
 
 __all__ = ["exact_command", "normalize", "pick_option", "reply_sign"]

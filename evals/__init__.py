@@ -5,7 +5,7 @@ scenarios = load_scenarios()          # every file in evals/scenarios/
 
 The runners import the agent, so they are not re-exported here: ``evals.runner.run_scenario`` with
 ``evals.sources.ScriptSource`` (offline) or ``LiveSource`` (live), ``evals.report`` for the outputs, and
-the ``kairos eval`` command (agent/cli_eval.py). See evals/README.md.
+the ``kairos eval`` command (agent/cli/eval_cmd.py). See evals/README.md.
 """
 
 from evals.contract import PICK_TOOLS, READ_TOOLS, TOOLS, WRITE_TOOLS, ContractError, validate_call

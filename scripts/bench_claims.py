@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from agent import detect_claims  # noqa: E402
-from agent.exit_check import promises_unkeepable, promises_write  # noqa: E402
+from agent.checks.exit_check import promises_unkeepable, promises_write  # noqa: E402
 
 
 def _load(path: Path) -> list[dict]:

@@ -10,7 +10,7 @@
 "warm" turns come after ``Model.warm`` sent the static prefix once, as the assistant does at start.
 Tokens/s come from llama.cpp's own timings where the server reports them.
 
-The prompt and tools are the agent's own (``agent.prompt.INSTRUCTIONS`` and the calendar tool registry).
+The prompt and tools are the agent's own (``agent.turn.prompt.INSTRUCTIONS`` and the calendar tool registry).
 """
 
 from __future__ import annotations
@@ -29,10 +29,10 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from agent.calendar_tools import build_registry
 from agent.model import Model, ModelError, ModelResponse, ModelSettings, SystemMessage, UserMessage
 from agent.model.factory import open_model
-from agent.prompt import INSTRUCTIONS
+from agent.tools.calendar import build_registry
+from agent.turn.prompt import INSTRUCTIONS
 
 # ---- the agent's own static prompt and tool registry (the prefix the server caches) -----------------
 

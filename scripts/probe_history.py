@@ -3,7 +3,7 @@
 
 Sends three new requests after the same four-turn chat (a create, a listing, a choice, a receipt) to the
 configured model (default: the embedded one), with the history as chat turns (user/assistant messages)
-and as the transcript ``agent.prompt.build_messages`` puts in the dynamic context, and prints what the
+and as the transcript ``agent.turn.prompt.build_messages`` puts in the dynamic context, and prints what the
 model did. Run: ``.venv/bin/python scripts/probe_history.py``.
 """
 
@@ -17,10 +17,10 @@ from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from agent.calendar_tools import build_registry
 from agent.model import AssistantMessage, ModelSettings, UserMessage
 from agent.model.factory import open_model
-from agent.prompt import build_messages
+from agent.tools.calendar import build_registry
+from agent.turn.prompt import build_messages
 
 TZ = ZoneInfo("Asia/Shanghai")
 NOW = datetime(2026, 11, 30, 13, 40, tzinfo=TZ)

@@ -29,7 +29,7 @@ from agent.api.services import Services
 from agent.api.settings import ApiSettings
 from agent.assistant import DEFAULT_CONVERSATION
 from agent.language import detect_language
-from agent.receipts import make_receipt
+from agent.render.receipts import make_receipt
 from storage import StorageError
 from storage.api_requests import (
     ApiRequests,

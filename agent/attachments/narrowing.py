@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from agent.attachments.facts import Entry
 from agent.attachments.preview import entry_text
 from agent.model import Model, ModelError, SystemMessage, ToolSpec, UserMessage
-from agent.telemetry import TurnTelemetry
+from agent.turn.telemetry import TurnTelemetry
 from storage.ics_plan import PlannedItem
 
 __all__ = ["KEEP_EVENTS", "MAX_LISTED_FOR_MODEL", "KeepEvents", "keep_events_spec", "narrow"]

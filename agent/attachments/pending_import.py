@@ -23,7 +23,7 @@ from typing import Any
 from agent.context import ToolContext
 from agent.language import Lang
 from agent.outcomes import Command, NeedsConfirmation, Persisted
-from agent.registry import ToolRun
+from agent.tools.registry import ToolRun
 from storage import IdempotencyKeyReused, InvalidInput, NotFound, PendingRecord, WriteResult
 from storage.ics_batch import MAX_BATCH_ITEMS
 from storage.ics_plan import PlannedItem

@@ -14,7 +14,7 @@ from agent.attachments.facts import Entry, Facts, Overlap
 from agent.attachments.kinds import FileKind
 from agent.attachments.reasons import reason_text
 from agent.language import Lang
-from agent.timefmt import day_part_text, day_text, moment_text, range_text
+from agent.render.timefmt import day_part_text, day_text, moment_text, range_text
 from storage import SkippedItem
 from storage.ics_plan import PlannedItem
 

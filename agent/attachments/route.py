@@ -22,12 +22,12 @@ from agent.attachments.kinds import Attachment, calendar_bytes, kind_of
 from agent.attachments.narrowing import narrow
 from agent.attachments.pending_import import pending_import
 from agent.attachments.preview import nothing_text, preview_text, unsupported_text
+from agent.checks.exit_check import check_reply
 from agent.context import ToolContext
-from agent.exit_check import check_reply
 from agent.language import Lang, detect_language
 from agent.model import Model
-from agent.telemetry import TurnTelemetry
-from agent.turn import TurnResult
+from agent.turn.loop import TurnResult
+from agent.turn.telemetry import TurnTelemetry
 from storage import InvalidInput
 from storage.bounds import strip_controls
 from storage.ics_batch import MAX_BATCH_ITEMS

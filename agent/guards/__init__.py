@@ -25,9 +25,9 @@ from agent.context import ToolContext
 from agent.guards.asked import cannot_do, event_pointed_at, nothing_asked, only_the_unsaid, own_calendar
 from agent.guards.times import ground_times
 from agent.guards.wording import repetition_kept, title_language
-from agent.left_out import filled_from_users_words
 from agent.outcomes import Command, Rejected
-from agent.write_guards import ground_title
+from agent.writes.left_out import filled_from_users_words
+from agent.writes.store import ground_title
 
 __all__ = ["WRITE_GUARDS", "WriteGuard", "run_write_guards"]
 

@@ -5,12 +5,12 @@ event it changes is one the user pointed at, and whether it is the request the t
 
 from __future__ import annotations
 
-from agent import phrases
 from agent.context import ToolContext
 from agent.grounding import names_event
-from agent.other_calendar import names_other_calendar
 from agent.outcomes import Command, Rejected
-from agent.unsaid import uses_unsaid
+from agent.render import phrases
+from agent.tools.other_calendar import names_other_calendar
+from agent.turn.unsaid import uses_unsaid
 from schedule_time import analyse
 from storage import StorageError
 

@@ -17,9 +17,9 @@ replaced by the user's phrase, which says more: a clock for a repeating event, n
 
 from __future__ import annotations
 
-from agent import phrases
 from agent.context import ToolContext
 from agent.outcomes import Command, NeedsValue, Rejected
+from agent.render import phrases
 from agent.time_grounding import (
     fuller_phrase,
     is_time_grounded,
@@ -31,7 +31,7 @@ from agent.time_grounding import (
     user_gave_recurrence,
     users_phrase,
 )
-from agent.write_guards import title_of
+from agent.writes.store import title_of
 
 __all__ = ["ground_times"]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import agent
-from agent.exit_check import check_reply, detect_claims, honest_reply, promises_write
-from agent.phrases import honest_replacement
+from agent.checks.exit_check import check_reply, detect_claims, honest_reply, promises_write
+from agent.render.phrases import honest_replacement
 
 C, U, D = "create", "update", "delete"
 ANY = {C, U, D}
@@ -222,7 +222,7 @@ def test_every_code_text_claims_no_write() -> None:
     """What code says (questions, refusals, notes) never reads as a claim: the eval re-checks final replies."""
     import re
 
-    from agent.phrases import _TEXTS
+    from agent.render.phrases import _TEXTS
 
     for key, pair in _TEXTS.items():
         for text in pair:
@@ -251,7 +251,7 @@ def test_honest_replacements_do_not_claim(lang: str) -> None:
 @pytest.mark.parametrize("key", ["cannot_do", "other_calendar", "series_days"])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_code_refusals_claim_no_write(key: str, lang: str) -> None:
-    from agent.phrases import _TEXTS, say
+    from agent.render.phrases import _TEXTS, say
 
     values = dict.fromkeys(("title",), "Standup") if "{title}" in _TEXTS[key][0] else {}
     assert detect_claims(say(key, lang, **values)) == frozenset()  # type: ignore[arg-type]

@@ -8,8 +8,8 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from agent.free_time import FreeTime, free_time_text, reply_reports_free
 from agent.model import call, reply
+from agent.render.free_time import FreeTime, free_time_text, reply_reports_free
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NY, SH, Kit, make_kit
 

@@ -1,4 +1,4 @@
-"""What code tells the model in tool results (hints, notes, codes: ``agent.guidance``) never reaches the user:
+"""What code tells the model in tool results (hints, notes, codes: ``agent.checks.guidance``) never reaches the user:
 a reply that echoes it is replaced by what code knows, and a free-text argument that quotes it is dropped.
 Scripted model: each script echoes the guidance the model was actually sent."""
 
@@ -12,14 +12,14 @@ from typing import Any
 
 import pytest
 
-from agent import phrases
+from agent.checks.guidance import emitted, quotes_guidance, record
 from agent.context import ToolContext
-from agent.guidance import emitted, quotes_guidance, record
 from agent.model import ModelResponse, ScriptedModel, ToolResultMessage, call, reply
 from agent.outcomes import Command, Rejected
-from agent.registry import ReadResult, ToolRun
-from agent.turn import _tool_result_text
-from agent.write_guards import ground
+from agent.render import phrases
+from agent.tools.registry import ReadResult, ToolRun
+from agent.turn.loop import _tool_result_text
+from agent.writes.store import ground
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NOW, NY, Kit
 

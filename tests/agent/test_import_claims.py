@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from agent.claims import detect_claims
-from agent.exit_check import check_reply, promises_write
+from agent.checks.claims import detect_claims
+from agent.checks.exit_check import check_reply, promises_write
 
 CLAIMS = [
     # (reply, reason)

@@ -1,4 +1,4 @@
-"""What the model left out and the user's words plainly give (agent.left_out): the new time of a change
+"""What the model left out and the user's words plainly give (agent.writes.left_out): the new time of a change
 after a verb of moving, and a new event's repetition in its own clause. Table-driven for the readings;
 scripted model for the turns (every scenario counts the model calls)."""
 
@@ -9,7 +9,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from agent.left_out import (
+from agent.model import call
+from agent.writes.left_out import (
     day_for_clock,
     end_from_another_clause,
     new_time_said,
@@ -17,7 +18,6 @@ from agent.left_out import (
     title_with_company,
     title_without,
 )
-from agent.model import call
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NOW, NY, SH, Kit, make_kit
 

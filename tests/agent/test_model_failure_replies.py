@@ -16,9 +16,9 @@ import json
 
 import pytest
 
+from agent.checks.reply_limit import MAX_REPLY_CHARS
 from agent.model import ModelOutputError, ModelResponse, ModelUnavailableError, reply
 from agent.model.messages import ToolCall
-from agent.reply_limit import MAX_REPLY_CHARS
 from storage.limits import MAX_MESSAGE_LENGTH
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import Kit

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from agent.receipts import make_receipt
+from agent.render.receipts import make_receipt
 from storage import EventPatch
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NOW, NY, Kit

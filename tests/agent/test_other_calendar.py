@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from agent.model import call, reply
-from agent.other_calendar import asks_about_someone, names_other_calendar
+from agent.tools.other_calendar import asks_about_someone, names_other_calendar
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import Kit
 

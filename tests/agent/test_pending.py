@@ -5,11 +5,11 @@ from __future__ import annotations
 import uuid
 from datetime import datetime, timedelta
 
-from agent import pending
 from agent.context import ToolContext
 from agent.language import detect_language
 from agent.model import call
 from agent.outcomes import Persisted
+from agent.writes import pending
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NOW, NY, Kit
 

@@ -8,9 +8,16 @@ from datetime import datetime, timedelta
 
 import pytest
 
+from agent.checks.read_check import (
+    Listed,
+    Listing,
+    check_read_reply,
+    listing_text,
+    reply_reports,
+    search_listing,
+)
 from agent.model import ModelResponse, call, reply
 from agent.model.messages import ToolCall
-from agent.read_check import Listed, Listing, check_read_reply, listing_text, reply_reports, search_listing
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NOW, NY, SH, Kit, make_kit
 

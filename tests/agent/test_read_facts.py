@@ -1,5 +1,5 @@
 """A reply about this turn's reads states only facts the reads returned: its clock times and repetitions
-are checked against the listing (``agent.read_facts``). Table-driven for the check; scripted model for the
+are checked against the listing (``agent.checks.read_facts``). Table-driven for the check; scripted model for the
 turn."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from datetime import datetime
 
 import pytest
 
+from agent.checks.read_check import Listed, Listing
+from agent.checks.read_facts import misstates
 from agent.model import call, reply
-from agent.read_check import Listed, Listing
-from agent.read_facts import misstates
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NY, SH, Kit, make_kit
 

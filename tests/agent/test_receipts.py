@@ -6,8 +6,8 @@ from datetime import date, datetime
 
 import pytest
 
-from agent.receipts import make_receipt
-from agent.timefmt import day_part_text, range_text
+from agent.render.receipts import make_receipt
+from agent.render.timefmt import day_part_text, range_text
 from storage import EventDraft
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NOW, NY, SH, Kit

@@ -7,12 +7,19 @@ from pydantic import BaseModel, ConfigDict
 
 import agent
 from agent.attachments.narrowing import KEEP_EVENTS, KeepEvents
-from agent.calendar_tools import CALENDAR_TOOLS, build_registry
 from agent.context import ToolContext
 from agent.outcomes import WriteOutcome
-from agent.read_tools import list_events
-from agent.registry import FORBIDDEN_FIELD, ReadResult, Registry, RegistryError, Tool, schema_field_names
-from agent.tool_args import ListEventsArgs
+from agent.tools.args import ListEventsArgs
+from agent.tools.calendar import CALENDAR_TOOLS, build_registry
+from agent.tools.reads import list_events
+from agent.tools.registry import (
+    FORBIDDEN_FIELD,
+    ReadResult,
+    Registry,
+    RegistryError,
+    Tool,
+    schema_field_names,
+)
 from evals.contract import PICK_TOOLS
 from evals.contract import TOOLS as CONTRACT
 

@@ -12,7 +12,7 @@ import pytest
 
 from agent.model import call, reply
 from agent.outcomes import Command
-from agent.series_scope import FromX, scope_of, starts_from
+from agent.writes.series_scope import FromX, scope_of, starts_from
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NOW, NY, SH, Kit, make_kit
 from tests.agent.test_series_from_now import answered, shown

@@ -9,7 +9,7 @@ import pytest
 
 from agent.model import call, reply
 from agent.outcomes import Command
-from agent.series_scope import scope_of
+from agent.writes.series_scope import scope_of
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NY, Kit
 

@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from agent.model import call, reply
-from agent.write_path import _series_patch
+from agent.writes.path import _series_patch
 from storage import EventPatch, EventSnapshot
 from storage.drafts import validate
 from storage.recurrence import expand, parse_rule

@@ -11,7 +11,7 @@ import pytest
 
 from agent.archive import query_terms, search_archive
 from agent.model import AssistantMessage, SystemMessage, ToolResultMessage, UserMessage, call, reply
-from agent.sessions import earlier_line, fit_history, focus_line, session_gap
+from agent.turn.sessions import earlier_line, fit_history, focus_line, session_gap
 from storage import ArchivedMessage, MessageRecord, SegmentSummary
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NOW, NY, Kit

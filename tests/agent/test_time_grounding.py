@@ -11,7 +11,6 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from agent.model import SystemMessage, ToolResultMessage, call, reply
-from agent.prompt import INSTRUCTIONS, build_messages
 from agent.time_grounding import (
     fuller_phrase,
     is_time_grounded,
@@ -20,6 +19,7 @@ from agent.time_grounding import (
     users_phrase,
 )
 from agent.timing import resolve_end
+from agent.turn.prompt import INSTRUCTIONS, build_messages
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NOW, NY, SH, Kit, make_kit
 
@@ -419,7 +419,7 @@ def test_zone_is_a_zoneinfo() -> None:
 
 async def test_a_repetition_the_model_left_out_comes_from_its_clause(kit: Kit) -> None:
     """Live eval: "I run every weekday at 8am for 30 min, starting tomorrow" → a single event; the
-    repetition is in the clause that names the event, so code takes it (agent.left_out)."""
+    repetition is in the clause that names the event, so code takes it (agent.writes.left_out)."""
     model = kit.script(
         call("create_event", {"title": "Run", "when": "tomorrow at 8am", "duration": "30 min"}),
     )  # fmt: skip
@@ -523,7 +523,7 @@ async def test_an_update_without_the_new_time_the_user_gave_goes_back_naming_it(
             "update_event", {"event": "和李老师喝咖啡", "event_when": "周三下午三点", "when": "周五下午三点"}
         ),
     )
-    # no verb of moving before the time (agent.left_out would take it from "改到…"): back to the model
+    # no verb of moving before the time (agent.writes.left_out would take it from "改到…"): back to the model
     r = await zh.assistant.reply(zh.user_id, "和李老师喝咖啡那个，周五下午三点可以吗？她周三临时有事")
     assert model.call_count == 2 and len(r.writes) == 1, r.text
     hint = _tool_results(model)[0]["problems"][0]["hint"]

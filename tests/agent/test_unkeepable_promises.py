@@ -8,9 +8,9 @@ from datetime import datetime
 
 import pytest
 
-from agent import phrases
-from agent.exit_check import check_reply, detect_claims, promises_unkeepable, promises_write
+from agent.checks.exit_check import check_reply, detect_claims, promises_unkeepable, promises_write
 from agent.model import call, reply
+from agent.render import phrases
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NY, Kit
 

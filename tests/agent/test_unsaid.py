@@ -110,7 +110,7 @@ async def test_the_prompt_quotes_the_clause_of_the_left_out_request(database, ma
 
 
 def test_clause_of() -> None:
-    from agent.unsaid import clause_of
+    from agent.turn.unsaid import clause_of
 
     assert clause_of("Lunch Friday. Dinner with Kat on Sunday at 8pm, ok?", "on sunday at 8pm") == (
         "dinner with kat on sunday at 8pm"

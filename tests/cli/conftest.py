@@ -1,5 +1,5 @@
 """CLI tests: a temporary data directory (SQLite) and the scripted model injected through
-``agent.cli_chat.hooks``; the embedded model can never start here."""
+``agent.cli.chat.hooks``; the embedded model can never start here."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from agent import cli_chat
+from agent.cli import chat as cli_chat
 from agent.model import ScriptedModel
 from tests.api.fixtures import NOW
 

@@ -1,5 +1,5 @@
 """Files in ``kairos chat``: ``/attach PATH [words]``, a path alone on a line, ``--attach``; what counts as
-a path (``agent.cli_attach``)."""
+a path (``agent.cli.attach``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from agent.attachments import MAX_ATTACHMENT_BYTES
 from agent.cli import app
-from agent.cli_attach import AttachError, said
+from agent.cli.attach import AttachError, said
 from agent.model import call, reply
 from tests.cli.conftest import Scripted
 from tests.fixtures import ICS, ics_file

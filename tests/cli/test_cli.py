@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from agent import cli_chat
 from agent.cli import app
-from agent.cli_users import LOCAL_USER_ID, machine_timezone
+from agent.cli import chat as cli_chat
+from agent.cli.users import LOCAL_USER_ID, machine_timezone
 from agent.model import call, reply
 from storage import Database
 from tests.cli.conftest import Scripted

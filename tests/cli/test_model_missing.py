@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from agent import cli_serve
 from agent.cli import app
+from agent.cli import serve as cli_serve
 from agent.model import EmbeddedModelMissingError, ModelSettings, ensure_model, factory, weights
 from agent.model.errors import INSTALL_COMMAND
 

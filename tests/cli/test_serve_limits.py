@@ -17,11 +17,11 @@ import pytest
 from typer.testing import CliRunner
 
 from agent.cli import app
-from agent.cli_serve import MAX_HEAD_BYTES, uvicorn_argv, uvicorn_options
+from agent.cli.serve import MAX_HEAD_BYTES, uvicorn_argv, uvicorn_options
 
 SERVER = """
 import sys, uvicorn
-from agent.cli_serve import uvicorn_options
+from agent.cli.serve import uvicorn_options
 
 async def app(scope, receive, send):
     if scope["type"] != "http":

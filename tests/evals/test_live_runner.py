@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from agent.cli import app
-from agent.cli_eval import guarantee_failures, select, smoke_ids
+from agent.cli.eval_cmd import guarantee_failures, select, smoke_ids
 from agent.model import Message, ModelResponse, ScriptedModel, ToolCall, ToolSpec, UserMessage
 from evals import load_scenarios
 from evals.backend import migrated_template
@@ -152,7 +152,7 @@ def test_smoke_list_names_real_scenarios_in_both_languages() -> None:
 
 
 def test_interleave_visits_every_file_first() -> None:
-    from agent.cli_eval import interleave
+    from agent.cli.eval_cmd import interleave
 
     ordered = interleave(list(SCENARIOS.values()))
     files = {str(s.source) for s in SCENARIOS.values()}

@@ -182,7 +182,7 @@ def test_unbacked_write(fields: dict, pending_before: bool, expected: bool, reas
 
 
 def test_guarantee_failures_are_what_code_guarantees() -> None:
-    from agent.cli_eval import guarantee_failures
+    from agent.cli.eval_cmd import guarantee_failures
 
     quality = run("q", "en", turn("none", "write", dirty_write=True, claim_before=True))
     assert guarantee_failures([quality]) == []  # model quality, not a code guarantee

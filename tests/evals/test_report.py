@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.cli_eval import offline_gate
+from agent.cli.eval_cmd import offline_gate
 from evals.report import build_report, compare_reports, dumps, load_report, render_markdown, write_report
 from evals.results import RunResult, TurnResult
 from evals.split import Split

@@ -14,7 +14,7 @@ from agent.attachments import Attachment
 from agent.attachments.facts import entries_of
 from agent.attachments.narrowing import narrow
 from agent.model import ModelUnavailableError, UserMessage, call, reply
-from agent.telemetry import TurnTelemetry
+from agent.turn.telemetry import TurnTelemetry
 from storage import Database, EventDraft
 from storage.ics_plan import PlannedItem
 from tests.agent.fixtures import make_kit

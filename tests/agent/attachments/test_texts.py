@@ -1,5 +1,5 @@
 """Code's texts about a file never read as a claim of a write that did not happen: a preview (nothing
-written yet), a skipped item's reason, a refusal. The exit check's grammar (``agent.claims``) is the judge,
+written yet), a skipped item's reason, a refusal. The exit check's grammar (``agent.checks.claims``) is the judge,
 as the eval's after-check is."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from agent.attachments import Attachment
 from agent.attachments.preview import rule_text, unsupported_text
 from agent.attachments.reasons import reason_text
-from agent.claims import detect_claims
+from agent.checks.claims import detect_claims
 from storage.ics import export_ics
 from storage.ics_drafts import OUT_OF_RANGE
 from storage.ics_import import (

@@ -1,0 +1,43 @@
+"""A question about the user's calendar that the model answered without reading it.
+
+The prompt carries no events, so such an answer is made up: the embedded model answered a question about
+what an event's notes say with notes it invented (live eval). Whether the message was a calendar question
+is the model's own reading (its answer's ``request`` is "calendar_question", ``TurnState.request``), never a word
+list. When the model's first response is prose, no tool ran, and it read the message as a question, code
+makes the read the model skipped and its listing is the answer — the model's words were made without the
+calendar, even where they happen to be right:
+
+* the one time the message names → ``list_events`` for it;
+* no time → ``search_events`` with the message (an event it names: "the vendor call"); when the search
+  finds nothing, today's ``list_events`` ("what's on?": a range code chose, so not held to the words).
+
+A message naming several times is left to the model's reply: which window to read is not code's to guess.
+"""
+
+from __future__ import annotations
+
+from agent.tools.args import ListEventsArgs
+from agent.tools.other_calendar import names_other_calendar
+from agent.tools.reads import listed_in
+from agent.tools.registry import BoundTools, ReadResult, ToolRun
+from schedule_time import analyse
+
+__all__ = ["read_skipped"]
+
+
+async def read_skipped(tools: BoundTools, call_index: int) -> ToolRun | None:
+    """The read the model skipped for a calendar question, run by code; None when the model did not read
+    the message as one, or it names more than one time."""
+    ctx = tools.ctx
+    if ctx.state.request != "calendar_question" or names_other_calendar(ctx.user_text):
+        return None  # (someone else's calendar: the model's refusal is the answer, and code's would be too)
+    said = analyse(ctx.user_text, now=ctx.now, tz=ctx.tz)  # the one place that knows a time phrase
+    if not said:
+        found = await tools.run("search_events", {"query": ctx.user_text[:200]}, call_index)
+        if isinstance(found.result, ReadResult) and found.result.data.get("events"):
+            return found
+        today = ListEventsArgs(range="today")
+        return ToolRun("list_events", "read", call_index, today, await listed_in(ctx, today.range))
+    if len(said) != 1:
+        return None  # several times, or a list of them ("Friday and next Monday")
+    return await tools.run("list_events", {"range": said[0].text}, call_index)

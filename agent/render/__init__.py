@@ -1,0 +1,1 @@
+"""What code says to the user: sentences, receipts, times, free slots."""

@@ -1,0 +1,225 @@
+"""The read tools' handlers: list, free time, search, the conversation archive (descriptions and the
+registry: ``agent.tools.calendar``).
+
+A read's ``range`` must be the user's words (or read as a time the user wrote), as a write's time must; a
+range code chose itself (``listed_in``: today, for "what's on?") is read without that check. Every read of the
+calendar keeps what it returned for code (``ReadResult.listing`` / ``free_time``: the read check's facts),
+and a read of someone else's calendar is refused by code.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agent.archive import search_archive, snippet
+from agent.checks.read_check import Listed, Listing, search_listing
+from agent.context import ToolContext
+from agent.render import phrases
+from agent.render.free_time import FreeTime
+from agent.time_grounding import is_time_grounded, phrases_in, ungrounded_hint
+from agent.timing import read_range, resolve_duration
+from agent.tools.args import FindFreeTimeArgs, ListEventsArgs, SearchConversationArchiveArgs, SearchEventsArgs
+from agent.tools.other_calendar import asks_about_someone, names_other_calendar
+from agent.tools.registry import ReadResult
+from storage import EventSnapshot, InvalidInput, StorageError
+
+__all__ = ["find_free_time", "list_events", "listed_in", "search_conversation_archive", "search_events"]
+
+_MAX_LISTED = 20
+
+
+def _event_json(ctx: ToolContext, start: Any, end: Any, event: Any) -> dict[str, Any]:
+    ctx.state.shown = True  # the model has read event content this turn (see guards.asked.event_pointed_at)
+    zone = ctx.tz
+    fmt = "%a %Y-%m-%d" if event.all_day else "%a %Y-%m-%d %H:%M"
+    item = {
+        "id": str(event.id),
+        "title": event.title,
+        "start": start.astimezone(zone).strftime(fmt),
+        "end": end.astimezone(zone).strftime(fmt if not event.all_day else "%a %Y-%m-%d"),
+    }
+    if event.all_day:
+        item["all_day"] = True
+    if event.location:
+        item["location"] = event.location
+    if event.recurring:
+        item["repeats"] = True
+    return item
+
+
+def _range_error(field: str) -> ReadResult:
+    return ReadResult({"ok": False, "error": "unresolved_time", "field": field})
+
+
+def _refused_read(ctx: ToolContext) -> ReadResult | None:
+    """Someone else's calendar: not read (the user's own events would pass for theirs)."""
+    if not (names_other_calendar(ctx.user_text) or asks_about_someone(ctx.user_text)):
+        return None
+    refusal = phrases.say("other_calendar_read", ctx.lang)
+    return ReadResult({"ok": False, "error": "other_users_calendar", "say": refusal}, refusal=refusal)
+
+
+def _ungrounded_range(ctx: ToolContext, value: str) -> ReadResult | None:
+    if is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        return None
+    return ReadResult(
+        {
+            "ok": False,
+            "error": "ungrounded_time",
+            "field": "range",
+            "hint": ungrounded_hint("range", ctx.time_sources),
+        }
+    )
+
+
+async def list_events(ctx: ToolContext, args: ListEventsArgs, call_index: int) -> ReadResult:
+    if (refused := _refused_read(ctx)) is not None:
+        return refused
+    if (ungrounded := _ungrounded_range(ctx, args.range)) is not None:
+        return ungrounded
+    return await listed_in(ctx, args.range)
+
+
+async def listed_in(ctx: ToolContext, range_text: str) -> ReadResult:
+    """``list_events`` for a range code chose (``agent.checks.unread``: today, for "what's on?"): the read without
+    the check that the range is the user's words."""
+    window = read_range(range_text, now=ctx.now, tz=ctx.tz)
+    if window is None:
+        return _range_error("range")
+    try:
+        found = await ctx.events.list_range(*window)
+    except InvalidInput:
+        return ReadResult({"ok": False, "error": "range_too_long", "field": "range"})
+    shown = found[:_MAX_LISTED]
+    events = [_event_json(ctx, o.start, o.end, o.event) for o in shown]
+    more = max(0, len(found) - _MAX_LISTED)
+    listing = Listing(
+        window[0].astimezone(ctx.tz),
+        window[1].astimezone(ctx.tz),
+        tuple(
+            Listed(
+                o.event.title,
+                o.start.astimezone(ctx.tz),
+                o.end.astimezone(ctx.tz),
+                o.event.all_day,
+                repeats=bool(o.event.recurring),
+            )
+            for o in shown
+        ),
+        more,
+    )
+    return ReadResult({"ok": True, "events": events, "more": more}, listing)
+
+
+# A question about free time names it. Small models often answer "what's on" / 有什么安排 with
+# find_free_time (and an invented duration); without one of these words the call is answered as
+# list_events for the same range — a read either way, so nothing is risked by the correction. It comes
+# back with a note: "周日全天家庭日，帮我留出来" and "明天和设计师对一下稿子" were sent here too, and the
+# model then told the user "no free time found" instead of writing.
+_ASKS_FREE_TIME = re.compile(
+    r"\b(?:free|available|availability|open slots?|slots?|gaps?|time for)\b|空|闲|有时间|抽出", re.IGNORECASE
+)
+
+
+def _not_a_free_time_question(shown: str) -> str:
+    return (
+        f"the user did not ask for free time: these are the events {shown}. If the user asked to add, "
+        "change or delete something, call that tool now"
+    )
+
+
+async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: int) -> ReadResult:
+    said_time = bool(phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo))
+    if not _ASKS_FREE_TIME.search(ctx.user_text) and ctx.state.request in ("add", "change"):
+        # the model itself read the message as a request to write: the free-time read is the wrong tool
+        hint = "the user asked to add or change an event, not for free time: call create_event or update_event"
+        return ReadResult({"ok": False, "error": "wrong_tool", "hint": hint})
+    if not _ASKS_FREE_TIME.search(ctx.user_text):
+        if not said_time:
+            # no time in the message either ("When's my next haircut?", 我跟理发师约的是哪天):
+            # a question about an event by its name, and the range the model passed is its own invention
+            found = await search_events(ctx, SearchEventsArgs(query=ctx.user_text[:200]), call_index)
+            if found.data.get("ok"):
+                found.data["note"] = _not_a_free_time_question("named like the user's words")
+            return found
+        listed = await list_events(ctx, ListEventsArgs(range=args.range), call_index)
+        if listed.data.get("ok", True):  # a request to add something often comes here too (live eval)
+            listed.data["note"] = _not_a_free_time_question("in that range")
+        return listed
+    if (refused := _refused_read(ctx)) is not None:
+        return refused
+    if (ungrounded := _ungrounded_range(ctx, args.range)) is not None:
+        return ungrounded
+    window = read_range(args.range, now=ctx.now, tz=ctx.tz)
+    if window is None:
+        return _range_error("range")
+    duration = resolve_duration(args.duration, now=ctx.now, tz=ctx.tz)
+    if duration is None:
+        return _range_error("duration")
+    start = max(window[0], ctx.now)
+    if start >= window[1]:
+        empty = FreeTime(window[0].astimezone(ctx.tz), window[1].astimezone(ctx.tz), duration, ())
+        return ReadResult({"ok": True, "free": []}, free_time=empty)
+    try:
+        slots = await ctx.events.free_slots(start, window[1], duration)
+    except InvalidInput:
+        return ReadResult({"ok": False, "error": "range_too_long", "field": "range"})
+    fmt = "%a %Y-%m-%d %H:%M"
+    shown = [(s.start.astimezone(ctx.tz), s.end.astimezone(ctx.tz)) for s in slots[:8]]
+    free = [{"start": s.strftime(fmt), "end": e.strftime(fmt)} for s, e in shown]
+    kept = FreeTime(
+        window[0].astimezone(ctx.tz),
+        window[1].astimezone(ctx.tz),
+        duration,
+        tuple(shown),
+        len(slots) - len(shown),
+    )
+    return ReadResult({"ok": True, "free": free}, free_time=kept)
+
+
+async def search_events(ctx: ToolContext, args: SearchEventsArgs, call_index: int) -> ReadResult:
+    if (refused := _refused_read(ctx)) is not None:
+        return refused
+    try:
+        found = await ctx.events.search(args.query, limit=5)
+    except InvalidInput:
+        return ReadResult({"ok": False, "error": "bad_query", "field": "query"})
+    events = [_event_json(ctx, c.event.start, c.event.end, c.event) for c in found]
+    return ReadResult(
+        {"ok": True, "events": events}, _search_listing(ctx, args.query, [c.event for c in found])
+    )
+
+
+def _search_listing(ctx: ToolContext, query: str, found: list[EventSnapshot]) -> Listing:
+    """What the search found, for the read check. The words are quoted in its header unless they are the
+    user's whole message (``find_free_time`` searches by it) or too long to read as a name."""
+    words = " ".join(query.split())
+    if words.casefold() == " ".join(ctx.user_text[:200].split()).casefold() or len(words) > 40:
+        words = ""
+    listed = [
+        Listed(
+            e.title,
+            e.start if e.all_day else e.start.astimezone(ctx.tz),  # an all-day event's dates stay its own
+            e.end if e.all_day else e.end.astimezone(ctx.tz),
+            e.all_day,
+            repeats=bool(e.recurring),
+        )
+        for e in found
+    ]
+    return search_listing(words, listed, now=ctx.now.astimezone(ctx.tz))
+
+
+async def search_conversation_archive(
+    ctx: ToolContext, args: SearchConversationArchiveArgs, call_index: int
+) -> ReadResult:
+    """Earlier segments (and the user's other conversations), scored by ``archive.search_archive``: the
+    best five as dated snippets. The current segment is already in the prompt."""
+    if ctx.turns is None:
+        return ReadResult({"ok": True, "results": []})
+    try:
+        messages = await ctx.turns.archive(ctx.conversation_id, exclude_segment=ctx.segment)
+    except StorageError:
+        return ReadResult({"ok": False, "error": "archive_unavailable"})
+    hits = search_archive(args.query, messages)
+    return ReadResult({"ok": True, "results": [snippet(h, args.query, ctx.tz) for h in hits]})

@@ -1,0 +1,1 @@
+"""The turn: gates, prompt, the model loop, its state and telemetry."""

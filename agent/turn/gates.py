@@ -1,0 +1,200 @@
+"""The gates: replies that code answers before (and instead of) the model. Each costs zero model calls.
+
+In this order, for the conversation's pending command (unexpired; an expired one is never loaded, so a
+stale "yes" is an ordinary message for the model and never runs the old command):
+
+1. ``needs_confirmation`` + an affirmative ("yes", "ok", "好的", "确认", …)  → take the pending command
+   (atomically: it runs at most once) and ``resume(confirm=True)``, which re-validates it against the
+   calendar now (the event still exists at the version seen; overlaps checked again). A previewed file
+   (``agent.attachments``) is imported as shown instead: all or nothing, one receipt per stored row.
+   Any pending kind + a negative ("no", "never mind", "算了", "不用了", …) → drop it, say so, write nothing.
+2. ``needs_value`` for a time field + ``schedule_time.is_slot_reply(text)`` → merge, validate, then execute
+   or ask for the next missing value.
+3. ``needs_choice`` + a pick ("2", "number two", "第二个", "evening", "晚上", an option's text) →
+   continue with that option.
+4. No pending needed: the exact command ``undo`` / ``撤销`` → ``undo_last_change``.
+
+Anything else (more than slot words, "yes but at 5", "好的，改到五点", "不是这个") goes to the model, with the
+pending command described in the prompt (``sessions.pending_line``). Matchers: ``matchers``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from agent.attachments import confirm_import, is_import
+from agent.context import ToolContext
+from agent.language import Lang, detect_language
+from agent.matchers import exact_command, pick_option, reply_sign
+from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, Option, WriteOutcome
+from agent.tools.registry import ToolRun
+from agent.writes.path import execute
+from agent.writes.pending import resume
+from agent.writes.series_scope import is_series_answer
+from schedule_time import is_slot_reply
+from storage import PendingRecord
+
+__all__ = ["SLOT_FIELDS", "Gate", "GateResult", "gate_lang", "run_gates"]
+
+Gate = Literal["gate_confirm", "gate_cancel", "gate_slot", "gate_choice", "gate_command"]
+SLOT_FIELDS = frozenset({"when", "end", "duration", "recurrence", "event_when"})
+_ENGLISH_WORD = re.compile(r"[a-z]{2,}", re.IGNORECASE)
+_NEUTRAL_WORDS = frozenset({"am", "pm", "ok", "okay", "kk"})
+
+
+@dataclass(frozen=True, slots=True)
+class GateResult:
+    """A gate's answer: the route it took, and either a write outcome (``run``) or code's text."""
+
+    route: Gate
+    run: ToolRun | None = None
+    text: str = ""
+    #: The commands that waited behind the pending question, run after it (their outcomes).
+    then: tuple[ToolRun, ...] = ()
+    #: Those still waiting (the pending question was asked again, or one of them asks): carried over.
+    queued: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def took_pending(self) -> bool:
+        """The gate already removed the pending command (it ran it): the commit need not drop it."""
+        return self.route in ("gate_confirm", "gate_choice", "gate_slot")
+
+
+def gate_lang(text: str, pending: PendingRecord | None) -> Lang:
+    """The reply language: Chinese for a message with CJK; English for one with an English word; else
+    (a bare "2", "14:00", "ok") the language the pending question was asked in."""
+    lang = detect_language(text)
+    if lang == "zh" or pending is None:
+        return lang
+    words = {w.casefold() for w in _ENGLISH_WORD.findall(text)}
+    if words - _NEUTRAL_WORDS:
+        return "en"
+    return "zh" if pending.payload.get("lang") == "zh" else "en"
+
+
+async def run_gates(ctx: ToolContext, pending: PendingRecord | None, text: str) -> GateResult | None:
+    """The gate that takes ``text``, run; or None for the model."""
+    if pending is not None:
+        taken = await _pending_gate(ctx, pending, text)
+        if taken is not None:
+            return taken
+    if exact_command(text) == "undo":
+        command = Command("undo_last_change", {}, call_index=0, grounded=True, confirmed=("destructive",))
+        return GateResult("gate_command", _run(command, await execute(ctx, command)))
+    return None
+
+
+async def _pending_gate(ctx: ToolContext, pending: PendingRecord, text: str) -> GateResult | None:
+    taken = await _answer(ctx, pending, text)
+    if taken is None:
+        return None
+    return await _then(ctx, taken, list(pending.payload.get("then") or ()))
+
+
+async def _then(ctx: ToolContext, taken: GateResult, waiting: list[dict[str, Any]]) -> GateResult:
+    """After the pending question is answered, the requests that waited behind it: each is run again
+    from what it had settled (its checks run again: an overlap with an event just deleted is gone), until
+    one asks — it becomes the next question, and the rest wait behind it."""
+    if not waiting:
+        return taken
+    if taken.run is not None and isinstance(taken.run.result, NeedsValue | NeedsChoice | NeedsConfirmation):
+        return replace(taken, queued=tuple(waiting))  # the same question again: the queue waits
+    runs: list[ToolRun] = []
+    while waiting:
+        command = Command.from_json(waiting.pop(0))
+        outcome = await execute(ctx, command)
+        runs.append(ToolRun(command.tool, "write", command.call_index, None, outcome))
+        if isinstance(outcome, NeedsValue | NeedsChoice | NeedsConfirmation):
+            break
+    return replace(taken, then=tuple(runs), queued=tuple(waiting))
+
+
+async def _answer(ctx: ToolContext, pending: PendingRecord, text: str) -> GateResult | None:
+    sign = reply_sign(text)
+    if sign == "no":  # the assistant's commit drops the pending command with the turn
+        return GateResult("gate_cancel", text=_dropped(ctx, pending))
+    if pending.kind == "needs_confirmation":
+        if sign != "yes":
+            return None
+        record = await _take(ctx)
+        if record is None or record.id != pending.id:
+            return None
+        if is_import(record):  # a previewed file (agent.attachments): imported as shown, one receipt a row
+            text, rows = await confirm_import(ctx, record)
+            return GateResult("gate_confirm", text=text, then=rows)
+        return GateResult("gate_confirm", await _resume(ctx, record, confirm=True))
+    if pending.kind == "needs_choice":
+        options = [_option(o) for o in pending.payload.get("options") or ()]
+        index = pick_option(text, options, now=ctx.now, tz=ctx.tz)
+        if index is None:
+            return None
+        record = await _take(ctx)
+        if record is None or record.id != pending.id:
+            return None
+        return GateResult("gate_choice", await _resume(ctx, record, choice=index))
+    if pending.kind == "needs_value":
+        field = pending.payload.get("field")
+        series = field == "event_when" and is_series_answer(text)  # "which day's …? or the whole series?"
+        if field not in SLOT_FIELDS or sign is not None or not (series or is_slot_reply(text)):
+            return None
+        record = await _take(ctx)
+        if record is None or record.id != pending.id:
+            return None
+        return GateResult("gate_slot", await _resume(ctx, record, value=text.strip()))
+    return None
+
+
+async def _take(ctx: ToolContext) -> PendingRecord | None:
+    return await ctx.conversations.take_pending(ctx.conversation_id, now=ctx.now)
+
+
+async def _resume(
+    ctx: ToolContext,
+    record: PendingRecord,
+    *,
+    confirm: bool = False,
+    value: str | None = None,
+    choice: int | None = None,
+) -> ToolRun:
+    outcome = await resume(ctx, record, confirm=confirm, value=value, choice=choice)
+    command = record.payload.get("command") or {}
+    return ToolRun(
+        str(command.get("tool") or "unknown"), "write", int(command.get("call_index") or 0), None, outcome
+    )
+
+
+def _run(command: Command, outcome: WriteOutcome) -> ToolRun:
+    return ToolRun(command.tool, "write", command.call_index, None, outcome)
+
+
+def _option(data: dict[str, object]) -> Option:
+    from datetime import datetime
+
+    return Option(
+        label=str(data.get("label") or ""),
+        start=datetime.fromisoformat(str(data["start"])),
+        end=datetime.fromisoformat(str(data["end"])),
+        title=data.get("title"),  # type: ignore[arg-type]
+        tag=data.get("tag"),  # type: ignore[arg-type]
+    )
+
+
+def _dropped(ctx: ToolContext, pending: PendingRecord) -> str:
+    command = pending.payload.get("command") or {}
+    args = command.get("args") or {}
+    target = command.get("target") or {}
+    title = str(args.get("title") or target.get("title") or args.get("event") or "")[:80]
+    tool = command.get("tool")
+    if ctx.lang == "zh":
+        verb = {"create_event": "添加", "update_event": "修改", "delete_event": "删除", "import_calendar": "导入"}.get(
+            str(tool), "处理"
+        )
+        what = f"「{title}」" if title else "它"
+        return f"好的，不{verb}{what}了。日历没有变化。"
+    verb = {"create_event": "add", "update_event": "change", "delete_event": "delete", "import_calendar": "import"}.get(
+        str(tool), "do that"
+    )
+    what = f" “{title}”" if title and verb != "do that" else ""
+    return f"OK, I won't {verb}{what}. Your calendar is unchanged."

@@ -1,0 +1,427 @@
+"""The turn: one model call for recognition and tool choice, code for everything after it.
+
+    prompt → model ─┬─ no tool: the model's text is the reply (chit-chat, refusal, a read summary)
+                    ├─ read tools: results go back to the model (at most MAX_MODEL_CALLS calls per turn)
+                    ├─ write tools: the write path (code) → receipts / questions / confirmations (code text)
+                    └─ a fixable argument error: back to the model ONCE as a structured tool result;
+                       a second failure becomes a question to the user (the rejection's ``ask`` —
+                       e.g. "When should it be?" for a time not in the user's words — else "say it again")
+    → after writes only: one more call if the message has a time no tool call used (``agent.turn.unsaid``: a
+      second request the model left out, named in the last tool result)
+    → a calendar question answered with no read: code makes the read (``agent.checks.unread``)
+    → exit check on the model's text (claims vs persisted writes; unverified → the whole reply replaced)
+    → reply checks (``agent.checks.reply_guidance``): a reply that quotes this turn's tool-result guidance, or
+      promises a reminder or a message, is replaced by code's texts (and what kairos can do instead)
+    → read check (a reply to a list_events / search_events read that names none of its events → the
+      listing, from code; a search beside a write is the write's lookup and is not checked; a turn that
+      ended on writes shows the listing of a time the user asked about apart from them)
+
+Provider failures (``ModelError``) end the turn with an honest reply and no further write: unreachable and
+unreadable answers each say so (``agent.turn.model_failure``), and an empty answer is never an empty reply.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from agent.checks.exit_check import ExitVerdict, check_reply, honest_reply
+from agent.checks.guidance import record as record_guidance
+from agent.checks.read_check import check_read_reply
+from agent.checks.reply_guidance import instead, unfit_reply
+from agent.checks.unread import read_skipped
+from agent.context import ToolContext
+from agent.model import Message, Model, ModelError, ModelResponse, ToolResultMessage
+from agent.outcomes import NeedsChoice, NeedsConfirmation, NeedsValue, Option, Persisted, Rejected
+from agent.render import phrases
+from agent.render.receipts import Receipt, make_receipt
+from agent.tools.registry import BoundTools, ReadResult, ToolRun
+from agent.turn.model_failure import failure_reply
+from agent.turn.telemetry import TurnTelemetry
+from agent.turn.unsaid import unanswered_reads, unsaid, with_unsaid_note
+
+__all__ = ["MAX_MODEL_CALLS", "TurnResult", "absorb", "record_run", "run_turn"]
+
+log = logging.getLogger("kairos.agent.turn")
+MAX_MODEL_CALLS = 3
+"""Model round trips per turn: the first call plus at most two loop-backs (read results or one retry)."""
+
+Asking = NeedsValue | NeedsChoice | NeedsConfirmation
+ToolEvent = Callable[[str, str, int], None]
+
+
+@dataclass
+class TurnResult:
+    text: str
+    receipts: list[Receipt] = field(default_factory=list)
+    asking: list[Asking] = field(default_factory=list)
+    runs: list[ToolRun] = field(default_factory=list)
+    persisted: list[Persisted] = field(default_factory=list)
+    verdict: ExitVerdict | None = None
+    model_text: str = ""
+    replaced: bool = False
+    read_replaced: bool = False
+    #: Commands waiting behind the first question (``Command.to_json()``): asked or run once it is answered.
+    queued: list[dict[str, Any]] = field(default_factory=list)
+
+    def one_question(self, texts: list[str]) -> list[str]:
+        """``texts`` with only the first ask's question: one question at a time, the others wait in the
+        queue (and are asked, or run, once it is answered)."""
+        if len(self.asking) < 2:
+            return texts
+        first = self.asking[0].question
+        later = {a.question for a in self.asking[1:]}
+        kept, seen = [], False
+        for text in texts:
+            if text == first and not seen:
+                kept.append(text)
+                seen = True
+            elif text not in later and text != first:
+                kept.append(text)
+        return kept
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        for outcome in self.asking:
+            if isinstance(outcome, NeedsChoice):
+                return outcome.options
+        return ()
+
+
+def _tool_result_text(run: ToolRun) -> str:
+    """What the model reads back: a compact JSON object. Never an exception text, SQL or a trace."""
+    result = run.result
+    if isinstance(result, ReadResult):
+        return result.as_text()
+    data: dict[str, Any]
+    if isinstance(result, Persisted):
+        event = result.result.event
+        data = {
+            "ok": True,
+            "done": result.result.action,
+            "title": event.title,
+            "start": event.start.isoformat(),
+        }
+    elif isinstance(result, Rejected) and result.fixable:
+        data = {
+            "ok": False,
+            "error": "invalid_arguments",
+            "problems": list(result.problems),
+            "hint": "fix these arguments and call the tool again",
+        }
+    elif isinstance(result, Rejected):
+        data = {"ok": False, "error": result.code, "note": "nothing was written; the user was told"}
+    else:
+        data = {"ok": False, "status": "asked_user", "note": "nothing written yet; the user was asked"}
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+_PROSE_OK = frozenset({"nothing_to_change", "event_not_named", "nothing_asked"})
+
+
+def _ask_instead(
+    out: TurnResult, fixable: Sequence[ToolRun], code_texts: list[str], lang: str, telemetry: TurnTelemetry
+) -> None:
+    """A second failure (a bad retry, or prose instead of one) becomes a question to the user."""
+    telemetry.fallback_reason = "invalid_arguments"
+    asks = [a for r in fixable if isinstance(r.result, Rejected) and (a := r.result.ask) is not None]
+    for ask in asks:  # a focused question (saved as the pending command) instead of "say it again"
+        out.asking.append(ask)
+        code_texts.append(ask.question)
+    if not asks:
+        code_texts.append(_retry_question(fixable, lang))
+
+
+def _following_what_it_read(out: TurnResult, fixable: Sequence[ToolRun]) -> bool:
+    """After a read, the model insists on changing an event the user never pointed at (an event title
+    that says "delete all events"), or on writing after it answered a question about free time (the slots
+    it found as a "电话" to move there): the user asked a question, and the read is the answer."""
+    if any(isinstance(r.result, ReadResult) and r.result.free_time for r in out.runs):
+        return True
+    listed = any(isinstance(r.result, ReadResult) and r.result.listing for r in out.runs)
+    return listed and all(
+        isinstance(r.result, Rejected) and r.result.code == "event_not_named" for r in fixable
+    )
+
+
+_TOOL_SPEAK = re.compile(
+    r"not[\s_]+named[\s_]+by|named[\s_]+by[\s_]+the[\s_]+user|invalid[\s_]+arguments?|fix (?:these|the) arguments"
+    r"|call the tool|try again|tool call|not_named|未被用户提及|用户没有提到这个",
+    re.IGNORECASE,
+)
+"""The words of a refusal's tool result, echoed to the user ("The event 'Design crit' is not named by the
+user. Please change the event name … and try again.")."""
+
+
+def _not_named(fixable: Sequence[ToolRun]) -> bool:
+    return any(isinstance(r.result, Rejected) and r.result.code == "event_not_named" for r in fixable)
+
+
+def _retry_question(runs: Sequence[ToolRun], lang: str) -> str:
+    """After a second failure: "say it again", unless every write was one the user never asked for (then
+    the refusal says so: there is nothing to say again)."""
+    codes = {r.result.code for r in runs if isinstance(r.result, Rejected)}
+    key = "nothing_asked" if codes == {"nothing_asked"} else "rephrase"
+    return phrases.say(key, lang)  # type: ignore[arg-type]
+
+
+async def run_turn(
+    model: Model,
+    tools: BoundTools,
+    messages: list[Message],
+    telemetry: TurnTelemetry,
+    *,
+    on_tool: ToolEvent | None = None,
+) -> TurnResult:
+    ctx = tools.ctx
+    lang = ctx.lang
+    specs = tools.registry.specs
+    out = TurnResult(text="")
+    code_texts: list[str] = []
+    call_index = 0
+    retried = False
+    unanswered: list[ToolRun] = []  # fixable rejections the model has not yet answered with a new call
+    model_text = ""
+    ended_by_model_text = False
+    prompted = False  # the model was asked about a request it left out (``agent.turn.unsaid``)
+    refused_change = False  # the last round's calls included a change of an event the user never named
+    while True:
+        if telemetry.model_round_trips >= MAX_MODEL_CALLS:
+            telemetry.fallback_reason = telemetry.fallback_reason or "too_many_rounds"
+            code_texts.append(phrases.say("too_many_steps", lang))
+            break
+        try:
+            with telemetry.stage("model"):
+                telemetry.model_round_trips += 1
+                response: ModelResponse = await model.complete(messages, specs)
+            telemetry.requests.append(response.request)
+            telemetry.confidence.append(
+                None if response.mean_logprob is None else round(response.mean_logprob, 4)
+            )
+            if response.request is not None:  # a later answer without one keeps the earlier reading
+                ctx.state.request = response.request
+        except ModelError as exc:
+            telemetry.fallback_reason = exc.kind
+            telemetry.route = "model_unavailable"
+            log.warning("model call failed: %s", exc.kind, extra={"turn_id": ctx.turn_id})
+            code_texts.append(failure_reply(exc.kind, lang, after=bool(out.persisted or code_texts)))
+            break
+        if not response.tool_calls:
+            if unanswered and not _following_what_it_read(out, unanswered):
+                _ask_instead(out, unanswered, code_texts, lang, telemetry)  # prose instead of the fix
+                break
+            if not prompted:  # after the prompt, the receipts already say what was done
+                # prose right after a refused change of an event nobody named that talks about the refusal
+                # ("The event 'Design crit' is not named by the user…"): the read's listing answers instead
+                model_text = response.text.strip()
+                if refused_change and _TOOL_SPEAK.search(model_text):
+                    model_text = ""
+                ended_by_model_text = True
+            if not out.runs and (run := await read_skipped(tools, call_index)) is not None:
+                record_run(telemetry, run)  # a calendar question answered unread: code reads (agent.checks.unread)
+                if on_tool is not None:
+                    on_tool(run.name, run.status, run.call_index)
+                absorb(out, [run], code_texts, ctx)
+                telemetry.read_forced = True
+                if isinstance(run.result, ReadResult) and (run.result.listing or run.result.refusal):
+                    model_text = ""  # words made without the calendar: the read's listing answers
+            break
+        runs: list[ToolRun] = []
+        with telemetry.stage("tools"):
+            for tool_call in response.tool_calls:
+                run = await tools.run(tool_call.name, tool_call.arguments, call_index)
+                call_index += 1
+                runs.append(run)
+                record_run(telemetry, run)
+                if on_tool is not None:
+                    on_tool(run.name, run.status, run.call_index)
+        fixable = [r for r in runs if isinstance(r.result, Rejected) and r.result.fixable]
+        refused_change = _not_named(fixable)
+        absorb(out, runs, code_texts, ctx)
+        if all(isinstance(r.result, ReadResult) and r.result.refusal for r in runs):
+            ended_by_model_text = True  # code refused every read (someone else's calendar): its words answer
+            model_text = ""
+            break
+        reads = any(isinstance(r.result, ReadResult) for r in runs)
+        if fixable and retried:
+            if _following_what_it_read(out, fixable):  # the listing answers the user; no "say it again"
+                ended_by_model_text = True
+                break
+            _ask_instead(out, fixable, code_texts, lang, telemetry)
+            break
+        # a write with nothing left to change may have been meant as an answer: prose is a fine reply
+        unanswered = [
+            r for r in fixable if not (isinstance(r.result, Rejected) and r.result.code in _PROSE_OK)
+        ]
+        if prompted and not fixable:
+            break  # one more round for the left-out request, never a conversation
+        if fixable or reads:
+            if fixable:
+                retried = True
+                telemetry.validation_retries += 1
+            results = [_tool_result_text(r) for r in runs]
+            if _not_named(fixable) and (left := unsaid(ctx, out.runs)):
+                # "What's on Tuesday? Also add a call with Mina on Friday at 2pm": after the read the
+                # model changed a listed event; the request it left out is named with the refusal
+                telemetry.unsaid_prompt = True
+                results[-1] = with_unsaid_note(results[-1], left, ctx)
+            record_guidance(ctx, results)  # what code told the model: never for the user (agent.checks.guidance)
+            messages = _with_results(messages, response, results)
+            continue
+        asked_first = any(isinstance(a, NeedsConfirmation) and "destructive" in a.reasons for a in out.asking)
+        left = (
+            unsaid(ctx, out.runs)
+            if (out.persisted or asked_first) and not retried and telemetry.model_round_trips < MAX_MODEL_CALLS
+            else []
+        )
+        if left:  # a write (no retry before it), and a time in the message the turn never used
+            prompted = True
+            ctx.state.unsaid = tuple(left)
+            telemetry.unsaid_prompt = True
+            results = [_tool_result_text(r) for r in runs]
+            results[-1] = with_unsaid_note(results[-1], left, ctx)
+            record_guidance(ctx, results)
+            messages = _with_results(messages, response, results)
+            continue
+        break  # writes only: code's texts end the turn
+    out.model_text = model_text
+    code_texts[:] = out.one_question(code_texts)
+    with telemetry.stage("exit_check"):
+        verdict = check_reply(model_text, (p_kind(p) for p in out.persisted))
+    out.verdict = verdict
+    telemetry.exit_check = verdict.outcome
+    if not verdict.ok:
+        ctx.state.checks.append({"name": "exit_check", "verdict": "replace", "code": verdict.outcome})
+        out.replaced = True
+        honest = honest_reply(verdict, [r.text for r in out.receipts], lang)  # type: ignore[arg-type]
+        others = [t for t in code_texts if t not in {r.text for r in out.receipts}]
+        out.text = "\n".join([honest, *others])
+    else:
+        unfit = unfit_reply(model_text, ctx, verdict) if ended_by_model_text else None
+        if unfit is not None:  # guidance echoed, or a reminder promised: code's texts instead
+            ctx.state.checks.append({"name": "reply_fit", "verdict": "replace", "code": unfit})
+            out.replaced = True
+            if unfit == "guidance_echo":
+                telemetry.fallback_reason = telemetry.fallback_reason or unfit
+        shown = (
+            _checked_read_reply(out, "" if unfit else model_text, telemetry, ctx)
+            if ended_by_model_text
+            else unanswered_reads(out.runs, ctx)
+        )
+        if shown and not ended_by_model_text:
+            telemetry.read_check = "unanswered"
+        texts = ([shown] if shown else []) + code_texts
+        if unfit and (extra := instead(unfit, lang, wrote=bool(out.persisted), shown=bool(texts))):
+            texts.append(extra)
+        out.text = "\n".join(texts)
+    if not out.text.strip() and not out.persisted:  # e.g. ``content: null`` and no tool call
+        telemetry.fallback_reason = telemetry.fallback_reason or "empty_reply"
+        out.text = failure_reply("empty", lang)
+    if out.read_replaced:
+        ctx.state.checks.append({"name": "read_check", "verdict": "replace"})
+    telemetry.checks = list(ctx.state.checks)
+    return out
+
+
+def _with_results(messages: list[Message], response: ModelResponse, results: Sequence[str]) -> list[Message]:
+    """The conversation so far, the model's tool calls, and what each call returned."""
+    return [
+        *messages,
+        response.as_message(),
+        *(
+            ToolResultMessage(c.id, c.name, text)
+            for c, text in zip(response.tool_calls, results, strict=True)
+        ),
+    ]
+
+
+def _checked_read_reply(out: TurnResult, model_text: str, telemetry: TurnTelemetry, ctx: ToolContext) -> str:
+    """The model's answer, unless it misreports this turn's calendar reads (``read_check``) or code refused
+    a read (someone else's calendar: code's sentence is the answer)."""
+    refusals = [r.result.refusal for r in out.runs if isinstance(r.result, ReadResult) and r.result.refusal]
+    if refusals:
+        telemetry.read_check = "refused"
+        return refusals[0]
+    listings = [r.result.listing for r in out.runs if isinstance(r.result, ReadResult) and r.result.listing]
+    wrote = any(r.kind == "write" for r in out.runs)
+    if wrote and _search_was_a_lookup(out, model_text):
+        listings = [listing for listing in listings if not listing.is_search]
+    free = [r.result.free_time for r in out.runs if isinstance(r.result, ReadResult) and r.result.free_time]
+    if out.persisted:  # slots found before a write are the write's lookup: the receipt says what was done
+        free = []
+    if not listings and not free:
+        return model_text
+    replacement = check_read_reply(
+        model_text,
+        listings,
+        ctx.lang,  # type: ignore[arg-type]
+        now=ctx.now,
+        wrote=wrote,
+        free=free,
+        said=ctx.time_sources,
+        tz=ctx.tz,
+    )
+    telemetry.read_check = "reported" if replacement is None else "replaced"
+    if replacement is None:
+        return model_text
+    out.read_replaced = True
+    return replacement
+
+
+def _search_was_a_lookup(out: TurnResult, model_text: str) -> bool:
+    """In a turn that called a write tool, a search was the write's lookup: the write's receipts and
+    questions, or the model's words about it (the exit check read them), report the turn. Only an empty
+    reply with nothing else to show falls back to the search's listing (a write code refused because the
+    model was following what it read: the user asked a question, and the search answers it)."""
+    return bool(model_text.strip() or out.persisted or out.asking)
+
+
+def absorb(out: TurnResult, runs: Sequence[ToolRun], code_texts: list[str], ctx: ToolContext) -> None:
+    """Each run's outcome on its own: a receipt per persisted write (from the stored row), a question per
+    ask, the user's sentence per refusal. One failing never undoes another."""
+    out.runs.extend(runs)
+    for run in runs:
+        result = run.result
+        if isinstance(result, Persisted):
+            out.persisted.append(result)
+            receipt = make_receipt(result.result, ctx.lang, user_timezone=ctx.tz_name, now=ctx.now)
+            out.receipts.append(receipt)
+            code_texts.append(receipt.text)
+        elif isinstance(result, NeedsValue | NeedsChoice | NeedsConfirmation):
+            out.asking.append(result)
+            code_texts.append(result.question)
+        elif isinstance(result, Rejected) and not result.fixable and not result.silent:
+            code_texts.append(result.message or phrases.say("write_failed", ctx.lang))
+
+
+def p_kind(persisted: Persisted) -> str:
+    return {"created": "create", "restored": "create", "updated": "update", "deleted": "delete"}[
+        persisted.result.action
+    ]
+
+
+def record_run(telemetry: TurnTelemetry, run: ToolRun) -> None:
+    entry: dict[str, Any] = {
+        "name": run.name,
+        "kind": run.kind,
+        "call_index": run.call_index,
+        "status": run.status,
+    }
+    result = run.result
+    if isinstance(result, Rejected):
+        entry["code"] = result.code
+        entry["problems"] = [f"{p.get('field')}:{p.get('problem')}" for p in result.problems]
+    if isinstance(result, Persisted):
+        telemetry.writes_persisted.append(
+            {
+                "action": result.result.action,
+                "event_id": str(result.result.event.id),
+                "audit_id": result.result.audit_id,
+                "replayed": result.result.replayed,
+            }
+        )
+    telemetry.tools.append(entry)

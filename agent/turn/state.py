@@ -1,0 +1,45 @@
+"""What one turn has established so far, typed: the facts the tools, guards and checks share.
+
+It replaces the string-keyed flags the turn's modules used to pass decisions between them. Each field says
+what happened (the model read the message as a question; an event was shown; this write persisted; this
+correction was already sent back once), never what the user "meant": code's guards decide from these
+facts. One instance per turn, on ``ToolContext.state``; nothing in it outlives the turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+__all__ = ["SendBack", "TurnState"]
+
+SendBack = Literal["title_language", "repetition", "nothing_left", "request_kind"]
+"""The one-shot send-backs: each goes back to the model at most once per turn (per call where keyed)."""
+
+
+@dataclass
+class TurnState:
+    request: str | None = None
+    """The model's reading of the message (``constrained.REQUEST_KINDS``) in its latest answer, or None
+    where the model gives none (native tool calling)."""
+    shown: bool = False
+    """The model has read event content this turn (a listing or a search result)."""
+    written: set[str] = field(default_factory=set)
+    """The ids of the events this turn's writes persisted."""
+    unsaid: tuple[str, ...] | None = None
+    """The time phrases the turn asked the model about after its writes (``agent.turn.unsaid``)."""
+    sent_back: set[tuple[SendBack, int | None]] = field(default_factory=set)
+    """Which one-shot send-backs were used, with the call index where they are per call."""
+    checks: list[dict[str, Any]] = field(default_factory=list)
+    """What each guard and reply check decided that was not a plain allow/keep (telemetry ``checks``)."""
+
+    def send_back_once(self, kind: SendBack, call_index: int | None = None) -> bool:
+        """True the first time ``kind`` (for this call) is sent back this turn; False after that."""
+        key = (kind, call_index)
+        if key in self.sent_back:
+            return False
+        self.sent_back.add(key)
+        return True
+
+    def was_sent_back(self, kind: SendBack, call_index: int | None = None) -> bool:
+        return (kind, call_index) in self.sent_back

@@ -1,0 +1,250 @@
+"""A second request the model left out: the time phrases of the message no tool call of the turn used.
+
+A small model answers "周六下午3点带孩子去游泳，周日中午12点和朋友聚餐" or "Skip swimming tomorrow and book a
+physio at 5pm instead" with ONE tool call, and the turn ends on that write's receipt (live eval: six
+multi-request scenarios). After a round of writes only, the turn gives the model one more call if the
+message still has a time phrase that none of the turn's tool arguments accounts for (``unsaid``), naming it
+in the last tool result. What the model does with it is held to that phrase (``uses_unsaid``): a write
+after the prompt must take one of its time arguments from an unsaid phrase, or it is refused without a
+word to the user; prose after it is dropped (the receipts already say what was done).
+
+A phrase is accounted for when a tool argument quotes it or is grounded by it (``time_grounding``), when it
+lies inside an argument ("lunch" in "lunch with Marco"; not inside the notes, where a small model parks the
+request it left out: "Both Saturday and Sunday at 9am"), when its time words all appear in the arguments
+("yes but at 5" after "tomorrow 5pm"; connectors such as "to"/"starting"/"now" aside), or when it reads as
+the day a written event starts on, or was on before the change ("starting tomorrow" for a series that
+starts tomorrow; "她周三临时有事" for a coffee moved off Wednesday).
+
+A list the time service reads as no one time ("Saturday and Sunday", "周二、周四晚上八点") counts by its
+items: "Sunday" is unsaid when only Saturday was written. The prompt quotes each unsaid phrase with the
+clause it stands in (``clause_of``: "周日晚上6点" in "周日晚上6点家庭聚餐"), so the model sees what was asked.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+
+from agent.checks.read_check import listing_text
+from agent.context import ToolContext
+from agent.outcomes import Persisted, Rejected
+from agent.time_grounding import (
+    is_time_grounded,
+    phrases_in,
+    phrases_of,
+    quotes,
+    resolved,
+    shares_time_words,
+)
+from agent.tools.registry import ReadResult, ToolRun
+from schedule_time.language import normalise, scan
+from schedule_time.pieces import Clock, Label, Now, OpenBound, Piece, Qualifier, RangeSep, RangeStart
+
+__all__ = [
+    "asked_apart",
+    "clause_of",
+    "not_done_items",
+    "unanswered_reads",
+    "unsaid",
+    "uses_unsaid",
+    "with_unsaid_note",
+]
+
+
+_ARGS = (
+    "when",
+    "end",
+    "duration",
+    "recurrence",
+    "event_when",
+    "range",
+    "event",
+    "title",
+    "query",
+    "location",
+)  # (a place that holds the phrase: "3号会议室" is a room, not the 3rd)
+
+
+def _values(runs: Iterable[ToolRun]) -> list[str]:
+    out: list[str] = []
+    for run in runs:
+        command = getattr(run.result, "command", None)
+        # what the write stood on once code had settled it: with what it filled in from the user's words,
+        # without what it dropped (an end from another clause is that clause's time, still unsaid)
+        given = command.args if command is not None else run.args.model_dump() if run.args is not None else {}
+        out += [v for k in _ARGS if isinstance(v := given.get(k), str) and v.strip()]
+    return out
+
+
+_CONNECTORS = (RangeSep, RangeStart, OpenBound, Qualifier, Label, Now)
+"""Pieces that say how a time is used ("to", "starting", "now"), not which time: never a request alone."""
+
+
+def _same(a: Piece, b: Piece) -> bool:
+    if isinstance(a, Clock) and isinstance(b, Clock):  # "at 5" and "5pm", "17:00"
+        return (a.hour % 12, a.minute) == (b.hour % 12, b.minute)
+    return a == b
+
+
+def _pieces_used(phrase: str, values: Sequence[str]) -> bool:
+    """Every time word of ``phrase`` appears in some argument (a clock's am/pm aside)."""
+    used = [p for v in values for p in scan(normalise(v)).pieces]
+    return all(
+        any(_same(piece, u) for u in used)
+        for piece in scan(normalise(phrase)).pieces
+        if not isinstance(piece, _CONNECTORS)
+    )
+
+
+def _accounted(ctx: ToolContext, phrase: str, values: Sequence[str], runs: Sequence[ToolRun]) -> bool:
+    if quotes(phrase, values) or any(quotes(v, [phrase]) for v in values) or _pieces_used(phrase, values):
+        return True
+    if any(is_time_grounded(v, [phrase], now=ctx.now, tz=ctx.tz, memo=ctx.memo) for v in values):
+        return True
+    starts = [r.result.result.event.start for r in runs if isinstance(r.result, Persisted)]
+    starts += [  # the day a changed event was on ("改到周五，她周三临时有事")
+        datetime.fromisoformat(target["start"])
+        for r in runs
+        if isinstance(r.result, Persisted) and (target := r.result.command.target) and target.get("start")
+    ]
+    return any(_reads_as(ctx, phrase, start) for start in starts)
+
+
+def _reads_as(ctx: ToolContext, phrase: str, start: datetime) -> bool:
+    """The phrase names that event's day ("周三" of "改到周五，她周三临时有事"), or, when it has a clock, its very
+    start: "五點" is not accounted for by a meeting that day at three."""
+    r = resolved(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    if r.status != "resolved" or r.start is None or r.recurrence:
+        return False
+    if r.grain in ("minute", "hour"):
+        return r.start == start
+    return r.start.date() == start.astimezone(ctx.tz).date()
+
+
+def _a_time(ctx: ToolContext, phrase: str) -> bool:
+    """A day or a time from today on, the heart of a request. A repetition or a length alone is context
+    ("I run every weekday, so …") or an argument the write path already asks about; a past day is context
+    ("had a meeting yesterday, so tired")."""
+    r = resolved(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    if r.status == "unresolved" or r.recurrence or r.duration is not None:
+        return False
+    starts = [c.start for c in r.candidates] if r.status == "ambiguous" else [r.start or r.end]
+    today = ctx.now.astimezone(ctx.tz).date()
+    return any(s is not None and s.astimezone(ctx.tz).date() >= today for s in starts)
+
+
+_LIST_SEP = re.compile(r"\s*(?:,|，|、|;|；|\band\b|&|和|及|与|與)\s*")
+
+
+def _items(ctx: ToolContext) -> list[str]:
+    """The items of the message's time lists that read as no one time ("on saturday and sunday" →
+    "saturday", "sunday"), each item that reads on its own."""
+    found: list[str] = []
+    for phrase in phrases_of(ctx.user_text, ctx.memo):
+        parts = [p for p in _LIST_SEP.split(phrase) if p]
+        if len(parts) < 2 or resolved(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo).status != "unresolved":
+            continue
+        found += [
+            p for p in parts if resolved(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo).status != "unresolved"
+        ]
+    return found
+
+
+def _times(ctx: ToolContext) -> list[str]:
+    """The message's time phrases that read on their own, and the items of its lists."""
+    return list(dict.fromkeys(phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo) + _items(ctx)))
+
+
+def not_done_items(ctx: ToolContext, left: Sequence[str]) -> list[str]:
+    """What the prompt lists as not done: each unsaid phrase's clause ("周日晚上6点家庭聚餐"), or, when the
+    clause holds another time of the message, the phrase in it ("sunday (in 'yoga on saturday and
+    sunday')": the clause alone would name Saturday again)."""
+    times = _times(ctx)
+    items = []
+    for phrase in left:
+        clause = clause_of(ctx.user_text, phrase)
+        others = [t for t in times if t != phrase and t in clause and phrase not in t]
+        items.append(f"{phrase} (in {clause!r})" if others else clause)
+    return list(dict.fromkeys(items))
+
+
+def unsaid(ctx: ToolContext, runs: Sequence[ToolRun]) -> list[str]:
+    """The message's time phrases (days or times, or the items of a list of them) that none of ``runs``
+    (the turn's tool calls so far) accounts for."""
+    values = _values(runs)
+    return [p for p in _times(ctx) if _a_time(ctx, p) and not _accounted(ctx, p, values, runs)]
+
+
+def asked_apart(ctx: ToolContext, window: str, writes: Sequence[ToolRun]) -> bool:
+    """A read's ``window`` ("周二上午") is a time of the message that no write of the turn accounts for: the
+    read answered a question of its own ("周二上午有什么会？顺便帮我加个周五下午三点的体检"), not a lookup
+    for the write ("move the dentist to 4" after reading today)."""
+    values = _values(writes)
+    return any(
+        (quotes(phrase, [window]) or quotes(window, [phrase])) and not _accounted(ctx, phrase, values, writes)
+        for phrase in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    )
+
+
+_CLAUSE_END = re.compile(r"[,，。.;；!?！？\n]")
+
+
+def clause_of(text: str, phrase: str) -> str:
+    """The clause of ``text`` (between punctuation) that holds ``phrase`` (normalised, as the phrases
+    are); the phrase itself when it is not found."""
+    said = normalise(text)
+    at = said.find(phrase)
+    if at < 0:
+        return phrase
+    starts = [m.end() for m in _CLAUSE_END.finditer(said, 0, at)]
+    end = _CLAUSE_END.search(said, at + len(phrase))
+    return said[starts[-1] if starts else 0 : end.start() if end else len(said)].strip() or phrase
+
+
+def uses_unsaid(ctx: ToolContext, args: dict[str, object]) -> bool:
+    """Whether a write's time arguments (after the prompt about unsaid phrases) come from one of them."""
+    phrases = ctx.state.unsaid or ()
+    keys = ("when", "event_when", "recurrence", "event")  # the event's name may carry it: "Monday's standup"
+    values = [v for k in keys if isinstance(v := args.get(k), str) and v]
+    return any(
+        quotes(p, [v])
+        or quotes(v, [p])
+        or is_time_grounded(v, [p], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        or shares_time_words(v, p, [ctx.user_text])
+        for p in phrases
+        for v in values
+    )
+
+
+def with_unsaid_note(result_text: str, left: Sequence[str], ctx: ToolContext) -> str:
+    """The last tool result with what the message still asks for (``not_done_items``) as ``not_done_yet``,
+    placed before what was done, and a note saying to call the tool for each (the embedded model read a
+    bare note after "done" as the end of the task)."""
+    data = json.loads(result_text)
+    items = not_done_items(ctx, left)
+    data = {"ok": data.get("ok"), "not_done_yet": items} | {k: v for k, v in data.items() if k != "ok"}
+    data["note"] = (
+        "the user's message also asks for each item of not_done_yet. Call the tool for each item now. If an "
+        "item is not a request (only context), reply with one short sentence"
+    )
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def unanswered_reads(runs: Sequence[ToolRun], ctx: ToolContext) -> str:
+    """For a turn that ended on writes, which never let the model answer its reads: the listing of each
+    ``list_events`` read of a time the user asked about apart from the writes (``asked_apart``: "周三下午有什么
+    安排？顺便帮我加个周四上午十点的牙医"), to go before the receipts; a read that looked up the written event is
+    not shown."""
+    writes = [r for r in runs if r.kind == "write" and not isinstance(r.result, Rejected)]
+    shown = [
+        listing_text(r.result.listing, ctx.lang, now=ctx.now)  # type: ignore[arg-type]
+        for r in runs
+        if isinstance(r.result, ReadResult)
+        and r.result.listing is not None
+        and not r.result.listing.is_search
+        and isinstance(window := getattr(r.args, "range", None), str)
+        and asked_apart(ctx, window, writes)
+    ]
+    return "\n".join(dict.fromkeys(shown))

@@ -1,0 +1,1 @@
+"""The write path: targets, times, confirmations, the store call and the pending command."""

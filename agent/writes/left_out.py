@@ -1,0 +1,278 @@
+"""What a write call left out that the user's words plainly give: code fills it in from their words.
+
+A small model leaves out an argument the message spells out, and sending it back with a hint does not fix
+it: live, "和李老师喝咖啡那个改到周五下午三点吧" came back with the new time as ``event_when`` (which event), and
+"I run every weekday at 8am … put it in the calendar" came back as an ``update_event`` of an event that does
+not exist. Four cases are plain enough to take from the words without asking anyone:
+
+* **the new time of a change**: a time phrase right after a verb of moving that ends in "to"/"for"/到
+  ("改到周五下午三点", "挪到", "推迟到", "move the dentist to 4", "reschedule it for Friday", "push it back
+  to 5"), when exactly one phrase of the message reads so. It becomes the update's ``when``; if the model
+  had put that phrase in ``event_when`` (which event), it is taken out of there.
+* **the repetition of a new event**: a repetition phrase ("every weekday at 8am", "每天晚上10点") in the
+  same clause as the event's title, or inside the title the model wrote ("Run every weekday at 8am for 30
+  min": the title loses the phrase). A repetition in another clause may be about something else ("I run
+  every weekday; book the physio tomorrow at 8") and still goes back to the model.
+* **the day of a new event's clock time**: "Skip swimming tomorrow and book a physio at 5pm instead" came
+  with ``when="5pm"`` (today). When the message names exactly one day, today or later, in the same sentence
+  as that clock, the clock is on that day. Two days, a past day, another sentence: the time stays as given.
+* **who or where, split out of the title**: "周日和老李打球" came as title "打球" with 老李 as an attendee;
+  the words the user wrote together ("和老李打球", "去机场接人", "Lunch with Ana") are the title.
+
+And one the other way: **an end that is another clause's time** ("把后天的例会改到上午十点，再加一个十一点的电话"
+came as an update to 10–11am) is dropped when the user said no end or length: the change keeps its length and
+the other clause's time stays unsaid, so the turn asks the model about it (``agent.turn.unsaid``).
+
+The filled value is the user's own phrase, so the time service computes it and every later check (past,
+overlap, confirmation) applies as to any other time argument.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from agent.context import ToolContext
+from agent.outcomes import Command
+from agent.time_grounding import (
+    TO_WORDS,
+    Memo,
+    phrases_in,
+    phrases_of,
+    quotes,
+    resolved,
+    the_time_itself,
+    user_gave_end,
+    user_gave_recurrence,
+)
+from schedule_time.language import normalise, scan
+from schedule_time.pieces import Clock, DateParts, DayShift, HolidayRef, WeekdayRef
+
+__all__ = [
+    "day_for_clock",
+    "end_from_another_clause",
+    "filled_from_users_words",
+    "new_time_said",
+    "repetition_said",
+    "title_with_company",
+    "title_without",
+]
+
+
+def filled_from_users_words(ctx: ToolContext, command: Command) -> Command:
+    """``command`` with what the model left out taken from the user's words, and without an end that is
+    another clause's time (see the module docstring); each fill or drop is noted for telemetry."""
+    args, now, tz, memo = command.args, ctx.now, ctx.tz, ctx.memo
+    if command.tool == "update_event" and not any(args.get(n) for n in ("when", "end", "duration")):
+        phrase = new_time_said(ctx.user_text, now=now, tz=tz, memo=memo)
+        if phrase is None:
+            return command
+        filled = {**args, "when": phrase}
+        if args.get("event_when") and _same_time(str(args["event_when"]), phrase, ctx):
+            filled["event_when"] = None  # the new time was given as which event: it is the new time
+        _note(ctx, command, "when")
+        return command.with_(args=filled)
+    when, end = str(args.get("when") or ""), str(args.get("end") or "")
+    if when and end and end_from_another_clause(ctx.user_text, when, end, now=now, tz=tz, memo=memo):
+        ctx.notes.append({"dropped": "end", "reason": "another_clause", "tool": command.tool,
+                          "call_index": command.call_index})  # fmt: skip
+        command = command.with_(args={**args, "end": None})
+        args = command.args
+    if command.tool != "create_event" or not args.get("title"):
+        return command
+    title = str(args["title"])
+    company = [str(v) for v in (args.get("attendees") or [])] + [str(args.get("location") or "")]
+    fuller = title_with_company(ctx.user_text, title, [v for v in company if v.strip()])
+    if fuller is not None:
+        _note(ctx, command, "title")
+        command = command.with_(args={**args, "title": fuller})
+        args, title = command.args, fuller
+    when = str(args.get("when") or "")
+    day = day_for_clock(ctx.user_text, when, now=now, tz=tz, memo=memo) if when else None
+    if day is not None:
+        _note(ctx, command, "when")
+        when = f"{day} {when}"
+        command = command.with_(args={**args, "when": when})
+        args = command.args
+    if args.get("recurrence") or (when and user_gave_recurrence(when, now=now, tz=tz, memo=memo)):
+        return command
+    phrase = repetition_said(ctx.user_text, title, now=now, tz=tz, memo=memo)
+    if phrase is None:
+        return command
+    _note(ctx, command, "recurrence")
+    return command.with_(args={**args, "recurrence": phrase, "title": title_without(title, phrase)})
+
+
+def day_for_clock(
+    text: str, when: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
+) -> str | None:
+    """The one day the message names, for a new event's clock time given without one ("Skip swimming tomorrow
+    and book a physio at 5pm instead": "5pm" is tomorrow's, not today's): the day phrase when it is the
+    only one in the message, today or later, a single day, in the same sentence as the clock; else None."""
+    pieces = scan(normalise(when)).pieces
+    if not any(isinstance(p, Clock) for p in pieces) or any(isinstance(p, _DAY_PIECES) for p in pieces):
+        return None
+    days = []
+    for raw in phrases_of(text, memo):
+        found = scan(normalise(raw)).pieces
+        if any(isinstance(p, _DAY_PIECES) for p in found):
+            days.append(_EDGE_WORDS.sub("", raw).strip() or raw)
+    if len(days) != 1 or any(isinstance(p, Clock) for p in scan(normalise(days[0])).pieces):
+        return None
+    r = resolved(days[0], now=now, tz=tz, memo=memo)
+    today = now.astimezone(tz).date()
+    if r.status != "resolved" or r.grain != "day" or r.start is None or r.start.date() <= today:
+        return None  # today adds nothing; a past day is context ("yesterday was long, so …")
+    folded = [part.casefold() for part in _SENTENCE.split(text)]
+    day, clock = days[0].casefold(), when.casefold()
+    if not any(day in part and clock in part for part in folded):
+        return None  # the clock is the model's, or in another sentence
+    return days[0]
+
+
+def end_from_another_clause(
+    text: str, when: str, end: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
+) -> bool:
+    """Whether ``end`` is a time the user gave in another clause than the start, with no end or length said
+    anywhere: "把后天的例会改到上午十点，再加一个十一点的电话" came as when=10am, end=11am — eleven o'clock is
+    the call's. A start and end said together ("3点到5点", "from 3 to 5", "make it run until 6") stay."""
+    if user_gave_end(text, now=now, tz=tz, memo=memo):
+        return False
+    clauses = [c for c in _CLAUSE.split(text) if c.strip()]
+    if len(clauses) < 2:
+        return False
+
+    def clauses_of(value: str) -> set[int]:
+        mine = _clocks(value)
+        return {i for i, c in enumerate(clauses) if mine & _clocks(c)}
+
+    starts, ends = clauses_of(when), clauses_of(end)
+    return bool(starts) and bool(ends) and not starts & ends and not _UNTIL.search(text)
+
+
+def _clocks(text: str) -> set[tuple[int, int]]:
+    """The clock readings in ``text``, am/pm aside ("下午三點" and "15:00" are both (3, 0))."""
+    return {(p.hour % 12, p.minute) for p in scan(normalise(text)).pieces if isinstance(p, Clock)}
+
+
+def title_with_company(text: str, title: str, company: list[str]) -> str | None:
+    """The user's fuller name for the event when the model split who or where out of it: "和老李打球" for
+    "打球" + 老李, "去机场接人" for "接人" + 机场, "Lunch with Ana" for "Lunch" + Ana — the words must stand
+    together in the message, exactly so. None when they do not."""
+    t = re.escape(title.strip())
+    if not t:
+        return None
+    for value in company:
+        v = re.escape(value.strip())
+        for pattern in (rf"(?:和|跟|与|與|同){v}(?:一起)?{t}", rf"(?:去|到|在){v}{t}"):
+            if m := re.search(pattern, text):
+                return m.group()
+        if m := re.search(rf"(?<![\w]){t}\s+with\s+{v}(?![\w])", text, re.IGNORECASE):
+            return title.strip() + m.group()[len(title.strip()) :]
+    return None
+
+
+def _same_time(value: str, phrase: str, ctx: ToolContext) -> bool:
+    if quotes(phrase, [value]) or quotes(value, [phrase]):
+        return True
+    mine = phrases_in(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    return bool(mine) and the_time_itself(mine[0]) == phrase
+
+
+def _note(ctx: ToolContext, command: Command, field: str) -> None:
+    ctx.notes.append(
+        {"filled": field, "from": "user_words", "tool": command.tool, "call_index": command.call_index}
+    )  # fmt: skip
+
+
+_MOVE_VERB_ZH = r"(?:改|挪|移|调|調|换|換|推|推迟|推遲|延后|延後|延期|顺延|順延|提前|往后|往後|往前|放|安排)"
+_MOVE_TO = re.compile(
+    _MOVE_VERB_ZH + r"(?:一下)?(?:到|至|成)\s*$"
+    r"|\b(?:move|moved|moving|push|pushed|pushing|bump|bumped|shift|shifted|change|changed|reschedule|"
+    r"rescheduled|postpone|postponed|bring|brought|put)\b(?:\s+[\w'’:-]+){0,5}?"
+    r"(?:\s+(?:back|forward|up|over|out))?\s+(?:to|for|until|till)\s*$",
+    re.IGNORECASE,
+)
+"""A verb of moving and its "to", ending the text before a time phrase (the phrase's own leading 到/to
+counts: the scanner often takes it into the phrase)."""
+_LEADING_TO = re.compile(rf"^(?:{TO_WORDS}|for\s+)", re.IGNORECASE)
+_OR = re.compile(r"\s*(?:还是|還是|或者|或是|或|or\b)", re.IGNORECASE)
+"""A choice follows ("改到3点还是4点"): the user has not settled the new time."""
+_UNTIL = re.compile(
+    r"\b(?:until|till|til|through|thru|ends?|ending|finish(?:es|ing)?|over\s+by|wraps?\s+up)\b"
+    r"|结束|結束|为止|為止|开到|開到|延长到|延長到|到.{0,6}点?(?:结束|結束)",
+    re.IGNORECASE,
+)
+"""Words that make a lone time an end ("run until 6", "开到六点")."""
+_DAY_PIECES = (DayShift, WeekdayRef, DateParts, HolidayRef)
+_EDGE_WORDS = re.compile(r"^(?:and|then|和|跟|与|與)\s*|\s*(?:and|then|和|跟|与|與|的)$", re.IGNORECASE)
+"""Connectors the scanner keeps at a phrase's edge ("tomorrow and", "明天的")."""
+_SENTENCE = re.compile(r"[.!?;。！？；\n]")
+_CLAUSE = re.compile(r"[,.;!?，。；！？\n]")
+
+
+def new_time_said(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> str | None:
+    """The one time phrase of ``text`` said as a change's new time ("周五下午三点" of "改到周五下午三点吧"),
+    or None (none, or several)."""
+    found = []
+    folded = text.casefold()
+    for phrase in phrases_of(text, memo):
+        at = folded.find(phrase.casefold())
+        if at < 0:
+            continue
+        lead = _LEADING_TO.match(phrase)
+        before = text[:at] + (lead.group() if lead else "")
+        if _MOVE_TO.search(before) and not _OR.match(text[at + len(phrase) :]):
+            found.append(phrase)
+    if len(found) != 1:
+        return None
+    readable = phrases_in(found[0], now=now, tz=tz, memo=memo)
+    if len(readable) != 1:
+        return None
+    value = the_time_itself(readable[0])
+    bare = _LEADING_TO.sub("", value)  # "Friday at 10" of "for Friday at 10"
+    return bare if bare != value and phrases_in(bare, now=now, tz=tz, memo=memo) == [bare] else value
+
+
+def repetition_said(
+    text: str, title: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
+) -> str | None:
+    """The user's repetition phrase for the event titled ``title``: the one in the title itself or in the
+    clause of ``text`` that names the title; None when there is none or it is in another clause."""
+    said = [p for p in phrases_of(text, memo) if user_gave_recurrence(p, now=now, tz=tz, memo=memo)]
+    if len(said) != 1:
+        return None
+    phrase = said[0]
+    if quotes(phrase, [title]):
+        return phrase
+    words = _title_words(title_without(title, phrase))
+    if not words:
+        return None
+    for clause in _CLAUSE.split(text):
+        folded = clause.casefold()
+        if phrase.casefold() in folded and any(
+            re.search(r"(?<![a-z])" + re.escape(w), folded) for w in words
+        ):
+            return phrase
+    return None
+
+
+def title_without(title: str, phrase: str) -> str:
+    """``title`` without the time phrase the model copied into it ("Run" for "Run every weekday at 8am for
+    30 min"); the title itself when nothing is left."""
+    at = title.casefold().find(phrase.casefold())
+    if at < 0:
+        return title
+    rest = (title[:at] + title[at + len(phrase) :]).strip(" ,-–—:;，。：；")
+    return re.sub(r"\s{2,}", " ", rest) or title
+
+
+def _title_words(title: str) -> list[str]:
+    """What of a title must appear in the clause: its Latin words of three letters or more, or its CJK text."""
+    folded = title.casefold().strip()
+    latin = re.findall(r"[a-z][a-z'’-]{2,}", folded)
+    if latin:
+        return [w.rstrip("s") if len(w) > 3 else w for w in latin]
+    cjk = re.sub(r"[^\u3400-\u9fff]", "", folded)
+    return [cjk] if cjk else []

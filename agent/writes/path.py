@@ -1,0 +1,407 @@
+"""The write path, all in code. One function per write tool; each returns a ``WriteOutcome``:
+
+    validated args → time resolution (ambiguous → NeedsChoice; unresolved → NeedsValue for the time only)
+    → the target event (update/delete: not found → Rejected; several → NeedsChoice)
+    → grounding of location / attendees / notes (unsupported values dropped and logged)
+    → past → NeedsConfirmation;  overlap → NeedsConfirmation naming the event
+    → persist with idempotency key f"{turn_id}:{call_index}" → Persisted only if ``result.persisted``
+
+Every step records what it settled on the ``Command`` (resolved times, the target, confirmations), so
+``execute(ctx, command)`` can resume a saved command later without a model (see ``pending``).
+
+The steps live by concept: ``write_timing`` (times), ``write_target`` (which event), ``write_guards``
+(grounding, past/overlap checks, confirmation questions, the store call); this module runs them per tool.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, time, timedelta
+from typing import Any
+
+from agent.context import ToolContext
+from agent.grounding import bare_words, is_grounded
+from agent.outcomes import Command, NeedsConfirmation, NeedsValue, Rejected, WriteOutcome
+from agent.render import phrases
+from agent.render.timefmt import range_text
+from agent.time_grounding import phrases_in, quotes, the_time_itself
+from agent.timing import Timing, named_day, timing_from_json
+from agent.tools.args import UpdateEventArgs
+from agent.turn.focus import just_written
+from agent.writes.references import Ref
+from agent.writes.series_scope import (
+    ask_scope,
+    from_day,
+    scope_of,
+    series_from,
+    series_move_allowed,
+    target_from,
+)
+from agent.writes.store import checks, confirm, ground, store, unasked
+from agent.writes.target import choose_target, find_target, said_now, target_json
+from agent.writes.timing import anchor_of, choose_time, settle_time, with_timing
+from storage import EventDraft, EventPatch, EventSnapshot, StorageError
+
+__all__ = ["choose_target", "choose_time", "execute"]
+
+log = logging.getLogger("kairos.agent.write")
+
+
+async def execute(ctx: ToolContext, command: Command, *, needs_confirmation: bool = False) -> WriteOutcome:
+    """Run ``command`` from wherever it stands. Never raises for a store or time problem."""
+    try:
+        if command.tool == "create_event":
+            return await _create(ctx, command)
+        if command.tool == "update_event":
+            return await _update(ctx, command, needs_confirmation)
+        if command.tool == "delete_event":
+            return await _delete(ctx, command, needs_confirmation)
+        if command.tool == "undo_last_change":
+            return await _undo(ctx, command)
+    except Exception:  # an operator problem: logged with its trace, never shown to the model or user
+        log.exception("write failed", extra={"turn_id": ctx.turn_id, "tool": command.tool})
+        return Rejected("write_failed", phrases.say("write_failed", ctx.lang), command=command)
+    raise ValueError(f"not a write tool: {command.tool}")
+
+
+async def _create(ctx: ToolContext, command: Command) -> WriteOutcome:
+    if (correction := await _correction(ctx, command)) is not None:
+        return await _update(ctx, correction, False)
+    args = command.args
+    title = args["title"]
+    if not command.grounded:
+        command = ground(ctx, command)
+        args = command.args
+    if command.resolved is None:
+        settled = settle_time(ctx, command, args["when"], anchor=None)
+        if not isinstance(settled, Command):
+            return settled
+        command = settled
+    start, end, all_day, rrule = timing_from_json(command.resolved or {})
+    reasons, conflicts = await checks(ctx, command, start, end, all_day, exclude=None)
+    if reasons:
+        return confirm(ctx, command, "create", title, start, end, all_day, reasons, conflicts)
+    draft = EventDraft(
+        title=title,
+        start=start.date() if all_day else start,
+        end=end.date() if all_day else end,
+        timezone=ctx.tz_name,
+        location=args.get("location"),
+        notes=args.get("notes"),
+        attendees=tuple(args.get("attendees") or ()),
+        rrule=rrule,
+    )
+    result = await store(
+        ctx,
+        command,
+        lambda key: ctx.events.create(draft, now=ctx.now, idempotency_key=key, turn_id=ctx.turn_id),
+    )
+    return result
+
+
+async def _correction(ctx: ToolContext, command: Command) -> Command | None:
+    """A create right after the previous turn wrote an event of the same title, with a new time in this
+    message's words and the title not in them ("no — 5pm" after "gym tomorrow at 6" came back as a second
+    "Gym"): an update of that event (``focus.just_written``), never a duplicate. Only for a command fresh
+    from the model (a resumed one was settled by its own turn). A message that names the title itself
+    ("gym on Friday too") is a request of its own: created."""
+    entry = just_written(ctx.focus)
+    args = command.args
+    if entry is None or command.grounded or command.target is not None:
+        return None
+    title = str(args.get("title") or "")
+    if bare_words(title) != bare_words(str(entry.get("title") or "")) or is_grounded(title, ctx.user_text):
+        return None
+    if not said_now(ctx, str(args.get("when") or "")):
+        return None
+    try:
+        event = await ctx.events.get(str(entry["event_id"]))
+    except (StorageError, KeyError):
+        return None
+    if bare_words(event.title) != bare_words(title):
+        return None
+    changes = UpdateEventArgs(
+        event=event.title,
+        when=args.get("when"),
+        end=args.get("end"),
+        duration=args.get("duration"),
+        location=args.get("location"),
+        notes=args.get("notes"),
+        attendees=args.get("attendees") or None,
+    )
+    target = target_json(Ref(event, event.start, event.end, occurrence=False))
+    if event.recurring:
+        target["scope"] = "series"
+    return Command(
+        "update_event", changes.model_dump(mode="json"), call_index=command.call_index, target=target
+    )
+
+
+async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) -> WriteOutcome:
+    if not command.grounded:
+        command = ground(ctx, command)
+    since = from_day(ctx, command)  # "from next week on": the series, from X's first occurrence
+    scope = scope_of(command, ctx.user_text, since=since)
+    settled = await target_from(ctx, command, since, find_target, occurrences=scope != "series")
+    if not isinstance(settled, Command):
+        return settled
+    command = settled
+    if (refused := _changes_this_turns_write(ctx, command)) is not None:
+        return refused
+    args, target = command.args, command.target or {}
+    title = target["title"]
+    moves = bool(args.get("when") or args.get("end") or args.get("duration"))
+    if target.get("recurring"):
+        scope = scope_of(command, ctx.user_text, since=since)
+        if scope is None and args.get("when"):  # "tomorrow's standup to 11am" said as "tomorrow 11am"
+            command = await _occurrence_on_named_day(ctx, command)
+            target, scope = command.target or {}, (command.target or {}).get("scope")
+        if scope is None and moves:  # never move a whole series the user did not ask to move
+            return ask_scope(ctx, command)
+        if scope is not None and target.get("scope") != scope:
+            command = command.with_(target={**target, "scope": scope})
+            target = command.target or {}
+    patch: dict[str, Any] = {}
+    start = end = None
+    all_day = bool(target.get("all_day"))
+    if moves:
+        if command.resolved is None:
+            if args.get("when"):
+                timed = settle_time(ctx, command, args["when"], anchor=anchor_of(command))
+            else:
+                anchor = anchor_of(command)
+                assert anchor is not None
+                timed = with_timing(ctx, command, Timing(anchor[0], None), anchor=anchor)
+            if not isinstance(timed, Command):
+                return timed
+            command = timed
+        start, end, all_day, _ = timing_from_json(command.resolved or {})
+        patch["start"], patch["end"] = (start.date(), end.date()) if all_day else (start, end)
+    for name in ("title", "location", "notes"):
+        if args.get(name) is not None:
+            patch[name] = args[name]
+    if args.get("attendees") is not None:
+        patch["attendees"] = tuple(args["attendees"])
+    if not patch:
+        dropped = [
+            n["dropped"] for n in ctx.notes if n.get("call_index") == command.call_index and "dropped" in n
+        ]
+        if dropped and ctx.state.send_back_once("nothing_left", command.call_index):
+            # every change was a value the user never gave (often the request itself copied into notes):
+            # back to the model once, which may well have meant to answer, not to write
+            problems = tuple(
+                {"field": name, "problem": "not_given_by_user", "hint": "the user asked nothing to change"}
+                for name in dropped
+            )
+            return Rejected("nothing_to_change", "", fixable=True, problems=problems, command=command)
+        unused = _unused_time(ctx, command)
+        if unused is not None and ctx.state.send_back_once("nothing_left", command.call_index):
+            # "改到周五下午三点，她周三临时有事" with only event_when="周三下午三点": the new time is in the
+            # message and the model left it out. Back to the model once, naming it; never filled in by code.
+            problem = {
+                "field": "when",
+                "problem": "missing",
+                "hint": f"the user's words give a time, {unused!r}: if it is the new time, pass it as `when`",
+            }
+            return Rejected("nothing_to_change", "", fixable=True, problems=(problem,), command=command)
+        return NeedsValue(command, "changes", phrases.say("no_changes", ctx.lang, title=title))
+    if start is not None and end is not None:
+        reasons, conflicts = await checks(ctx, command, start, end, all_day, exclude=target["event_id"])
+        if needs_confirmation and "destructive" not in command.confirmed:
+            reasons = (*reasons, "destructive")
+        if reasons:
+            return confirm(
+                ctx, command, "update", args.get("title") or title, start, end, all_day, reasons, conflicts
+            )
+    elif unasked(ctx, command):  # a rename or a note the message was not read as asking for
+        begins, ends = datetime.fromisoformat(target["start"]), datetime.fromisoformat(target["end"])
+        return confirm(ctx, command, "edit", title, begins, ends, all_day, ("unasked",), ())
+    occurrence = _occurrence(target)
+    from_start = None
+    if target.get("recurring") and occurrence is None:  # the series: from its first upcoming occurrence on
+        scoped = await series_from(ctx, command)
+        if isinstance(scoped, Rejected):
+            return scoped
+        series, from_start = scoped
+        if start is not None and end is not None:
+            moved = _series_patch(ctx, target, series, from_start, start, end, all_day)
+            if moved is None:  # a new day for a rule that names its days: a new rule, not a move
+                return Rejected(
+                    "series_days", phrases.say("series_days", ctx.lang, title=title), command=command
+                )
+            patch.update(moved)
+    event_patch = EventPatch(**patch)
+    if occurrence is None and from_start is None and (same := await _already_so(ctx, command, event_patch)):
+        return same
+    return await store(
+        ctx,
+        command,
+        lambda key: ctx.events.update(
+            target["event_id"],
+            event_patch,
+            expected_version=target["version"],
+            now=ctx.now,
+            idempotency_key=key,
+            turn_id=ctx.turn_id,
+            occurrence_start=occurrence,
+            from_start=from_start,
+        ),
+    )
+
+
+async def _already_so(ctx: ToolContext, command: Command, event_patch: EventPatch) -> Rejected | None:
+    """An update that would store what the event already has is not written, and the user is told so: the
+    model sends "明天下午三点和张三开会" as an update of that very meeting when it exists (before, a new version
+    and "Updated …" for nothing)."""
+    try:
+        event = await ctx.events.get((command.target or {})["event_id"])
+    except StorageError:
+        return None  # the store's own answer comes with the write
+    if event_patch.changes(event):
+        return None
+    when = range_text(
+        event.start.astimezone(ctx.tz), event.end.astimezone(ctx.tz), ctx.lang, all_day=event.all_day,
+        ref=ctx.now.astimezone(ctx.tz).date(),
+    )  # fmt: skip
+    return Rejected(
+        "already_so", phrases.say("already_so", ctx.lang, title=event.title, when=when), command=command
+    )
+
+
+def _unused_time(ctx: ToolContext, command: Command) -> str | None:
+    """A time phrase of the message that neither the event's time nor its name accounts for."""
+    args = command.args
+    used = [str(args.get("event_when") or ""), str(args.get("event") or "")]
+    for phrase in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        if not quotes(phrase, used) and not any(quotes(u, [phrase]) for u in used if u):
+            return the_time_itself(phrase)
+    return None
+
+
+async def _occurrence_on_named_day(ctx: ToolContext, command: Command) -> Command:
+    """A new time on a named day, for a series with one occurrence that day: that occurrence moves."""
+    target = command.target or {}
+    day = named_day(command.args["when"], now=ctx.now, tz=ctx.tz)
+    if day is None:
+        return command
+    midnight = datetime.combine(day, time(0), tzinfo=ctx.tz)
+    found = [
+        o
+        for o in await ctx.events.list_range(midnight, midnight + timedelta(days=1))
+        if str(o.event_id) == target["event_id"] and o.start.astimezone(ctx.tz).date() == day
+    ]
+    if len(found) != 1:
+        return command
+    start, end = found[0].start.isoformat(), found[0].end.isoformat()
+    moved = {**target, "start": start, "end": end, "occurrence_start": start, "scope": "one"}
+    return command.with_(target=moved)
+
+
+def _occurrence(target: dict[str, Any]) -> datetime | None:
+    """The occurrence a change to one occurrence of a series is for (None: the event itself)."""
+    if not target.get("recurring") or target.get("scope") != "one":
+        return None
+    return datetime.fromisoformat(target.get("occurrence_start") or target["start"])
+
+
+def _series_patch(
+    ctx: ToolContext,
+    target: dict[str, Any],
+    series: EventSnapshot,
+    first: datetime,
+    start: datetime,
+    end: datetime,
+    all_day: bool,
+) -> dict[str, Any] | None:
+    """The series from ``first`` on (its first start, or where it is split) moved by what its named
+    occurrence moved: ``first``'s date kept, its clock time (and day, for a rule that names none) taken
+    from the occurrence's new time. A rule's UNTIL moves with the start in the store
+    (``EventPatch.apply``)."""
+    occurrence = datetime.fromisoformat(target["start"]).astimezone(ctx.tz)
+    if not series_move_allowed(series.rrule, occurrence, start, ctx.tz):
+        return None
+    if all_day:
+        day = first.date() + (start.date() - occurrence.date())
+        return {"start": day, "end": day + (end.date() - start.date())}
+    new = start.astimezone(ctx.tz)
+    moved = first.astimezone(ctx.tz).replace(hour=new.hour, minute=new.minute, second=0)
+    moved += new.date() - occurrence.date()
+    return {"start": moved, "end": moved + (end - start)}
+
+
+def _changes_this_turns_write(ctx: ToolContext, command: Command) -> Rejected | None:
+    """After the prompt about a request the model left out (``agent.turn.unsaid``), a change to an event this
+    turn already wrote is not that request: "周日晚上6点家庭聚餐" came back as a move of the 体检 just
+    created to Sunday. Refused without a word (the receipts say what was done)."""
+    if ctx.state.unsaid is None:
+        return None
+    if (command.target or {}).get("event_id") in ctx.state.written:
+        return Rejected("not_the_unsaid_request", "", fixable=False, silent=True)
+    return None
+
+
+async def _delete(ctx: ToolContext, command: Command, needs_confirmation: bool) -> WriteOutcome:
+    since = from_day(ctx, command)  # "from next week on": the series, from X's first occurrence
+    one = scope_of(command, ctx.user_text, since=since) != "series"  # a series without a day is asked about
+    settled = await target_from(ctx, command, since, find_target, occurrences=one)
+    if not isinstance(settled, Command):
+        return settled
+    command = settled
+    if (refused := _changes_this_turns_write(ctx, command)) is not None:
+        return refused
+    target = command.target or {}
+    occurrence = target.get("occurrence_start") if one else None
+    from_start = None
+    if not one and target.get("recurring"):  # the series: from its first upcoming occurrence on
+        scoped = await series_from(ctx, command)
+        if isinstance(scoped, Rejected):
+            return scoped
+        from_start = scoped[1]
+    if one and target.get("recurring") and occurrence is None:
+        return NeedsValue(
+            command,
+            "event_when",
+            phrases.ask_value("event_when", ctx.lang, title=target["title"], now=ctx.now),
+        )
+    if "destructive" not in command.confirmed:  # a delete always asks first: a wrong guess costs a "no"
+        if target.get("recurring"):  # the "yes" is not the words that chose one or all: keep the choice
+            command = command.with_(target={**target, "scope": "one" if one else "series"})
+        start, end = datetime.fromisoformat(target["start"]), datetime.fromisoformat(target["end"])
+        return confirm(
+            ctx,
+            command,
+            "delete",
+            target["title"],
+            start,
+            end,
+            bool(target.get("all_day")),
+            ("destructive",),
+            (),
+        )
+    occurrence_start = datetime.fromisoformat(occurrence) if occurrence else None
+    return await store(
+        ctx,
+        command,
+        lambda key: ctx.events.delete(
+            target["event_id"],
+            now=ctx.now,
+            idempotency_key=key,
+            occurrence_start=occurrence_start,
+            expected_version=target["version"],
+            turn_id=ctx.turn_id,
+            from_start=from_start,
+        ),
+    )
+
+
+async def _undo(ctx: ToolContext, command: Command) -> WriteOutcome:
+    """Undo asks first unless the user confirmed it (a "yes", or the exact command "undo"), naming what it
+    would revert: a model that misreads "thanks" costs a "no", never a lost change."""
+    if "destructive" not in command.confirmed:
+        last = await ctx.events.last_change()
+        if last is not None and last[1] is not None:
+            question = phrases.ask_undo(last[0], last[1], lang=ctx.lang, tz=ctx.tz, now=ctx.now)
+            return NeedsConfirmation(command, ("destructive",), question)
+    return await store(
+        ctx, command, lambda key: ctx.events.undo(now=ctx.now, idempotency_key=key, turn_id=ctx.turn_id)
+    )

@@ -1,0 +1,151 @@
+"""Pending commands: what a turn leaves waiting for the user's next reply, stored in storage's
+``pending_commands`` (the assistant saves it in the turn's one commit, ``TurnStore.commit``; ``save_pending``
+does it alone) so that the zero-model gates (``gates``) can finish it with code alone.
+
+Stored payload (a JSON object; ``kind`` is the record's kind)::
+
+    {
+      "v": 1,
+      "command": {                        # outcomes.Command.to_json(): re-validated on resume
+        "v": 1, "tool": "create_event", "args": {...validated, grounded tool arguments...},
+        "call_index": 0, "resolved": {"start", "end", "all_day", "rrule"} | null,
+        "target": {"event_id", "version", "title", "start", "end", "occurrence_start", "recurring",
+                   "all_day"} | null,
+        "confirmed": ["past", ...], "grounded": true
+      },
+      "field": "when" | "end" | "duration" | "recurrence" | "event_when" | "event" | null,
+      "question": "What time on Sunday, March 9?",
+      "options": [{"label", "start", "end", "time": {"start", "grain"} | null,
+                   "target": {...} | null, "title", "tag": "morning" | null}, ...],   # time order
+      "reasons": ["past", "conflict"], "conflicts": [{"event_id", "title", "start", "end", "all_day"}],
+      "lang": "en" | "zh"
+    }
+
+Expiry: a confirmation 5 minutes, a missing value or a choice 30 minutes. ``resume`` executes it:
+``confirm=True`` for a confirmation, ``value="1pm"`` for a missing value, ``choice=<0-based index>`` for a
+choice; it returns a ``WriteOutcome`` (it may ask again, e.g. a conflict after the time was filled in).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from agent.context import ToolContext
+from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, Option, Rejected, WriteOutcome
+from agent.timing import Missing, resolve_start
+from agent.writes.path import choose_target, choose_time, execute
+from agent.writes.series_scope import is_series_answer
+from storage import PendingRecord
+
+__all__ = ["EXPIRY", "payload_of", "resume", "save_pending"]
+
+EXPIRY = {
+    "needs_confirmation": timedelta(minutes=5),
+    "needs_value": timedelta(minutes=30),
+    "needs_choice": timedelta(minutes=30),
+}
+
+Asking = NeedsValue | NeedsChoice | NeedsConfirmation
+
+
+def payload_of(outcome: Asking, lang: str) -> dict[str, Any]:
+    payload: dict[str, Any] = {
+        "v": 1,
+        "command": outcome.command.to_json(),
+        "field": getattr(outcome, "field", None),
+        "question": outcome.question,
+        "options": [],
+        "reasons": [],
+        "conflicts": [],
+        "lang": lang,
+    }
+    if isinstance(outcome, NeedsChoice):
+        payload["options"] = [o.to_json() for o in outcome.options]
+    if isinstance(outcome, NeedsConfirmation):
+        payload["reasons"] = list(outcome.reasons)
+        payload["conflicts"] = list(outcome.conflicts)
+    return payload
+
+
+async def save_pending(ctx: ToolContext, outcome: Asking) -> PendingRecord:
+    """Store the conversation's pending command (replacing an earlier one) with its time limit."""
+    return await ctx.conversations.save_pending(
+        ctx.conversation_id,
+        outcome.kind,
+        payload_of(outcome, ctx.lang),
+        now=ctx.now,
+        expires_at=ctx.now + EXPIRY[outcome.kind],
+        turn_id=ctx.turn_id,
+    )
+
+
+def _option(data: dict[str, Any]) -> Option:
+    from datetime import datetime
+
+    return Option(
+        label=data["label"],
+        start=datetime.fromisoformat(data["start"]),
+        end=datetime.fromisoformat(data["end"]),
+        time=data.get("time"),
+        target=data.get("target"),
+        title=data.get("title"),
+        tag=data.get("tag"),
+    )
+
+
+def _joined(first: str, second: str) -> str:
+    cjk = any("\u3400" <= ch <= "\u9fff" for ch in first[-1:] + second[:1])
+    return f"{first}{second}" if cjk else f"{first} {second}"
+
+
+async def resume(
+    ctx: ToolContext,
+    pending: PendingRecord | dict[str, Any],
+    *,
+    value: str | None = None,
+    choice: int | None = None,
+    confirm: bool = False,
+) -> WriteOutcome:
+    """Finish a pending command with the user's answer, by code alone (no model). ``ctx`` is the answering
+    turn's context (its ``now``, turn id and language); the stored command is re-validated on the way."""
+    kind = pending.kind if isinstance(pending, PendingRecord) else pending.get("kind")
+    payload = pending.payload if isinstance(pending, PendingRecord) else pending
+    try:
+        command = Command.from_json(payload["command"])
+    except (KeyError, TypeError, ValueError):
+        return Rejected("bad_pending", "")
+    command = command.with_(call_index=command.call_index)
+    if confirm:
+        reasons = tuple(payload.get("reasons") or ())
+        return await execute(ctx, command.with_(confirmed=tuple({*command.confirmed, *reasons})))
+    if choice is not None:
+        options = payload.get("options") or []
+        if not 0 <= choice < len(options):
+            return Rejected("bad_choice", "")
+        option = _option(options[choice])
+        if option.target is not None:
+            return await execute(ctx, choose_target(command, option))
+        chosen = choose_time(ctx, command, option)
+        return chosen if not isinstance(chosen, Command) else await execute(ctx, chosen)
+    if value is not None:
+        field = payload.get("field") or kind
+        args = dict(command.args)
+        if field == "when":
+            old = args.get("when") or ""
+            combined = _joined(old, value) if old else value
+            # "Friday" + "7:30" reads as "Friday 7:30" (which may still need a choice: morning or evening);
+            # a reply that cannot join the old words ("Sunday" + "周日下午2点") stands alone.
+            joins = not isinstance(resolve_start(combined, now=ctx.now, tz=ctx.tz), Missing)
+            args["when"] = combined if joins or not old else value
+            return await execute(ctx, command.with_(args=args, resolved=None))
+        if field in ("end", "duration", "recurrence"):
+            args[field] = value
+            return await execute(ctx, command.with_(args=args, resolved=None))
+        if field == "event_when":
+            if is_series_answer(value):  # "Which day's standup? Or the whole series?" — "the whole series"
+                args["event_when"], args["scope"] = None, "series"
+                return await execute(ctx, command.with_(args=args, target=None))
+            args["event_when"] = value
+            return await execute(ctx, command.with_(args=args, target=None))
+    return Rejected("bad_answer", "")

@@ -1,0 +1,197 @@
+"""The checks every write passes on its way to the store, and the store call itself:
+
+ground (free-text fields must be in the user's words, and never code's guidance to the model; a title keeps
+the user's words and event-kind nouns: ``ground_title``) → checks (past? overlaps?) → confirm (a question
+naming what it overlaps) → store (idempotency key ``{turn_id}:{call_index}``; ``Persisted`` only when
+the store says ``persisted``; every store refusal becomes the user's sentence, never an exception text)
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import Any
+
+from agent.checks.guidance import quotes_guidance
+from agent.context import ToolContext
+from agent.grounding import echoes_request, event_kind_in, grounded_title, is_grounded, said_by_user
+from agent.outcomes import Command, NeedsConfirmation, Persisted, Rejected, WriteOutcome
+from agent.render import phrases
+from storage import (
+    EventNotFound,
+    InvalidInput,
+    NothingToUndo,
+    OccurrenceNotFound,
+    StorageError,
+    UndoConflict,
+    VersionConflict,
+    WriteResult,
+)
+
+__all__ = ["checks", "confirm", "ground", "ground_title", "store", "title_of", "unasked"]
+
+log = logging.getLogger("kairos.agent.write")
+_GROUNDED_FIELDS = ("location", "notes")
+
+
+def ground(ctx: ToolContext, command: Command) -> Command:
+    args = dict(command.args)
+    # the user's words: this message and the segment's earlier ones (a pending command resumed by "下午三点半"
+    # keeps the 设计师 of "明天和设计师对一下稿子")
+    said = " ".join(ctx.time_sources)
+    for name in _GROUNDED_FIELDS:
+        value = args.get(name)
+        if value and (
+            not is_grounded(value, said)
+            or echoes_request(value, ctx.user_text)
+            or quotes_guidance(value, ctx, min_words=4)  # a hint or note of ours, parked in the notes
+        ):
+            args[name] = None
+            ctx.notes.append({"dropped": name, "tool": command.tool, "call_index": command.call_index})
+    attendees = args.get("attendees")
+    if attendees:
+        # a name the user said, once ("you", 我 name nobody; "教堂" as the location is a place, not a person)
+        place = (args.get("location") or "").strip().casefold()
+        kept = [
+            a
+            for a in dict.fromkeys(attendees)
+            if said_by_user(a, ctx.time_sources) and a.strip().casefold() != place
+        ]
+        if len(kept) != len(attendees):
+            ctx.notes.append(
+                {
+                    "dropped": "attendees",
+                    "count": len(attendees) - len(kept),
+                    "tool": command.tool,
+                    "call_index": command.call_index,
+                }
+            )
+        args["attendees"] = kept
+    if any("dropped" in n for n in ctx.notes):
+        log.info("ungrounded fields dropped", extra={"turn_id": ctx.turn_id, "tool": command.tool})
+    return command.with_(args=args, grounded=True)
+
+
+def ground_title(ctx: ToolContext, command: Command) -> Command:
+    """The title without the words the user never said that are not an event kind (``grounded_title``:
+    "Meeting with Tomás" → "Meeting" when nobody named Tomás). With nothing of it left, a new event is
+    called by an event kind the user said, else "Event"/"日程"; a change keeps the event's title."""
+    title = command.args.get("title")
+    if not title:
+        return command
+    kept = grounded_title(title, ctx.time_sources)
+    if kept and quotes_guidance(kept, ctx, min_words=4):
+        kept = ""
+    if kept == title:
+        return command
+    if not kept:
+        kept = event_kind_in(ctx.time_sources, ctx.lang) if command.tool == "create_event" else None
+    ctx.notes.append(
+        {"dropped": "title_words", "tool": command.tool, "call_index": command.call_index, "kept": bool(kept)}
+    )
+    return command.with_(args={**command.args, "title": kept})
+
+
+def unasked(ctx: ToolContext, command: Command) -> bool:
+    """The model read the message as a question or chit-chat (its own ``request``), yet called a write:
+    the two disagree, so the write asks first and a wrong guess costs a "no", never a dirty write."""
+    return ctx.state.request in ("calendar_question", "chat") and "unasked" not in command.confirmed
+
+
+async def checks(
+    ctx: ToolContext, command: Command, start: datetime, end: datetime, all_day: bool, *, exclude: str | None
+) -> tuple[tuple[str, ...], tuple[dict[str, Any], ...]]:
+    reasons: list[str] = ["unasked"] if unasked(ctx, command) else []
+    past = (end.date() <= ctx.now.astimezone(ctx.tz).date()) if all_day else start < ctx.now
+    if past and "past" not in command.confirmed:
+        reasons.append("past")
+    conflicts: tuple[dict[str, Any], ...] = ()
+    if not all_day and "conflict" not in command.confirmed:
+        found = await ctx.events.conflicts(start, end, exclude=exclude)
+        conflicts = tuple(
+            {
+                "event_id": str(o.event_id),
+                "title": o.title,
+                "start": o.start.isoformat(),
+                "end": o.end.isoformat(),
+                "all_day": o.all_day,
+            }
+            for o in found[:3]
+        )
+        if conflicts:
+            reasons.append("conflict")
+    return tuple(reasons), conflicts
+
+
+def confirm(
+    ctx: ToolContext,
+    command: Command,
+    action: str,
+    title: str,
+    start: datetime,
+    end: datetime,
+    all_day: bool,
+    reasons: tuple[str, ...],
+    conflicts: tuple[dict[str, Any], ...],
+) -> NeedsConfirmation:
+    clash = [
+        (
+            c["title"],
+            datetime.fromisoformat(c["start"]).astimezone(ctx.tz),
+            datetime.fromisoformat(c["end"]).astimezone(ctx.tz),
+            c["all_day"],
+        )
+        for c in conflicts
+    ]
+    question = phrases.ask_confirmation(
+        lang=ctx.lang,
+        action=action,
+        title=title,
+        start=start.astimezone(ctx.tz),
+        end=end.astimezone(ctx.tz),
+        all_day=all_day,
+        past="past" in reasons,
+        conflicts=clash,
+        now=ctx.now,
+    )
+    return NeedsConfirmation(command, reasons, question, conflicts)  # type: ignore[arg-type]
+
+
+async def store(ctx: ToolContext, command: Command, write: Any) -> WriteOutcome:
+    key = f"{ctx.turn_id}:{command.call_index}"
+    try:
+        result: WriteResult = await write(key)
+    except EventNotFound:
+        return Rejected("not_found", phrases.say("not_found_id", ctx.lang), command=command)
+    except OccurrenceNotFound:
+        return Rejected(
+            "not_found", phrases.say("not_found_when", ctx.lang, ref=title_of(command)), command=command
+        )
+    except NothingToUndo:
+        return Rejected("nothing_to_undo", phrases.say("nothing_to_undo", ctx.lang), command=command)
+    except UndoConflict:
+        return Rejected("undo_conflict", phrases.say("undo_conflict", ctx.lang), command=command)
+    except VersionConflict:
+        return Rejected("changed_meanwhile", phrases.say("changed_meanwhile", ctx.lang), command=command)
+    except InvalidInput as exc:
+        # The store's messages name the field and the rule (never SQL): fit for the model to fix.
+        problem = {"field": exc.field or "(arguments)", "problem": "invalid_value"}
+        return Rejected(
+            "invalid_event",
+            phrases.say("write_failed", ctx.lang),
+            fixable=True,
+            problems=(problem,),
+            command=command,
+        )
+    except StorageError:
+        log.warning("store refused a write", exc_info=True, extra={"turn_id": ctx.turn_id})
+        return Rejected("write_failed", phrases.say("write_failed", ctx.lang), command=command)
+    if not result.persisted:
+        return Rejected("write_failed", phrases.say("write_failed", ctx.lang), command=command)
+    ctx.state.written.add(str(result.event.id))
+    return Persisted(command, result)
+
+
+def title_of(command: Command) -> str:
+    args = command.args
+    return str(args.get("title") or (command.target or {}).get("title") or args.get("event") or "")[:80]

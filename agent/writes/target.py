@@ -1,0 +1,145 @@
+"""The event an update or delete is about: resolved by code from the model's reference (an id, title words,
+or "it"/"这个" — the event in focus), narrowed by the time the user gave; several → the user chooses.
+
+A correction right after a write ("actually make it 4", 不对，改到下周三): the model's reference often names
+nothing (the old words, the message itself echoed, another wording of the title). When it finds no event,
+the update is about the event the previous turn wrote (``focus.just_written``) if these facts hold: that
+turn wrote exactly one event; the update gives a new time that is in this message's words; and the
+reference names nothing else the user said in this message (it is the message itself, the event's title,
+or words the message does not have). Otherwise "not found", as before.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agent.context import ToolContext
+from agent.grounding import bare_words, echoes_request
+from agent.language import HAN_RUN
+from agent.outcomes import Command, NeedsChoice, NeedsValue, Option, Rejected, WriteOutcome
+from agent.render import phrases
+from agent.render.timefmt import range_text
+from agent.time_grounding import Memo, is_time_grounded, phrases_of, shares_time_words
+from agent.turn.focus import just_written
+from agent.writes.references import Choice, NotFound, Ref, resolve_reference
+from storage import StorageError
+
+__all__ = ["choose_target", "find_target", "ref_label", "said_now", "target_json"]
+
+
+async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) -> Command | WriteOutcome:
+    if command.target is not None:
+        return command
+    args = command.args
+    found = await resolve_reference(ctx, args["event"], args.get("event_when"), occurrences=occurrences)
+    if isinstance(found, NotFound) and found.anaphor:
+        question = phrases.ask_value("event", ctx.lang, now=ctx.now)
+        return NeedsValue(command, "event", question)
+    if isinstance(found, NotFound) and not found.by_id:
+        corrected = await _just_written(ctx, command)
+        if corrected is not None:
+            return corrected
+    if isinstance(found, NotFound):
+        key = "not_found_id" if found.by_id else ("not_found_when" if found.with_time else "not_found")
+        return Rejected("not_found", phrases.say(key, ctx.lang, ref=args["event"][:80]), command=command)
+    if isinstance(found, Choice):
+        options = tuple(
+            Option(
+                label=ref_label(r, ctx),
+                start=r.start,
+                end=r.end,
+                target=target_json(r),
+                title=r.event.title,
+            )
+            for r in found.refs
+        )
+        lines = [o.label for o in options]
+        return NeedsChoice(command, "event", phrases.ask_choice(lines, ctx.lang, field="event"), options)
+    return command.with_(target=target_json(found.ref))
+
+
+async def _just_written(ctx: ToolContext, command: Command) -> Command | None:
+    """The update as a correction of the event the previous turn wrote (see the module's docstring), or
+    None. A series just written is corrected as a whole (it was written as one)."""
+    entry = just_written(ctx.focus)
+    if entry is None or command.tool != "update_event":
+        return None
+    args = command.args
+    times = [str(args[n]) for n in ("when", "end", "duration") if args.get(n)]
+    if not times or not all(said_now(ctx, t) for t in times):
+        return None
+    if _names_other(ctx, str(args.get("event") or ""), str(entry.get("title") or "")):
+        return None
+    try:
+        event = await ctx.events.get(str(entry["event_id"]))
+    except (StorageError, KeyError):
+        return None
+    target = target_json(Ref(event, event.start, event.end, occurrence=False))
+    if event.recurring:
+        target["scope"] = "series"
+    return command.with_(target=target)
+
+
+def said_now(ctx: ToolContext, value: str) -> bool:
+    """A time argument that is in this message's words: grounded in it alone, or grounded in the segment
+    with a time word from this message ("tomorrow 5pm" for "no — 5pm" after "gym tomorrow at 6")."""
+    if not value:
+        return False
+    if is_time_grounded(value, (ctx.user_text,), now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        return True
+    if not is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        return False
+    return any(shares_time_words(value, p, ctx.time_sources) for p in phrases_of(ctx.user_text, ctx.memo))
+
+
+def _words(text: str, memo: Memo) -> set[str]:
+    """Latin words of 3+ letters and Han pairs of ``text``, its time phrases left out (case-folded)."""
+    for phrase in phrases_of(text, memo):
+        text = text.replace(phrase, " ")
+    folded = text.casefold()
+    words = {w for w in re.findall(r"[a-z0-9][a-z0-9'’-]{2,}", folded)}
+    for run in HAN_RUN.findall(folded):
+        words |= {run[i : i + 2] for i in range(len(run) - 1)} or {run}
+    return words
+
+
+def _names_other(ctx: ToolContext, reference: str, title: str) -> bool:
+    """Whether the reference names something of this message other than the event just written: a word
+    the message has that the event's title has not. A reference that is the message itself (echoed) or
+    words the message does not have names nothing in it."""
+    if not bare_words(reference) or echoes_request(reference, ctx.user_text):
+        return False
+    said = _words(ctx.user_text, ctx.memo) - _words(title, ctx.memo)
+    return bool(_words(reference, ctx.memo) & said)
+
+
+def target_json(ref: Ref) -> dict[str, Any]:
+    return {
+        "event_id": str(ref.event.id),
+        "version": ref.event.version,
+        "title": ref.event.title,
+        "start": ref.start.isoformat(),
+        "end": ref.end.isoformat(),
+        "occurrence_start": ref.start.isoformat() if ref.occurrence else None,
+        "recurring": ref.event.recurring,
+        "all_day": ref.event.all_day,
+    }
+
+
+def ref_label(ref: Ref, ctx: ToolContext) -> str:
+    when = range_text(
+        ref.start.astimezone(ctx.tz),
+        ref.end.astimezone(ctx.tz),
+        ctx.lang,
+        all_day=ref.event.all_day,
+        ref=ctx.now.date(),
+    )
+    if ctx.lang == "zh":
+        return f"「{ref.event.title}」{when}" + ("（重复）" if ref.event.recurring else "")
+    return f"“{ref.event.title}” — {when}" + (" (repeating)" if ref.event.recurring else "")
+
+
+def choose_target(command: Command, option: Option) -> Command:
+    assert option.target is not None
+    return command.with_(target=option.target)
