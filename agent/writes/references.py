@@ -12,9 +12,12 @@ found" (the store is bound to the user, so it cannot even see it).
 
 from __future__ import annotations
 
+import re
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+
+from rapidfuzz.distance import Levenshtein
 
 from agent.context import ToolContext
 from agent.timing import read_range
@@ -106,8 +109,10 @@ async def resolve_reference(
     else:
         refs = [await _next_occurrence(ctx, e) for e in matches.values()]
     refs.sort(key=lambda r: (r.start, r.event.title, str(r.event.id)))
-    if len(refs) == 1:
+    if len(refs) == 1 and not _another_name(reference, refs[0].event.title):
         return Found(refs[0])
+    if len(refs) == 1:  # "Jon" found "1:1 with Joan": a similar name is another person; the user says
+        return Choice((refs[0],))
     upcoming = [r for r in refs if r.end > ctx.now]
     shown = (upcoming if len(upcoming) >= MAX_OPTIONS else refs)[:MAX_OPTIONS]
     return Choice(tuple(sorted(shown, key=lambda r: (r.start, r.event.title))))
@@ -155,6 +160,24 @@ async def _by_time(
     if len(refs) == 1 and not titled:
         return Found(refs[0])
     return Choice(tuple(refs[:MAX_OPTIONS]))
+
+
+_NAME = re.compile(r"\b[A-Z][a-z]{2,}\b")
+_WORD = re.compile(r"[a-z]{3,}")
+
+
+def _another_name(reference: str, title: str) -> bool:
+    """The reference names someone (a capitalised word) whom the title does not name, while the title names
+    someone spelled almost the same (one or two letters apart: Jon/Joan, Kat/Kate, Marko/Marco): the fuzzy
+    search found a different person, a fact to ask about, never to guess."""
+    titled = set(_WORD.findall(title.casefold()))
+    for name in _NAME.findall(reference):
+        folded = name.casefold()
+        if folded in titled:
+            continue
+        if any(folded[0] == w[0] and 0 < Levenshtein.distance(folded, w) <= 2 for w in titled):
+            return True
+    return False
 
 
 async def _in_focus(ctx: ToolContext) -> dict[uuid.UUID, EventSnapshot]:
