@@ -19,8 +19,8 @@ __all__ = ["render_tool_prompt"]
 _HEADER = (
     "# Tools\n"
     "Answer with exactly one JSON object and nothing else:\n"
-    '- to use a tool: {"request": "<kind>", "tool": "<tool name>", "arguments": {...}}\n'
-    f'- to answer without a tool: {{"request": "<kind>", "tool": "{NO_TOOL}", "reply": "<your reply>"}}\n'
+    '- to use a tool: {"tool": "<tool name>", "arguments": {...}, "request": "<kind>"}\n'
+    f'- to answer without a tool: {{"tool": "{NO_TOOL}", "reply": "<your reply>", "request": "<kind>"}}\n'
     "request: what the user's message is:\n"
     + "".join(f"- {kind}: {meaning}\n" for kind, meaning in REQUEST_KINDS.items())
     + "When a tool does what the user asks, call it: never say you did something without its tool.\n"

@@ -21,9 +21,9 @@ def test_schema_is_one_of_each_tool_or_a_reply() -> None:
     schema = build_response_schema(TOOLS)
     branches = schema["anyOf"]
     assert [b["properties"]["tool"]["const"] for b in branches] == ["create_event", "list_events", "none"]
-    assert branches[-1]["required"] == ["request", "tool", "reply"]
-    assert branches[0]["required"] == ["request", "tool", "arguments"]
-    assert next(iter(branches[0]["properties"])) == "request"  # decided before the tool is chosen
+    assert branches[-1]["required"] == ["tool", "reply", "request"]
+    assert branches[0]["required"] == ["tool", "arguments", "request"]
+    assert list(branches[0]["properties"])[-1] == "request"  # after the tool: it must not steer the choice
     assert branches[0]["properties"]["request"]["enum"] == list(REQUEST_KINDS)
 
 

@@ -11,7 +11,7 @@ from tests.agent.model.tools_fixture import TOOLS
 def test_tool_prompt_is_deterministic_and_describes_each_argument() -> None:
     text = render_tool_prompt(TOOLS)
     assert text == render_tool_prompt(TOOLS)
-    assert '{"request": "<kind>", "tool": "none", "reply": "<your reply>"}' in text
+    assert '{"tool": "none", "reply": "<your reply>", "request": "<kind>"}' in text
     assert "- cannot_do: " in text and "- calendar_question: " in text  # each request kind is explained
     assert "## create_event\nCreate one calendar event." in text
     assert "- title (string, required): Short title, in the user's words." in text
