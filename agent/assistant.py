@@ -37,7 +37,7 @@ from agent.language import Lang
 from agent.model import Model
 from agent.outcomes import Option
 from agent.render.receipts import Receipt
-from agent.time_grounding import earlier_sources
+from agent.time_grounding import assistant_times, earlier_sources
 from agent.tools.calendar import build_registry
 from agent.tools.registry import Registry
 from agent.turn.focus import updated_focus
@@ -306,6 +306,7 @@ class Assistant:
                 segment=state.segment,
                 turns=turns,
                 earlier_texts=earlier_sources(state.history, state.pending),
+                shown_times=assistant_times(state.history),
             )
         # a file is routed by its type, by code (agent.attachments), before the gates and the model
         attached = await attachment_turn(ctx, attachment, self.model, telemetry) if attachment else None

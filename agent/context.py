@@ -42,6 +42,10 @@ class ToolContext:
     turns: TurnStore | None = None
     earlier_texts: tuple[str, ...] = ()
     memo: dict[tuple[object, ...], Any] = field(default_factory=dict, repr=False, compare=False)
+    shown_times: tuple[str, ...] = ()
+    """The time phrases of what the assistant said in this segment (receipts, options, questions): a time
+    argument copied back from them is our own words, which the user read — grounded for times only, never
+    for titles or names."""
     state: TurnState = field(default_factory=TurnState, repr=False, compare=False)
     """What this turn established so far (``agent.turn.state``): shared by tools, guards and checks."""
 

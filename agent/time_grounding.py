@@ -55,6 +55,7 @@ __all__ = [
     "TIME_FIELDS",
     "TO_WORDS",
     "Memo",
+    "assistant_times",
     "earlier_sources",
     "example_phrase",
     "fuller_phrase",
@@ -106,6 +107,17 @@ def phrases_of(text: str, memo: Memo | None) -> list[str]:
     if hit is None:
         hit = memo[key] = time_phrases(text)
     return hit  # type: ignore[no-any-return]
+
+
+def assistant_times(history: Iterable[Any]) -> tuple[str, ...]:
+    """The time phrases of the assistant's messages of the segment (``MessageRecord``s): what a model may
+    copy back from a receipt or a question ("4月16日（周三） 14:00–15:00")."""
+    return tuple(
+        phrase
+        for m in history
+        if getattr(m, "role", None) == "assistant" and m.text
+        for phrase in time_phrases(m.text)
+    )
 
 
 def earlier_sources(history: Iterable[Any], pending: Any) -> tuple[str, ...]:

@@ -97,7 +97,9 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
         value = args.get(name)
         if not value:
             continue
-        if is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        if is_time_grounded(
+            value, (*ctx.time_sources, *ctx.shown_times), now=ctx.now, tz=ctx.tz, memo=ctx.memo
+        ):
             grounded += 1
             if name in _COMPLETED_ARGS:  # "3pm" where the user said "tomorrow at 3pm": the user's words
                 fuller = fuller_phrase(value, ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)

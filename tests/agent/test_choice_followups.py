@@ -54,3 +54,45 @@ async def test_a_copied_option_label_is_grounded(
         event.start.astimezone(zone).hour == hour
         and datetime(2025, 3, 7).date() == event.start.astimezone(zone).date()
     )
+
+
+@pytest.mark.parametrize(
+    ("tz", "first", "when", "then", "copied", "new_title"),
+    [
+        (
+            "Asia/Taipei",
+            "下週三下午兩點 專案檢討",
+            "下週三下午兩點",
+            "標題改成「專案復盤」",
+            "3月12日（周三） 14:00–15:00",
+            "專案復盤",
+        ),
+        (
+            "America/New_York",
+            "project review next Wednesday 2pm",
+            "next Wednesday 2pm",
+            "rename it to Retro",
+            "Wednesday, March 12, 2:00–3:00 PM",
+            "Retro",
+        ),
+    ],
+)
+async def test_a_time_copied_from_the_receipt_is_grounded(
+    database: Any, make_user: Any, tz: str, first: str, when: str, then: str, copied: str, new_title: str
+) -> None:
+    """A rename right after a create, with the model copying the receipt's time into ``when``: our own
+    words, which the user read (the event keeps its time)."""
+    kit = await make_kit(database, make_user, timezone=tz)
+    kit.script(
+        call(
+            "create_event",
+            {"title": first.split()[-1] if tz == "Asia/Taipei" else "Project review", "when": when},
+        )
+    )
+    created = await kit.assistant.reply(kit.user_id, first)
+    assert len(created.writes) == 1, created.text
+    [before] = await kit.events()
+    kit.script(call("update_event", {"event": before.title, "when": copied, "title": new_title}), reply("ok"))
+    r = await kit.assistant.reply(kit.user_id, then)
+    [after] = await kit.events()
+    assert after.title == new_title and after.start == before.start, r.text
