@@ -27,6 +27,7 @@ import logging
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from agent.checks.exit_check import ExitVerdict, check_reply, honest_reply
@@ -388,7 +389,9 @@ def absorb(out: TurnResult, runs: Sequence[ToolRun], code_texts: list[str], ctx:
         result = run.result
         if isinstance(result, Persisted):
             out.persisted.append(result)
-            receipt = make_receipt(result.result, ctx.lang, user_timezone=ctx.tz_name, now=ctx.now)
+            receipt = make_receipt(
+                result.result, ctx.lang, user_timezone=ctx.tz_name, now=ctx.now, before=_before(result)
+            )
             out.receipts.append(receipt)
             code_texts.append(receipt.text)
         elif isinstance(result, NeedsValue | NeedsChoice | NeedsConfirmation):
@@ -396,6 +399,14 @@ def absorb(out: TurnResult, runs: Sequence[ToolRun], code_texts: list[str], ctx:
             code_texts.append(result.question)
         elif isinstance(result, Rejected) and not result.fixable and not result.silent:
             code_texts.append(result.message or phrases.say("write_failed", ctx.lang))
+
+
+def _before(persisted: Persisted) -> tuple[datetime, datetime] | None:
+    """Where an updated event (or occurrence) was before the write: a move's receipt says from what."""
+    target = persisted.command.target or {}
+    if persisted.result.action != "updated" or not target.get("start") or not target.get("end"):
+        return None
+    return datetime.fromisoformat(target["start"]), datetime.fromisoformat(target["end"])
 
 
 def p_kind(persisted: Persisted) -> str:

@@ -199,7 +199,7 @@ async def test_second_one_picks_the_second_option(kit: Kit) -> None:
     model = kit.script()
     r = await kit.assistant.reply(kit.user_id, "第二个", now=NOW + timedelta(minutes=1))
     assert model.call_count == 0 and r.route == "gate_choice" and len(r.writes) == 1
-    assert r.text.startswith("已更新「Dentist」：3月7日（周五） 11:00")
+    assert r.text.startswith("已将「Dentist」从09:00改到11:00：3月7日（周五）")
     starts = sorted(e.start for e in await kit.events())
     assert starts == [datetime(2025, 3, 6, 9, tzinfo=NY), datetime(2025, 3, 7, 11, tzinfo=NY)]
 
@@ -281,7 +281,7 @@ async def test_two_actions_execute_and_report_each(kit: Kit) -> None:
     r = await kit.assistant.reply(kit.user_id, "Move standup to 10 and cancel lunch")
     assert model.call_count == 1 and [w.action for w in r.writes] == ["updated"]
     assert r.text.splitlines() == [
-        "Updated “Standup” — Thursday, March 6, 10:00–10:15 AM.",
+        "Moved “Standup” from 9:30 AM to 10:00 AM, Thursday, March 6.",
         "Delete “Lunch” (Thursday, March 6, 12:00–1:00 PM)?",  # a delete always asks first
     ]
     tools = r.telemetry["tools"]
@@ -304,7 +304,7 @@ async def test_one_action_failing_does_not_undo_the_other(kit: Kit) -> None:
     r = await kit.assistant.reply(kit.user_id, "Move standup to 10 and cancel yoga")
     assert model.call_count == 1 and [w.action for w in r.writes] == ["updated"]
     assert r.text.splitlines() == [
-        "Updated “Standup” — Thursday, March 6, 10:00–10:15 AM.",
+        "Moved “Standup” from 9:30 AM to 10:00 AM, Thursday, March 6.",
         "I couldn't find “yoga class” on your calendar.",
     ]
     assert "cancelled" not in r.text
@@ -320,6 +320,6 @@ async def test_claim_of_the_failed_kind_is_replaced_per_kind(kit: Kit) -> None:
     model = kit.script(ModelResponse(tool_calls=calls), reply("I moved standup and deleted yoga."))
     r = await kit.assistant.reply(kit.user_id, "anything on tomorrow? move standup to 10, cancel yoga")
     assert model.call_count == 2 and r.replaced and r.exit_check == "unverified_write_claim"
-    assert "deleted yoga" not in r.text and "Updated “Standup”" in r.text
+    assert "deleted yoga" not in r.text and "Moved “Standup”" in r.text
     (record,) = await kit.records("unverified_write_claim")
     assert record.payload["claimed"] == ["delete"] and record.payload["persisted"] == ["update"]

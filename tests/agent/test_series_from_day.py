@@ -235,7 +235,7 @@ async def test_a_named_occurrence_stays_one(kit: Kit, text: str, when: str, move
     await kit.seed("Standup", at(NY, 2, 6, 9), rrule=THURSDAYS)
     kit.script(call("update_event", {"event": "standup", "event_when": when, "when": "10am"}), reply("Done."))
     r = await kit.assistant.reply(kit.user_id, text)
-    assert len(r.writes) == 1 and r.receipts[0].text.startswith("Updated one occurrence of “Standup”"), r.text
+    assert len(r.writes) == 1 and r.receipts[0].text.startswith("Moved one occurrence of “Standup”"), r.text
     starts = [o[1] for o in await shown(kit, at(NY, 3, 1, 0), at(NY, 3, 28, 0))]
     assert starts == [at(NY, 3, d, 10 if d == moved.day else 9) for d in (6, 13, 20, 27)]
 
@@ -300,7 +300,7 @@ async def test_a_one_off_event_is_a_plain_update(kit: Kit) -> None:
     assert len(r.writes) == 1, r.text
     (event,) = await kit.events()
     assert (event.start, event.rrule) == (at(NY, 3, 10, 16), None)
-    assert r.receipts[0].text == "Updated “Dentist” — Monday, March 10, 4:00–5:00 PM."
+    assert r.receipts[0].text == "Moved “Dentist” from 3:00 PM to 4:00 PM, Monday, March 10."
 
 
 async def test_the_reading_survives_choosing_the_event(kit: Kit) -> None:

@@ -129,7 +129,7 @@ async def test_a_series_not_started_yet_changes_whole(kit: Kit) -> None:
     kit.script(call("update_event", {"event": "standup", "when": "10am", "scope": "series"}), reply("Done."))
     r = await kit.assistant.reply(kit.user_id, "move every standup to 10am")
     assert [x.text for x in r.receipts] == [
-        "Updated “Standup” — Monday, March 10, 10:00–11:00 AM (repeating)."
+        "Moved “Standup” from 9:00 AM to 10:00 AM, Monday, March 10 (repeating)."
     ]
     (event,) = await kit.events()
     assert (event.start, event.rrule, event.version) == (datetime(2025, 3, 10, 10, tzinfo=NY), WEEKLY, 2)

@@ -128,8 +128,8 @@ async def test_the_one_answer_moves_only_that_occurrence(kit: Kit, answer: str) 
     model = kit.script()
     r = await kit.assistant.reply(kit.user_id, answer)
     assert model.call_count == 0 and len(r.writes) == 1
-    english = "Updated one occurrence of “Standup” — Monday, March 10, 10:00–11:00 AM."
-    chinese = "已更新「Standup」的一次：3月10日（周一） 10:00–11:00"
+    english = "Moved one occurrence of “Standup” from 9:00 AM to 10:00 AM, Monday, March 10."
+    chinese = "已将「Standup」的一次从09:00改到10:00：3月10日（周一）"
     assert r.receipts[0].text == (english if answer.isascii() else chinese)
     series, moved = sorted(await kit.events(), key=lambda e: e.rrule is None)
     assert (series.start, series.rrule, series.exdates) == (

@@ -255,7 +255,7 @@ async def test_update_keeps_day_and_duration(kit: Kit) -> None:
         datetime(2025, 3, 7, 11, tzinfo=NY),
         datetime(2025, 3, 7, 11, 30, tzinfo=NY),
     )
-    assert r.text.startswith("Updated “Physio” — Friday, March 7, 11:00–11:30 AM")
+    assert r.text.startswith("Moved “Physio” from 2:00 PM to 11:00 AM, Friday, March 7.")
 
 
 async def test_delete_then_undo_tool(kit: Kit) -> None:
