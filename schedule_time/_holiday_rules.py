@@ -48,6 +48,9 @@ from holidays.calendars.islamic import _IslamicLunar
 from lunardate import LunarDate
 
 from schedule_time._holiday_years import all_keep, keeps_year, mark_if, within
+from schedule_time.deltas import DAYS
+
+_combine = datetime.combine   # (bound once, as in ``anchors``)
 
 Occurrence = tuple[datetime, datetime, str]
 Rule = Callable[[int], Iterable[Occurrence]]
@@ -89,7 +92,7 @@ _ONE_DAY = timedelta(days=1)
 
 
 def _midnight(d: date) -> datetime:
-    return datetime.combine(d, _MIDNIGHT)
+    return _combine(d, _MIDNIGHT)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -100,7 +103,7 @@ def _midnight(d: date) -> datetime:
 def days(finder: DayFinder, n: int = 1, *, erev: bool = False) -> Rule:
     """``n`` whole days from each found date; ``erev`` starts on the evening's day before."""
 
-    length = timedelta(days=n)
+    length = DAYS[n]
 
     def rule(year: int) -> Iterable[Occurrence]:
         for d in finder(year):
@@ -128,7 +131,7 @@ def clock(finder: DayFinder, start: time, end: time) -> Rule:
 
     def rule(year: int) -> Iterable[Occurrence]:
         for d in finder(year):
-            yield datetime.combine(d, start), datetime.combine(d, end), "minute"
+            yield _combine(d, start), _combine(d, end), "minute"
 
     return mark_if(rule, all_keep(finder))
 
@@ -138,8 +141,8 @@ def long_weekend(monday: DayFinder) -> Rule:
 
     def rule(year: int) -> Iterable[Occurrence]:
         for d in monday(year):
-            friday = d - timedelta(days=3)
-            yield datetime.combine(friday, time(18)), _midnight(d + timedelta(days=1)), "hour"
+            friday = d - DAYS[3]
+            yield _combine(friday, time(18)), _midnight(d + DAYS[1]), "hour"
 
     return rule
 
@@ -158,14 +161,14 @@ def nth_weekday_date(year: int, month: int, weekday: int, n: int) -> date:
     """The ``n``-th ``weekday`` of the month (``n`` = -1: the last one)."""
     if n > 0:
         first = date(year, month, 1)
-        return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
-    last = date(year + month // 12, month % 12 + 1, 1) - timedelta(days=1)
-    return last - timedelta(days=(last.weekday() - weekday) % 7 + 7 * (-n - 1))
+        return first + DAYS[(weekday - first.weekday()) % 7 + 7 * (n - 1)]
+    last = date(year + month // 12, month % 12 + 1, 1) - DAYS[1]
+    return last - DAYS[(last.weekday() - weekday) % 7 + 7 * (-n - 1)]
 
 
 def nth_weekday(month: int, weekday: int, n: int, shift: int = 0) -> DayFinder:
     lo, hi = (7 * (n - 1), 7 * n - 1) if n > 0 else (27 - 7 * -n + 1, 30)   # days after the 1st
-    return within(lambda year: (nth_weekday_date(year, month, weekday, n) + timedelta(days=shift),),
+    return within(lambda year: (nth_weekday_date(year, month, weekday, n) + DAYS[shift],),
                    month, lo + shift, hi + shift)
 
 
@@ -174,7 +177,7 @@ def weekday_on_or_after(month: int, day: int, weekday: int, shift: int = 0) -> D
 
     def finder(year: int) -> Iterable[date]:
         d = date(year, month, day)
-        return (d + timedelta(days=(weekday - d.weekday()) % 7 + shift),)
+        return (d + DAYS[(weekday - d.weekday()) % 7 + shift],)
 
     return within(finder, month, day - 1 + shift, day + 5 + shift)
 
@@ -185,7 +188,7 @@ def nearest_weekday(month: int, day: int, weekday: int) -> DayFinder:
     def finder(year: int) -> Iterable[date]:
         d = date(year, month, day)
         offset = (weekday - d.weekday()) % 7
-        return (d + timedelta(days=offset - 7 if offset > 3 else offset),)
+        return (d + DAYS[offset - 7 if offset > 3 else offset],)
 
     return within(finder, month, day - 4, day + 2)
 
@@ -196,9 +199,9 @@ def observed_weekday(month: int, day: int, sunday_to_monday: bool = True) -> Day
     def finder(year: int) -> Iterable[date]:
         d = date(year, month, day)
         if d.weekday() == SAT:
-            d -= timedelta(days=1)
+            d -= DAYS[1]
         elif d.weekday() == SUN:
-            d += timedelta(days=1 if sunday_to_monday else -1)
+            d += DAYS[1 if sunday_to_monday else -1]
         return (d,)
 
     return within(finder, month, day - 3, day + 1)
@@ -223,7 +226,7 @@ def first_of(*finders: DayFinder) -> DayFinder:
 
 
 def shifted(finder: DayFinder, delta: int) -> DayFinder:
-    f = lambda year: tuple(d + timedelta(days=delta) for d in finder(year))  # noqa: E731
+    f = lambda year: tuple(d + DAYS[delta] for d in finder(year))  # noqa: E731
     days_ = getattr(finder, "year_days", None)
     return within(f, 1, days_[0] + delta, days_[1] + delta) if days_ is not None else f
 
@@ -232,8 +235,8 @@ def shifted(finder: DayFinder, delta: int) -> DayFinder:
 def earth_hour_day(year: int) -> Iterable[date]:
     """Last Saturday of March, a week earlier when that is Holy Saturday (WWF's rule)."""
     d = nth_weekday_date(year, 3, SAT, -1)
-    if d == _easter(year) - timedelta(days=1):
-        d -= timedelta(days=7)
+    if d == _easter(year) - DAYS[1]:
+        d -= DAYS[7]
     return (d,)
 
 
@@ -249,7 +252,7 @@ def us_tax_day(year: int) -> Iterable[date]:
     d = date(year, 4, 15)
     blocked = set(dc_emancipation_day(year))
     while d.weekday() >= SAT or d in blocked:
-        d += timedelta(days=1)
+        d += DAYS[1]
     return (d,)
 
 
@@ -269,7 +272,7 @@ def us_dst_end(year: int) -> Iterable[date]:
 def kings_day(year: int) -> Iterable[date]:
     """Koningsdag: April 27, or the 26th when the 27th is a Sunday."""
     d = date(year, 4, 27)
-    return (d - timedelta(days=1) if d.weekday() == SUN else d,)
+    return (d - DAYS[1] if d.weekday() == SUN else d,)
 
 
 _YAZDEGERD_EPOCH = date(*_julian.to_gregorian(632, 6, 16))
@@ -279,9 +282,9 @@ _YAZDEGERD_EPOCH = date(*_julian.to_gregorian(632, 6, 16))
 def shahenshahi_new_year(year: int) -> Iterable[date]:
     """Parsi (Shahenshahi) New Year: a 365-day year counted from the Yazdegerd era epoch
     (16 June 632, Julian) plus the one intercalary month of the Shenshai reckoning."""
-    first = _YAZDEGERD_EPOCH + timedelta(days=30)
-    d = first + timedelta(days=365 * ((date(year, 1, 1) - first).days // 365 + 1))
-    return tuple(x for x in (d - timedelta(days=365), d) if x.year == year)
+    first = _YAZDEGERD_EPOCH + DAYS[30]
+    d = first + DAYS[365 * ((date(year, 1, 1) - first).days // 365 + 1)]
+    return tuple(x for x in (d - DAYS[365], d) if x.year == year)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -292,7 +295,7 @@ def shahenshahi_new_year(year: int) -> Iterable[date]:
 def easter(offset: int = 0, *, orthodox: bool = False) -> DayFinder:
     method = EASTER_ORTHODOX if orthodox else EASTER_WESTERN
     # Western Easter falls on March 22 - April 25; Orthodox, in Gregorian dates, by mid-May up to 2400.
-    return within(lambda year: (_easter(year, method) + timedelta(days=offset),), 3, 21 + offset, 75 + offset)
+    return within(lambda year: (_easter(year, method) + DAYS[offset],), 3, 21 + offset, 75 + offset)
 
 
 def lunar(month: int, day: int, shift: int = 0) -> DayFinder:
@@ -301,7 +304,7 @@ def lunar(month: int, day: int, shift: int = 0) -> DayFinder:
     def finder(year: int) -> Iterable[date]:
         for d in (day, day - 1) if day == 30 else (day,):
             try:
-                return (LunarDate(year, month, d).to_solar_date() + timedelta(days=shift),)
+                return (LunarDate(year, month, d).to_solar_date() + DAYS[shift],)
             except ValueError:
                 continue
         return ()
@@ -387,7 +390,7 @@ def _table_date(method: Callable, shift: int) -> DayFinder:
     def finder(year: int) -> Iterable[date]:
         got = method(year)
         pairs = [got] if isinstance(got, tuple) else list(got)
-        return tuple(d + timedelta(days=shift) for d, _ in pairs if d is not None)
+        return tuple(d + DAYS[shift] for d, _ in pairs if d is not None)
 
     # A one-date table answers with that year's own date (a tuple); a set of dates spans two years.
     return mark_if(finder, shift == 0 and isinstance(method(2000), tuple))
@@ -395,16 +398,16 @@ def _table_date(method: Callable, shift: int) -> DayFinder:
 
 # Israeli postponement rules (as observed since 2004 / 1997).
 def tisha_bav_observed(d: date) -> date:
-    return d + timedelta(days=1) if d.weekday() == SAT else d
+    return d + DAYS[1] if d.weekday() == SAT else d
 
 
 def yom_hashoah_observed(d: date) -> date:
-    return d + {FRI: -1, SUN: 1}.get(d.weekday(), 0) * timedelta(days=1)
+    return d + {FRI: -1, SUN: 1}.get(d.weekday(), 0) * DAYS[1]
 
 
 def yom_haatzmaut_observed(d: date) -> date:
-    return d + {FRI: -1, SAT: -2, MON: 1}.get(d.weekday(), 0) * timedelta(days=1)
+    return d + {FRI: -1, SAT: -2, MON: 1}.get(d.weekday(), 0) * DAYS[1]
 
 
 def yom_hazikaron_observed(d: date) -> date:
-    return yom_haatzmaut_observed(d + timedelta(days=1)) - timedelta(days=1)
+    return yom_haatzmaut_observed(d + DAYS[1]) - DAYS[1]

@@ -16,10 +16,11 @@ Span conventions (see also the table in :mod:`schedule_time.holidays`):
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 
 from schedule_time import _holiday_rules as r
 from schedule_time._holiday_rules import FRI, E, Entry
+from schedule_time.deltas import DAYS
 
 one = r.days
 
@@ -33,7 +34,7 @@ _eid_al_fitr = r.islamic("eid_al_fitr_dates", 10, 1)
 
 def _jumuatul_wida(year: int) -> tuple[date, ...]:
     """The last Friday of Ramadan: the Friday before Eid al-Fitr."""
-    return tuple(d - timedelta(days=(d.weekday() - FRI) % 7 or 7) for d in _eid_al_fitr(year))
+    return tuple(d - DAYS[(d.weekday() - FRI) % 7 or 7] for d in _eid_al_fitr(year))
 
 
 _diwali = r.first_of(r.hindu("diwali_india"), r.hindu("diwali"))  # India, else 1901-2100

@@ -10,6 +10,9 @@ from datetime import datetime, time, timedelta, tzinfo
 from dateutil.relativedelta import relativedelta
 
 from . import pieces as p
+from .deltas import CLOCK, DAYS, HOURS, WEEKS
+
+_combine = datetime.combine   # (bound once: ``datetime.combine`` on the class makes a bound method per call)
 
 
 class Impossible(Exception):
@@ -23,7 +26,7 @@ class Ctx:
 
     def __init__(self, now: datetime, tz: tzinfo, future: bool) -> None:
         self.now, self.tz, self.future = now, tz, future
-        self.today = datetime.combine(now, MIDNIGHT)   # naive wall clock by design
+        self.today = _combine(now, MIDNIGHT)   # naive wall clock by design
 
 
 @dataclass(slots=True)
@@ -40,7 +43,7 @@ STEP = {"minute": relativedelta(minutes=1), "hour": relativedelta(hours=1), "day
         "week": relativedelta(weeks=1), "month": relativedelta(months=1), "quarter": relativedelta(months=3),
         "year": relativedelta(years=1), "second": relativedelta(minutes=1)}
 _FIXED = {"second": timedelta(seconds=1), "minute": timedelta(minutes=1), "hour": timedelta(hours=1),
-          "day": timedelta(days=1), "week": timedelta(weeks=1)}
+          "day": DAYS[1], "week": WEEKS[1]}
 _MONTHS = {"month": 1, "quarter": 3, "year": 12}
 ONE_DAY = timedelta(days=1)
 MIDNIGHT = time()
@@ -76,15 +79,17 @@ def step(d: datetime, unit: str, n: int = 1) -> datetime:
 def floor(d: datetime, unit: str) -> datetime:
     """Start of the ``unit`` containing ``d`` (weeks start on Monday)."""
     if unit == "minute":
+        if not (d.second or d.microsecond or d.fold) and d.tzinfo is None:
+            return d   # already on the minute (most nows are): the same value, no new object
         return datetime(d.year, d.month, d.day, d.hour, d.minute)  # noqa: DTZ001 - naive wall clock by design
     if unit == "second":
         return datetime(d.year, d.month, d.day, d.hour, d.minute, d.second)  # noqa: DTZ001 - naive wall clock
     if unit == "hour":
         return datetime(d.year, d.month, d.day, d.hour)  # noqa: DTZ001 - naive wall clock by design
     if unit == "day":
-        return datetime.combine(d, MIDNIGHT)
+        return _combine(d, MIDNIGHT)
     if unit in ("week", "weekend"):
-        return datetime.combine(d, MIDNIGHT) - timedelta(days=d.weekday())
+        return _combine(d, MIDNIGHT) - DAYS[d.weekday()]
     if unit == "month":
         return datetime(d.year, d.month, 1)  # noqa: DTZ001 - naive wall clock by design
     if unit == "quarter":
@@ -95,7 +100,7 @@ def floor(d: datetime, unit: str) -> datetime:
 
 
 def day_frame(d: datetime, label: str | None = None) -> Frame:
-    d0 = datetime.combine(d, MIDNIGHT)
+    d0 = _combine(d, MIDNIGHT)
     return Frame(d0, d0 + ONE_DAY, "day", label)
 
 
@@ -111,11 +116,11 @@ def period_frame(ctx: Ctx, period: p.Period) -> Frame:
     """"this week", "next month", "last year", "next 3 days", "this weekend"."""
     unit, shift, count = period.unit, period.shift, period.count
     if unit == "workweek":   # "the following work week": Monday-Friday
-        monday = floor(ctx.now, "week") + timedelta(weeks=shift)
-        return Frame(monday, monday + timedelta(days=5), "day", "work week")
+        monday = floor(ctx.now, "week") + WEEKS[shift]
+        return Frame(monday, monday + DAYS[5], "day", "work week")
     if unit == "weekend":
-        monday = floor(ctx.now, "week") + timedelta(weeks=shift)
-        return Frame(monday + timedelta(days=4, hours=18), monday + timedelta(days=7), "hour", "weekend")
+        monday = floor(ctx.now, "week") + WEEKS[shift]
+        return Frame(monday + CLOCK[(4, 18, 0, 0)], monday + DAYS[7], "hour", "weekend")
     base = floor(ctx.now, unit)
     grain = "month" if unit == "quarter" else unit
     if count > 1 or unit in ("second", "minute", "hour"):
@@ -132,29 +137,29 @@ def weekday_date(ctx: Ctx, ref: p.WeekdayRef, week_start: datetime | None = None
     """The day a weekday reference names (see README conventions)."""
     today, wd = ctx.today, ref.weekday
     if week_start is not None:
-        return week_start + timedelta(days=wd)
+        return week_start + DAYS[wd]
     mode = ref.mode
     if mode == "bare":
         mode = "upcoming" if ctx.future else "previous"
     if mode == "upcoming":
-        return today + timedelta(days=(wd - today.weekday() - 1) % 7 + 1)
+        return today + DAYS[(wd - today.weekday() - 1) % 7 + 1]
     if mode == "previous":
-        return today - timedelta(days=(today.weekday() - wd - 1) % 7 + 1)
+        return today - DAYS[(today.weekday() - wd - 1) % 7 + 1]
     if mode == "this":
-        return today + timedelta(days=(wd - today.weekday()) % 7)
+        return today + DAYS[(wd - today.weekday()) % 7]
     if mode == "last":
-        return today - timedelta(days=(today.weekday() - wd - 1) % 7 + 1)
+        return today - DAYS[(today.weekday() - wd - 1) % 7 + 1]
     if mode == "next":
-        return floor(today, "week") + timedelta(weeks=1, days=wd)
+        return floor(today, "week") + WEEKS[1] + DAYS[wd]
     if mode == "week":
-        return floor(today, "week") + timedelta(weeks=ref.week_shift, days=wd)
+        return floor(today, "week") + WEEKS[ref.week_shift] + DAYS[wd]
     if mode == "count":
         n = ref.count
         if n > 0:
-            first = today + timedelta(days=(wd - today.weekday() - 1) % 7 + 1)
-            return first + timedelta(weeks=n - 1)
-        first = today - timedelta(days=(today.weekday() - wd - 1) % 7 + 1)
-        return first + timedelta(weeks=n + 1)
+            first = today + DAYS[(wd - today.weekday() - 1) % 7 + 1]
+            return first + WEEKS[n - 1]
+        first = today - DAYS[(today.weekday() - wd - 1) % 7 + 1]
+        return first + WEEKS[n + 1]
     raise Impossible(f"unknown weekday mode {mode}")
 
 
@@ -259,20 +264,20 @@ def part_frame(frame: Frame, part: str, ctx: Ctx) -> Frame:
         bounds = {"begin": (0, 3), "mid": (2, 5), "end": (4, 7)}[part]
     elif frame.grain == "day":
         hours = {"begin": (0, 12), "mid": (10, 14), "end": (17, 24)}[part]
-        return Frame(s + timedelta(hours=hours[0]), s + timedelta(hours=hours[1]), "hour")
+        return Frame(s + HOURS[hours[0]], s + HOURS[hours[1]], "hour")
     else:
         raise Impossible("beginning/end of this period is not defined")
-    return Frame(s + timedelta(days=bounds[0]), s + timedelta(days=bounds[1]), "day")
+    return Frame(s + DAYS[bounds[0]], s + DAYS[bounds[1]], "day")
 
 
 def nth_weekday(frame: Frame, nth: p.NthWeekday) -> Frame:
     """The n-th (or n-th last) weekday inside a frame."""
     if nth.n > 0:
-        first = frame.start + timedelta(days=(nth.weekday - frame.start.weekday()) % 7)
-        d = first + timedelta(weeks=nth.n - 1)
+        first = frame.start + DAYS[(nth.weekday - frame.start.weekday()) % 7]
+        d = first + WEEKS[nth.n - 1]
     else:
-        last = frame.end - timedelta(days=1)
-        d = last - timedelta(days=(last.weekday() - nth.weekday) % 7) + timedelta(weeks=nth.n + 1)
+        last = frame.end - DAYS[1]
+        d = last - DAYS[(last.weekday() - nth.weekday) % 7] + WEEKS[nth.n + 1]
     if not frame.start <= d < frame.end:
         raise Impossible("there is no such weekday in that period")
     return day_frame(d)
@@ -291,24 +296,24 @@ def nth_unit(frame: Frame, nth: p.NthUnit) -> Frame:
             raise Impossible("there is no such month in that year")
         return Frame(start, end, "month")
     if nth.unit == "day":
-        d = s + timedelta(days=n - 1) if n > 0 else e + timedelta(days=n)
+        d = s + DAYS[n - 1] if n > 0 else e + DAYS[n]
         if not s <= d and d + ONE_DAY * span <= e:
             raise Impossible("there is no such day in that period")
         if span > 1:
             return Frame(d, d + ONE_DAY * span, "day")
         return day_frame(d)
-    sunday = last - timedelta(days=(last.weekday() + 1) % 7)   # the last Sunday inside
+    sunday = last - DAYS[(last.weekday() + 1) % 7]   # the last Sunday inside
     if nth.unit == "week":
-        first = s + timedelta(days=(7 - s.weekday()) % 7)      # the first Monday inside
-        monday = first + timedelta(weeks=n - 1) if n > 0 else sunday - timedelta(days=6) + timedelta(weeks=n + 1)
-        if not (s <= monday and monday + timedelta(weeks=span) <= e):
+        first = s + DAYS[(7 - s.weekday()) % 7]      # the first Monday inside
+        monday = first + WEEKS[n - 1] if n > 0 else sunday - DAYS[6] + WEEKS[n + 1]
+        if not (s <= monday and monday + WEEKS[span] <= e):
             raise Impossible("there is no such week in that period")
-        return Frame(monday, monday + timedelta(weeks=span), "week")
-    saturday = (s + timedelta(days=(5 - s.weekday()) % 7) + timedelta(weeks=n - 1) if n > 0
-                else sunday - ONE_DAY + timedelta(weeks=n + 1))
+        return Frame(monday, monday + WEEKS[span], "week")
+    saturday = (s + DAYS[(5 - s.weekday()) % 7] + WEEKS[n - 1] if n > 0
+                else sunday - ONE_DAY + WEEKS[n + 1])
     if not (s <= saturday and saturday + ONE_DAY * 2 <= e):
         raise Impossible("there is no such weekend in that period")
-    return Frame(saturday - timedelta(hours=6), saturday + ONE_DAY * 2, "hour", "weekend")
+    return Frame(saturday - HOURS[6], saturday + ONE_DAY * 2, "hour", "weekend")
 
 
 def weekday_after(frame: Frame, ref: p.WeekdayAfter) -> Frame:
@@ -316,11 +321,11 @@ def weekday_after(frame: Frame, ref: p.WeekdayAfter) -> Frame:
     if ref.direction > 0:
         edge = floor(frame.end - timedelta(microseconds=1), "day") + ONE_DAY if frame.end > frame.start else \
             floor(frame.start, "day") + ONE_DAY
-        first = edge + timedelta(days=(ref.weekday - edge.weekday()) % 7)
-        return day_frame(first + timedelta(weeks=ref.n - 1))
+        first = edge + DAYS[(ref.weekday - edge.weekday()) % 7]
+        return day_frame(first + WEEKS[ref.n - 1])
     edge = floor(frame.start, "day") - ONE_DAY
-    last = edge - timedelta(days=(edge.weekday() - ref.weekday) % 7)
-    return day_frame(last - timedelta(weeks=ref.n - 1))
+    last = edge - DAYS[(edge.weekday() - ref.weekday) % 7]
+    return day_frame(last - WEEKS[ref.n - 1])
 
 
 def closest_weekday(frame: Frame, ref: p.Closest) -> Frame:
@@ -332,7 +337,7 @@ def closest_weekday(frame: Frame, ref: p.Closest) -> Frame:
     day = frame.start
     found = sorted((abs(k), k) for k in range(-7 * ref.n - 7, 7 * ref.n + 8)
                    if (day.weekday() + k) % 7 == ref.weekday)
-    return day_frame(day + timedelta(days=found[ref.n - 1][1]))
+    return day_frame(day + DAYS[found[ref.n - 1][1]])
 
 
 _SEASON_STARTS = ((3, 20), (6, 21), (9, 23), (12, 21))   # spring, summer, autumn, winter
@@ -360,52 +365,3 @@ def season_frame(ctx: Ctx, season: p.Season) -> Frame:
         i = [i for i in named if spans[i][0] <= today][-1]
     s, e, _ = spans[i]
     return Frame(s, e, "day", ("spring", "summer", "autumn", "winter")[season.index])
-
-
-def holiday_nearest(ref: p.HolidayRef, start: datetime, end: datetime, n: int = 1) -> Frame:
-    """The n-th nearest occurrence of a holiday to [start, end) (an overlapping one is nearest; ties:
-    the earlier one)."""
-    found = []
-    for y in range(start.year - 4 * n - 4, end.year + 4 * n + 5):
-        for span in ref.holiday.spans(y):  # type: ignore[attr-defined]
-            gap = max(start - span.end, span.start - end, timedelta(0))
-            found.append((gap, span.start, span))
-    found.sort(key=lambda t: (t[0], t[1]))
-    if len(found) < n:
-        raise Impossible(f"no date found for {ref.surface or 'that holiday'}")
-    span = found[n - 1][2]
-    return Frame(span.start, span.end, span.grain, ref.surface or None)
-
-
-def holiday_frame(ctx: Ctx, ref: p.HolidayRef, year: int | None, year_shift: int | None,
-                  direction: int | None) -> Frame:
-    """The occurrence of a holiday: in a given year, or the next (last) one from today."""
-    hol = ref.holiday
-    if year is not None or year_shift is not None:
-        y = expand_year(year) if year is not None else ctx.now.year + (year_shift or 0)
-        span = hol.span(y)  # type: ignore[attr-defined]
-        if span is None:
-            raise Impossible(f"{ref.surface or 'that holiday'} has no date in {y}")
-        return Frame(span.start, span.end, span.grain, ref.surface or None)
-    forward = ctx.future if direction is None else direction >= 0
-    # Eight years each way: a holiday in election years only (Super Tuesday) is up to four years off.
-    years = range(ctx.now.year - 1, ctx.now.year + 9) if forward else range(ctx.now.year + 1, ctx.now.year - 9, -1)
-    skip = 1 if direction == 2 else 0   # "christmas after next": the one after the next one
-    for y in years:
-        span = hol.span(y)  # type: ignore[attr-defined]
-        if span is None:
-            continue
-        if (span.end > ctx.today) if forward else (span.start < ctx.today):
-            if skip:
-                skip -= 1
-                continue
-            return Frame(span.start, span.end, span.grain, ref.surface or None)
-    # A day named for one past (or future) year only ("mini-tuesday", 2004): its one occurrence,
-    # unless "next" / "last" asked for one on the other side.
-    years = range(0) if direction is not None else (
-        range(ctx.now.year - 2, ctx.now.year - 60, -1) if forward else range(ctx.now.year + 2, ctx.now.year + 30))
-    for y in years:
-        span = hol.span(y)  # type: ignore[attr-defined]
-        if span is not None:
-            return Frame(span.start, span.end, span.grain, ref.surface or None)
-    raise Impossible(f"no date found for {ref.surface or 'that holiday'}")

@@ -55,8 +55,10 @@ def readings(c: p.Clock, pod: p.PartOfDay | None = None, hint: str | None = None
         return [ClockReading(h, m, s)]
     options = (h % 12, h % 12 + 12) if h != 12 else (12, 24)
     if pod is not None:
-        inside = [x for x in options if pod.start_hour <= x + m / 60 < pod.end_hour or
-                  (x == 24 and pod.end_hour >= 24)]
+        inside = []   # (a loop, not a comprehension: no closure cells for ``pod`` and ``m`` at every call)
+        for x in options:
+            if pod.start_hour <= x + m / 60 < pod.end_hour or (x == 24 and pod.end_hour >= 24):
+                inside.append(x)
         if h == 12 and pod.end_hour >= 24 and pod.start_hour >= 12:
             inside = [24]
         if len(inside) == 1:

@@ -137,6 +137,8 @@ def build_spec(items: list[p.Piece]) -> Spec:
             spec.week_of = True
         elif kind is p.SameTime:
             raise Unusable('"same time" needs the event it refers to (resolve(..., relative_to=...))')
+        elif kind is p.Approximate:
+            raise Unusable(f"{piece.words} is an approximate amount (either of two numbers): say which one")
         else:
             raise Unusable(f"{kind.__name__} does not belong here")
     return spec
@@ -145,8 +147,9 @@ def build_spec(items: list[p.Piece]) -> Spec:
 DATE_SLOTS = ("day_shift", "weekday", "dateparts", "period", "holiday", "nth", "quarter", "year_shift", "season")
 
 
-def _inherit(target: Spec, source: Spec) -> None:
-    """Give the end that lacks a date the other end's date (and part of day, zone)."""
+def _inherit(target: Spec, source: Spec, first: bool = False) -> None:
+    """Give the end that lacks a date the other end's date (and part of day, zone); ``first``: the target
+    is the range's left end."""
     if not target.has_date() and source.has_date():
         target.borrowed = True
         for slot in DATE_SLOTS:
@@ -155,8 +158,10 @@ def _inherit(target: Spec, source: Spec) -> None:
         if target.pod is None and source.pod is not None and source.pod.day_shift is not None:
             target.pod = source.pod
     td, sd = target.dateparts, source.dateparts
-    if td is not None and sd is not None and td.month is None and td.day is not None and sd.month is not None:
-        target.dateparts = p.DateParts(sd.year, sd.month, td.day)   # "from 13 to 15 July"
+    if td is not None and sd is not None and td.month is None and td.day is not None and sd.month is not None and not (
+            first and sd.day is not None and td.day > sd.day):
+        # "from 13 to 15 July"; not "from the 29th to March 3" (29 March would come after its end)
+        target.dateparts = p.DateParts(sd.year, sd.month, td.day)
     elif td is not None and sd is not None and td.year is None and sd.year is not None and td.month is not None:
         target.dateparts = p.DateParts(sd.year, td.month, td.day)
     if target.pod is None and source.pod is not None and target.has_time() and not (
@@ -291,7 +296,7 @@ def _recurring(plain: list[p.Piece], every: p.Every | None, recur: p.RecurUnit |
         raise Unusable("a range needs two ends")
     _fix_number_ends(left, right)
     _inherit(right, left)
-    _inherit(left, right)
+    _inherit(left, right, first=True)
     return Expr("recurring", left=left, right=right, every=every, recur=recur, anchor=anchor)
 
 
@@ -370,7 +375,7 @@ def compose(items: Sequence[p.Piece]) -> Expr:
             raise Unusable("a range needs two ends")
         _fix_number_ends(left, right)
         _inherit(right, left)
-        _inherit(left, right)
+        _inherit(left, right, first=True)
         return Expr("range", left=left, right=right)
     if len(bounds) > 1:
         raise Unusable("two open bounds")

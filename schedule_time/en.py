@@ -50,6 +50,7 @@ from .en_build import (
     b_shift_in,
     b_shift_later,
     b_shift_signed,
+    b_shift_than,
     b_this_time,
     b_weekday,
     b_weekday_after,
@@ -119,7 +120,7 @@ RULES: list[Rule] = [
     Rule("numeric_date_y", r"(?P<a>\d{1,2})\s*(?P<sep>[/.-])\s*(?P<b>\d{1,2})\s*[/.-]\s*(?P<y>\d{4}|\d{2}(?![.:]\d))(?![\d:])"
                            r"(?:\s+(?P<h>[01]?\d|2[0-3])\.(?P<mi>[0-5]\d)(?![\d.:]))?", b_numeric_date),
     Rule("numeric_date", r"(?P<a>\d{1,2})\s*(?P<sep>[/.-])\s*(?P<b>\d{1,2})"
-                         r"(?!\s*(?:[ap]\.?\s?m\b|[ap]\b|:|h\b|o'?clock|\d|" + MONTH + r"|of\s|" + UNIT_WORD +
+                         r"(?!\d|\s*(?:[ap]\.?\s?m\b|[ap]\b|:|h\b|o'?clock|" + MONTH + r"|of\s|" + UNIT_WORD +
                          r"|[smhdy]\b))", b_numeric_date),
     Rule("spaced_date", r"(?P<a>\d{1,2}) (?P<b>\d{1,2}) (?P<y>\d{4})", lambda m: b_numeric_date_sp(m)),
     Rule("month_year_num", r"(?P<mo>0?[1-9]|1[0-2])/(?P<y>\d{4})", b_year_month),
@@ -230,7 +231,7 @@ RULES: list[Rule] = [
     Rule("day_month", r"(?:the\s+)?(?P<d>" + D + r")\s*(?:of\s+|[-/]\s*)?(?P<mon>" + MONTH + r")(?:\s*[-/,]?\s*"
                       r"(?P<y>" + YW + r"|'?\d{2}(?![\d:])))?(?:\s*,?\s*(?P<wd>" + WEEKDAY + "))?", b_month_day),
     # "Wed 17", "Saturday, 24": a weekday then a bare 13-31 is a day of the month (no hour reads that way;
-    # "Saturday 9" stays 9 o'clock); the weekday must agree with the date (frames._weekday_date_search)
+    # "Saturday 9" stays 9 o'clock); the weekday must agree with the date (weekday_days.weekday_date_search)
     Rule("weekday_day", r"(?P<wd>" + WEEKDAY + r")\s*,?\s*(?P<d>1[3-9]|2\d|3[01])(?![\d:.a-z]|\s*(?:[ap]\.?\s?m\b|[ap]\b|h\b|"
                         r"o'?clock|" + MONTH + r"|of\b|-|to\b|and\b|" + UNIT_WORD + "))",
          lambda m: [p.WeekdayRef(_weekday(m["wd"])), p.DateParts(None, None, int(m["d"]))]),
@@ -257,10 +258,14 @@ RULES: list[Rule] = [
     Rule("shift_more", r"in\s+(?P<n>\d+|" + WORD_NUMBER + r"|an?)\s+more\s+(?P<unit>" + UNIT_WORD + ")", b_more),
     Rule("shift_in", r"(?:in|within|after)\s+(?:about\s+|another\s+)?(?P<dur>" + DURATION_LIST + r")"
                      r"(?:\s+more)?(?:\s*(?:'s|')?\s*time)?(?:\s+from\s+(?:now|today))?", b_shift_in),
+    # "an hour later than that", "two days before the meeting": the event named by "that" / "it" moved
+    Rule("shift_than", _needs("than", "that", "then", "it", "meeting", "call", "event", "appointment") + r"(?P<dur>" +
+         DURATION_LIST + r")\s+(?P<w>later|earlier|after|before)\s+(?:than\s+)?(?:that|then|it|the\s+(?:meeting|call|event|"
+         r"appointment|session))", b_shift_than),
     # The lookahead names a word the rule cannot match without (speed only: trying a list of durations
     # before failing on the missing word costs microseconds at every number).
     Rule("shift_ago", _needs("ago", "back", "before", "earlier") + r"(?:about\s+)?(?P<dur>" + DURATION_LIST +
-         r")\s+(?P<w>ago|back|before|earlier)", b_shift_ago),
+         r")\s+(?P<w>ago|back|before(?!\s+(?!now\b|today\b)[a-z0-9])|earlier)", b_shift_ago),
     Rule("shift_later", _needs("from", "hence", "later") + r"(?P<dur>" + DURATION_LIST + r")\s+(?P<w>from\s+(?:right\s+)?"
                         r"now|from\s+today|hence|later|from\s+now\s+on)", b_shift_later),
     # moves of an event (``resolve(..., relative_to=...)``): "later by 45 minutes", "push it back two days",
@@ -272,7 +277,8 @@ RULES: list[Rule] = [
     Rule("move_to", r"(?:(?:push|delay|postpone|move|shift|bump|bring|pull|reschedule|change|switch)(?:ed|d|ing)?" + _OBJECT +
                     r"(?:\s+(?:back|out|forward|up))?\s+(?:to|till|until)|make\s+(?:it|that))(?=\s)", b_const()),
     Rule("same_time", r"(?:at\s+)?(?:the\s+)?same\s+(?:time(?:\s+slot)?|slot|hour)", b_const(p.SameTime())),
-    Rule("shift_from", _needs("from", "after") + r"(?P<dur>" + DURATION_LIST + r")\s+(?:from|after)"
+    # "three days after easter", "a week before christmas": counted from the day named, not from now
+    Rule("shift_from", _needs("from", "after", "before") + r"(?P<dur>" + DURATION_LIST + r")\s+(?P<w>from|after|before)"
                        r"(?!\s+(?:now|today|right))", b_shift_anchored),
     Rule("duration", r"(?:for\s+|lasting\s+)?(?P<dur>" + DURATION_LIST + r")(?:\s+long)?", b_duration),
     Rule("in_minutes", r"in\s+(?P<n>[1-5]?\d)$", lambda m: p.Shift(relativedelta(minutes=int(m["n"])), "minute")),

@@ -198,6 +198,12 @@ def b_later_by(m: re.Match[str]) -> p.Piece:
     return p.Shift(delta if m["w"] == "later" else p.negated(delta), grain, event="must")
 
 
+def b_shift_than(m: re.Match[str]) -> p.Piece:
+    """"an hour later than that", "two days before the meeting": a move of the event that "that" names."""
+    delta, grain = parse_duration(m["dur"])
+    return p.Shift(delta if m["w"] in ("later", "after") else p.negated(delta), grain, event="must")
+
+
 _EARLIER = frozenset({"forward", "up", "earlier", "sooner", "ahead"})
 
 
@@ -217,7 +223,7 @@ def b_shift_signed(m: re.Match[str]) -> p.Piece:
 
 def b_shift_anchored(m: re.Match[str]) -> p.Piece:
     delta, grain = parse_duration(m["dur"])
-    return p.Shift(delta, grain, anchored=True)
+    return p.Shift(p.negated(delta) if m["w"] == "before" else delta, grain, anchored=True)
 
 
 def b_duration(m: re.Match[str]) -> p.Piece:

@@ -7,9 +7,8 @@ its next occurrence (prefer="future") or its last (prefer="past").
 
 from __future__ import annotations
 
-import calendar
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from dateutil.relativedelta import relativedelta
 
@@ -17,6 +16,9 @@ from . import anchors as a
 from . import pieces as p
 from .clock import ClockReading, readings
 from .compose import DATE_SLOTS, Spec, Unusable
+from .deltas import CLOCK, DAYS, HOURS, ONE_MINUTE, WEEKS
+from .holiday_frames import holiday_frame, holiday_nearest
+from .weekday_days import agreeing_weekday, rolling_nth, weekday_date_search
 from .zones import add_exact, localize, named_zone, to_wall
 
 _EXACT_UNITS = ("second", "minute", "hour")
@@ -29,8 +31,8 @@ def _shift_point(ctx: a.Ctx, shift: p.Shift) -> datetime:
     if months:
         moment = a.add_months(moment, months)
     if d.days:
-        moment = moment + timedelta(days=d.days)
-    exact = timedelta(hours=d.hours, minutes=d.minutes, seconds=d.seconds)
+        moment = moment + DAYS[d.days]
+    exact = CLOCK[(0, d.hours, d.minutes, d.seconds)]
     if exact:
         moment = add_exact(moment, ctx.tz, exact)
     return moment
@@ -51,7 +53,7 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
         if near is None:   # "the closest christmas": closest to today
             near = a.day_frame(ctx.today)
         end = near.end if near.end is not None and near.end > near.start else near.start
-        return a.holiday_nearest(spec.holiday, near.start, end, spec.nth.n)
+        return holiday_nearest(spec.holiday, near.start, end, spec.nth.n)
     if spec.holiday is not None:
         year = spec.dateparts.year if spec.dateparts is not None else None
         direction = spec.holiday.direction if spec.holiday.direction is not None else spec.qualifier
@@ -70,10 +72,10 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
                 and year_shift is None and direction is None and shift.grain in ("day", "week", "month"):
             # "thanksgiving in 9 months", "christmas 3 weeks from now": the occurrence nearest that day
             point = _shift_point(ctx, shift)
-            return _narrow(a.holiday_nearest(spec.holiday, point, point), spec, ctx)
+            return _narrow(holiday_nearest(spec.holiday, point, point), spec, ctx)
         elif period is not None or shift is not None:
             raise Unusable("a holiday cannot be combined with that period")
-        frame = a.holiday_frame(ctx, spec.holiday, year, year_shift, direction)
+        frame = holiday_frame(ctx, spec.holiday, year, year_shift, direction)
         return _narrow(frame, spec, ctx)
     if spec.shift is not None and spec.shift.grain not in _EXACT_UNITS:
         dp = spec.dateparts
@@ -106,7 +108,7 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
         if frame is not None:
             frame = _dateparts_in(frame, dp)
         elif spec.weekday is not None and dp.day is not None:
-            frame = _weekday_date_search(ctx, spec.weekday, dp)
+            frame = weekday_date_search(ctx, spec.weekday, dp)
         else:
             frame = a.dateparts_frame(ctx, dp, spec.year_shift)
             if spec.qualifier == 2 and dp.year is None and dp.month is not None and spec.year_shift is None:
@@ -118,7 +120,7 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
     if spec.day_shift is not None:
         if frame is not None:
             raise Unusable("a relative day cannot be combined with another date")
-        frame = a.day_frame(ctx.today + timedelta(days=spec.day_shift))
+        frame = a.day_frame(ctx.today + DAYS[spec.day_shift])
     if spec.season is not None:
         if frame is not None:
             raise Unusable("a season cannot be combined with another date")
@@ -128,12 +130,12 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
             frame = a.period_frame(ctx, p.Period("month"))
         nth = spec.nth
         if isinstance(nth, p.NthWeekday) and nth.roll and spec.period is None and spec.dateparts is None:
-            return _narrow(_rolling_nth(ctx, nth), spec, ctx)
+            return _narrow(rolling_nth(ctx, nth), spec, ctx)
         frame = (a.nth_weekday(frame, nth) if isinstance(nth, p.NthWeekday) else
                  a.closest_weekday(frame, nth) if isinstance(nth, p.Closest) else a.nth_unit(frame, nth))
     elif spec.weekday is not None and not (spec.dateparts is not None and spec.dateparts.day is not None):
         if frame is not None and frame.grain == "day" and spec.day_shift is not None:
-            return _narrow(_agreeing_weekday(frame, spec.weekday, spec.day_shift, ctx), spec, ctx)
+            return _narrow(agreeing_weekday(frame, spec.weekday, spec.day_shift, ctx), spec, ctx)
         if frame is not None and frame.grain in ("week", "day"):
             week_start = a.floor(frame.start, "week")
             frame = a.day_frame(a.weekday_date(ctx, spec.weekday, week_start))
@@ -142,7 +144,7 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
         else:
             frame = a.day_frame(a.weekday_date(ctx, spec.weekday))
     if frame is None and spec.pod is not None and spec.pod.day_shift is not None:
-        frame = a.day_frame(ctx.today + timedelta(days=spec.pod.day_shift))
+        frame = a.day_frame(ctx.today + DAYS[spec.pod.day_shift])
     if frame is None and spec.now:
         return a.Frame(ctx.now, ctx.now, "exact")
     if frame is None:
@@ -151,42 +153,8 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
         if frame.grain != "day":
             raise Unusable("'the week of' needs a single day")
         monday = a.floor(frame.start + a.ONE_DAY, "week")   # a Sunday names the week it begins (US)
-        frame = a.Frame(monday, monday + timedelta(weeks=1), "week")
+        frame = a.Frame(monday, monday + WEEKS[1], "week")
     return _narrow(frame, spec, ctx)
-
-
-def _rolling_nth(ctx: a.Ctx, nth: p.NthWeekday) -> a.Frame:
-    """"second Monday" with no month: this month's if not past (today counts), else the next month's
-    (prefer past: this month's if not in the future, else the last month's). Months without a fifth
-    such weekday are skipped."""
-    step = 1 if ctx.future else -1
-    month = a.floor(ctx.today, "month")
-    for k in range(13):
-        start = a.add_months(month, step * k)
-        try:
-            f = a.nth_weekday(a.Frame(start, a.add_months(start, 1), "month"), nth)
-        except a.Impossible:
-            continue
-        if (f.start >= ctx.today) if ctx.future else (f.start <= ctx.today):
-            return f
-    raise a.Impossible("there is no such weekday within a year")
-
-
-_DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-
-
-def _agreeing_weekday(frame: a.Frame, ref: p.WeekdayRef, day_shift: int, ctx: a.Ctx) -> a.Frame:
-    """明天（周三）, "tomorrow (Wednesday)": the weekday only confirms the relative day; if they disagree
-    the text contradicts itself and is refused (never a silent pick of one of them)."""
-    day = frame.start
-    agrees = day.weekday() == ref.weekday if ref.mode in ("bare", "this") else (
-        a.weekday_date(ctx, ref) == day)
-    if not agrees:
-        rel = {0: "today", 1: "tomorrow", -1: "yesterday"}.get(day_shift, f"{day_shift:+d} days from today")
-        other = a.weekday_date(ctx, ref)
-        raise Unusable(f"{rel} is {_DAY_NAMES[day.weekday()]} {day:%Y-%m-%d} but the weekday names "
-                       f"{_DAY_NAMES[ref.weekday]} {other:%Y-%m-%d}: which one is meant?")
-    return frame
 
 
 def _narrow(frame: a.Frame, spec: Spec, ctx: a.Ctx) -> a.Frame:
@@ -202,75 +170,15 @@ def _dateparts_in(frame: a.Frame, dp: p.DateParts) -> a.Frame:
     raise Unusable("that date cannot be placed in that period")
 
 
-WEEKDAY_SEARCH_MONTHS = 28
-"""How far "Wed 17" / 周六9号 / "Friday 13th" look for a date on which the weekday and the day agree
-(README "Weekday and day of the month"): every day-weekday pair recurs within 28 months (14 for most)."""
-
-_ORD_SUFFIX = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
-
-
-def _weekday_date_search(ctx: a.Ctx, ref: p.WeekdayRef, dp: p.DateParts) -> a.Frame:
-    """"Thu 15th", "Fri, Jul 18", 周六9号: the date where the weekday and the day agree; never one of them
-    silently. A weekday with its own week ("next Saturday the 9th") must fall on that day; a full date
-    must fall on that weekday; otherwise the next (prefer past: last) such date within
-    ``WEEKDAY_SEARCH_MONTHS`` (a month given: this year's date first, as "Sunday, Feb 10" has always read).
-    No agreement: ``Unusable`` naming both."""
-    weekday, name = ref.weekday, _DAY_NAMES[ref.weekday]
-    day_name = f"the {dp.day}{_ORD_SUFFIX.get(dp.day, 'th')}"
-    if ref.mode not in ("bare", "this"):   # "next Saturday the 9th": the weekday names its own day
-        d = a.weekday_date(ctx, ref)
-        if d.day != dp.day or (dp.month is not None and d.month != dp.month) or (
-                dp.year is not None and d.year != a.expand_year(dp.year)):
-            raise Unusable(f"that {name} is {d:%Y-%m-%d}, not {day_name}: which one is meant?")
-        return a.day_frame(d)
-    if dp.year is not None and dp.month is not None:   # "Friday, 14 March 2027": both must agree
-        d = a.make_date(a.expand_year(dp.year), dp.month, dp.day)
-        if d.weekday() != weekday:
-            raise Unusable(f"{d:%Y-%m-%d} is a {_DAY_NAMES[d.weekday()]}, not a {name}: which one is meant?")
-        return a.day_frame(d)
-    step = 1 if ctx.future else -1
-    limit = a.add_months(ctx.today, step * WEEKDAY_SEARCH_MONTHS)
-    if dp.month is not None:   # "Sunday, Feb 10": this year's date if it is that weekday, else the next
-        a.dateparts_frame(ctx, p.DateParts(None, dp.month, dp.day))   # refuses Feb 30 as a date would
-        y = ctx.now.year
-        while (a.make_date(y, dp.month, 1) <= limit) if step > 0 else (a.make_date(y, dp.month, 28) >= limit):
-            if dp.day <= calendar.monthrange(y, dp.month)[1] and datetime(y, dp.month, dp.day).weekday() == weekday:  # noqa: DTZ001
-                return a.day_frame(datetime(y, dp.month, dp.day))  # noqa: DTZ001 - naive wall clock by design
-            y += step
-        where = f"{calendar.month_name[dp.month]} {dp.day}"
-    else:   # "Wed 17", 周六9号: the next month whose day falls on that weekday
-        if not 1 <= dp.day <= 31:
-            raise a.Impossible(f"there is no day {dp.day}")
-        y, m = ctx.now.year, ctx.now.month
-        if dp.year is not None:   # "Friday the 13th 2027": inside that year
-            y, m, step, limit = a.expand_year(dp.year), 1, 1, datetime(a.expand_year(dp.year), 12, 31)  # noqa: DTZ001
-        for _ in range(WEEKDAY_SEARCH_MONTHS + 1):
-            if dp.day <= calendar.monthrange(y, m)[1]:
-                d = datetime(y, m, dp.day)  # noqa: DTZ001 - naive wall clock by design
-                if (d > limit) if step > 0 else (d < limit):
-                    break
-                ok = dp.year is not None or ((d >= ctx.today) if step > 0 else (d <= ctx.today))
-                if ok and d.weekday() == weekday:
-                    return a.day_frame(d)
-            m += step
-            if m == 13:
-                y, m = y + 1, 1
-            elif m == 0:
-                y, m = y - 1, 12
-        where = day_name + (f" of {dp.year}" if dp.year is not None else "")
-    span = f"in {dp.year}" if dp.year is not None else f"within {WEEKDAY_SEARCH_MONTHS} months"
-    raise Unusable(f"{where} is not a {name} {span}: which one is meant, the weekday or the date?")
-
-
 def _place(ctx: a.Ctx, day: datetime | None, r: ClockReading, pod_shift: int | None) -> datetime:
     """Put a clock reading on a day, or on its next (last) occurrence from now."""
     if day is not None:
-        return day + timedelta(days=r.days, hours=r.hour, minutes=r.minute, seconds=r.second)
-    base = ctx.today + timedelta(days=r.days, hours=r.hour, minutes=r.minute, seconds=r.second)
+        return day + CLOCK[(r.days, r.hour, r.minute, r.second)]
+    base = ctx.today + CLOCK[(r.days, r.hour, r.minute, r.second)]
     if ctx.future and base < a.floor(ctx.now, "minute"):
-        base += timedelta(days=1)
+        base += DAYS[1]
     elif not ctx.future and base > ctx.now:
-        base -= timedelta(days=1)
+        base -= DAYS[1]
     return base
 
 
@@ -292,18 +200,21 @@ def spec_frames(spec: Spec, ctx: a.Ctx) -> tuple[list[a.Frame], str | None]:
             raise Unusable("an offset needs something to count from")
         found, assumed = spec_frames(base, ctx)
         delta = spec.shift.delta
-        return [a.Frame(f.start + delta, f.end + delta, f.grain, f.label) for f in found], assumed
+        moved = []   # (a loop, not a comprehension: no closure cell for ``delta`` at every call)
+        for f in found:
+            moved.append(a.Frame(f.start + delta, f.end + delta, f.grain, f.label))
+        return moved, assumed
     if spec.shift is not None and spec.shift.grain in _EXACT_UNITS:
         if spec.day_shift is not None and not spec.clock and not spec.pod and (
                 replace(spec, day_shift=None, shift=None).empty()):
             # "tomorrow +1h", "today in one hour": now moved by the days, then by the hours
-            moved = a.Ctx(ctx.now + timedelta(days=spec.day_shift), ctx.tz, ctx.future)
+            moved = a.Ctx(ctx.now + DAYS[spec.day_shift], ctx.tz, ctx.future)
             point = a.floor(_shift_point(moved, spec.shift), "minute")
-            return [a.Frame(point, point + timedelta(minutes=1), "minute")], None
+            return [a.Frame(point, point + ONE_MINUTE, "minute")], None
         if spec.has_date() or spec.clock is not None:
             raise Unusable("a shift in hours cannot be combined with another date or time")
         point = a.floor(_shift_point(ctx, spec.shift), "minute")
-        return [a.Frame(point, point + timedelta(minutes=1), "minute")], None
+        return [a.Frame(point, point + ONE_MINUTE, "minute")], None
     return timed_frames(date_frame(spec, ctx), spec.clock, spec.pod, spec.hint, spec.zone, ctx)
 
 
@@ -314,7 +225,7 @@ def timed_frames(frame: a.Frame | None, clock: p.Clock | None, pod: p.PartOfDay 
     if frame is not None and frame.grain == "exact":
         point = a.floor(frame.start, "minute")
         if clock is None and pod is None:
-            return [a.Frame(point, point + timedelta(minutes=1), "minute")], None
+            return [a.Frame(point, point + ONE_MINUTE, "minute")], None
         frame = a.day_frame(point)
     if clock is None:
         if pod is None:
@@ -326,12 +237,12 @@ def timed_frames(frame: a.Frame | None, clock: p.Clock | None, pod: p.PartOfDay 
             raise Unusable("a part of day needs a single day")
         if day is None:
             day = ctx.today
-            if ctx.future and day + timedelta(hours=pod.end_hour) <= ctx.now:
-                day += timedelta(days=1)
-            elif not ctx.future and day + timedelta(hours=pod.start_hour) > ctx.now:
-                day -= timedelta(days=1)
-        start = day + timedelta(hours=pod.start_hour)
-        return [a.Frame(start, day + timedelta(hours=pod.end_hour), "hour", pod.label)], None
+            if ctx.future and day + HOURS[pod.end_hour] <= ctx.now:
+                day += DAYS[1]
+            elif not ctx.future and day + HOURS[pod.start_hour] > ctx.now:
+                day -= DAYS[1]
+        start = day + HOURS[pod.start_hour]
+        return [a.Frame(start, day + HOURS[pod.end_hour], "hour", pod.label)], None
     if frame is not None and frame.grain not in ("day",):
         raise Unusable("a clock time needs a single day")
     found = readings(clock, pod, hint)
@@ -342,7 +253,7 @@ def timed_frames(frame: a.Frame | None, clock: p.Clock | None, pod: p.PartOfDay 
             raise a.Impossible(f"{clock.hour}:{clock.minute:02d} is not a time of day")
     day = frame.start if frame is not None else None
     if day is None and pod is not None and pod.day_shift is not None:
-        day = ctx.today + timedelta(days=pod.day_shift)
+        day = ctx.today + DAYS[pod.day_shift]
     out = []
     zone_ctx = ctx
     if zone is not None and day is None:   # "11:00 CST": the next 11:00 on a CST wall clock
@@ -351,7 +262,7 @@ def timed_frames(frame: a.Frame | None, clock: p.Clock | None, pod: p.PartOfDay 
         start = _place(zone_ctx, day, r, None)
         if zone is not None:
             start = _from_zone(start, zone, ctx)
-        out.append(a.Frame(start, start + timedelta(minutes=1), "minute", r.label))
+        out.append(a.Frame(start, start + ONE_MINUTE, "minute", r.label))
     return out, found[0].assumed
 
 
@@ -403,7 +314,7 @@ def range_end(lf: a.Frame, left: Spec, right: Spec, ctx: a.Ctx) -> datetime:
         cleared = dict.fromkeys(DATE_SLOTS)
         base = lf.start
         if right.pod is not None and right.pod.small_hours and lf.start.hour < right.pod.start_hour:
-            base -= timedelta(days=1)   # "tonight between 1 and 3": the night began the day before
+            base -= DAYS[1]   # "tonight between 1 and 3": the night began the day before
         cleared["dateparts"] = p.DateParts(base.year, base.month, base.day)
         rspec = replace(right, **cleared, borrowed=False)
         if rspec.pod is not None and rspec.pod.day_shift is not None:
@@ -412,13 +323,13 @@ def range_end(lf: a.Frame, left: Spec, right: Spec, ctx: a.Ctx) -> datetime:
     for rf in spec_frames(rspec, rctx)[0]:
         end = rf.start if rf.grain in ("minute", "second") else rf.end
         if end <= lf.start and rf.grain in ("minute", "second"):
-            end += timedelta(days=1)
+            end += DAYS[1]
         if end > lf.start and (best is None or end < best):
             best = end
     if best is None:
         raise Unusable("the range ends before it starts")
     clock = right.clock if right.pod is None else None
     if (clock is not None and clock.meridiem is None and not clock.h24 and 1 <= clock.hour <= 12
-            and best - lf.start > timedelta(hours=12) and best - timedelta(hours=12) > lf.start):
-        best -= timedelta(hours=12)   # "7pm to 9:30": the 9:30 that follows, 21:30, not 09:30 the next day
+            and best - lf.start > HOURS[12] and best - HOURS[12] > lf.start):
+        best -= HOURS[12]   # "7pm to 9:30": the 9:30 that follows, 21:30, not 09:30 the next day
     return best

@@ -63,6 +63,8 @@ from schedule_time._holiday_names import compile_names, first_key, name_regex
 from schedule_time._holiday_rules import Entry, Rule
 from schedule_time._holiday_years import KEEPS_YEAR_CHECKED
 
+_combine = datetime.combine   # (bound once, as in ``anchors``)
+
 __all__ = ["ALL_HOLIDAYS", "HOLIDAY_PATTERN", "Holiday", "HolidaySpan", "holiday_by_key", "lookup_holiday"]
 
 Grain = Literal["day", "hour", "minute"]
@@ -95,7 +97,7 @@ class Holiday:
 
     def next_span(self, day: date, *, horizon: int = 8) -> HolidaySpan | None:
         """The earliest occurrence not over before ``day`` (its end is after ``day``'s midnight)."""
-        midnight = datetime.combine(day, time())
+        midnight = _combine(day, time())
         for year in range(day.year - 1, day.year + horizon + 1):
             for s in _spans(self.key, year):
                 if s.end > midnight:
@@ -104,7 +106,7 @@ class Holiday:
 
     def previous_span(self, day: date, *, horizon: int = 8) -> HolidaySpan | None:
         """The latest occurrence over before ``day`` (its end is at or before ``day``'s midnight)."""
-        midnight = datetime.combine(day, time())
+        midnight = _combine(day, time())
         for year in range(day.year, day.year - horizon - 1, -1):
             for s in reversed(_spans(self.key, year)):
                 if s.end <= midnight:

@@ -231,34 +231,32 @@ def scan_parts(text: str) -> tuple[tuple[Piece, ...], tuple[str, ...], str]:
     return hit
 
 
-def _scan(text: str, spans: list[tuple[int, int, int]] | None = None,
+def _scan(text: str, spans: list[tuple[int, int, int]] | None = None, sc: _Scanner | None = None,
           ) -> tuple[tuple[Piece, ...], tuple[str, ...], str]:
     """The scan itself. With ``spans`` (``analyse``), each recognised or unknown stretch is recorded as
-    (start, end, count): ``count`` pieces were built there (0: a filler), -1 for an unknown word."""
-    reg = _registry or registry()
-    sc = (reg.ascii_scanner or reg.scanner_for(text)) if text.isascii() else reg.detected(text)
-    pieces: list[Piece] = []
+    (start, end, count): ``count`` pieces were built there (0: a filler), -1 for an unknown word. ``sc``:
+    the text's scanner when the caller already knows it (``resolve``: an ASCII text's)."""
+    if sc is None:
+        reg = _registry or registry()
+        sc = (reg.ascii_scanner or reg.scanner_for(text)) if text.isascii() else reg.detected(text)
+    pieces: tuple[Piece, ...] = ()   # (a tuple grown by concatenation: one fragment's tuple is the scan's own)
     unknown: list[str] = []
     pos, n = 0, len(text)
     by_key, segments_for, rules, vocabulary, windows, follow = sc.state
-    built_memo = _BUILT
-    if len(built_memo) >= _BUILT_MAX:   # (bounded per text: it grows by at most one text's fragments)
-        built_memo.clear()
-    word_at, run_at = _WORD.match, digit_keys.RUN.match
     while pos < n:
         ch = text[pos]
         if ch == " ":
             pos += 1
             continue
         if "a" <= ch <= "z":
-            word_end = word_at(text, pos).end()  # type: ignore[union-attr]
+            word_end = _WORD_AT(text, pos).end()  # type: ignore[union-attr]
             key = text[pos:word_end]
             if key not in vocabulary:
                 key = "?" + ch
         else:
             key, word_end = ch, pos + 1
             if "0" <= ch <= "9":
-                run_end = run_at(text, pos).end()  # type: ignore[union-attr]
+                run_end = _RUN_AT(text, pos).end()  # type: ignore[union-attr]
                 after = text[run_end] if run_end < n else ""
                 if after in follow or after == "" or " " <= after <= "~" or "\u3400" <= after <= "\u9fff":
                     run = run_end - pos   # (``digit_key``, inline)
@@ -283,14 +281,16 @@ def _scan(text: str, spans: list[tuple[int, int, int]] | None = None,
                 fkey = (found, text[pos:end]) if window is _PURE else (   # type: ignore[assignment]
                     found, text[max(0, pos - window[0]):pos], text[pos:end],
                     text[end:] if window[1] is None else text[end:end + window[1]])
-                built = built_memo.get(fkey, _MISSING)
+                built = _BUILT.get(fkey, _MISSING)
                 if built is _MISSING:
                     rx, build = rules[found]
                     built = build(m if rule is not None else rx.match(text, pos))
                     built = (built,) if isinstance(built, Piece) else tuple(built) if built else ()
-                    built_memo[fkey] = built
+                    if len(_BUILT) >= _BUILT_MAX:   # (bounded: emptied when full, as the scan memo)
+                        _BUILT.clear()
+                    _BUILT[fkey] = built
             if built:
-                pieces.extend(built)
+                pieces += built
             if spans is not None:
                 spans.append((pos, end, len(built)))
             pos = end
@@ -310,7 +310,11 @@ def _scan(text: str, spans: list[tuple[int, int, int]] | None = None,
         if spans is not None:
             spans.append((pos, m.end(), -1))  # type: ignore[union-attr]
         pos = m.end()  # type: ignore[union-attr]
-    return tuple(pieces), tuple(unknown), sc.code
+    return pieces, (tuple(unknown) if unknown else ()), sc.code
+
+
+_WORD_AT = _WORD.match
+_RUN_AT = digit_keys.RUN.match
 
 
 def _build(rule: tuple[re.Pattern[str], Callable[[re.Match[str]], Built]], m: re.Match[str] | None,

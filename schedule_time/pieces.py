@@ -293,6 +293,14 @@ class SameTime(Piece):
 
 
 @dataclass(slots=True)
+class Approximate(Piece):
+    """Two neighbouring numbers said as one amount (两三点, 一两天, 三四个小时: "two or three"): no single time
+    or length, so the expression is refused with the words, never read as 23 or 12."""
+
+    words: str
+
+
+@dataclass(slots=True)
 class Label(Piece):
     """A word that disambiguates a bare clock hour without being a part of day ("dinner" -> pm)."""
 

@@ -10,11 +10,11 @@ occurrence's start and end; the rule carries the start time.
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import timedelta
 
 from . import anchors as a
 from . import pieces as p
 from .compose import Expr, Spec, Unusable
+from .deltas import DAYS, ONE_MINUTE
 from .frames import range_end, spec_frames
 
 BYDAY = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
@@ -121,9 +121,9 @@ def occurrences(expr: Expr, ctx: a.Ctx) -> tuple[list[a.Frame], str | None, list
     today = ctx.today
     if expr.anchor is not None:   # "starting April 10": the first occurrence on or after that day
         today = a.floor(spec_frames(expr.anchor, ctx)[0][0].start, "day")
-        ctx = a.Ctx(today - timedelta(minutes=1), ctx.tz, True)   # the anchor day itself may hold the first
+        ctx = a.Ctx(today - ONE_MINUTE, ctx.tz, True)   # the anchor day itself may hold the first
     if first.empty():
-        frames, assumed = [a.Frame(today, today + timedelta(days=1), "day")], None
+        frames, assumed = [a.Frame(today, today + DAYS[1], "day")], None
     elif isinstance(first.nth, (p.NthWeekday, p.NthUnit)):
         frames, assumed = _nth_frames(first, ctx)
     else:
@@ -134,7 +134,7 @@ def occurrences(expr: Expr, ctx: a.Ctx) -> tuple[list[a.Frame], str | None, list
     for f in frames:
         if days:   # the first frame on one of the rule's weekdays
             while BYDAY[f.start.weekday()] not in days:
-                f = a.Frame(f.start + timedelta(days=1), f.end + timedelta(days=1), f.grain, f.label)
+                f = a.Frame(f.start + DAYS[1], f.end + DAYS[1], f.grain, f.label)
         if expr.right is not None:   # "every Monday 9 to 10am": the first occurrence's end
             f = a.Frame(f.start, range_end(f, first, expr.right, ctx), f.grain, f.label)
         out.append(f)

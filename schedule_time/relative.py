@@ -27,6 +27,8 @@ from .language import normalise, scan_parts
 from .result import Resolution, TimeExpressionError, make_resolution, unresolved
 from .zones import localize, to_wall
 
+_combine = datetime.combine   # (bound once, as in ``anchors``)
+
 _DESTINATION = re.compile(r"(?:to\s|到|至)")
 _END_WORD = re.compile(r"\b(?:until|till|til|through|thru)\b")
 """A leading "to"/到/至 of a text read against an event names where it goes: the move verb was left out
@@ -94,7 +96,7 @@ def _relative(pieces: list[p.Piece], start: datetime, length: timedelta, zone: t
               lang: str) -> Resolution | None:
     same = any(type(x) is p.SameTime for x in pieces)
     rest = [x for x in pieces if type(x) is not p.SameTime]
-    time_of_day = start - datetime.combine(start, a.MIDNIGHT)
+    time_of_day = start - _combine(start, a.MIDNIGHT)
     if not same and rest and all(type(x) is p.Shift and x.event for x in rest):
         moved = [replace(x, event=None) for x in rest]   # type: ignore[type-var]
         event_ctx = a.Ctx(start, zone, True)

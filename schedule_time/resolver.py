@@ -19,6 +19,8 @@ from .result import Candidate, Resolution, TimeExpressionError, make_resolution,
 from .shapes import SHAPES
 from .zones import localize, to_wall
 
+_combine = datetime.combine   # (bound once, as in ``anchors``)
+
 MAX_TEXT = 300
 NOW_YEARS = range(1000, 9000)
 """The years a ``now`` may fall in: a millennium away from ``datetime.min``/``max``, where the calendar
@@ -38,16 +40,23 @@ def _check(text: object, now: object, tz: object, prefer: object) -> tzinfo:
     return tz if tz is not None else now.tzinfo  # type: ignore[return-value]
 
 
-_last_ctx: tuple = (object(), object(), object(), None, None)
-"""(now, tz, prefer, zone, Ctx) of the last call: a caller resolving several texts for one message (or a
-corpus sharing one reference time) passes the same ``now`` again. An equal instant with an equal tzinfo
-has the same wall clock, so the Ctx (never mutated) is reused."""
+_last_ctx: tuple = (object(), object(), object(), None, None, None)   # (never equal to a real call's)
+"""(now, tz, prefer, zone, Ctx, wall key) of the last call: a caller resolving several texts for one message
+(or a corpus sharing one reference time) passes the same ``now`` again, or an equal one. The same wall clock
+in an equal tzinfo (``_wall_key``) is the same instant, so the Ctx (never mutated) is reused."""
+
+
+def _wall_key(now: datetime) -> tuple:
+    """``now``'s zone and wall-clock fields: equal keys, equal instants. (Cheaper than ``now == last``, which
+    for two equal but distinct zone objects, as two parses of "-02:00" give, asks each zone for the offset of
+    both folds: four lookups and two new datetimes.)"""
+    return (now.tzinfo, now.year, now.month, now.day, now.hour, now.minute, now.second, now.microsecond)
 
 
 def _context(now: datetime, tz: tzinfo | None, prefer: str, zone: tzinfo) -> a.Ctx:
     global _last_ctx
     ctx = a.Ctx(to_wall(now, zone), zone, prefer == "future")
-    _last_ctx = (now, tz, prefer, zone, ctx)
+    _last_ctx = (now, tz, prefer, zone, ctx, _wall_key(now))
     return ctx
 
 
@@ -88,20 +97,17 @@ def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
         raise TimeExpressionError("night_owl_hour must be an hour 0-12 (0: off)")
     if relative_to is not None:
         return _resolve_relative(text, now, tz, prefer, dayfirst, relative_to, night_owl_hour)
-    last = _last_ctx
-    if (type(text) is str and tz is last[1] and prefer is last[2] and
-            (now is last[0] or (now == last[0] and now.tzinfo == last[0].tzinfo))):
-        zone, ctx = last[3], last[4]   # the same call context as the previous call: checked, converted
-    else:
-        zone = _check(text, now, tz, prefer)
+    last_now, last_tz, last_prefer, zone, ctx, last_key = _last_ctx
+    if not (tz is last_tz and prefer is last_prefer and type(text) is str and (now is last_now or (
+            type(now) is datetime and (now.tzinfo, now.year, now.month, now.day, now.hour, now.minute, now.second,
+                                       now.microsecond) == last_key))):   # (``_wall_key``, inline)
+        zone = _check(text, now, tz, prefer)   # (else: the previous call's context, checked and converted)
         ctx = None
         if now.year not in NOW_YEARS:
             return unresolved(f"now must fall in the years {NOW_YEARS.start}-{NOW_YEARS.stop - 1}")
     norm = text.strip().lower() if text.isascii() else _nfkc("NFKC", text).strip().lower()   # (``normalise``, inline)
-    if not norm:
-        return unresolved("empty text")
-    if len(norm) > MAX_TEXT:
-        return unresolved(f"longer than {MAX_TEXT} characters; pass one time expression")
+    if not 0 < len(norm) <= MAX_TEXT:
+        return unresolved("empty text" if not norm else f"longer than {MAX_TEXT} characters; pass one time expression")
     hit = _MEMO.get(norm)   # (``scan_parts``, inline: one call less per text)
     if hit is None:
         hit = _scan(norm)
@@ -130,7 +136,7 @@ def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
             if type(tz) is not timezone:
                 return _resolved(frame, tz, lang, None)
             s, e = frame.start, frame.end
-            return make_resolution("resolved", datetime.combine(s, s.time(), tz), datetime.combine(e, e.time(), tz),
+            return make_resolution("resolved", _combine(s, s.time(), tz), _combine(e, e.time(), tz),
                                    frame.grain, (), None, None, None, frame.label, None, None, lang)
         frames, assumed = timed_frames(frame, clock, pod, None, None, ctx)
         if len(frames) == 1:
@@ -227,8 +233,8 @@ def _resolved(f: a.Frame, tz: tzinfo, lang: str, assumed: str | None) -> Resolut
         note = note or end_note
     else:   # a fixed offset: ``localize`` attaches it (as here) and has nothing to note
         s, e = f.start, f.end
-        start = datetime.combine(s, s.time(), tz)
-        end = datetime.combine(e, e.time(), tz)
+        start = _combine(s, s.time(), tz)
+        end = _combine(e, e.time(), tz)
         note = None
     return make_resolution("resolved", start, end, f.grain, (), None, None, None, f.label, assumed, note, lang)
 
@@ -247,30 +253,38 @@ def _finish(frames: list[a.Frame], ctx: a.Ctx, lang: str, assumed: str | None = 
             note = note or end_note
         rec = recurrence[0] if isinstance(recurrence, list) else recurrence
         return make_resolution("resolved", start, end, f.grain, (), rec, duration, None, f.label, assumed, note, lang)
+    return _ambiguous(frames, tz, lang, recurrence)
+
+
+def _ambiguous(frames: list[a.Frame], tz: tzinfo, lang: str, recurrence: str | list[str] | None) -> Resolution:
+    """``_finish`` of several readings (apart, so that the one-frame path makes no closure cells)."""
     notes: list[str] = []
-
-    def loc(d: datetime | None) -> datetime | None:
-        if d is None:
-            return None
-        aware, note = localize(d, tz)
-        if note and note not in notes:
-            notes.append(note)
-        return aware
-
     cands = []
     for i, f in enumerate(frames):
         rec = recurrence[i] if isinstance(recurrence, list) else recurrence
-        cands.append(Candidate(loc(f.start), loc(f.end), f.grain, f.label or f"reading {i + 1}", rec))  # type: ignore[arg-type]
+        start, note = localize(f.start, tz)
+        if note and note not in notes:
+            notes.append(note)
+        end, note = localize(f.end, tz)
+        if note and note not in notes:
+            notes.append(note)
+        cands.append(Candidate(start, end, f.grain, f.label or f"reading {i + 1}", rec))
     return Resolution("ambiguous", grain=frames[0].grain, candidates=tuple(cands),
                       dst=notes[0] if notes else None, lang=lang,
                       reason="the hour could be morning or evening; ask which")
 
 
 def _resolve_expr(expr: Expr, ctx: a.Ctx, now: datetime, lang: str) -> Resolution:
-    kind = expr.kind
-    if kind == "point":   # the common case first
+    if expr.kind == "point":   # the common case first
         frames, assumed = spec_frames(expr.left, ctx)
         return _finish(frames, ctx, lang, assumed)
+    return _resolve_kind(expr, ctx, lang)
+
+
+def _resolve_kind(expr: Expr, ctx: a.Ctx, lang: str) -> Resolution:
+    """``_resolve_expr`` of every kind but a point (apart: its comprehensions' closure cells are made at
+    each call of the function that holds them)."""
+    kind = expr.kind
     if kind == "duration":
         d = expr.duration.delta  # type: ignore[union-attr]
         end = ctx.now + d

@@ -21,7 +21,9 @@ from datetime import timedelta
 from . import anchors as a
 from . import pieces as p
 from .compose import Unusable
+from .deltas import DAYS
 from .frames import _shift_point
+from .holiday_frames import holiday_frame
 
 Shape = Callable[[Sequence[p.Piece], a.Ctx], tuple[a.Frame | None, p.Clock | None, p.PartOfDay | None]]
 _MINUTE = timedelta(minutes=1)
@@ -36,23 +38,23 @@ def _direction(ref: p.HolidayRef, qualifier: int | None = None) -> int | None:
 def _holiday(x, ctx):   # "christmas"
     ref = x[0]
     d = ref.direction
-    return a.holiday_frame(ctx, ref, None, None, None if d == 0 else d), None, None
+    return holiday_frame(ctx, ref, None, None, None if d == 0 else d), None, None
 
 
 def _holiday_year(x, ctx):   # "christmas 2015": only the year of the date is read
     ref = x[0]
     d = ref.direction
-    return a.holiday_frame(ctx, ref, x[1].year, None, None if d == 0 else d), None, None
+    return holiday_frame(ctx, ref, x[1].year, None, None if d == 0 else d), None, None
 
 
 def _year_holiday(x, ctx):   # "2015 christmas"
     ref = x[1]
     d = ref.direction
-    return a.holiday_frame(ctx, ref, x[0].year, None, None if d == 0 else d), None, None
+    return holiday_frame(ctx, ref, x[0].year, None, None if d == 0 else d), None, None
 
 
 def _qualified_holiday(x, ctx):   # "last christmas"
-    return a.holiday_frame(ctx, x[1], None, None, _direction(x[1], x[0].direction)), None, None
+    return holiday_frame(ctx, x[1], None, None, _direction(x[1], x[0].direction)), None, None
 
 
 def _shift(x, ctx):   # "in 2 hours", "3 days ago": the minute that far from now
@@ -82,11 +84,11 @@ def _weekday(x, ctx):   # "friday", "next friday"
 
 
 def _day_shift(x, ctx):   # "tomorrow"
-    return a.day_frame(ctx.today + timedelta(days=x[0].days)), None, None
+    return a.day_frame(ctx.today + DAYS[x[0].days]), None, None
 
 
 def _day_shift_clock(x, ctx):   # "tomorrow at 3pm"
-    return a.day_frame(ctx.today + timedelta(days=x[0].days)), x[1], None
+    return a.day_frame(ctx.today + DAYS[x[0].days]), x[1], None
 
 
 def _now(x, ctx):   # "now"
@@ -98,7 +100,7 @@ def _clock(x, ctx):   # "3pm"
 
 
 def _pod_day(pod: p.PartOfDay, ctx: a.Ctx) -> a.Frame | None:
-    return a.day_frame(ctx.today + timedelta(days=pod.day_shift)) if pod.day_shift is not None else None
+    return a.day_frame(ctx.today + DAYS[pod.day_shift]) if pod.day_shift is not None else None
 
 
 def _pod(x, ctx):   # "this evening", "tonight"

@@ -31,6 +31,10 @@ N天内 / 本周内, 今年之内          from now for N days / the rest of tha
 两周后的周五 / 两周前的周五       X of the calendar week N weeks on / back (as 下下周X), not a shift
 下周的今天, 明年的今天, 去年今天  today moved by a week / month / year (an anchored Shift): the whole day
 三点多                           3 o'clock (多, "a little after", is informational like English "3ish")
+3.14, 12.25晚上, 3.1到3.15      month.day (Chinese order); after a day, part of day, weekday or date: a clock (明天9.30)
+两三点, 一两天, 三四个小时        two neighbouring numbers ("two or three"): refused (``Approximate``), never 23 / 12 / 34
+九十年代, 90年代, 上世纪八十年代  the ten years of the decade; 下个工作周 / 本工作周: that week's Monday-Friday
+比原来晚一个小时, 明天同一时间    a move of the event / the event's time of day that day (``relative_to``)
 =============================== =========================================================================
 """
 
@@ -42,9 +46,41 @@ from dateutil.relativedelta import relativedelta
 
 from . import pieces as p
 from .language import Language, Rule
-from .zh_amounts import AMOUNT, DUR_LIST, SHIFT_LIST, b_duration, b_period_count, b_shift, parse_amounts
+from .zh_amounts import AMOUNT, COUNT, DUR_LIST, SHIFT_LIST, b_duration, b_period_count, b_shift
+from .zh_build import (
+    CLOCK,
+    MIN,
+    MOVE_EARLIER,
+    MOVE_LATER,
+    NTH,
+    PART,
+    YEAR_PART,
+    alt,
+    b_anchored_shift,
+    b_clock,
+    b_clock_before,
+    b_date,
+    b_day_pod,
+    b_decade,
+    b_md_dot,
+    b_meal_bound,
+    b_move_by,
+    b_nth_unit,
+    b_nth_weekday,
+    b_pod,
+    b_rel_month,
+    b_rel_week,
+    b_rel_year,
+    b_same_day,
+    b_this_time,
+    b_weekday,
+    b_weekday_pair,
+    b_weeks_on_weekday,
+    const,
+    part_of,
+)
 from .zh_festivals import b_lunar, holiday_rules
-from .zh_numerals import CN, DAY, HOUR, MONTH, YEAR, cn_int, small_int
+from .zh_numerals import CN, CN_DIGIT, DAY, HOUR, MONTH, YEAR, cn_int, small_int
 from .zh_recurrence import b_every, b_every_weekday
 from .zh_words import (
     DAY_PODS,
@@ -61,260 +97,86 @@ from .zh_words import (
     ZONES,
 )
 
-
-def _alt(words: object) -> str:
-    return "(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"  # type: ignore[arg-type]
-
-
-def _const(*pieces: p.Piece):
-    def build(m: re.Match[str]) -> list[p.Piece]:
-        return list(pieces)
-    return build
-
-
-# ---------------------------------------------------------------- clock times
-MIN = r"(?:\d{1,2}|[零〇一二三四五六七八九十]{1,3})"
-CLOCK = (rf"(?P<h>{HOUR})\s*(?:点钟|點鐘|点|點|时|時)(?:\s*(?P<guo>过|過)?\s*(?:(?P<half>[踏搭]?半)|(?P<q>[一1两兩二2三3])\s*刻(?!钟|鐘)|"
-         rf"(?P<tap>[踏搭])?(?P<mi>{MIN})(?!\s*[个個](?!字)|\s*(?:小时|小時|钟头|鐘頭|天|周|週|星期|礼拜|禮拜|年|月|秒|刻))\s*"
-         rf"(?P<fen>分钟|分鐘|分|[个個]字)?(?:\s*(?P<s>{MIN})\s*秒)?|整|多(?:钟|鐘)?))?")
-
-
-def _hour(m: re.Match[str]) -> int:
-    return cn_int(m["h"])
-
-
-def b_clock(m: re.Match[str]) -> p.Piece:
-    h, minute, sec = _hour(m), 0, 0
-    if m["half"]:
-        minute = 30
-    elif m["q"]:
-        minute = 15 * cn_int(m["q"])
-    elif m["mi"]:
-        mi, fen = m["mi"], m["fen"] or ""
-        minute = cn_int(mi)
-        # Cantonese counts five-minute marks (字): 三點三 / 三點踏三 / 三點三個字 = 3:15.
-        if m["tap"] or "字" in fen or (not fen and not m["guo"] and len(mi) == 1 and not mi.isdigit()
-                                       and mi not in "零〇"):
-            minute *= 5
-        sec = cn_int(m["s"]) if m["s"] else 0
-    return p.Clock(h, minute, sec, h24=m["h"][0] in "0零〇")
-
-
-def b_clock_before(m: re.Match[str]) -> p.Piece:
-    """三点差五分 / 差一刻三点: minutes before the hour."""
-    h = _hour(m)
-    d = 15 * cn_int(m["q"]) if m["q"] else cn_int(m["d"])
-    return p.Clock((h - 1) % 24 if h else 23, 60 - d, h24=h > 12)
-
-
-# ---------------------------------------------------------------- dates
-def _day(s: str) -> int:
-    return cn_int(s)
-
-
-def _year(s: str | None) -> int | None:
-    return None if not s else cn_int(s)
-
-
-def _part(s: str | None, year: bool = False) -> p.PeriodPart | None:
-    """A part of a period; of a year, 底/末/尾 is December (年底 = the last month, not Sep-Dec)."""
-    if not s:
-        return None
-    if year and s in ("底", "末", "尾"):
-        return p.PeriodPart("last-month")
-    if s[:2] in ("上半", "下半"):
-        return p.PeriodPart("first-half" if s[0] == "上" else "second-half")
-    if s in ("初", "上旬", "头", "頭"):
-        return p.PeriodPart("begin")
-    if s in ("中", "中旬"):
-        return p.PeriodPart("mid")
-    return p.PeriodPart("end")
-
-
-def b_date(m: re.Match[str]) -> list[p.Piece]:
-    g = m.groupdict()
-    mo = g.get("mo")
-    out: list[p.Piece] = [p.DateParts(_year(g.get("y")), cn_int(mo) if mo else None,
-                                      _day(g["d"]) if g.get("d") else None)]
-    part = _part(g.get("part"), year=mo is None)   # "2027年底": the year's December
-    if part is not None:
-        out.append(part)
-    return out
-
-
-PART = r"(?P<part>上旬|中旬|下旬|上半月|下半月|初|中|底|末|尾|头|頭)"   # 中旬 before 中; 月头 (Cantonese) = 月初
-YEAR_PART = r"(?P<part>初|中|底|末|尾|头|頭|上半年|下半年)"
-
-
-def b_rel_year(m: re.Match[str]) -> list[p.Piece]:
-    shift = YEAR_WORDS[m["rel"]]
-    part = _part(m["part"], year=True)
-    if part is not None:
-        return [part, p.Period("year", shift)]
-    if m["alone"] is not None:
-        return [p.Period("year", shift)]
-    return [p.YearShift(shift)]
-
-
-def b_rel_month(m: re.Match[str]) -> list[p.Piece]:
-    rel = m["rel"]
-    shift = REL_SHIFT.get(rel, 0)
-    part = _part(m["part"])
-    return [p.Period("month", shift)] if part is None else [part, p.Period("month", shift)]
-
-
-def b_rel_week(m: re.Match[str]) -> p.Piece:
-    shift = REL_SHIFT.get(m["rel"], 0)
-    if m["wd"]:
-        return p.WeekdayRef(WEEKDAYS[m["wd"]], "week", week_shift=shift)
-    return p.Period("weekend" if m["end"] else "week", shift)
-
-
-def _moved_by(m: re.Match[str]) -> relativedelta:
-    """下周 / 下个月 / 明年 (groups wk / mo / yr) as the amount of time they move today by."""
-    if m["wk"]:
-        return relativedelta(weeks=REL_SHIFT[m["wk"]])
-    if m["mo"]:
-        return relativedelta(months=REL_SHIFT[m["mo"]])
-    return relativedelta(years=YEAR_WORDS[m["yr"]])
-
-
-def b_this_time(m: re.Match[str]) -> p.Piece:
-    """明天这个时候, 下周这个时候, 明年此时: now moved by a day / week / month / year (a point)."""
-    return p.Shift(relativedelta(days=DAY_WORDS[m["d"]]) if m["d"] else _moved_by(m), "minute")
-
-
-def b_same_day(m: re.Match[str]) -> list[p.Piece]:
-    """下周的今天, 下个月的今天, 明年的今天: today moved by that many weeks / months / years."""
-    return [p.DayShift(0), p.Shift(_moved_by(m), "day", anchored=True)]
-
-
-_NTH = r"(?:\d{1,2}|[一二两兩三四五六七八九十]{1,3})"
-
-
-def b_nth_unit(m: re.Match[str]) -> p.Piece:
-    back = m["bn"] or m["bn2"]
-    u = m["u"]
-    unit = "day" if u in ("天", "日") else "weekend" if u in ("周末", "週末") else "month" if u == "月" else "week"
-    n = -1 if m["last"] else -cn_int(back) if back else cn_int(m["n"])
-    return p.NthUnit(n, unit)
-
-
-def b_weeks_on_weekday(m: re.Match[str]) -> p.Piece:
-    n = small_int(m["n"])
-    return p.WeekdayRef(WEEKDAYS[m["wd"]], "week", week_shift=-n if "前" in m["dir"] else n)
-
-
-def b_weekday_pair(m: re.Match[str]) -> list[p.Piece]:
-    a, b = (WEEKDAYS[c] for c in m["pair"])
-    if m["rel"] is None:
-        return [p.WeekdayRef(a), p.RangeSep(), p.WeekdayRef(b)]
-    shift = REL_SHIFT.get(m["rel"], 0)
-    return [p.WeekdayRef(a, "week", week_shift=shift), p.RangeSep(), p.WeekdayRef(b, "week", week_shift=shift)]
-
-
-def b_anchored_shift(m: re.Match[str]) -> p.Piece:
-    delta, grain = parse_amounts(m["dur"])
-    return p.Shift(p.negated(delta) if "前" in m["dir"] else delta, grain, anchored=True)
-
-
-def b_weekday(m: re.Match[str]) -> p.Piece:
-    return p.WeekdayRef(WEEKDAYS[m["wd"]])
-
-
-def b_nth_weekday(m: re.Match[str]) -> p.Piece:
-    n = -1 if m["last"] else cn_int(m["n"])
-    return p.NthWeekday(n, WEEKDAYS[m["wd"]], roll=True)   # alone: this month's, or the next once past
-
-
-# ---------------------------------------------------------------- parts of day
-_MEALS = {"早": (7, 9, "am", "breakfast"), "午": (12, 14, "pm", "lunch"), "中": (12, 14, "pm", "lunch"),
-          "晚": (18, 20, "pm", "dinner")}
-
-
-def b_meal_bound(m: re.Match[str]) -> list[p.Piece]:
-    start, end, hint, name = _MEALS[m["meal"][0]]
-    if "前" in m["dir"]:   # 午饭前: until the meal begins
-        return [p.OpenBound("before"), p.PartOfDay(name, start, end, hint)]
-    return [p.PartOfDay("after " + name, end - 1 if name == "lunch" else end, end + 3, hint)]
-
-
-def b_pod(m: re.Match[str]) -> p.Piece:
-    return PODS[m["pod"]]
-
-
-def b_day_pod(m: re.Match[str]) -> p.Piece:
-    pod, shift = DAY_PODS[m["w"]]
-    return p.PartOfDay(pod.label, pod.start_hour, pod.end_hour, pod.hint, shift, pod.small_hours)
-
-
 # ---------------------------------------------------------------- the rules, in order
 _SEP_AHEAD = r"(?=\s*(?:[吧呢啊呀哦嘛了]\s*)*(?:$|[到至~\-—–,.;!?]|以前|之前|以后|以後|之后|之後|开始|開始|起|为止|為止))"
-_REL_YEAR = _alt(YEAR_WORDS)
+_REL_YEAR = alt(YEAR_WORDS)
 _WD = rf"(?P<wd>{WEEKDAY_CHAR})"
 _MO_NUM, _DAY_NUM = r"(?:1[0-2]|0?[1-9])", r"(?:3[01]|[12]\d|0?[1-9])"
+_PAIRS = r"一[两兩二]|[两兩二]三|三四|四五|五六|六七|七八|八九|三五"
+_CLOCK_BEFORE = r"[天午上晨晚早里裡夜号號日一二三四五六七末]"   # the last character of a day, part of day, weekday or date
 # 每周一三五 lists weekdays without a separator; a numeral before a unit is not one (每周一三点 = Mon 3:00).
 _NOT_CLOCK = r"(?!\s*(?:点|點|时|時|号|號|月|刻|分|个|個|[:：.]|\d))"
 
-_MOVE_EARLIER = r"(?:提前|提早|往前挪|往前移|往前推|向前挪|向前移|前移|挪前|早)"
-_MOVE_LATER = r"(?:推迟|推遲|延迟|延遲|延后|延後|推后|推後|往后挪|往後挪|往后推|往後推|往后移|往後移|向后挪|向後挪|后移|後移|挪后|挪後|顺延|順延|晚)"
-
-
-def b_move_by(m: re.Match[str]) -> p.Piece:
-    delta, grain = parse_amounts(m["dur"])
-    earlier = m["dir"][0] in "提早往前向挪" and ("前" in m["dir"] or m["dir"][0] in "提早")
-    return p.Shift(p.negated(delta) if earlier else delta, grain, event="must")
-
-
 RULES: list[Rule] = [
-    Rule("zone", rf"(?P<z>{_alt(ZONES)})", lambda m: p.ZoneOffset(ZONES[m["z"]])),   # 北京时间下午三点
+    Rule("zone", rf"(?P<z>{alt(ZONES)})", lambda m: p.ZoneOffset(ZONES[m["z"]])),   # 北京时间下午三点
+    # 两三点, 一两天, 三四个小时, 十一二点, 三四十分钟: two neighbouring numbers ("two or three") are no one time or
+    # amount: refused with the words (``Approximate``), never read digit by digit (23, 12, 34)
+    Rule("approximate", rf"(?:(?P<n>十?(?:{_PAIRS})[十百]?)\s*(?:多|来|來)?\s*{GE}?\s*(?:小时|小時|钟头|鐘頭|分钟|分鐘|秒钟|"
+                        r"秒鐘|刻钟|刻鐘|点钟|點鐘|点|點|天|日|号|號|周|週|星期|礼拜|禮拜|月|晚上|晚|夜|分|秒)|"
+                        rf"(?P<y>一[两兩]|[两兩]三)\s*(?:多|来|來)?\s*{GE}?\s*年)",   # (二三年 may be the year '23)
+         lambda m: p.Approximate(m["n"] or m["y"])),
+    # 90年代, 九十年代, 九零年代, 上世纪九十年代, 2020年代: the ten years (before the years: 90年 is no year here)
+    Rule("decade", rf"(?:(?:(?P<c20>上\s*{GE}?\s*世[纪紀]|二十世[纪紀]|20世[纪紀])|(?P<c21>本世[纪紀]|这个世纪|這個世紀|二十一世[纪紀]|"
+                   rf"21世[纪紀]))\s*的?\s*)?(?:(?P<d>[1-9]0|[一二三四五六七八九]十|[一二三四五六七八九][零〇])|"
+                   rf"(?P<y>\d{{3}}0|[{CN_DIGIT}]{{3}}[零〇]))\s*年代", b_decade),
+    # 3.14, 12.25晚上, 3.1到3.15, 1/31号 in Chinese text: month.day (Chinese order, not the European day first). After a
+    # day, a part of day, a weekday or a date the dotted pair is the clock time (明天9.30, 下午3.30, 周五9.30)
+    Rule("date_md_dot", rf"(?<!{_CLOCK_BEFORE})(?<!{_CLOCK_BEFORE}\s)(?P<mo>{_MO_NUM})[./](?P<d>{_DAY_NUM})(?![\d.:/])"
+                        rf"(?!\s*(?:{GE}|小时|小時|钟|鐘|分|秒|天|周|週|星期|礼拜|禮拜|月|年|倍|[万萬亿億元块塊%]))(?:\s*[号號日])?",
+         b_md_dot),   # (1.5小时, 2.5天后: amounts, not dates)
     # moves of an event (``resolve(..., relative_to=...)``): 提前二十分钟, 推迟一天, 往后挪半小时, 晚一个小时;
     # 改到四点, 推迟到周五 (the verb means nothing); 周五同一个时间段 (the event's time of day that day)
-    Rule("move_by", rf"(?P<dir>{_MOVE_EARLIER}|{_MOVE_LATER})\s*了?\s*(?P<dur>{DUR_LIST})", b_move_by),
-    Rule("move_to", rf"(?:{_MOVE_EARLIER}|{_MOVE_LATER}|改|挪|换|換|调|調|推|延|移|定|约|約)\s*(?:到|在|成)", _const()),
+    # 比原来晚一个小时, 比那早半天: "than (it was)", the event itself (the move follows)
+    Rule("than_event", r"比\s*(?:那|这|這|原来的?|原來的?|原定的?|原先的?|之前|计划的?|計劃的?)\s*(?:时间|時間)?(?=\s*[早晚提推延])",
+         const()),
+    Rule("move_by", rf"(?P<dir>{MOVE_EARLIER}|{MOVE_LATER})\s*了?\s*(?P<dur>{DUR_LIST})", b_move_by),
+    Rule("move_to", rf"(?:{MOVE_EARLIER}|{MOVE_LATER}|改|挪|换|換|调|調|推|延|移|定|约|約)\s*(?:到|在|成)", const()),
     Rule("same_time", r"(?:在\s*)?(?:同一\s*[个個]?\s*(?:时间段|時間段|时段|時段|时间|時間|时候|時候|时刻|時刻)|"
                       r"同样的?时间|同樣的?時間|相同的?时间|相同的?時間|老时间|老時間|原来的?时间|原來的?時間)",
-         _const(p.SameTime())),
-    Rule("zone_place", rf"(?P<z>{_alt(ZONE_PLACES)})\s*(?:时间|時間)", lambda m: p.ZoneOffset(ZONE_PLACES[m["z"]])),
-    Rule("now", r"现在|現在|此时|此時|此刻|当前|當前|宜家|而家|依家|目前|马上|馬上|立刻|立即|即刻", _const(p.Now())),
-    Rule("this_time", rf"(?:(?P<d>{_alt(DAY_WORDS)})|(?P<wk>上上|下下|上|下)\s*{GE}?\s*{WEEK}|(?P<mo>上上|下下|上|下)\s*{GE}?\s*月|"
-                      rf"(?P<yr>{_REL_YEAR})年)\s*[的嘅]?\s*(?:这个时候|這個時候|这时候|這時候|此时|此時|同一时间|同一時間)",
+         const(p.SameTime())),
+    Rule("zone_place", rf"(?P<z>{alt(ZONE_PLACES)})\s*(?:时间|時間)", lambda m: p.ZoneOffset(ZONE_PLACES[m["z"]])),
+    Rule("now", r"现在|現在|此时|此時|此刻|当前|當前|宜家|而家|依家|目前|马上|馬上|立刻|立即|即刻", const(p.Now())),
+    Rule("this_time", rf"(?:(?P<d>{alt(DAY_WORDS)})|(?P<wk>上上|下下|上|下)\s*{GE}?\s*{WEEK}|(?P<mo>上上|下下|上|下)\s*{GE}?\s*月|"
+                      rf"(?P<yr>{_REL_YEAR})年)\s*[的嘅]?\s*(?:这个时候|這個時候|这时候|這時候|此时|此時)",
          b_this_time),
     Rule("same_day", rf"(?:(?P<wk>上上|下下|上|下)\s*{GE}?\s*{WEEK}|(?P<mo>上上|下下|上|下)\s*{GE}?\s*月|"
                      rf"(?P<yr>{_REL_YEAR})年)\s*[的嘅]?\s*(?:今天|今日|这一?天|這一?天)", b_same_day),
-    Rule("day_pod", rf"(?P<w>{_alt(DAY_PODS)})(?:(?<=晚)上)?", b_day_pod),   # 今晚上 = 今晚
-    Rule("rel_day", rf"(?P<w>{_alt(DAY_WORDS)})", lambda m: p.DayShift(DAY_WORDS[m["w"]])),
+    Rule("day_pod", rf"(?P<w>{alt(DAY_PODS)})(?:(?<=晚)上)?", b_day_pod),   # 今晚上 = 今晚
+    Rule("rel_day", rf"(?P<w>{alt(DAY_WORDS)})", lambda m: p.DayShift(DAY_WORDS[m["w"]])),
     # 午饭后 = "after lunch" (13-17 as in English); 午饭前 = before the meal begins (an open interval)
     Rule("meal_bound", r"(?P<meal>早饭|早飯|早餐|午饭|午飯|午餐|中饭|中飯|晚饭|晚飯|晚餐)\s*(?P<dir>之前|以前|前|之后|之後|以后|以後|后|後)",
          b_meal_bound),
-    Rule("label_pm", r"晚饭|晚飯|晚餐|夜宵|宵夜|消夜|午饭|午飯|午餐|中饭|中飯|下午茶", _const(p.Label("pm"))),
-    Rule("label_am", r"早饭|早飯|早餐|早茶", _const(p.Label("am"))),
-    Rule("around", r"前后|前後|左右|上下(?!午)|之间|之間|期间|期間|一整天|整天|全天", _const()),
-    Rule("once", r"(?<=[天日周週拜月年时時钟鐘头頭末])一次", _const()),   # 每周一次: the recurrence itself
+    Rule("label_pm", r"晚饭|晚飯|晚餐|夜宵|宵夜|消夜|午饭|午飯|午餐|中饭|中飯|下午茶", const(p.Label("pm"))),
+    Rule("label_am", r"早饭|早飯|早餐|早茶", const(p.Label("am"))),
+    Rule("around", r"前后|前後|左右|上下(?!午)|之间|之間|期间|期間|一整天|整天|全天", const()),
+    Rule("once", r"(?<=[天日周週拜月年时時钟鐘头頭末])一次", const()),   # 每周一次: the recurrence itself
     # recurrence (before weekdays: 每周一 is every Monday, not "every week" + Monday)
     Rule("every_weekday", rf"(?:每|逢|每逢)(?P<other>隔)?(?:一)?{GE}?{WEEK}{_WD}(?!次)(?:\s*(?:到|至|~|-)\s*{WEEK}?"
                           rf"(?P<wd2>{WEEKDAY_CHAR})|(?P<more>(?:\s*(?:和|及|跟|与|與|、|,)?\s*{WEEK}?{WEEKDAY_CHAR}{_NOT_CLOCK})+))?",
          b_every_weekday),
     Rule("every_other_weekday", rf"隔{GE}?{WEEK}{_WD}", lambda m: [p.Every(2), p.WeekdayRef(WEEKDAYS[m["wd"]])]),
-    Rule("every", rf"(?:每|逢)(?P<other>隔)?\s*(?P<n>{AMOUNT})?\s*{GE}?\s*(?P<u>工作日|平日|周末|週末|天|日|星期|礼拜|"
+    Rule("every", rf"(?:每|逢)(?P<other>隔)?\s*(?P<n>{COUNT})?\s*{GE}?\s*(?P<u>工作日|平日|周末|週末|天|日|星期|礼拜|"
                   r"禮拜|周|週|月|季度|季|年|小时|小時|钟头|鐘頭|分钟|分鐘)(?P<pod>早上|晚上|下午|上午|中午)?", b_every),
     Rule("every_night", r"每(?P<w>晚|早|夜)", lambda m: [p.RecurUnit("DAILY"), PODS[m["w"]]]),
-    Rule("daily", r"天天|日日|每一天", _const(p.RecurUnit("DAILY"))),
-    Rule("workdays", r"工作日|平日", _const(p.RecurUnit("WEEKLY", (0, 1, 2, 3, 4)))),
-    Rule("every_other_week", rf"隔{GE}?{WEEK}", _const(p.RecurUnit("WEEKLY", (), 2))),
+    Rule("daily", r"天天|日日|每一天", const(p.RecurUnit("DAILY"))),
+    # 下个工作周, 本工作周: Monday-Friday of that week (as "next work week")
+    Rule("work_week", rf"(?:(?P<rel>上上|下下|上|下|{THIS})\s*{GE}?\s*)?工作(?:周|週|星期)",
+         lambda m: p.Period("workweek", REL_SHIFT.get(m["rel"], 0) if m["rel"] else 0)),
+    Rule("workdays", r"工作日|平日", const(p.RecurUnit("WEEKLY", (0, 1, 2, 3, 4)))),
+    Rule("every_other_week", rf"隔{GE}?{WEEK}", const(p.RecurUnit("WEEKLY", (), 2))),
     # counted periods and shifts (before clock times and dates: 三天后, 上两周, 过两天)
     # 国庆节前一天, 周五前一天, 12月25日后三天: days / weeks / months from the day just named
     Rule("anchored_shift", rf"(?<=[节節旦夕号號日天一二三四五六七末])\s*(?P<dir>之前|以前|前|之后|之後|以后|以後|后|後)\s*"
                            rf"(?P<dur>{AMOUNT}\s*{GE}?\s*(?:天|日|星期|礼拜|禮拜|周|週|(?<=[个個])月|年))(?!\s*[内內])",
          b_anchored_shift),
     # 2027年的前3周, 本月前10天: the first N units inside the year / month just named (not the N before now)
-    Rule("first_units", rf"(?:(?<=[年月])|(?<=[年月]的))前(?P<fn>{_NTH})\s*{GE}?\s*(?P<u>天|日|周|週|星期|礼拜|禮拜|月)(?!{WEEKDAY_CHAR})",
+    Rule("first_units", rf"(?:(?<=[年月])|(?<=[年月]的))前(?P<fn>{NTH})\s*{GE}?\s*(?P<u>天|日|周|週|星期|礼拜|禮拜|月)(?!{WEEKDAY_CHAR})",
          lambda m: p.NthUnit(1, {"天": "day", "日": "day", "月": "month"}.get(m["u"], "week"), cn_int(m["fn"]))),
     Rule("period_count", rf"(?P<dir>过去的?|過去的?|最近|近|未来的?|未來的?|接下来的?|接下來的?|今后|今後|上|前|下|后|後)"
-                         rf"\s*(?P<n>{AMOUNT})\s*{GE}?\s*(?P<u>秒钟|秒鐘|秒|分钟|分鐘|小时|小時|钟头|鐘頭|(?<=[个個])(?:钟|鐘)|"
+                         rf"\s*(?P<n>{COUNT})\s*{GE}?\s*(?P<u>秒钟|秒鐘|秒|分钟|分鐘|小时|小時|钟头|鐘頭|(?<=[个個])(?:钟|鐘)|"
                          r"天|日|周|週|星期|礼拜|禮拜|月|年)", b_period_count),
     # 两周后的周五: the Friday of the calendar week that many weeks on (下下周五), not a shift + a weekday
-    Rule("weeks_on_weekday", rf"(?P<n>{AMOUNT})\s*{GE}?\s*(?:星期|礼拜|禮拜|周|週)\s*(?P<dir>以后|以後|之后|之後|后|後|以前|之前|前)"
+    Rule("weeks_on_weekday", rf"(?P<n>{COUNT})\s*{GE}?\s*(?:星期|礼拜|禮拜|周|週)\s*(?P<dir>以后|以後|之后|之後|后|後|以前|之前|前)"
                              rf"\s*的?\s*{WEEK}{_WD}", b_weeks_on_weekday),
     Rule("shift_after_pass", rf"(?:再\s*)?(?:过|過)\s*(?P<dur>{SHIFT_LIST})(?:以后|以後|之后|之後|后|後)?", b_shift),
     Rule("within", rf"(?P<dur>{SHIFT_LIST})\s*(?:以内|以內|之内|之內|内|內)", lambda m: [p.Now(), b_duration(m)]),
@@ -351,21 +213,21 @@ RULES: list[Rule] = [
     Rule("weekday_pair", rf"(?:(?P<rel>上上|下下|上|下|{THIS})\s*{GE}?\s*)?{WEEK}(?P<pair>一二|二三|三四|四五|五六|六[日天七])"
                          rf"{_NOT_CLOCK}", b_weekday_pair),
     Rule("rel_week", rf"(?P<rel>上上|下下|上|下|{THIS})\s*{GE}?\s*{WEEK}(?:{_WD}|(?P<end>末))?", b_rel_week),
-    Rule("weekend", rf"{WEEK}?末", _const(p.Period("weekend"))),
+    Rule("weekend", rf"{WEEK}?末", const(p.Period("weekend"))),
     Rule("weekday", rf"{WEEK}{_WD}", b_weekday),
     Rule("nth_weekday", rf"(?:第(?P<n>[一二三四五1-5])|(?P<last>最后|最後|最末)\s*一?)\s*{GE}?\s*{WEEK}{_WD}",
          b_nth_weekday),
     # 本月最后一天, 下个月第一天, 12月最后一周, 本月倒数第二天: counted inside the month / year / week just
     # named (第二天 alone is "the next day" of some other day, refused)
-    Rule("nth_unit", rf"(?<=[月年周週拜期度的嘅])(?:第(?P<n>{_NTH})|(?P<last>最后|最後|最末)|倒数第(?P<bn>{_NTH})|倒數第(?P<bn2>{_NTH}))\s*一?\s*{GE}?\s*"
+    Rule("nth_unit", rf"(?<=[月年周週拜期度的嘅])(?:第(?P<n>{NTH})|(?P<last>最后|最後|最末)|倒数第(?P<bn>{NTH})|倒數第(?P<bn2>{NTH}))\s*一?\s*{GE}?\s*"
                      rf"(?P<u>天|日|周末|週末|(?:星期|礼拜|禮拜|周|週)(?!{WEEKDAY_CHAR})|(?<=[个個])月|(?<=年第[{CN}\d])月|(?<=年第[{CN}\d]{{2}})月)",
          b_nth_unit),
     Rule("rel_month", rf"(?P<rel>上上|下下|上|下|{THIS})\s*{GE}?\s*月份?{PART}?", b_rel_month),
-    Rule("month_part", rf"月{PART}", lambda m: [_part(m["part"]), p.Period("month")]),
-    Rule("period_part", r"(?P<part>上旬|中旬|下旬|上半月|下半月)", lambda m: [_part(m["part"]), p.Period("month")]),
-    Rule("half_year", r"(?P<part>上半年|下半年)", lambda m: [_part(m["part"], year=True), p.Period("year")]),
+    Rule("month_part", rf"月{PART}", lambda m: [part_of(m["part"]), p.Period("month")]),
+    Rule("period_part", r"(?P<part>上旬|中旬|下旬|上半月|下半月)", lambda m: [part_of(m["part"]), p.Period("month")]),
+    Rule("half_year", r"(?P<part>上半年|下半年)", lambda m: [part_of(m["part"], year=True), p.Period("year")]),
     Rule("rel_year", rf"(?P<rel>{_REL_YEAR})年(?:年?{YEAR_PART}|(?P<alone>{_SEP_AHEAD}))?", b_rel_year),
-    Rule("year_part", rf"年{YEAR_PART}", lambda m: [_part(m["part"], year=True), p.Period("year")]),
+    Rule("year_part", rf"年{YEAR_PART}", lambda m: [part_of(m["part"], year=True), p.Period("year")]),
     Rule("quarter", r"第?(?P<q>[一二三四1-4])\s*(?:季度|季)", lambda m: p.Quarter(cn_int(m["q"]))),
     Rule("rel_quarter", rf"(?P<rel>上|下|{THIS})\s*{GE}?\s*季度?",
          lambda m: p.Period("quarter", REL_SHIFT.get(m["rel"], 0))),
@@ -374,32 +236,32 @@ RULES: list[Rule] = [
     Rule("year", rf"(?P<y>{YEAR})\s*年(?:份|度)?{YEAR_PART}?", b_date),
     # durations (after shifts: 三天后 is a shift, 三天 a length)
     # 三天两夜 (a trip of three days), 两晚 / 三个晚上 (a stay of N nights): a length in days
-    Rule("nights", rf"(?:(?P<d>{AMOUNT})\s*天\s*{AMOUNT}\s*(?:夜|晚)|(?P<n>{AMOUNT})\s*{GE}?\s*(?:晚上|晚|夜))"
+    Rule("nights", rf"(?:(?P<d>{COUNT})\s*天\s*{COUNT}\s*(?:夜|晚)|(?P<n>{COUNT})\s*{GE}?\s*(?:晚上|晚|夜))"
                    rf"(?!\s*(?:[点點时時:：半]|\d|[{CN}]))",
-         lambda m: p.Duration(relativedelta(days=cn_int(m["d"] or m["n"])), "day")),
+         lambda m: p.Duration(relativedelta(days=small_int(m["d"] or m["n"])), "day")),
     Rule("duration", rf"(?:持续|持續|为期|為期|共|总共|總共)?\s*(?P<dur>{DUR_LIST})(?:左右)?", b_duration),
     # parts of day, ranges, open bounds
     # 下班 (end of the working day) = the core's "end of day" (17:00-24:00): 下班前 before 17:00, 下班后 after it
     Rule("off_work_of", rf"(?<=[天日{WEEKDAY_CHAR[1:-1]}])(?:下班|放工|收工)(?:的?(?:时候|時候|时间|時間))?",
-         _const(p.PeriodPart("end"))),
-    Rule("off_work", r"(?:下班|放工|收工)(?:的?(?:时候|時候|时间|時間))?", _const(p.PeriodPart("end"), p.Period("day"))),
-    Rule("later", r"(?:晚些|稍晚|晚一些|迟些|遲些)(?:的)?(?:时候|時候)?", _const(p.PeriodPart("rest"))),   # 今天晚些时候
+         const(p.PeriodPart("end"))),
+    Rule("off_work", r"(?:下班|放工|收工)(?:的?(?:时候|時候|时间|時間))?", const(p.PeriodPart("end"), p.Period("day"))),
+    Rule("later", r"(?:晚些|稍晚|晚一些|迟些|遲些)(?:的)?(?:时候|時候)?", const(p.PeriodPart("rest"))),   # 今天晚些时候
     # 上午12点 / 早上十二点半: noon (12:xx is never the small hours of a morning), not midnight
-    Rule("am_noon", r"(?:上午|早上|早晨|上晝|上昼)(?=\s*(?:12|十二)\s*(?:点|點|时|時|:|：))", _const(PODS["中午"])),
-    Rule("pod", rf"(?P<pod>{_alt(PODS)})(?<![早晚夜](?=一?[点點]|些))", b_pod),
-    Rule("midnight", r"午夜|子夜", _const(p.Clock(0, 0, h24=True))),
-    Rule("range_start", r"从|從|由|自从|自從|自", _const(p.RangeStart())),
+    Rule("am_noon", r"(?:上午|早上|早晨|上晝|上昼)(?=\s*(?:12|十二)\s*(?:点|點|时|時|:|：))", const(PODS["中午"])),
+    Rule("pod", rf"(?P<pod>{alt(PODS)})(?<![早晚夜](?=一?[点點]|些))", b_pod),
+    Rule("midnight", r"午夜|子夜", const(p.Clock(0, 0, h24=True))),
+    Rule("range_start", r"从|從|由|自从|自從|自", const(p.RangeStart())),
     # 2019年和2021年之间: 和 / 与 / 跟 before a later 之间 separates a range's ends
-    Rule("and_between", r"(?:和|与|與|跟|及)(?=[^和与與跟及]{1,24}?(?:之间|之間|中间|中間))", _const(p.RangeSep())),
+    Rule("and_between", r"(?:和|与|與|跟|及)(?=[^和与與跟及]{1,24}?(?:之间|之間|中间|中間))", const(p.RangeSep())),
     # inclusive open bounds: 2027年3月1日或之后 (from that day), 2020年及以前 (up to the end of 2020)
-    Rule("open_from", r"(?:或|及|以及|或者)\s*(?:之后|之後|以后|以後|更晚|往后|往後)", _const(p.OpenBound("after"))),
-    Rule("open_through", r"(?:或|及|以及|或者)\s*(?:之前|以前|更早|往前)", _const(p.OpenBound("through"))),
-    Rule("range_sep", r"一直到|直到|到|至|~|-|—|–", _const(p.RangeSep())),
+    Rule("open_from", r"(?:或|及|以及|或者)\s*(?:之后|之後|以后|以後|更晚|往后|往後)", const(p.OpenBound("after"))),
+    Rule("open_through", r"(?:或|及|以及|或者)\s*(?:之前|以前|更早|往前)", const(p.OpenBound("through"))),
+    Rule("range_sep", r"一直到|直到|到|至|~|-|—|–", const(p.RangeSep())),
     # 本周内, 今年之内, 12月以内: the rest of that period from now (a past or future one whole), not "before" it
-    Rule("within_period", r"(?<=[周週拜期月年季度天])(?:以内|以內|之内|之內|内|內)", _const(p.PeriodPart("within"))),
-    Rule("open_before", r"以前|之前|前|为止|為止|以内|以內|之内|之內", _const(p.OpenBound("before"))),
-    Rule("open_after", r"以后|以後|之后|之後|后|後|起|开始|開始|以来|以來", _const(p.OpenBound("after"))),
-    Rule("open_by", r"截止到?|截至|最晚|最迟|最遲", _const(p.OpenBound("by"))),
+    Rule("within_period", r"(?<=[周週拜期月年季度天])(?:以内|以內|之内|之內|内|內)", const(p.PeriodPart("within"))),
+    Rule("open_before", r"以前|之前|前|为止|為止|以内|以內|之内|之內", const(p.OpenBound("before"))),
+    Rule("open_after", r"以后|以後|之后|之後|后|後|起|开始|開始|以来|以來", const(p.OpenBound("after"))),
+    Rule("open_by", r"截止到?|截至|最晚|最迟|最遲", const(p.OpenBound("by"))),
     Rule("number", rf"(?P<n>[{CN}]+)", lambda m: p.Number(cn_int(m["n"]))),
 ]
 

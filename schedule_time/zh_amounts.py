@@ -13,6 +13,8 @@ from .zh_numerals import CN, YEAR, small_int
 from .zh_words import GE, delta_of, unit_key
 
 AMOUNT = rf"(?:\d+(?:\.\d+)?|[{CN}]{{1,4}}|[几幾][十百]?)"
+COUNT = rf"(?:\d+(?![\d.])|[{CN}]{{1,4}}|[几幾][十百]?)"
+"""A whole number of units (``small_int`` reads it): a count of periods, nights or repetitions has no decimals."""
 # 三个多小时, 二十来分钟, 十多天: an approximate amount ("three-odd hours") is read as the amount itself.
 _ABOUT = r"(?:多|来|來)"
 HALF_AMOUNT = rf"(?:{AMOUNT}\s*{_ABOUT}?\s*{GE}?\s*(?:多\s*)?半?|半\s*{GE}?)"

@@ -12,6 +12,8 @@ import functools
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo
 
+_combine = datetime.combine   # (bound once, as in ``anchors``)
+
 GAP = "gap-shifted-forward"
 FOLD = "fold-first-occurrence"
 _NEAR = timedelta(hours=3)
@@ -31,7 +33,7 @@ def localize(wall: datetime, tz: tzinfo) -> tuple[datetime, str | None]:
     The wall times reaching here never carry ``fold=1`` (``to_wall``, the calendar arithmetic and the
     constructors all give fold 0), so ``combine`` with the wall's own time is the 8-field constructor,
     at half the cost."""
-    aware = datetime.combine(wall, wall.time(), tz)
+    aware = _combine(wall, wall.time(), tz)
     if not isinstance(tz, ZoneInfo) or tz.utcoffset(wall - _NEAR) == tz.utcoffset(wall + _NEAR):
         return aware, None   # no transition within three hours either side: neither a gap nor a fold
     off0 = aware.utcoffset()

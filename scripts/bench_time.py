@@ -5,8 +5,9 @@ Runs ``../shared/tools/timebench.py --data ../shared/data/time --parser project 
 (paths resolved from this repository's root) with this interpreter and prints its table. Extra
 arguments are passed through, e.g. ``--source duckling --lang en --show wrong --show-limit 20``.
 
-``--reference``: the scorer's median for this project and for dateparser, back to back (three runs each) on
-the same cases: their ratio, and what it means on a host where dateparser takes the issue's 240 µs.
+``--reference [--runs N]``: the scorer's median for this project and for dateparser, back to back (three runs
+each, or N) on the same cases: their ratio, and what it means on a host where dateparser takes the issue's
+240 µs. The load average is printed before and after each pair of runs (its range is shown).
 
 ``--speed [--rounds N] [--lang en]``: time ``resolve()`` alone over every corpus text (after a warm-up
 pass that compiles the scanner), ``N`` rounds (default 5), and print µs/call percentiles per language.
@@ -18,10 +19,12 @@ texts) moves least from run to run.
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -112,17 +115,26 @@ ISSUE_DATEPARSER_US = 240.0
 
 def reference(tool: Path, data: Path, argv: list[str]) -> int:
     """The scorer's median for this project and for dateparser, back to back on the same cases and host,
-    three times each: the ratio is what a target set on another host can be checked against."""
+    three times each (``--runs N``: N times): the ratio is what a target set on another host can be checked
+    against."""
+    runs = 3
+    if "--runs" in argv:
+        i = argv.index("--runs")
+        runs, argv = int(argv[i + 1]), argv[:i] + argv[i + 2:]
     medians: dict[str, list[float]] = {"project": [], "dateparser": []}
-    for _ in range(3):
+    loads = [os.getloadavg()[0]]
+    for _ in range(runs):
         for parser in medians:
-            cmd = [sys.executable, str(tool), "--data", str(data), "--parser", parser, "--project-path",
-                   str(ROOT), *argv]  # fmt: skip
-            out = subprocess.run(cmd, cwd=ROOT, check=True, capture_output=True, text=True).stdout
-            line = next(x for x in out.splitlines() if x.startswith("median us/call:"))
-            medians[parser].append(float(line.split("all=")[1].split()[0]))
+            with tempfile.TemporaryDirectory() as tmp:
+                cmd = [sys.executable, str(tool), "--data", str(data), "--parser", parser, "--project-path",
+                       str(ROOT), "--json", str(Path(tmp) / "cases.json"), *argv]  # fmt: skip
+                subprocess.run(cmd, cwd=ROOT, check=True, capture_output=True, text=True)
+                cases = json.loads((Path(tmp) / "cases.json").read_text(encoding="utf-8"))["cases"]
+            # the scorer's own per-call times (0.1 µs) and their median: its printed line rounds to 1 µs
+            medians[parser].append(round(statistics.median(c["elapsed_us"] for c in cases), 1))
+        loads.append(os.getloadavg()[0])
     ours, theirs = statistics.median(medians["project"]), statistics.median(medians["dateparser"])
-    print(f"load {os.getloadavg()[0]:.2f}   scorer median µs/call (3 runs each, interleaved):")
+    print(f"load {min(loads):.2f}-{max(loads):.2f}   scorer median µs/call ({runs} runs each, interleaved):")
     print(f"  kairos      {ours:6.1f}   runs {medians['project']}")
     print(f"  dateparser  {theirs:6.1f}   runs {medians['dateparser']}")
     print(f"  ratio {ours / theirs:.3f}: on a host where dateparser takes {ISSUE_DATEPARSER_US:.0f} µs (issue 3), "

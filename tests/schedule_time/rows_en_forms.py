@@ -1,7 +1,8 @@
 """English rows for the written forms added together (README "Numeric dates and compact clock times",
 "Weekday and day of the month", …): one block per class, each row with its reason. Nows: see
 ``table.NOWS`` (tue = Tue 2026-12-01 10:00 Shanghai, sun = Sun 2026-11-29, dec31 = Thu 2026-12-31 18:00
-London, month_end = Sat 2026-01-31 New York, leap = Tue 2028-02-29)."""
+London, month_end = Sat 2026-01-31 New York, leap = Tue 2028-02-29, ny_spring / lon_spring = 00:30 on the
+days the clocks jump forward). ``CLASSES`` names the blocks (``test_coverage`` counts them)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,19 @@ NUMERIC_DATES: list[Row] = [
     R("13/13", "sun", "unresolved", "neither number can be a month: refused, never a guess", dayfirst=True),
     R("31/4", "tue", "unresolved", "day first (31 > 12) gives 31 April, which does not exist: refused"),
     R("04/05", "dec31", "2027-04-05", "leading zeros change nothing: month first"),
+    R("3/8 at 2:30am", "ny_spring", "2026-03-08T03:30 dst=gap-shifted-forward", "today's 2:30am does not exist (clocks jump 2 -> 3): shifted forward"),
+    R("2026-03-08 02:30", "ny_spring", "2026-03-08T03:30 dst=gap-shifted-forward", "an ISO date and time inside the gap"),
+    R("29.3. 01:30", "lon_spring", "2026-03-29T02:30 dst=gap-shifted-forward", "London's gap (01:00-02:00) on a dotted day.month."),
+    R("1/31", "month_end", "2026-01-31", "today's date: today counts"),
+    R("2/1", "month_end", "2026-02-01", "across the month end"),
+    R("2.2.2026", "month_end", "2026-02-02", "dotted, year last, day first"),
+    R("2/29", "leap", "2028-02-29", "today, the leap day"),
+    R("2/29", "tue", "2028-02-29", "the next 29 February is in 2028"),
+    R("29.2.", "leap", "2028-02-29", "dotted day.month. on the leap day"),
+    R("2/29/2027", "tue", "unresolved", "2027 has no 29 February: refused"),
+    R("2/1 0800", "month_end", "2026-02-01T08:00", "a numeric date, then a compact clock time"),
+    R("29/3 13.30", "lon_spring", "2026-03-29T13:30", "day first (29 > 12), then a dotted 24-hour time"),
+    R("3/14 1500", "tue", "2027-03-14T15:00", "four digits after a numeric date: 15:00"),
 ]
 
 COMPACT_CLOCKS: list[Row] = [
@@ -62,6 +76,12 @@ COMPACT_CLOCKS: list[Row] = [
     R("1500", "tue", "year 1500", "a four-digit number alone stays a year (nothing makes it a time)"),
     R("in 1500", "tue", "year 1500", "'in' is an explicit year context"),
     R("9.05", "tue", "2027-05-09", "a dotted pair that reads as day.month is a date (day first), not 9:05"),
+    R("0230", "ny_spring", "2026-03-08T03:30 dst=gap-shifted-forward", "today's 02:30 is in New York's gap: shifted forward"),
+    R("0130 today", "lon_spring", "2026-03-29T02:30 dst=gap-shifted-forward", "today's 01:30 is in London's gap"),
+    R("1730h", "month_end", "2026-01-31T17:30", "on the month's last day"),
+    R("tomorrow 0900", "leap", "2028-03-01T09:00", "tomorrow after the leap day is 1 March"),
+    R("2359h", "leap", "2028-02-29T23:59", "the leap day's last minute"),
+    R("today 1.45", "lon_spring", "2026-03-29T13:45 assumed", "a dotted clock, bare 1 read in the working-day window"),
 ]
 
 INFORMAL: list[Row] = [
@@ -88,6 +108,12 @@ INFORMAL: list[Row] = [
     R("end of day friday", "tue", "2026-12-04T17:00/2026-12-05T00:00 hour", "end of the day named"),
     R("a fortnight", "tue", "duration 336:00:00", "a fortnight is two weeks"),
     R("in a fortnight", "sun", "2026-12-13T10:00", "two weeks from now"),
+    R("tmrw", "month_end", "2026-02-01", "'tmrw' across the month end"),
+    R("2moro 9am", "leap", "2028-03-01T09:00", "'2moro' after the leap day"),
+    R("yday", "leap", "2028-02-28", "'yday' on the leap day"),
+    R("2nite", "ny_spring", "2026-03-08T18:00/2026-03-09T00:00 hour", "said at 00:30: this calendar day's evening"),
+    R("thurs", "ny_spring", "2026-03-12", "'thurs' said on a Sunday"),
+    R("cob", "month_end", "2026-01-31T17:00", "close of business today"),
 ]
 
 WEEKDAY_DAY: list[Row] = [
@@ -110,6 +136,11 @@ WEEKDAY_DAY: list[Row] = [
     R("next Saturday the 12th", "tue", "2026-12-12", "next week's Saturday is the 12th: they agree"),
     R("next Saturday the 9th", "tue", "unresolved", "next week's Saturday is the 12th, not the 9th: refused"),
     R("Saturday 9", "tue", "2026-12-05T09:00 assumed", "a weekday then 1-12 stays a clock hour"),
+    R("Sun 8th", "ny_spring", "2026-03-08", "today is Sunday the 8th"),
+    R("Sunday the 8th at 2:30am", "ny_spring", "2026-03-08T03:30 dst=gap-shifted-forward", "today, in the gap: shifted forward"),
+    R("Sat 31st", "month_end", "2026-01-31", "today is Saturday the 31st"),
+    R("Sunday the 1st", "month_end", "2026-02-01", "tomorrow is Sunday 1 February"),
+    R("Mon 29th", "leap", "2028-05-29", "the next 29th on a Monday: May 2028"),
 ]
 
 ORDINAL_WEEKDAYS: list[Row] = [
@@ -132,6 +163,11 @@ ORDINAL_WEEKDAYS: list[Row] = [
       "without 'of the month': every other Wednesday"),
     R("the 2nd tuesday of every month", "tue", "rrule FREQ=MONTHLY;BYDAY=2TU 2026-12-08T00:00",
       "'of every month'"),
+    R("last Saturday of January", "month_end", "2026-01-31", "today is January's last Saturday"),
+    R("first Sunday of next month", "month_end", "2026-02-01", "February 2026 begins on a Sunday"),
+    R("the fifth tuesday of february", "leap", "2028-02-29", "February 2028 has five Tuesdays: the fifth is today"),
+    R("second Sunday", "ny_spring", "2026-03-08", "March's second Sunday is today"),
+    R("every second Sunday of the month", "ny_spring", "rrule FREQ=MONTHLY;BYDAY=2SU 2026-03-08T00:00", "monthly; today's counts"),
 ]
 
 PARTS_OF_DAY: list[Row] = [
@@ -152,6 +188,11 @@ PARTS_OF_DAY: list[Row] = [
     R("early evening", "tue", "2026-12-01T18:00/2026-12-01T21:00 hour", "early evening: 18-21"),
     R("tomorrow late afternoon", "tue", "2026-12-02T15:00/2026-12-02T19:00 hour", "a day then a modified part"),
     R("midafternoon friday", "tue", "2026-12-04T14:00/2026-12-04T16:00 hour", "midafternoon: 14-16"),
+    R("late at night", "month_end", "2026-01-31T21:00/2026-02-01T00:00 hour", "tonight's late night, the month's last"),
+    R("first thing tomorrow", "leap", "2028-03-01T08:00/2028-03-01T10:00 hour", "first thing on 1 March"),
+    R("early morning", "ny_spring", "2026-03-08T00:00/2026-03-08T09:00 hour", "said at 00:30: this early morning, across the jump"),
+    R("this morning at 2:30", "ny_spring", "2026-03-08T03:30 dst=gap-shifted-forward", "2:30 this morning does not exist: shifted forward"),
+    R("late afternoon", "leap", "2028-02-29T15:00/2028-02-29T19:00 hour", "the leap day's late afternoon"),
 ]
 
 PERIODS: list[Row] = [
@@ -175,6 +216,11 @@ PERIODS: list[Row] = [
     R("end of October", "tue", "2027-10-21T00:00/2027-11-01T00:00 day", "end of a month: days 21-31"),
     R("Q3", "tue", "2026-07-01T00:00/2026-10-01T00:00 month", "Q3 alone: this year's"),
     R("the next decade", "tue", "2036-12-01T10:00", "kept convention: ten years from now (a decade is no calendar period)"),
+    R("later this month", "month_end", "2026-01-31T00:00/2026-02-01T00:00 day", "said on the last day: the rest of the month is today"),
+    R("end of February", "leap", "2028-02-21T00:00/2028-03-01T00:00 day", "the end of a leap February: the 21st to the 29th"),
+    R("H1", "ny_spring", "2026-01-01T00:00/2026-07-01T00:00 month", "this year's first half"),
+    R("the following work week", "ny_spring", "2026-03-09T00:00/2026-03-14T00:00 day", "said on Sunday: the next Monday-Friday"),
+    R("Q1", "leap", "2028-01-01T00:00/2028-04-01T00:00 month", "this year's first quarter"),
 ]
 
 RANGES: list[Row] = [
@@ -193,6 +239,11 @@ RANGES: list[Row] = [
     R("between 9.15 and 10.40", "tue", "2026-12-02T09:15/2026-12-02T10:40 minute assumed", "dotted clock times in a range"),
     R("from 2027/2/3 until 2027/3/1", "dec31", "2027-02-03T00:00/2027-03-02T00:00 day", "'until' a full date: inclusive"),
     R("2015-2017", "tue", "2015-01-01T00:00/2018-01-01T00:00 year", "a range of years"),
+    R("between 1am and 4am", "ny_spring", "2026-03-08T01:00/2026-03-08T04:00 minute", "a range over the DST jump (3 hours of wall clock, 2 elapsed)"),
+    R("from 2:30am to 5am", "ny_spring", "2026-03-08T03:30/2026-03-08T05:00 minute dst=gap-shifted-forward", "a start inside the gap is shifted forward"),
+    R("not before March 1", "leap", "open-after 2028-03-01T00:00", "'not before' tomorrow, 1 March"),
+    R("on or before Jan 31", "month_end", "open-before 2026-02-01T00:00", "through today, the 31st"),
+    R("from the 29th to March 3", "leap", "2028-02-29T00:00/2028-03-04T00:00 day", "from the leap day into March"),
 ]
 
 DURATIONS_AND_NUMBERS: list[Row] = [
@@ -211,7 +262,32 @@ DURATIONS_AND_NUMBERS: list[Row] = [
     R("in nineteen ninety", "tue", "year 1990", "'in' a spoken year"),
     R("nineteen oh five", "tue", "year 1905", "'oh' for a zero"),
     R("march twenty twenty-seven", "tue", "month 2027-03", "a month and a spoken year"),
+    R("the twenty-ninth", "leap", "2028-02-29", "a spelled 29th: today"),
+    R("the thirty-first", "month_end", "2026-01-31", "a spelled 31st: today"),
+    R("the twenty-ninth", "month_end", "2026-03-29", "February 2026 has no 29th: March's"),
+    R("a couple of hours from now", "ny_spring", "2026-03-08T03:30", "two hours of elapsed time across the jump: 00:30 EST + 2 h = 03:30 EDT"),
+    R("in two nights", "month_end", "2026-02-02T09:00", "two days on, across the month end"),
 ]
 
-ROWS: list[Row] = (DURATIONS_AND_NUMBERS + RANGES + NUMERIC_DATES + COMPACT_CLOCKS + INFORMAL + WEEKDAY_DAY + ORDINAL_WEEKDAYS + PARTS_OF_DAY
-                   + PERIODS)
+RELATIVE: list[Row] = [
+    R("an hour later than that", "dec31", "2027-01-04T10:00/2027-01-04T11:00 minute", "'than that' names the event: moved an hour", event="2027-01-04T09:00/2027-01-04T10:00"),
+    R("two days before the meeting", "month_end", "2026-01-31T09:00/2026-01-31T10:00 minute", "moved two days back, onto the month's last day", event="2026-02-02T09:00/2026-02-02T10:00"),
+    R("same time tomorrow", "month_end", "2026-02-01T14:00/2026-02-01T15:00 minute", "the event's 14:00-15:00 on 1 February", event="2026-01-29T14:00/2026-01-29T15:00"),
+    R("push it back a day", "month_end", "2026-02-01T09:00/2026-02-01T10:00 minute", "a move across the month end", event="2026-01-31T09:00/2026-01-31T10:00"),
+    R("a day later", "leap", "2028-02-29T14:00/2028-02-29T15:00 minute", "from 28 February onto the leap day", event="2028-02-28T14:00/2028-02-28T15:00"),
+    R("same time next Tuesday", "leap", "2028-03-07T14:00/2028-03-07T15:00 minute", "next week's Tuesday", event="2028-02-29T14:00/2028-02-29T15:00"),
+    R("push it a day later", "ny_spring", "2026-03-08T03:30/2026-03-08T04:30 minute dst=gap-shifted-forward", "Saturday 02:30 + a day is in Sunday's gap: shifted forward, the hour kept", event="2026-03-07T02:30/2026-03-07T03:30"),
+    R("same time today", "lon_spring", "2026-03-29T02:30/2026-03-29T03:30 minute dst=gap-shifted-forward", "the event's 01:30 does not exist today in London: shifted forward", event="2026-03-28T01:30/2026-03-28T02:30"),
+    R("move to 4", "leap", "2028-02-29T16:00/2028-02-29T17:00 minute", "a bare 4 keeps the event's day (the leap day)", event="2028-02-29T10:00/2028-02-29T11:00"),
+]
+"""Read against an event (``event=``, README "Relative to an event"): at nows other than ``rows_relative``'s."""
+
+CLASSES: dict[str, list[Row]] = {
+    "numeric dates": NUMERIC_DATES, "compact and dotted clocks": COMPACT_CLOCKS, "weekday + day of month": WEEKDAY_DAY,
+    "open and closed ranges": RANGES, "parts of day with modifiers": PARTS_OF_DAY, "periods": PERIODS,
+    "ordinal weekdays": ORDINAL_WEEKDAYS, "informal spellings": INFORMAL,
+    "durations and spoken numbers": DURATIONS_AND_NUMBERS, "relative to an event": RELATIVE,
+}
+"""The written-form classes of issue 20, each with its rows (``test_coverage`` counts them)."""
+
+ROWS: list[Row] = [row for rows in CLASSES.values() for row in rows]

@@ -131,3 +131,10 @@ PHRASE_ROWS += [
     R("easter two thousand twenty-seven", "tue", "2027-03-28", "a year spelled out picks the holiday's year"),
     R("in two thousand and thirty", "tue", "year 2030", "'two thousand and thirty' is the year 2030"),
 ]
+
+PHRASE_ROWS += [
+    R("3 days before christmas", "tue", "2026-12-22", "counted back from the day named (not 'christmas, 3 days ago')"),
+    R("a week before christmas", "dec31", "2027-12-18", "the coming Christmas is 2027's: a week before it"),
+    R("3 days before", "tue", "2026-11-28T10:00", "'before' with nothing after it: before now (as 'ago')"),
+]
+

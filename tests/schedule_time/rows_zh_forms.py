@@ -1,5 +1,7 @@
-"""Chinese rows for the written forms added together (README "Informal spellings", "Weekday and day of
-the month", "Ordinal weekdays", …), one block per class, each with its reason (nows: ``table.NOWS``)."""
+"""Chinese rows for the written forms (schedule_time/README "Written forms": numeric dates in Chinese order,
+compact and dotted clocks, weekday + day of month, …), one block per class, each with its reason; ``CLASSES``
+names them (``test_coverage`` counts them). Nows: ``table.NOWS`` (a month end, the leap day and the New York and
+London DST gaps among them)."""
 
 from __future__ import annotations
 
@@ -26,6 +28,10 @@ INFORMAL: list[Row] = [
     R("仨礼拜后", "sun", "2026-12-20T10:00", "仨礼拜: three weeks"),
     R("明儿一早", "tue", "2026-12-02T05:00/2026-12-02T09:00 hour", "一早: first thing in the morning, as 一大早"),
     R("后儿晚上七点半", "tue", "2026-12-03T19:30", "后儿 + evening clock time"),
+    R("明儿个", "month_end", "2026-02-01", "明儿个 across the month end"),
+    R("明儿上午九点", "leap", "2028-03-01T09:00", "明儿 after the leap day"),
+    R("昨儿", "leap", "2028-02-28", "昨儿: yesterday, from the leap day"),
+    R("今儿凌晨两点半", "ny_spring", "2026-03-08T03:30 dst=gap-shifted-forward", "今儿 + a time in New York's gap"),
 ]
 
 WEEKDAY_DAY: list[Row] = [
@@ -46,6 +52,11 @@ WEEKDAY_DAY: list[Row] = [
     R("礼拜五18号", "dec31", "2027-06-18", "the next Friday the 18th after New Year's Eve is in June"),
     R("周二1号", "tue", "2026-12-01", "today is Tuesday the 1st: today counts"),
     R("周五13号", "leap", "2028-10-13", "the next Friday the 13th after the leap day"),
+    R("周六31号", "month_end", "2026-01-31", "today is Saturday the 31st"),
+    R("周日1号", "month_end", "2026-02-01", "tomorrow is Sunday 1 February"),
+    R("周二29号", "leap", "2028-02-29", "today is Tuesday the 29th"),
+    R("周日8号", "ny_spring", "2026-03-08", "today is Sunday the 8th"),
+    R("周一29号", "month_end", "2026-06-29", "the next 29th on a Monday (February 2026 has no 29th)"),
 ]
 
 ORDINAL_WEEKDAYS: list[Row] = [
@@ -67,6 +78,11 @@ ORDINAL_WEEKDAYS: list[Row] = [
     R("第四个星期四", "sun", "2026-12-24", "November's fourth Thursday (the 26th) is past: December's"),
     R("下个月第二个周三下午三点", "tue", "2027-01-13T15:00", "ordinal weekday with a time"),
     R("三月份第一个星期天", "tue", "2027-03-07", "月份: the next March"),
+    R("一月最后一个周六", "month_end", "2026-01-31", "today is January's last Saturday"),
+    R("下个月第一个星期天", "month_end", "2026-02-01", "February 2026 begins on a Sunday"),
+    R("二月第五个星期二", "leap", "2028-02-29", "February 2028's fifth Tuesday is today"),
+    R("第二个星期天", "ny_spring", "2026-03-08", "this month's second Sunday is today"),
+    R("每月第二个周日", "ny_spring", "rrule FREQ=MONTHLY;BYDAY=2SU 2026-03-08T00:00", "monthly; today counts"),
 ]
 
 PARTS_OF_DAY: list[Row] = [
@@ -88,6 +104,10 @@ PARTS_OF_DAY: list[Row] = [
     R("下午晚些时候", "tue", "2026-12-01T15:00/2026-12-01T19:00 hour", "later in the afternoon: 15-19, as 'late afternoon'"),
     R("明天上午晚些時候", "tue", "2026-12-02T10:00/2026-12-02T12:00 hour", "late morning 10-12 (traditional 時候)"),
     R("下午早些时候", "sun", "2026-11-29T12:00/2026-11-29T15:00 hour", "earlier in the afternoon: 12-15"),
+    R("今天凌晨", "ny_spring", "2026-03-08T00:00/2026-03-08T06:00 hour", "said at 00:30: this small hours span, across the jump"),
+    R("一大早", "month_end", "2026-02-01T05:00/2026-02-01T09:00 hour", "today's early morning is over at 09:00: tomorrow's"),
+    R("明天午饭后", "leap", "2028-03-01T13:00/2028-03-01T17:00 hour", "after lunch on 1 March"),
+    R("傍晚", "month_end", "2026-01-31T17:00/2026-01-31T20:00 hour", "dusk on the month's last day"),
 ]
 
 PERIODS: list[Row] = [
@@ -107,6 +127,20 @@ PERIODS: list[Row] = [
     R("下个季度", "tue", "2027-01-01T00:00/2027-04-01T00:00 month", "the next quarter across the year end"),
     R("本月下半月", "tue", "2026-12-16T00:00/2027-01-01T00:00 day", "下半月: days 16 to the end"),
     R("下半月", "month_end", "2026-01-16T00:00/2026-02-01T00:00 day", "下半月 alone: this month's (the last day is in it)"),
+    R("下个工作周", "tue", "2026-12-07T00:00/2026-12-12T00:00 day", "next week's Monday-Friday"),
+    R("本工作周", "sun", "2026-11-23T00:00/2026-11-28T00:00 day", "said on Sunday: this week's Monday-Friday"),
+    R("九十年代", "tue", "1990-01-01T00:00/2000-01-01T00:00 year", "a decade in Chinese numerals"),
+    R("90年代", "leap", "1990-01-01T00:00/2000-01-01T00:00 year", "a decade in digits"),
+    R("上世纪八十年代", "tue", "1980-01-01T00:00/1990-01-01T00:00 year", "the last century's eighties"),
+    R("2020年代", "dec31", "2020-01-01T00:00/2030-01-01T00:00 year", "a four-digit decade"),
+    R("九零年代", "tue", "1990-01-01T00:00/2000-01-01T00:00 year", "九零: 90 digit by digit"),
+    R("2028年第二周", "leap", "week 2028-01-10", "the second whole week of 2028"),
+    R("十一月最后一周", "tue", "week 2027-11-22", "the last whole week of the next November"),
+    R("这个月晚些时候", "month_end", "2026-01-31T00:00/2026-02-01T00:00 day", "later this month, said on its last day: today"),
+    R("十月底", "tue", "2027-10-21T00:00/2027-11-01T00:00 day", "the end of October: 21-31"),
+    R("二月底", "leap", "2028-02-21T00:00/2028-03-01T00:00 day", "the end of February in a leap year: 21-29"),
+    R("下半年", "ny_spring", "2026-07-01T00:00/2027-01-01T00:00 month", "this year's second half"),
+    R("第一季度", "lon_spring", "2026-01-01T00:00/2026-04-01T00:00 month", "this year's Q1"),
 ]
 
 RANGES: list[Row] = [
@@ -125,6 +159,11 @@ RANGES: list[Row] = [
     R("12月10号以前", "tue", "open-before 2026-12-10T00:00", "以前 a date: before it begins"),
     R("春节以后", "tue", "open-after 2027-02-06T00:00", "after the next Spring Festival"),
     R("明天下午三点到五点之间", "tue", "2026-12-02T15:00/2026-12-02T17:00", "a day, then X到Y之间"),
+    R("凌晨1点到4点", "ny_spring", "2026-03-08T01:00/2026-03-08T04:00 minute", "a range over New York's jump"),
+    R("3月1日或之后", "leap", "open-after 2028-03-01T00:00", "或之后: from tomorrow, 1 March"),
+    R("1月31日及以前", "month_end", "open-before 2026-02-01T00:00", "及以前: through today"),
+    R("29号到3月3号", "leap", "2028-02-29T00:00/2028-03-04T00:00 day", "from the leap day into March"),
+    R("凌晨两点半以后", "ny_spring", "open-after 2026-03-08T03:30 dst=gap-shifted-forward", "an open start inside the gap"),
 ]
 
 DURATIONS: list[Row] = [
@@ -143,6 +182,85 @@ DURATIONS: list[Row] = [
     R("三个多小时", "tue", "duration 3:00:00", "three-odd hours: the amount itself"),
     R("二十来分钟", "tue", "duration 0:20:00", "about twenty minutes: the amount itself"),
     R("一个多月后", "tue", "2027-01-01T10:00", "a month-odd from now: one month"),
+    R("二十三号", "tue", "2026-12-23", "a spoken day of the month"),
+    R("二十九号", "month_end", "2026-03-29", "February 2026 has no 29th: March's"),
+    R("二十九号", "leap", "2028-02-29", "today, the leap day"),
+    R("三十一号", "month_end", "2026-01-31", "today, the 31st"),
+    R("一九八四年", "tue", "year 1984", "a year spoken digit by digit"),
+    R("二〇二七年三月", "tue", "month 2027-03", "a year with 〇, then a month"),
+    R("两三个小时", "tue", "unresolved", "'two or three hours': no one length, refused with the words"),
+    R("一两天后", "tue", "unresolved", "'in a day or two': refused, never 12 days"),
+    R("两三点", "tue", "unresolved", "'two or three o'clock': refused, never 23:00"),
+    R("三四十分钟", "tue", "unresolved", "'thirty or forty minutes': refused, never 40"),
+    R("两个半小时后", "ny_spring", "2026-03-08T04:00", "2.5 h of elapsed time across the DST jump (00:30 EST + 2.5 h = 04:00 EDT)"),
+    R("半个月后", "month_end", "2026-02-15T09:00", "half a month: 15 days"),
+    R("一年后", "leap", "2029-02-28T12:00", "a year after 29 February: 28 February (no 29th)"),
 ]
 
-ROWS: list[Row] = DURATIONS + RANGES + INFORMAL + WEEKDAY_DAY + ORDINAL_WEEKDAYS + PARTS_OF_DAY + PERIODS
+NUMERIC_DATES: list[Row] = [
+    R("3.14下午三点", "tue", "2027-03-14T15:00", "Chinese dotted month.day, then an afternoon clock time"),
+    R("12.25晚上", "tue", "2026-12-25T18:00/2026-12-26T00:00 hour", "12.25 in Chinese text is 25 December, not 12:25"),
+    R("3.4号", "tue", "2027-03-04", "both numbers could be the month: Chinese order, month first"),
+    R("3.4号", "sun", "2027-04-03", "the caller's dayfirst=True swaps it", dayfirst=True),
+    R("3.1到3.15", "tue", "2027-03-01T00:00/2027-03-16T00:00 day", "a range of dotted month.day dates, end inclusive"),
+    R("明年3.14", "tue", "2027-03-14", "next year's 14 March"),
+    R("3.14前", "tue", "open-before 2027-03-14T00:00", "before the next 14 March"),
+    R("2027.3.14周日", "tue", "2027-03-14", "year first, with the weekday it falls on"),
+    R("3/14周五", "tue", "unresolved", "14 March 2027 is a Sunday: refused, neither is picked"),
+    R("2027-3-14上午", "sun", "2027-03-14T00:00/2027-03-14T12:00 hour", "an ISO-like date then the morning"),
+    R("2027/03/14 下午2点半", "tue", "2027-03-14T14:30", "a slashed date, a space, a clock time"),
+    R("1.1号", "dec31", "2027-01-01", "said on New Year's Eve: tomorrow"),
+    R("1/31号", "month_end", "2026-01-31", "today's date counts"),
+    R("2.1号上午九点", "month_end", "2026-02-01T09:00", "across the month end"),
+    R("2.29号", "leap", "2028-02-29", "the leap day itself, today"),
+    R("2.29号", "tue", "2028-02-29", "the next 29 February is in 2028"),
+    R("2.30号", "tue", "unresolved", "there is no 30 February: refused"),
+    R("3.8号凌晨两点半", "ny_spring", "2026-03-08T03:30 dst=gap-shifted-forward",
+      "02:30 on the day New York's clocks jump from 2 to 3 does not exist: shifted forward"),
+    R("3.29凌晨1点半", "lon_spring", "2026-03-29T02:30 dst=gap-shifted-forward", "London's gap (01:00-02:00)"),
+]
+
+COMPACT_CLOCKS: list[Row] = [
+    R("明天0930", "tue", "2026-12-02T09:30", "a compact 24-hour time after 明天"),
+    R("周五1500-1730", "tue", "2026-12-04T15:00/2026-12-04T17:30 minute", "four digits after a weekday are clock times"),
+    R("下午3.30", "tue", "2026-12-01T15:30", "a dotted pair after a part of day is the clock time, not 30 March"),
+    R("晚上7.45", "sun", "2026-11-29T19:45", "evening, dotted clock"),
+    R("明天9.30", "tue", "2026-12-02T09:30 assumed", "after a day word the dotted pair is 9:30 (bare 9: working day)"),
+    R("周五9.30", "sun", "2026-12-04T09:30 assumed", "after a weekday: the clock time"),
+    R("今晚8.15", "tue", "2026-12-01T20:15", "tonight at 8:15"),
+    R("下午1530", "tue", "2026-12-01T15:30", "a part of day then four digits"),
+    R("早上0700", "tue", "2026-12-02T07:00", "this morning's 07:00 is past: tomorrow's"),
+    R("明早0800", "sun", "2026-11-30T08:00", "明早 then a compact time"),
+    R("周三 1400", "tue", "2026-12-02T14:00", "a weekday, a space, four digits"),
+    R("明天16.45-18.00", "tue", "2026-12-02T16:45/2026-12-02T18:00 minute", "a dotted range on a named day"),
+    R("3月14日1500", "tue", "2027-03-14T15:00", "four digits after a Chinese date: a clock time, not a year"),
+    R("周五下午4.30到6点", "tue", "2026-12-04T16:30/2026-12-04T18:00 minute", "a dotted start, a Chinese end"),
+    R("今天0230", "ny_spring", "2026-03-08T03:30 dst=gap-shifted-forward", "02:30 today is in New York's gap"),
+    R("今天凌晨1.30", "lon_spring", "2026-03-29T02:30 dst=gap-shifted-forward", "01:30 is in London's gap"),
+    R("明天0900", "leap", "2028-03-01T09:00", "tomorrow after the leap day"),
+    R("今天1730", "month_end", "2026-01-31T17:30", "today on the month's last day"),
+    R("周日2359", "dec31", "2027-01-03T23:59", "the last minute of the coming Sunday"),
+]
+
+RELATIVE: list[Row] = [
+    R("比原来晚一个小时", "dec31", "2027-01-04T10:00/2027-01-04T11:00 minute", "比原来 (than it was) + 晚: moved an hour later", event="2027-01-04T09:00/2027-01-04T10:00"),
+    R("比原定时间提前两天", "month_end", "2026-01-31T09:00/2026-01-31T10:00 minute", "two days earlier than planned", event="2026-02-02T09:00/2026-02-02T10:00"),
+    R("明天同一时间", "month_end", "2026-02-01T14:00/2026-02-01T15:00 minute", "the event's time on 1 February", event="2026-01-29T14:00/2026-01-29T15:00"),
+    R("推迟一天", "month_end", "2026-02-01T09:00/2026-02-01T10:00 minute", "推迟 across the month end", event="2026-01-31T09:00/2026-01-31T10:00"),
+    R("往后挪一天", "leap", "2028-02-29T14:00/2028-02-29T15:00 minute", "onto the leap day", event="2028-02-28T14:00/2028-02-28T15:00"),
+    R("下周二同一个时间段", "leap", "2028-03-07T14:00/2028-03-07T15:00 minute", "next week's Tuesday", event="2028-02-29T14:00/2028-02-29T15:00"),
+    R("顺延一天", "ny_spring", "2026-03-08T03:30/2026-03-08T04:30 minute dst=gap-shifted-forward", "Saturday 02:30 + a day is in the gap: shifted forward", event="2026-03-07T02:30/2026-03-07T03:30"),
+    R("今天同一时间", "lon_spring", "2026-03-29T02:30/2026-03-29T03:30 minute dst=gap-shifted-forward", "01:30 does not exist today in London", event="2026-03-28T01:30/2026-03-28T02:30"),
+    R("改到四点", "leap", "2028-02-29T16:00/2028-02-29T17:00 minute", "the event's day, 16:00", event="2028-02-29T10:00/2028-02-29T11:00"),
+]
+"""Read against an event (``event=``): at nows other than ``rows_relative``'s."""
+
+CLASSES: dict[str, list[Row]] = {
+    "numeric dates": NUMERIC_DATES, "compact and dotted clocks": COMPACT_CLOCKS, "weekday + day of month": WEEKDAY_DAY,
+    "open and closed ranges": RANGES, "parts of day with modifiers": PARTS_OF_DAY, "periods": PERIODS,
+    "ordinal weekdays": ORDINAL_WEEKDAYS, "informal spellings": INFORMAL, "durations and spoken numbers": DURATIONS,
+    "relative to an event": RELATIVE,
+}
+"""The written-form classes of issue 20, each with its rows (``test_coverage`` counts them)."""
+
+ROWS: list[Row] = [row for rows in CLASSES.values() for row in rows]

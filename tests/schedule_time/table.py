@@ -1,7 +1,8 @@
 """Shared machinery for the table-driven tests: fixed nows, the row type, the expectation language.
 
-A row is ``Row(text, now, expect, reason)`` with optional ``tz``, ``prefer`` and ``dayfirst``. ``now`` names one of
-``NOWS``; ``expect`` is a compact string:
+A row is ``Row(text, now, expect, reason)`` with optional ``tz``, ``prefer``, ``dayfirst`` and ``event`` (an event's
+``"start/end"`` wall clock in the row's zone, passed as ``relative_to``). ``now`` names one of ``NOWS``; ``expect`` is
+a compact string:
 
 * ``"2026-12-04"``                      a whole day (grain day)
 * ``"2026-12-04T14:00"``                a point (grain minute, end = start + 1 minute)
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from schedule_time import Resolution
+from schedule_time import Resolution, resolve
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 NEW_YORK = ZoneInfo("America/New_York")
@@ -58,13 +59,32 @@ class Row:
     tz: str | None = None
     prefer: str = "future"
     dayfirst: bool | None = None
+    event: str | None = None
 
     @property
-    def key(self) -> tuple[str, str, str | None, str, bool | None]:
-        return (self.text, self.now, self.tz, self.prefer, self.dayfirst)
+    def key(self) -> tuple[str, str, str | None, str, bool | None, str | None]:
+        return (self.text, self.now, self.tz, self.prefer, self.dayfirst, self.event)
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.tz) if self.tz else NOWS[self.now].tzinfo  # type: ignore[return-value]
+
+    @property
+    def relative_to(self) -> tuple[datetime, datetime] | None:
+        """The event as ``resolve``'s ``relative_to`` (aware, in the row's zone), or None."""
+        if self.event is None:
+            return None
+        a, b = self.event.split("/")
+        return _wall(a).replace(tzinfo=self.zone), _wall(b).replace(tzinfo=self.zone)
 
 
-def duplicates(rows: list[Row]) -> list[tuple[str, str, str | None, str, bool | None]]:
+def resolve_row(row: Row) -> Resolution:
+    """``resolve`` with the row's now, zone, preference, date order and event."""
+    return resolve(row.text, now=NOWS[row.now], tz=ZoneInfo(row.tz) if row.tz else None,
+                   prefer=row.prefer, dayfirst=row.dayfirst, relative_to=row.relative_to)  # type: ignore[arg-type]
+
+
+def duplicates(rows: list[Row]) -> list[tuple[str, str, str | None, str, bool | None, str | None]]:
     """Rows that repeat the same (text, now, tz, prefer, dayfirst): each would test the same thing twice."""
     seen, dup = set(), []
     for r in rows:

@@ -34,6 +34,25 @@ def test_bad_arguments_are_errors(kwargs: dict) -> None:
         resolve("tomorrow", now=NOW, **kwargs)
 
 
+@pytest.mark.parametrize("bad", ["2026-11-30T10:00+08:00", 1_700_000_000, datetime(2026, 11, 30, 10, 0)])
+def test_a_bad_now_right_after_a_good_call_is_still_an_error(bad: object) -> None:
+    """The previous call's context is reused for an equal ``now``; anything else is checked again."""
+    resolve("tomorrow", now=NOW)
+    with pytest.raises(TimeExpressionError):
+        resolve("tomorrow", now=bad)  # type: ignore[arg-type]
+
+
+def test_an_equal_now_in_an_equal_but_distinct_zone_reads_the_same() -> None:
+    """Two parses of "+08:00" give two zone objects: the same instant, the same wall clock, the same answer."""
+    a = datetime.fromisoformat("2026-11-30T23:59:00+08:00")
+    b = datetime.fromisoformat("2026-11-30T23:59:00+08:00")
+    c = datetime.fromisoformat("2026-11-30T23:59:00+09:00")   # the same wall clock, another zone
+    assert a.tzinfo is not b.tzinfo
+    first, again, other = (resolve("in 2 minutes", now=n) for n in (a, b, c))
+    assert first == again and first.start.utcoffset() == again.start.utcoffset()  # type: ignore[union-attr]
+    assert other.start.utcoffset() == c.utcoffset()  # type: ignore[union-attr]
+
+
 def test_non_string_text_is_an_error() -> None:
     with pytest.raises(TimeExpressionError):
         resolve(None, now=NOW)  # type: ignore[arg-type]

@@ -23,7 +23,9 @@ from schedule_time.language import warm_up
 NOW = datetime(2026, 11, 29, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
 CPU_BOUND = 0.5   # seconds of CPU per call; a normal call takes well under a millisecond
 WORDS = ["tomorrow", "at", "3pm", "next", "friday", "-", "to", "every", "in", "days", "明天", "下午", "点",
-         "15", "2026-12-05", "/", ":", "feb", "30", "ago", "between", "and", "for", "hours", "the"]
+         "15", "2026-12-05", "/", ":", "feb", "30", "ago", "between", "and", "for", "hours", "the",
+         # Chinese amounts and counts next to decimals (a count's builder once read "2.5" as a numeral)
+         "2.5", "12.25", "3.14", "晚上", "晚", "几", "两三", "未来", "每", "天", "周", "号", "个", "小时", "年代", "工作周"]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -47,7 +49,7 @@ def test_random_unicode_is_handled(text: str) -> None:
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.lists(st.sampled_from(WORDS), max_size=12).map(" ".join))
+@given(st.lists(st.sampled_from(WORDS), max_size=12).map(" ".join) | st.lists(st.sampled_from(WORDS), max_size=6).map("".join))
 def test_word_salad_is_handled(text: str) -> None:
     r = resolve(text, now=NOW)
     assert r.status in ("resolved", "ambiguous", "unresolved")

@@ -1,7 +1,5 @@
 """``resolve(..., relative_to=(start, end))``: moves of an event and "same time" on another day (README
-"Relative to an event"). Each row: text, the expectation with the event, the expectation without it (today's
-behaviour: unresolved or counted from now), reason. Now: Tuesday 2026-12-01 10:00 Shanghai; the event:
-Thursday 2026-12-03 14:00-15:00."""
+"Relative to an event"). The rows are in ``rows_relative.py`` (each checked with and without the event)."""
 
 from __future__ import annotations
 
@@ -12,58 +10,10 @@ import pytest
 
 from schedule_time import TimeExpressionError, resolve
 
+from .rows_relative import EN, EVENT, ZH
 from .table import NOWS, Row, check
 
 NOW = NOWS["tue"]
-TZ = NOW.tzinfo
-EVENT = (datetime(2026, 12, 3, 14, 0, tzinfo=TZ), datetime(2026, 12, 3, 15, 0, tzinfo=TZ))
-
-EN: list[tuple[str, str, str, str]] = [
-    ("same time next Monday", "2026-12-07T14:00/2026-12-07T15:00 minute", "unresolved", "the event's 14:00-15:00 on next week's Monday"),
-    ("same slot Friday", "2026-12-04T14:00/2026-12-04T15:00 minute", "unresolved", "same slot = same time of day"),
-    ("at the same time on Thursday", "2026-12-03T14:00/2026-12-03T15:00 minute", "unresolved", "the coming Thursday (the event's day): unchanged"),
-    ("an hour later", "2026-12-03T15:00/2026-12-03T16:00 minute", "2026-12-01T11:00", "moved an hour; without an event: an hour from now, as before"),
-    ("later by 45 minutes", "2026-12-03T14:45/2026-12-03T15:45 minute", "unresolved", "later by: a move, length kept"),
-    ("45 minutes earlier", "2026-12-03T13:15/2026-12-03T14:15 minute", "2026-12-01T09:15", "earlier: moved back; without an event from now, as before"),
-    ("earlier by a day", "2026-12-02T14:00/2026-12-02T15:00 minute", "unresolved", "a day earlier, same clock time"),
-    ("push it back two days", "2026-12-05T14:00/2026-12-05T15:00 minute", "unresolved", "push back = later"),
-    ("bring it forward 30 minutes", "2026-12-03T13:30/2026-12-03T14:30 minute", "unresolved", "bring forward = earlier"),
-    ("delay by an hour", "2026-12-03T15:00/2026-12-03T16:00 minute", "unresolved", "delay = later"),
-    ("postpone it 1 week", "2026-12-10T14:00/2026-12-10T15:00 minute", "unresolved", "postpone without a direction = later"),
-    ("move to 4", "2026-12-03T16:00/2026-12-03T17:00 minute", "unresolved", "a bare clock with an event keeps its day; 4 = 16:00 (working day)"),
-    ("move to 7", "ambiguous 2026-12-03T07:00 2026-12-03T19:00", "unresolved", "a bare 7 stays ambiguous, on the event's day"),
-    ("move it to Friday", "2026-12-04T14:00/2026-12-04T15:00 minute", "2026-12-04", "a day without a time keeps the event's time of day"),
-    ("reschedule to next Tuesday at 10am", "2026-12-08T10:00/2026-12-08T11:00 minute", "2026-12-08T10:00", "a full point: the event's length from there"),
-    ("to 4", "2026-12-03T16:00/2026-12-03T17:00 minute", "unresolved", "the move verb left out: 'to' names where it goes, not an end"),
-    ("to 4pm", "2026-12-03T16:00/2026-12-03T17:00 minute", "open-before 2026-12-01T16:00", "as 'move to 4pm'; without an event: until 4pm today, as before"),
-    ("to friday 4pm", "2026-12-04T16:00/2026-12-04T17:00 minute", "open-before 2026-12-04T16:00", "a destination with its day"),
-    ("thursday to 4pm", "2026-12-03T16:00/2026-12-03T17:00 minute", "2026-12-03T00:00/2026-12-03T16:00 day", "the day it is on, then where it goes: one point, not a range from a day to a clock"),
-    ("thursday to 4", "2026-12-03T16:00/2026-12-03T17:00 minute", "unresolved", "a bare hour as the destination on the event's day"),
-    ("move to 4-6pm", "2026-12-03T16:00/2026-12-03T18:00 minute", "2026-12-01T16:00/2026-12-01T18:00 minute", "the text gives its own end: kept, on the event's day"),
-    ("make it two hours", "2026-12-03T14:00/2026-12-03T16:00 minute", "duration 2:00:00", "a length: from the event's start"),
-    ("tomorrow", "2026-12-02T14:00/2026-12-02T15:00 minute", "2026-12-02", "a day: the event's time on it"),
-    ("same time", "unresolved", "unresolved", "same time needs a day"),
-]
-
-ZH: list[tuple[str, str, str, str]] = [
-    ("周五同一个时间段", "2026-12-04T14:00/2026-12-04T15:00 minute", "unresolved", "同一个时间段: the event's time of day on Friday"),
-    ("下周一同一时间", "2026-12-07T14:00/2026-12-07T15:00 minute", "unresolved", "next week's Monday, same time"),
-    ("提前二十分钟", "2026-12-03T13:40/2026-12-03T14:40 minute", "unresolved", "提前: earlier; the length kept"),
-    ("推迟一天", "2026-12-04T14:00/2026-12-04T15:00 minute", "unresolved", "推迟: later by a day"),
-    ("往后挪半小时", "2026-12-03T14:30/2026-12-03T15:30 minute", "unresolved", "往后挪: later"),
-    ("往前挪一个小时", "2026-12-03T13:00/2026-12-03T14:00 minute", "unresolved", "往前挪: earlier"),
-    ("晚一个小时", "2026-12-03T15:00/2026-12-03T16:00 minute", "unresolved", "晚 + amount: later"),
-    ("早半小时", "2026-12-03T13:30/2026-12-03T14:30 minute", "unresolved", "早 + amount: earlier"),
-    ("延后两天", "2026-12-05T14:00/2026-12-05T15:00 minute", "unresolved", "延后: later"),
-    ("顺延一天", "2026-12-04T14:00/2026-12-04T15:00 minute", "unresolved", "顺延: postponed"),
-    ("提前一周", "2026-11-26T14:00/2026-11-26T15:00 minute", "unresolved", "a week earlier (in the past: a move is not a next occurrence)"),
-    ("改到四点", "2026-12-03T16:00/2026-12-03T17:00 minute", "2026-12-01T16:00", "改到 + clock: the event's day"),
-    ("推迟到周五", "2026-12-04T14:00/2026-12-04T15:00 minute", "2026-12-04", "推迟到 + day: the event's time that day"),
-    ("改到明天上午十点", "2026-12-02T10:00/2026-12-02T11:00 minute", "2026-12-02T10:00", "a full point: the event's length"),
-    ("挪到下午三点到五点", "2026-12-03T15:00/2026-12-03T17:00 minute", "2026-12-01T15:00/2026-12-01T17:00 minute", "its own end, on the event's day"),
-    ("明天", "2026-12-02T14:00/2026-12-02T15:00 minute", "2026-12-02", "a day: the event's time on it"),
-    ("同一时间", "unresolved", "unresolved", "同一时间 alone names no day"),
-]
 
 
 @pytest.mark.parametrize(("text", "with_event", "without", "reason"), EN + ZH, ids=[r[0] for r in EN + ZH])

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import importlib
-from zoneinfo import ZoneInfo
 
 import pytest
 
-from schedule_time import resolve
-
-from .table import NOWS, Row, check, duplicates
+from .table import NOWS, Row, check, duplicates, resolve_row
 
 
 def _all_rows() -> list[Row]:
@@ -40,6 +37,4 @@ def test_every_row_has_a_reason_and_a_known_now() -> None:
 
 @pytest.mark.parametrize("row", ROWS, ids=[f"{r.now}:{r.text}" for r in ROWS])
 def test_row(row: Row) -> None:
-    tz = ZoneInfo(row.tz) if row.tz else None
-    check(row, resolve(row.text, now=NOWS[row.now], tz=tz, prefer=row.prefer,  # type: ignore[arg-type]
-                       dayfirst=row.dayfirst))
+    check(row, resolve_row(row))
