@@ -300,6 +300,27 @@ def _recurring(plain: list[p.Piece], every: p.Every | None, recur: p.RecurUnit |
     return Expr("recurring", left=left, right=right, every=every, recur=recur, anchor=anchor)
 
 
+# pieces after which "one" / "ones" is a pronoun ("the Friday one", "the evening one", "the 8pm one")
+_ONE_AFTER = (p.DayShift, p.WeekdayRef, p.DateParts, p.PartOfDay, p.Clock, p.HolidayRef, p.NthWeekday, p.Period)
+
+
+def read_ones(items: Sequence[p.Piece]) -> list[p.Piece]:
+    """The pieces with each ``One`` read: a pronoun right after a day, date, part of day or clock (left
+    out), unless a range to an hour follows ("Friday one until 3"); else "one" is the number 1 ("from one
+    to 3") and "ones" names no time."""
+    out: list[p.Piece] = []
+    for i, x in enumerate(items):
+        if type(x) is p.One:
+            then = items[i + 2] if i + 2 < len(items) and type(items[i + 1]) is p.RangeSep else None
+            if i and isinstance(items[i - 1], _ONE_AFTER) and (x.plural or not isinstance(then, (p.Number, p.Clock))):
+                continue
+            if x.plural:
+                raise Unusable('"ones" names no time')
+            x = p.Number(1)
+        out.append(x)
+    return out
+
+
 def compose(items: Sequence[p.Piece]) -> Expr:
     """Turn a scan's pieces into one expression, or raise ``Unusable`` with a reason."""
     if not items:
@@ -318,6 +339,8 @@ def compose(items: Sequence[p.Piece]) -> Expr:
             recur = recur or x
         elif kind is p.Duration:
             durations.append(x)
+        elif kind is p.One:
+            return compose(read_ones(items))
         elif kind is not p.RangeStart:
             if kind is p.RangeSep:
                 if near_at is None and any(type(y) is p.Closest and y.weekday is None for y in rest):

@@ -64,6 +64,7 @@ from .en_build import (
 from .en_clock import (
     MER,
     NIGHT_SMALL_HOURS,
+    PODS,
     SMALL,
     _hour,
     b_clock,
@@ -96,6 +97,13 @@ from .en_words import (
 from .language import Language, Rule
 
 D = DAY_NUMBER
+_CLOCK_AFTER = r"[ap]\.?\s?m\b|[ap]\b|o'?clock"
+"""What after an hour makes it a clock time: am/pm, o'clock (as the clock rules read them)."""
+_NOT_AFTER_AT = "(?<!@ )" + "".join(fr"(?<!\b{w} )" for w in ("at", "about", "around", "roughly", "approximately", "approx",
+                                                             r"approx\.", "say", "maybe"))
+"""Not right after a word that puts a clock hour next ("at one", "around one", "say one")."""
+_POLITE = r"please|pls|plz|thanks|thank\s+you|thx|then|ok|okay|works|is\s+(?:fine|better|best|good)|would\s+be|sounds"
+"""Words that may follow a reply of "am" / "pm" alone ("PM please", "am works")."""
 
 
 def _needs(*words: str) -> str:
@@ -170,7 +178,12 @@ RULES: list[Rule] = [
                 r"first\s+thing(?:\s+in\s+the\s+morning)?|(?:early|late|mid)[- ]?(?:afternoon|morning)|"
                 r"early\s+evening|after\s+lunch|after\s+school|morning|morn|afternoon|"
                 r"evening|night|lunchtime|lunch|dinner|breakfast)(?:ish)?", b_pod),
-    Rule("in_the_mer", r"in\s+the\s+(?P<pod>am|pm)", b_pod),
+    Rule("in_the_mer", r"(?:in\s+)?the\s+(?P<pod>am|pm)", b_pod),
+    # "pm", "PM please", "at 3 15 pm": am/pm alone is the morning / the afternoon and evening (00-12 / 12-24);
+    # only on its own (no word before it, nothing but punctuation or a polite word after it) or right after
+    # a number: "I am free", "am I busy" keep the verb
+    Rule("mer_alone", r"(?:(?<=\d\s)|(?<![a-z'])(?<![a-z']\s)(?=[ap]\.?m\b\.?\s*(?:$|[,;:!?)]|(?:" + _POLITE +
+                      r")\b)))(?P<pod>[ap])\.?m\b\.?", lambda m: [PODS[m["pod"] + "m"]]),
     Rule("this_time", r"(?:at\s+)?this\s+time\s+(?:(?P<day>tomorrow|yesterday)|(?P<mod>next|last)\s+(?P<unit>week|month|"
                       r"year))", b_this_time),
     Rule("today", r"today|todays|at this time", b_const(p.DayShift(0))),
@@ -252,7 +265,10 @@ RULES: list[Rule] = [
                         r"second|third|fourth|fifth|sixth|seventh|eighth|ninth)|first|second|third|fourth|fifth|"
                         r"sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|"
                         r"sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)(?:\s+day)?", b_day_ordinal),
-    Rule("the_day", r"the\s+(?P<d>[12]\d|3[01]|0?[1-9])(?!\d)", b_day_ordinal),
+    # "the 7" is the 7th, but "the 7:30", "the 15:00", "the 8pm", "the 3 o'clock", "the 15h" are clock times
+    # ("the" is then a filler): not before what a clock rule reads after an hour
+    Rule("the_day", r"the\s+(?P<d>[12]\d|3[01]|0?[1-9])(?!\d|[:.]\d|h\b|h[0-5]\d|\s*(?:" + _CLOCK_AFTER + "))",
+         b_day_ordinal),
     Rule("shift_after", r"after\s+(?P<dur>" + DURATION_LIST + r")(?!\s+(?:from|after|before|ago))", b_shift_after),
     Rule("within", r"within\s+(?P<dur>" + DURATION_LIST + r")", b_within),
     Rule("shift_more", r"in\s+(?P<n>\d+|" + WORD_NUMBER + r"|an?)\s+more\s+(?P<unit>" + UNIT_WORD + ")", b_more),
@@ -328,6 +344,10 @@ RULES: list[Rule] = [
     Rule("open_by", r"by", b_const(p.OpenBound("by"))),
     Rule("open_after", r"(?:any\s?time\s+)?after|since|starting(?:\s+from)?|from\s+now\s+on",
          b_const(p.OpenBound("after"))),
+    # "the Friday one", "the evening ones", "the 8pm one": a pronoun after a day, date, part of day or clock
+    # (``compose.read_ones``); "at one", "around one", "one pm", "one o'clock" stay 1 o'clock (the number rule)
+    Rule("one", _NOT_AFTER_AT + r"one(?P<s>s)?(?!\s*(?:[:.]\d|" + _CLOCK_AFTER + "|-))",
+         lambda m: p.One(plural=m["s"] is not None)),
     Rule("label_dinner", r"dinner|supper", b_const(p.Label("pm"))),
     Rule("number", r"(?P<n>\d{1,4}|" + WORD_NUMBER + r")(?:ish)?", lambda m: p.Number(int(number_value(m["n"])))),
 ]

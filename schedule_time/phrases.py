@@ -35,7 +35,7 @@ MAX_PIECES = 10
 """The most pieces one phrase may hold: a stretch is cut into phrases trying at most this many pieces
 from each start (the longest expressions, "every other Thursday at 2pm starting April 10", hold fewer)."""
 
-_WEAK = (p.Number, p.Label, p.RangeSep, p.RangeStart, p.OpenBound, p.Every, p.ZoneOffset, p.YearShift)
+_WEAK = (p.Number, p.One, p.Label, p.RangeSep, p.RangeStart, p.OpenBound, p.Every, p.ZoneOffset, p.YearShift)
 """Pieces that name no time on their own: a phrase needs one piece of another kind ("张三" holds a bare
 number, "and" a range separator, "GMT" a zone)."""
 _MEALS = frozenset({"breakfast", "brunch", "lunch", "dinner", "supper"})

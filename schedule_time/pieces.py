@@ -112,6 +112,16 @@ class Number(Piece):
 
 
 @dataclass(slots=True)
+class One(Piece):
+    """The word "one" / "ones" where it may be a pronoun: right after a day, a date, a part of the day or
+    a clock time it stands for the thing picked ("the Friday one", "the 8pm one": nothing more than that
+    day or time); anywhere else "one" is the number 1 ("one to three") and "ones" means nothing
+    (``compose._read_ones``)."""
+
+    plural: bool = False
+
+
+@dataclass(slots=True)
 class Period(Piece):
     """A calendar period relative to now: unit in day/week/weekend/month/quarter/year, shift 0 = this,
     1 = next, -1 = last; ``count`` > 1 spans several units ("next 3 weeks")."""

@@ -161,26 +161,11 @@ CHOICE_ROWS: list[tuple[str, list[Option], int | None, str]] = [
     ("Dentist", THREE, None, "text in every option"),
     ("afternoon", TIMES, None, "no afternoon option"),
     ("yes", THREE, None, "not a pick"),
-]
-
-
-MISREAD_ROWS: list[tuple[str, list[Option], int | None, str]] = [
     ("pm", TIMES, 1, "pm alone names the later half of the day"),
     ("the 7:30 in the evening", TIMES, 1, "'the 7' is not the 7th when a clock follows"),
     ("the Monday one", THREE, 2, "'one' after a day is a pronoun, not 1 o'clock"),
     ("the 7:30pm one", TIMES, 1, "'the 7' is not the 7th when a clock follows"),
 ]
-"""Picks the time service misreads today (``schedule_time.analyse``): they pass once it reads them."""
-
-
-@pytest.mark.parametrize(
-    ("text", "options", "expected", "reason"), MISREAD_ROWS, ids=[r[0] for r in MISREAD_ROWS]
-)
-@pytest.mark.xfail(strict=True, reason="the time service misreads these (see MISREAD_ROWS)")
-def test_pick_option_misread_by_the_time_service(
-    text: str, options: list[Option], expected: int | None, reason: str
-) -> None:
-    assert pick_option(text, options, now=datetime(2025, 3, 5, 9, tzinfo=NY)) == expected, reason
 
 
 @pytest.mark.parametrize(

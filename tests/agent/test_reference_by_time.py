@@ -72,9 +72,6 @@ async def test_nothing_at_that_time_is_not_found(kit: Kit) -> None:
     assert r.writes == () and "couldn't find" in r.text.casefold(), r.text
 
 
-@pytest.mark.xfail(
-    strict=True, reason="the time service reads 'the 15' / 'the 3' as a day of the month before a clock"
-)
 @pytest.mark.parametrize("reference", ["the 15:00", "the 3 o'clock"])
 async def test_the_n_oclock_is_a_time(kit: Kit, reference: str) -> None:
     await kit.seed("Vendor sync", datetime(2025, 3, 5, 15, tzinfo=NY))

@@ -138,3 +138,64 @@ PHRASE_ROWS += [
     R("3 days before", "tue", "2026-11-28T10:00", "'before' with nothing after it: before now (as 'ago')"),
 ]
 
+
+# short replies that pick by time (README "Short replies: 'the Friday one', 'the 7:30', 'pm'")
+# "one" / "ones" right after a day, date, part of day or clock is a pronoun, not 1 o'clock
+PHRASE_ROWS += [
+    R("the Friday one", "tue", "2026-12-04", "'one' after a weekday is a pronoun: that Friday, not Friday at 1"),
+    R("the Friday one", "month_end", "2026-02-06", "the same pronoun said on a Saturday: the coming Friday"),
+    R("that Monday one", "tue", "2026-12-07", "'that' + a weekday + 'one': the day itself"),
+    R("that Monday one", "dec31", "2027-01-04", "the pronoun across the year end"),
+    R("the evening one", "tue", "2026-12-01T18:00/2026-12-02T00:00 hour", "'one' after a part of day: that part of day"),
+    R("the evening one", "dec31", "2026-12-31T18:00/2027-01-01T00:00 hour", "the evening still running at 18:00"),
+    R("the morning ones", "tue", "2026-12-01T00:00/2026-12-01T12:00 hour", "plural 'ones' is the pronoun too"),
+    R("the morning ones", "dec31", "2027-01-01T00:00/2027-01-01T12:00 hour", "a morning already over: the next one"),
+    R("the 8pm one", "tue", "2026-12-01T20:00", "'one' after a clock time: that clock time, not the 8th"),
+    R("the 8pm one", "dec31", "2026-12-31T20:00", "the same at 18:00 on the last day of the year"),
+    R("the 3rd one", "tue", "2026-12-03", "'one' after a day of the month: that day"),
+    R("the 3rd one", "leap", "2028-03-03", "said on the leap day: the next 3rd"),
+    R("the weekend one", "sun", "2026-11-27T18:00/2026-11-30T00:00 hour", "'one' after a period: that period"),
+    R("tomorrow one", "tue", "2026-12-02", "'one' right after a relative day"),
+    R("Friday at one", "tue", "2026-12-04T13:00 assumed", "'at one' stays 1 o'clock (the pronoun never follows 'at')"),
+    R("Friday around one", "month_end", "2026-02-06T13:00 assumed", "'around one' stays 1 o'clock"),
+    R("Friday one pm", "tue", "2026-12-04T13:00", "'one' before am/pm is the hour"),
+    R("the Friday one o'clock", "tue", "2026-12-04T13:00 assumed", "'one' before o'clock is the hour"),
+    R("Friday one until 3", "tue", "2026-12-04T13:00/2026-12-04T15:00 minute",
+      "'one' before a range to an hour is that range's start (1 o'clock), not the pronoun"),
+    R("the ones", "tue", "unresolved", "'ones' after nothing that names a time names no time"),
+]
+
+# "the N" is a day of the month only when no clock continuation (":MM", ".MM", am/pm, o'clock, h) follows
+PHRASE_ROWS += [
+    R("the 7:30 in the evening", "tue", "2026-12-01T19:30", "'the 7' before ':30' is not the 7th: 7:30 in the evening"),
+    R("the 7:30 in the evening", "month_end", "2026-01-31T19:30", "the same on the last day of a month"),
+    R("the 7:30pm one", "tue", "2026-12-01T19:30", "a clock with am/pm after 'the', then the pronoun"),
+    R("the 7:30pm one", "leap", "2028-02-29T19:30", "the same on the leap day"),
+    R("the 15:00", "tue", "2026-12-01T15:00", "'the 15:00' is a 24-hour time, not the 15th at midnight"),
+    R("the 15:00", "leap", "2028-02-29T15:00", "the same on the leap day, before 15:00"),
+    R("the 3 o'clock", "tue", "2026-12-01T15:00 assumed", "'the 3 o'clock' reads as '3 o'clock' alone, not the 3rd"),
+    R("the 3 o'clock", "dec31", "2027-01-01T15:00 assumed", "as '3 o'clock' alone: the next 15:00 after 18:00"),
+    R("the 9.15 in the morning", "tue", "2026-12-02T09:15", "a dotted clock after 'the': tomorrow's 9:15 (today's passed)"),
+    R("the 9.15 in the morning", "month_end", "2026-01-31T09:15", "today's 9:15 not yet past at 09:00"),
+    R("the 11h", "sun", "2026-11-29T11:00", "an hour suffix after 'the' is a clock"),
+    R("the 10 am", "dec31", "2027-01-01T10:00", "'the 10 am' is 10:00, not the 10th"),
+    R("the 7", "tue", "2026-12-07", "'the 7' alone stays the 7th"),
+    R("the 7 in the evening", "tue", "2026-12-07T18:00/2026-12-08T00:00 hour",
+      "'in the evening' is no clock continuation: the evening of the 7th"),
+]
+
+# "am" / "pm" alone: the morning (00-12) / the afternoon and evening (12-24), the coming one as any part of day
+PHRASE_ROWS += [
+    R("pm", "tue", "2026-12-01T12:00/2026-12-02T00:00 hour", "'pm' alone is today's 12:00-24:00"),
+    R("pm", "dec31", "2026-12-31T12:00/2027-01-01T00:00 hour", "the pm half still running at 18:00"),
+    R("PM please", "month_end", "2026-01-31T12:00/2026-02-01T00:00 hour", "'PM' with a polite word after it"),
+    R("pm!", "leap", "2028-02-29T12:00/2028-03-01T00:00 hour", "punctuation after it"),
+    R("am", "tue", "2026-12-01T00:00/2026-12-01T12:00 hour", "'am' alone is the morning half: today's, not over at 10:00"),
+    R("am", "dec31", "2027-01-01T00:00/2027-01-01T12:00 hour", "a morning over: the next one (as 'morning')"),
+    R("a.m.", "month_end", "2026-01-31T00:00/2026-01-31T12:00 hour", "dotted a.m. alone"),
+    R("AM works", "leap", "2028-03-01T00:00/2028-03-01T12:00 hour", "at noon the am half is over: tomorrow's"),
+    R("the pm", "sun", "2026-11-29T12:00/2026-11-30T00:00 hour", "'the pm' as 'in the pm'"),
+    R("at 3 15 pm", "tue", "2026-12-01T15:15", "'pm' right after a number gives that clock time its half"),
+    R("I am free", "tue", "unresolved", "'am' after a word is the verb, not a time"),
+    R("am I busy", "tue", "unresolved", "'am' before a word that is no polite filler is the verb"),
+]

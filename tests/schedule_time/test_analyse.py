@@ -21,6 +21,7 @@ NOW = NOWS["tue"]   # Tuesday 2026-12-01 10:00, Asia/Shanghai
 class M(NamedTuple):
     text: str
     phrases: list[tuple[str, str, str]]   # (phrase text, kind, expectation in table.check's language)
+    now: str = "tue"   # a key of NOWS
 
 
 MESSAGES: list[M] = [
@@ -67,14 +68,43 @@ MESSAGES: list[M] = [
     M('in 3 days or maybe 4', [('in 3 days', 'clock', '2026-12-04T10:00')]),
 ]
 
+# Short replies that pick an option by its time (README "Short replies"): the pronoun "one", "the" before a
+# clock, am/pm alone, and the Chinese pointers (那个, 的) left outside the phrase.
+MESSAGES += [
+    M('the Friday one works', [('the Friday one', 'day', '2026-12-04')]),
+    M('ok the evening one please', [('evening one', 'part_of_day', '2026-01-31T18:00/2026-02-01T00:00 hour')],
+      'month_end'),
+    M('the Monday ones, at 10am', [('the Monday ones, at 10am', 'clock', '2026-12-07T10:00')]),
+    M('the 8pm one', [('8pm one', 'clock', '2026-12-31T20:00')], 'dec31'),
+    M('I am around at one on Friday', [('at one on Friday', 'clock', '2026-12-04T13:00')]),
+    M('the 7:30 in the evening works', [('7:30 in the evening', 'clock', '2028-02-29T19:30')], 'leap'),
+    M("Let's take the 15:00", [('15:00', 'clock', '2026-12-01T15:00')]),
+    M("I am at the 3 o'clock", [("3 o'clock", 'clock', '2027-01-01T15:00')], 'dec31'),
+    M('the 7:30pm one', [('7:30pm one', 'clock', '2026-01-31T19:30')], 'month_end'),
+    M('PM please', [('PM', 'part_of_day', '2026-12-31T12:00/2027-01-01T00:00 hour')], 'dec31'),
+    M('am', [('am', 'part_of_day', '2026-01-31T00:00/2026-01-31T12:00 hour')], 'month_end'),
+    M('Am I busy on the 8th?', [('the 8th', 'day', '2026-12-08')]),
+    M('I am free tomorrow, PM is best', [('tomorrow, PM', 'part_of_day', '2026-12-02T12:00/2026-12-03T00:00 hour')]),
+    M('晚上那个九点的', [('晚上', 'part_of_day', '2026-12-01T18:00/2026-12-02T00:00 hour'),
+                     ('九点', 'clock', '2026-12-02T09:00')]),
+    M('晚上那个九点的', [('晚上', 'part_of_day', '2026-12-31T18:00/2027-01-01T00:00 hour'),
+                     ('九点', 'clock', '2027-01-01T09:00')], 'dec31'),
+    M('早上那个', [('早上', 'part_of_day', '2026-12-01T04:00/2026-12-01T12:00 hour')]),
+    M('早上那个', [('早上', 'part_of_day', '2028-03-01T04:00/2028-03-01T12:00 hour')], 'leap'),
+    M('周五的', [('周五', 'day', '2026-12-04')]),
+    M('周五的', [('周五', 'day', '2026-02-06')], 'month_end'),
+    M('下周一那个', [('下周一', 'day', '2026-12-07')]),
+    M('下周一那个', [('下周一', 'day', '2026-11-30')], 'sun'),
+]
 
-@pytest.mark.parametrize("m", MESSAGES, ids=[m.text[:40] for m in MESSAGES])
+
+@pytest.mark.parametrize("m", MESSAGES, ids=[f"{m.now}:{m.text[:40]}" for m in MESSAGES])
 def test_message(m: M) -> None:
-    found = analyse(m.text, now=NOW)
+    found = analyse(m.text, now=NOWS[m.now])
     assert [(ph.text, ph.kind) for ph in found] == [(t, k) for t, k, _ in m.phrases], found
     for ph, (text, _, expect) in zip(found, m.phrases, strict=True):
         assert m.text[ph.start:ph.end] == ph.text == text
-        check(Row(text, "tue", expect, "analyse"), ph.resolution)
+        check(Row(text, m.now, expect, "analyse"), ph.resolution)
 
 
 def test_there_are_forty_messages_in_both_languages() -> None:
