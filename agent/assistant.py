@@ -326,7 +326,11 @@ class Assistant:
         else:
             with telemetry.stage("prompt"):
                 history = fit_history(state.history, now=now, tz=tz, per_message=HISTORY_CHARS)
-                notes = [earlier_line(state.earlier, tz), focus_line(state.focus), pending_line(state.pending)]
+                notes = [
+                    earlier_line(state.earlier, tz),
+                    focus_line(state.focus),
+                    pending_line(state.pending),
+                ]
                 messages = build_messages(text, now=now, tz=tz, history=history, notes=notes)
             result = await run_turn(self.model, self.registry.bind(ctx), messages, telemetry, on_tool=on_tool)
         telemetry.dropped_fields = [n for n in ctx.notes if "filled" not in n]

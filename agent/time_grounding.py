@@ -22,7 +22,7 @@ collapsed), it
 An argument that is neither is never used for a write. What happens instead is decided by the tools
 (``calendar_tools``) and the write path (``write_timing``): see their docstrings.
 
-``user_gave_end`` / ``user_gave_multi_day`` / ``user_gave_recurrence`` say whether the user's own message
+``agent.user_gave`` says whether the user's own message
 names an end or duration, a span over 24 hours, or a repetition — deciding whether an unusable optional
 argument is dropped (the user never asked for it) or asked about (the user did, and the model mangled it).
 """
@@ -52,6 +52,7 @@ from schedule_time.pieces import (
 )
 
 __all__ = [
+    "MAX_PHRASES",
     "TIME_FIELDS",
     "TO_WORDS",
     "Memo",
@@ -60,25 +61,23 @@ __all__ = [
     "example_phrase",
     "fuller_phrase",
     "is_time_grounded",
+    "joined",
     "moves_as_user_said",
     "phrases_in",
     "phrases_of",
+    "picked_reading",
     "quotes",
     "reads_as_now",
     "resolved",
     "shares_time_words",
     "the_time_itself",
     "ungrounded_hint",
-    "user_gave_end",
-    "user_gave_multi_day",
-    "user_gave_recurrence",
     "users_phrase",
 ]
 
 TIME_FIELDS = ("when", "end", "duration", "recurrence", "event_when", "range")
 _SEP = re.compile(r"[\s,.;:!?，。、；：！？…“”\"'()\[\]（）【】~～]+")
-_MAX_PHRASES = 8
-_DAY = timedelta(hours=24)
+MAX_PHRASES = 8
 _DAY_WORDS = (DayShift, WeekdayRef, DateParts, PartOfDay, HolidayRef, YearShift)
 """What ``fuller_phrase`` may add to the model's argument: words naming the day (or its part), never a range,
 a repetition or a duration."""
@@ -196,7 +195,7 @@ def _phrases(sources: Iterable[str], now: datetime, tz: ZoneInfo, memo: Memo | N
         for phrase in phrases_of(text, memo):
             bare = _without_to(phrase)
             found += [p for p in dict.fromkeys((phrase, bare)) if p and _key(_resolve(p, now, tz, memo))]
-    return found[-_MAX_PHRASES:]
+    return found[-MAX_PHRASES:]
 
 
 _PROBES = (
@@ -252,7 +251,7 @@ def moves_as_user_said(
     return False
 
 
-def _joined(phrases: Sequence[str]) -> Iterable[str]:
+def joined(phrases: Sequence[str]) -> Iterable[str]:
     yield from phrases
     for size in (2, 3):
         for combo in itertools.combinations(phrases, size):
@@ -305,7 +304,7 @@ def is_time_grounded(
         return True
     key = _key(_resolve(value, now, tz, memo))
     if key:
-        for phrase in _joined(_phrases(sources, now, tz, memo)):
+        for phrase in joined(_phrases(sources, now, tz, memo)):
             # The same range, or one reading of a phrase the user left open ("Friday at 4" → Friday 4pm).
             if key <= _key(_resolve(phrase, now, tz, memo)):
                 return True
@@ -326,10 +325,43 @@ def users_phrase(
     if r.status != "resolved":
         return None
     key = _key(r)
-    for phrase in _joined(_phrases(sources, now, tz, memo)):
+    for phrase in joined(_phrases(sources, now, tz, memo)):
         other = _resolve(phrase, now, tz, memo)
         if other.status == "resolved" and _key(other) == key and other.recurrence == r.recurrence:
             return phrase
+    return None
+
+
+def picked_reading(
+    value: str, sources: Sequence[str], *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
+) -> str | None:
+    """The user's phrase when a grounded ``value`` is one reading of it that the user left open: "Friday at 8
+    AM" for "Friday at 8" (morning or evening), "周五上午8点" for "周五8点", "Friday 10am" for "tomorrow at 10am"
+    said just after midnight. Choosing is the user's, not the model's: with the phrase, the write asks.
+    None when some phrase of the user's (or a time the assistant showed, such as the option they answered)
+    reads as ``value`` exactly."""
+    r = _resolve(value, now, tz, memo)
+    if r.status != "resolved" or r.start is None:
+        return None
+    left_open = None
+    for phrase in joined(_phrases(sources, now, tz, memo)):
+        theirs = _resolve(phrase, now, tz, memo)
+        if theirs.status == "resolved" and theirs.start == r.start:
+            return None
+        if left_open is None and theirs.status == "ambiguous":
+            left_open = _open_reading(phrase, r, now, tz, memo)
+    return left_open
+
+
+def _open_reading(phrase: str, r: Resolution, now: datetime, tz: ZoneInfo, memo: Memo | None) -> str | None:
+    """The shortest word-final part of ``phrase`` that is ambiguous with ``r``'s start as one of its
+    candidates: "thursday at 8" of the deadline "by thursday at 8" (whose readings end at 8:00 or 20:00)."""
+    words = phrase.split()
+    for i in range(len(words) - 1, -1, -1):
+        part = " ".join(words[i:])
+        theirs = _resolve(part, now, tz, memo)
+        if theirs.status == "ambiguous" and any(c.start == r.start for c in theirs.candidates):
+            return part
     return None
 
 
@@ -349,7 +381,7 @@ def phrases_in(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = No
         readable = [p for p in (phrase, bare) if p and _key(_resolve(p, now, tz, memo))]
         if readable:
             found.append(readable[0])
-    return found[-_MAX_PHRASES:]
+    return found[-MAX_PHRASES:]
 
 
 def fuller_phrase(
@@ -410,36 +442,3 @@ def example_phrase(sources: Sequence[str]) -> str | None:
         if phrases:
             return max(phrases, key=len)
     return None
-
-
-def _readings(text: str, now: datetime, tz: ZoneInfo, memo: Memo | None) -> Iterable[Resolution]:
-    for phrase in _joined(phrases_of(text, memo)[:_MAX_PHRASES]):
-        r = _resolve(phrase, now, tz, memo)
-        if r.status == "resolved":
-            yield r
-
-
-def _timed_range(r: Resolution) -> timedelta | None:
-    """The length of an explicit clock range ("3 to 5pm"), None for points, days and open ranges."""
-    if r.start is None or r.end is None or r.grain not in ("minute", "hour") or r.label is not None:
-        return None
-    span = r.end - r.start
-    return span if span > timedelta(hours=1 if r.grain == "hour" else 0, minutes=1) else None
-
-
-def user_gave_end(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> bool:
-    """The user's words name an end or a duration ("3 to 5pm", "for 2 hours", "下午3点到5点")."""
-    return any(r.duration is not None or _timed_range(r) is not None for r in _readings(text, now, tz, memo))
-
-
-def user_gave_multi_day(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> bool:
-    """The user's words name a span or duration over 24 hours ("Friday 9am to Sunday 5pm", "for 3 days")."""
-    for r in _readings(text, now, tz, memo):
-        span = r.duration if r.duration is not None else _timed_range(r)
-        if span is not None and span > _DAY:
-            return True
-    return False
-
-
-def user_gave_recurrence(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> bool:
-    return any(r.recurrence for r in _readings(text, now, tz, memo))

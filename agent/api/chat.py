@@ -65,7 +65,9 @@ class _ChatRoute(APIRoute):
 router = APIRouter(prefix="/v1", tags=["chat"], route_class=_ChatRoute)
 _WITH_FILE = {
     "requestBody": {
-        "content": {FORM: {"schema": FORM_SCHEMA, "encoding": {"file": {"contentType": "text/calendar, */*"}}}}
+        "content": {
+            FORM: {"schema": FORM_SCHEMA, "encoding": {"file": {"contentType": "text/calendar, */*"}}}
+        }
     }
 }
 

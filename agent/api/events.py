@@ -194,5 +194,3 @@ async def get_event(event_id: str, user_id: CurrentUser, svc: Svc) -> dict[str, 
 
 def _event(event: EventSnapshot) -> dict[str, Any]:
     return event.to_json()
-
-

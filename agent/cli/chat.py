@@ -58,7 +58,10 @@ hooks = Hooks()
 def chat(
     message: str = typer.Option(None, "--message", "-m", help="Answer this one message and exit."),
     attach: str = typer.Option(
-        None, "--attach", "-a", metavar="PATH",
+        None,
+        "--attach",
+        "-a",
+        metavar="PATH",
         help="Send this file with the message (alone, or with -m) and exit. An .ics calendar file is previewed; "
         "reply yes to import it.",
     ),

@@ -24,13 +24,13 @@ from agent.time_grounding import (
     fuller_phrase,
     is_time_grounded,
     phrases_in,
+    picked_reading,
     reads_as_now,
     resolved,
     ungrounded_hint,
-    user_gave_end,
-    user_gave_recurrence,
     users_phrase,
 )
+from agent.user_gave import user_gave_end, user_gave_recurrence
 from agent.writes.store import title_of
 
 __all__ = ["ground_times"]
@@ -107,6 +107,16 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
                     fuller = users_phrase(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
                 if fuller is not None:
                     args[name] = asked_args[name] = fuller
+                left_open = picked_reading(
+                    str(args[name]), (*ctx.time_sources, *ctx.shown_times), now=ctx.now, tz=ctx.tz,
+                    memo=ctx.memo,
+                )  # fmt: skip
+                if left_open is not None:  # the user's "Friday at 8", not the model's guess of "8 AM"
+                    args[name] = asked_args[name] = left_open
+                    ctx.notes.append(
+                        {"replaced": name, "reason": "picked_a_reading", "tool": command.tool,
+                         "call_index": command.call_index}
+                    )  # fmt: skip
             continue
         if _never_given(ctx, command, name, value, grounded):
             args[name] = asked_args[name] = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from agent.context import ToolContext
 from agent.grounding import in_unwritten_script
 from agent.outcomes import Command, Rejected
-from agent.time_grounding import user_gave_recurrence
+from agent.user_gave import user_gave_recurrence
 from schedule_time import time_phrases
 
 __all__ = ["repetition_kept", "title_language"]

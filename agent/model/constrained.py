@@ -207,8 +207,8 @@ def parse_constrained(text: str, tools: Sequence[ToolSpec]) -> ConstrainedAnswer
 
 
 _REQUEST_HEAD = r'(?:"request"\s*:\s*"[a-z_]*"\s*,\s*)?'
-_REPLY_START = re.compile(r'^\s*\{\s*' + _REQUEST_HEAD + r'"tool"\s*:\s*"none"\s*,\s*"reply"\s*:\s*"')
-_NOT_REPLY = re.compile(r'^\s*\{\s*' + _REQUEST_HEAD + r'"tool"\s*:\s*"(?!none")[^"]*"')
+_REPLY_START = re.compile(r"^\s*\{\s*" + _REQUEST_HEAD + r'"tool"\s*:\s*"none"\s*,\s*"reply"\s*:\s*"')
+_NOT_REPLY = re.compile(r"^\s*\{\s*" + _REQUEST_HEAD + r'"tool"\s*:\s*"(?!none")[^"]*"')
 _ESCAPE_LEN = {"u": 6}
 
 

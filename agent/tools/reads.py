@@ -133,7 +133,9 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
     said_time = bool(phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo))
     if not _ASKS_FREE_TIME.search(ctx.user_text) and ctx.state.request in ("add", "change"):
         # the model itself read the message as a request to write: the free-time read is the wrong tool
-        hint = "the user asked to add or change an event, not for free time: call create_event or update_event"
+        hint = (
+            "the user asked to add or change an event, not for free time: call create_event or update_event"
+        )
         return ReadResult({"ok": False, "error": "wrong_tool", "hint": hint})
     if not _ASKS_FREE_TIME.search(ctx.user_text):
         if not said_time:

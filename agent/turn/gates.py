@@ -188,13 +188,19 @@ def _dropped(ctx: ToolContext, pending: PendingRecord) -> str:
     title = str(args.get("title") or target.get("title") or args.get("event") or "")[:80]
     tool = command.get("tool")
     if ctx.lang == "zh":
-        verb = {"create_event": "添加", "update_event": "修改", "delete_event": "删除", "import_calendar": "导入"}.get(
-            str(tool), "处理"
-        )
+        verb = {
+            "create_event": "添加",
+            "update_event": "修改",
+            "delete_event": "删除",
+            "import_calendar": "导入",
+        }.get(str(tool), "处理")
         what = f"「{title}」" if title else "它"
         return f"好的，不{verb}{what}了。日历没有变化。"
-    verb = {"create_event": "add", "update_event": "change", "delete_event": "delete", "import_calendar": "import"}.get(
-        str(tool), "do that"
-    )
+    verb = {
+        "create_event": "add",
+        "update_event": "change",
+        "delete_event": "delete",
+        "import_calendar": "import",
+    }.get(str(tool), "do that")
     what = f" “{title}”" if title and verb != "do that" else ""
     return f"OK, I won't {verb}{what}. Your calendar is unchanged."

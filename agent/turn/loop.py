@@ -223,7 +223,9 @@ async def run_turn(
                     model_text = ""
                 ended_by_model_text = True
             if not out.runs and (run := await read_skipped(tools, call_index)) is not None:
-                record_run(telemetry, run)  # a calendar question answered unread: code reads (agent.checks.unread)
+                record_run(
+                    telemetry, run
+                )  # a calendar question answered unread: code reads (agent.checks.unread)
                 if on_tool is not None:
                     on_tool(run.name, run.status, run.call_index)
                 absorb(out, [run], code_texts, ctx)
@@ -270,13 +272,17 @@ async def run_turn(
                 # model changed a listed event; the request it left out is named with the refusal
                 telemetry.unsaid_prompt = True
                 results[-1] = with_unsaid_note(results[-1], left, ctx)
-            record_guidance(ctx, results)  # what code told the model: never for the user (agent.checks.guidance)
+            record_guidance(
+                ctx, results
+            )  # what code told the model: never for the user (agent.checks.guidance)
             messages = _with_results(messages, response, results)
             continue
         asked_first = any(isinstance(a, NeedsConfirmation) and "destructive" in a.reasons for a in out.asking)
         left = (
             unsaid(ctx, out.runs)
-            if (out.persisted or asked_first) and not retried and telemetry.model_round_trips < MAX_MODEL_CALLS
+            if (out.persisted or asked_first)
+            and not retried
+            and telemetry.model_round_trips < MAX_MODEL_CALLS
             else []
         )
         if left:  # a write (no retry before it), and a time in the message the turn never used

@@ -43,9 +43,8 @@ from agent.time_grounding import (
     quotes,
     resolved,
     the_time_itself,
-    user_gave_end,
-    user_gave_recurrence,
 )
+from agent.user_gave import user_gave_end, user_gave_recurrence
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock, DateParts, DayShift, HolidayRef, WeekdayRef
 

@@ -24,7 +24,7 @@ from agent.language import HAN_RUN
 from agent.outcomes import Command, NeedsChoice, NeedsValue, Option, WriteOutcome
 from agent.render import phrases
 from agent.render.timefmt import range_text
-from agent.time_grounding import quotes, the_time_itself, user_gave_end, user_gave_multi_day
+from agent.time_grounding import quotes, the_time_itself
 from agent.timing import (
     DEFAULT_DURATION,
     Ambiguous,
@@ -38,6 +38,7 @@ from agent.timing import (
     said_all_day,
     timing_json,
 )
+from agent.user_gave import user_gave_end, user_gave_multi_day
 from agent.writes.store import title_of
 from schedule_time import TimeExpressionError, resolve
 

@@ -14,12 +14,11 @@ from agent.model import SystemMessage, ToolResultMessage, call, reply
 from agent.time_grounding import (
     fuller_phrase,
     is_time_grounded,
-    user_gave_end,
-    user_gave_multi_day,
     users_phrase,
 )
 from agent.timing import resolve_end
 from agent.turn.prompt import INSTRUCTIONS, build_messages
+from agent.user_gave import user_gave_end, user_gave_multi_day
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NOW, NY, SH, Kit, make_kit
 
