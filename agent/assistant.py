@@ -41,7 +41,7 @@ from agent.time_grounding import assistant_times, earlier_sources
 from agent.tools.calendar import build_registry
 from agent.tools.registry import Registry
 from agent.turn.focus import updated_focus
-from agent.turn.gates import GateResult, gate_lang, run_gates
+from agent.turn.gates import GateResult, finish_amendment, gate_lang, run_gates
 from agent.turn.loop import TurnResult, absorb, p_kind, record_run, run_turn
 from agent.turn.prompt import INSTRUCTIONS, build_messages
 from agent.turn.sessions import earlier_line, fit_history, focus_line, pending_line
@@ -320,6 +320,8 @@ class Assistant:
             result = attached
         elif gate is not None:
             telemetry.route = gate.route
+            if gate.amendment is not None:  # the answer settled; the rest of the reply read by the model
+                gate = await finish_amendment(ctx, self.model, gate, text, telemetry)
             result = self._gate_result(ctx, gate, telemetry)
             if on_tool is not None and gate.run is not None:
                 on_tool(gate.run.name, gate.run.status, gate.run.call_index)
@@ -361,6 +363,8 @@ class Assistant:
         for run in gate.then:  # what waited behind the pending question, run now
             record_run(telemetry, run)
             absorb(result, [run], texts, ctx)
+        if gate.run is not None and gate.text:  # what of an amended reply was not used, said
+            texts.append(gate.text)
         result.queued = list(gate.queued)
         texts = result.one_question(texts)
         result.text = "\n".join(texts)

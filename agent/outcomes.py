@@ -101,6 +101,19 @@ class Option:
             "tag": self.tag,
         }
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Option:
+        """The option as a pending command stores it (``to_json``)."""
+        return cls(
+            label=str(data.get("label") or ""),
+            start=datetime.fromisoformat(str(data["start"])),
+            end=datetime.fromisoformat(str(data["end"])),
+            time=data.get("time"),
+            target=data.get("target"),
+            title=data.get("title"),
+            tag=data.get("tag"),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Persisted:

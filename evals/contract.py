@@ -16,6 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 __all__ = [
+    "AMEND_TOOLS",
     "PICK_TOOLS",
     "READ_TOOLS",
     "TOOLS",
@@ -90,6 +91,19 @@ class KeepEvents(_Args):
     numbers: list[int] = Field(default_factory=list)
 
 
+class AmendPending(_Args):
+    """The one tool of a reply that answers the pending question and says more (``agent.turn.amend``):
+    what the rest of the reply adds to or changes in the pending event."""
+
+    title: str | None = None
+    when: str | None = None
+    end: str | None = None
+    duration: str | None = None
+    location: str | None = None
+    attendees: list[str] = Field(default_factory=list)
+    notes: str | None = None
+
+
 TOOLS: dict[str, type[_Args]] = {
     "list_events": ListEvents,
     "find_free_time": FindFreeTime,
@@ -100,6 +114,7 @@ TOOLS: dict[str, type[_Args]] = {
     "delete_event": DeleteEvent,
     "undo_last_change": UndoLastChange,
     "keep_events": KeepEvents,
+    "amend_pending": AmendPending,
 }
 """Tool name → argument model."""
 
@@ -108,6 +123,9 @@ WRITE_TOOLS = frozenset({"create_event", "update_event", "delete_event", "undo_l
 PICK_TOOLS = frozenset({"keep_events"})
 """Tools that only pick among what code listed (an attached file's events): a step of them ends the turn
 (code writes the preview), and they are offered only with a calendar file."""
+AMEND_TOOLS = frozenset({"amend_pending"})
+"""The tool of a reply that answers the pending question and says more: a step of it ends the turn (code
+settles the answer, merges the fields and writes); it counts as the turn's write."""
 
 
 class ContractError(ValueError):

@@ -118,7 +118,9 @@ async def _play(
     first_attempt = len(backend.attempts)
     started = time.perf_counter()
     attached = turn.attachment
-    attachment = Attachment(attached[0], attached[1], mimetypes.guess_type(attached[0])[0]) if attached else None
+    attachment = (
+        Attachment(attached[0], attached[1], mimetypes.guess_type(attached[0])[0]) if attached else None
+    )
     try:
         reply = await assistant.reply(
             seeded.user_id, text, conversation_id=CONVERSATION, now=moment, attachment=attachment
@@ -165,12 +167,14 @@ async def _play(
 
 
 def _unbacked(record: TurnResult, pending_before: bool) -> bool:
-    """A committed write needs a model write call on this turn, or (with no model call) a gate that had a
-    pending command to finish, or the exact undo command (route ``gate_command``)."""
+    """A committed write needs a model write call on this turn, or (with no model call, or the one call of
+    ``gate_amend``) a gate that had a pending command to finish, or the exact undo command (``gate_command``)."""
     if not record.writes:
         return False
     if any(c["name"] in WRITE_TOOLS for c in record.model_tool_calls):
         return False
+    if record.route == "gate_amend":  # the pending command finished by code, the reply's rest read by the model
+        return not pending_before
     if record.model_calls == 0:
         command = record.route == "gate_command" or record.user.strip().casefold() in ("undo", "撤销")
         return not (pending_before or command)

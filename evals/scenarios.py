@@ -33,7 +33,7 @@ from pydantic import (
     model_validator,
 )
 
-from evals.contract import PICK_TOOLS, READ_TOOLS, WRITE_TOOLS, ContractError, validate_call
+from evals.contract import AMEND_TOOLS, PICK_TOOLS, READ_TOOLS, WRITE_TOOLS, ContractError, validate_call
 
 __all__ = [
     "CATEGORIES",
@@ -297,6 +297,10 @@ class ToolCall(_Model):
     def is_pick(self) -> bool:
         return self.name in PICK_TOOLS
 
+    @property
+    def is_amend(self) -> bool:
+        return self.name in AMEND_TOOLS
+
 
 RequestKind = Literal["add", "change", "calendar_question", "mixed", "cannot_do", "chat"]
 
@@ -434,7 +438,12 @@ class Turn(_Model):
                     raise ValueError(
                         f"script[{i}]: keep_events is the whole, last step of a turn that attaches a file"
                     )
-                writes_only = all(c.is_write or c.is_pick for c in step.tool_calls)
+                amends = [c for c in step.tool_calls if c.is_amend]
+                if amends and (len(amends) != len(step.tool_calls) or not last or len(self.script) != 1):
+                    raise ValueError(
+                        f"script[{i}]: amend_pending is the one step of a reply that answers and says more"
+                    )
+                writes_only = all(c.is_write or c.is_pick or c.is_amend for c in step.tool_calls)
                 if writes_only and not last and not step.sent_back:
                     raise ValueError(
                         f"script[{i}]: a step of write calls ends the turn (code writes the reply), "
@@ -447,7 +456,7 @@ class Turn(_Model):
             elif not last:
                 raise ValueError(f"script[{i}]: a text step ends the turn")
         calls = self.tool_calls
-        if self.expect.decision == "write" and not any(c.is_write for c in calls):
+        if self.expect.decision == "write" and not any(c.is_write or c.is_amend for c in calls):
             raise ValueError("script: decision 'write' needs a write tool call (or expect.gate)")
         kept = [
             c

@@ -59,6 +59,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "That event changed in the meantime, so I didn't touch it. Please check it and ask again.",
         "这个日程刚刚被改过，所以我没有动它。请确认后再说一次。",
     ),
+    "amend_unused": (
+        "I didn't use this part of your reply: “{words}”. Tell me again if it should change the event.",
+        "你回复里的这部分我没有用上：“{words}”。如果要改这个日程，请再说一次。",
+    ),
     "write_failed": (
         "I couldn't save that change; your calendar is unchanged. Please try again.",
         "这次更改没能保存，日历没有变化。请再试一次。",

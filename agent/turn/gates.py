@@ -12,7 +12,10 @@ stale "yes" is an ordinary message for the model and never runs the old command)
    or ask for the next missing value.
 3. ``needs_choice`` + a pick ("2", "number two", "第二个", "evening", "晚上", an option's text) →
    continue with that option.
-4. No pending needed: the exact command ``undo`` / ``撤销`` → ``undo_last_change``.
+4. ``needs_value`` or ``needs_choice`` of a create or update + a reply that answers and says more
+   ("12:30, at the Greek place", "第一个，不过改成四点半"): ``gate_amend`` — code settles the answer, and one
+   model call reads only the rest (``agent.turn.amend``; the one gate that calls the model).
+5. No pending needed: the exact command ``undo`` / ``撤销`` → ``undo_last_change``.
 
 Anything else (more than slot words, "yes but at 5", "好的，改到五点", "不是这个") goes to the model, with the
 pending command described in the prompt (``sessions.pending_line``). Matchers: ``matchers``.
@@ -28,17 +31,21 @@ from agent.attachments import confirm_import, is_import
 from agent.context import ToolContext
 from agent.language import Lang, detect_language
 from agent.matchers import exact_command, pick_option, reply_sign
+from agent.model import Model
 from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, Option, WriteOutcome
+from agent.render import phrases
 from agent.tools.registry import ToolRun
+from agent.turn.amend import Split, amend, split_reply
+from agent.turn.telemetry import TurnTelemetry
 from agent.writes.path import execute
 from agent.writes.pending import resume
 from agent.writes.series_scope import is_series_answer
 from schedule_time import is_slot_reply
 from storage import PendingRecord
 
-__all__ = ["SLOT_FIELDS", "Gate", "GateResult", "gate_lang", "run_gates"]
+__all__ = ["SLOT_FIELDS", "Gate", "GateResult", "finish_amendment", "gate_lang", "run_gates"]
 
-Gate = Literal["gate_confirm", "gate_cancel", "gate_slot", "gate_choice", "gate_command"]
+Gate = Literal["gate_confirm", "gate_cancel", "gate_slot", "gate_choice", "gate_command", "gate_amend"]
 SLOT_FIELDS = frozenset({"when", "end", "duration", "recurrence", "event_when"})
 _ENGLISH_WORD = re.compile(r"[a-z]{2,}", re.IGNORECASE)
 _NEUTRAL_WORDS = frozenset({"am", "pm", "ok", "okay", "kk"})
@@ -55,11 +62,13 @@ class GateResult:
     then: tuple[ToolRun, ...] = ()
     #: Those still waiting (the pending question was asked again, or one of them asks): carried over.
     queued: tuple[dict[str, Any], ...] = ()
+    #: ``gate_amend``: the taken pending command and the reply's answer and rest, for ``finish_amendment``.
+    amendment: tuple[PendingRecord, Split] | None = None
 
     @property
     def took_pending(self) -> bool:
         """The gate already removed the pending command (it ran it): the commit need not drop it."""
-        return self.route in ("gate_confirm", "gate_choice", "gate_slot")
+        return self.route in ("gate_confirm", "gate_choice", "gate_slot", "gate_amend")
 
 
 def gate_lang(text: str, pending: PendingRecord | None) -> Lang:
@@ -89,8 +98,29 @@ async def run_gates(ctx: ToolContext, pending: PendingRecord | None, text: str) 
 async def _pending_gate(ctx: ToolContext, pending: PendingRecord, text: str) -> GateResult | None:
     taken = await _answer(ctx, pending, text)
     if taken is None:
-        return None
+        split = split_reply(text, pending, now=ctx.now, tz=ctx.tz)
+        record = await _take(ctx) if split is not None else None
+        if split is None or record is None or record.id != pending.id:
+            return None
+        return GateResult("gate_amend", amendment=(record, split))
     return await _then(ctx, taken, list(pending.payload.get("then") or ()))
+
+
+async def finish_amendment(
+    ctx: ToolContext, model: Model, gate: GateResult, text: str, telemetry: TurnTelemetry
+) -> GateResult:
+    """A ``gate_amend`` result run: the answer settled by code, the rest read by the model (one call),
+    then the requests that waited behind the question."""
+    assert gate.amendment is not None
+    record, split = gate.amendment
+    outcome, unused = await amend(ctx, model, record, split, text, telemetry)
+    command = record.payload.get("command") or {}
+    run = ToolRun(
+        str(command.get("tool") or "unknown"), "write", int(command.get("call_index") or 0), None, outcome
+    )
+    note = phrases.say("amend_unused", ctx.lang, words=unused[:120]) if unused else ""
+    done = await _then(ctx, GateResult("gate_amend", run), list(record.payload.get("then") or ()))
+    return replace(done, text=note)
 
 
 async def _then(ctx: ToolContext, taken: GateResult, waiting: list[dict[str, Any]]) -> GateResult:
@@ -126,7 +156,7 @@ async def _answer(ctx: ToolContext, pending: PendingRecord, text: str) -> GateRe
             return GateResult("gate_confirm", text=text, then=rows)
         return GateResult("gate_confirm", await _resume(ctx, record, confirm=True))
     if pending.kind == "needs_choice":
-        options = [_option(o) for o in pending.payload.get("options") or ()]
+        options = [Option.from_json(o) for o in pending.payload.get("options") or ()]
         index = pick_option(text, options, now=ctx.now, tz=ctx.tz)
         if index is None:
             return None
@@ -167,18 +197,6 @@ async def _resume(
 
 def _run(command: Command, outcome: WriteOutcome) -> ToolRun:
     return ToolRun(command.tool, "write", command.call_index, None, outcome)
-
-
-def _option(data: dict[str, object]) -> Option:
-    from datetime import datetime
-
-    return Option(
-        label=str(data.get("label") or ""),
-        start=datetime.fromisoformat(str(data["start"])),
-        end=datetime.fromisoformat(str(data["end"])),
-        title=data.get("title"),  # type: ignore[arg-type]
-        tag=data.get("tag"),  # type: ignore[arg-type]
-    )
 
 
 def _dropped(ctx: ToolContext, pending: PendingRecord) -> str:

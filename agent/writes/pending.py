@@ -38,7 +38,7 @@ from agent.writes.path import choose_target, choose_time, execute
 from agent.writes.series_scope import is_series_answer
 from storage import PendingRecord
 
-__all__ = ["EXPIRY", "payload_of", "resume", "save_pending"]
+__all__ = ["EXPIRY", "merged", "payload_of", "resume", "save_pending", "settle"]
 
 EXPIRY = {
     "needs_confirmation": timedelta(minutes=5),
@@ -80,20 +80,6 @@ async def save_pending(ctx: ToolContext, outcome: Asking) -> PendingRecord:
     )
 
 
-def _option(data: dict[str, Any]) -> Option:
-    from datetime import datetime
-
-    return Option(
-        label=data["label"],
-        start=datetime.fromisoformat(data["start"]),
-        end=datetime.fromisoformat(data["end"]),
-        time=data.get("time"),
-        target=data.get("target"),
-        title=data.get("title"),
-        tag=data.get("tag"),
-    )
-
-
 def _joined(first: str, second: str) -> str:
     cjk = any("\u3400" <= ch <= "\u9fff" for ch in first[-1:] + second[:1])
     return f"{first}{second}" if cjk else f"{first} {second}"
@@ -106,28 +92,47 @@ async def resume(
     value: str | None = None,
     choice: int | None = None,
     confirm: bool = False,
+    changes: dict[str, Any] | None = None,
 ) -> WriteOutcome:
     """Finish a pending command with the user's answer, by code alone (no model). ``ctx`` is the answering
-    turn's context (its ``now``, turn id and language); the stored command is re-validated on the way."""
+    turn's context (its ``now``, turn id and language); the stored command is re-validated on the way.
+    ``changes``: arguments the same reply added or changed (``agent.turn.amend``), merged before the answer
+    is applied, so a settled day or time is never lost."""
+    settled = settle(ctx, pending, value=value, choice=choice, confirm=confirm, changes=changes)
+    return settled if not isinstance(settled, Command) else await execute(ctx, settled)
+
+
+def settle(
+    ctx: ToolContext,
+    pending: PendingRecord | dict[str, Any],
+    *,
+    value: str | None = None,
+    choice: int | None = None,
+    confirm: bool = False,
+    changes: dict[str, Any] | None = None,
+) -> Command | WriteOutcome:
+    """The pending command with the answer applied (ready to execute), or why it cannot be."""
     kind = pending.kind if isinstance(pending, PendingRecord) else pending.get("kind")
     payload = pending.payload if isinstance(pending, PendingRecord) else pending
     try:
         command = Command.from_json(payload["command"])
     except (KeyError, TypeError, ValueError):
         return Rejected("bad_pending", "")
-    command = command.with_(call_index=command.call_index)
+    if changes:
+        command = merged(command, changes)
     if confirm:
         reasons = tuple(payload.get("reasons") or ())
-        return await execute(ctx, command.with_(confirmed=tuple({*command.confirmed, *reasons})))
+        return command.with_(confirmed=tuple({*command.confirmed, *reasons}))
     if choice is not None:
         options = payload.get("options") or []
         if not 0 <= choice < len(options):
             return Rejected("bad_choice", "")
-        option = _option(options[choice])
+        option = Option.from_json(options[choice])
         if option.target is not None:
-            return await execute(ctx, choose_target(command, option))
-        chosen = choose_time(ctx, command, option)
-        return chosen if not isinstance(chosen, Command) else await execute(ctx, chosen)
+            return choose_target(command, option)
+        if changes and changes.get("when"):  # a new time instead of the options: read afresh
+            return command
+        return choose_time(ctx, command, option)
     if value is not None:
         field = payload.get("field") or kind
         args = dict(command.args)
@@ -138,14 +143,32 @@ async def resume(
             # a reply that cannot join the old words ("Sunday" + "周日下午2点") stands alone.
             joins = not isinstance(resolve_start(combined, now=ctx.now, tz=ctx.tz), Missing)
             args["when"] = combined if joins or not old else value
-            return await execute(ctx, command.with_(args=args, resolved=None))
+            return command.with_(args=args, resolved=None)
         if field in ("end", "duration", "recurrence"):
             args[field] = value
-            return await execute(ctx, command.with_(args=args, resolved=None))
+            return command.with_(args=args, resolved=None)
         if field == "event_when":
             if is_series_answer(value):  # "Which day's standup? Or the whole series?" — "the whole series"
                 args["event_when"], args["scope"] = None, "series"
-                return await execute(ctx, command.with_(args=args, target=None))
+                return command.with_(args=args, target=None)
             args["event_when"] = value
-            return await execute(ctx, command.with_(args=args, target=None))
+            return command.with_(args=args, target=None)
     return Rejected("bad_answer", "")
+
+
+_TIMING_ARGS = frozenset({"when", "end", "duration", "recurrence"})
+
+
+def merged(command: Command, changes: dict[str, Any]) -> Command:
+    """``command`` with the reply's added or changed arguments: a value replaces, attendees are added to;
+    a changed time is settled again."""
+    args = dict(command.args)
+    for name, value in changes.items():
+        if value in (None, "", []):
+            continue
+        if name == "attendees":
+            args[name] = list(dict.fromkeys([*(args.get(name) or ()), *value]))
+        else:
+            args[name] = value
+    timing = any(changes.get(n) for n in _TIMING_ARGS)
+    return command.with_(args=args, resolved=None) if timing else command.with_(args=args)

@@ -34,7 +34,9 @@ log = logging.getLogger("kairos.agent.write")
 _GROUNDED_FIELDS = ("location", "notes")
 
 
-def ground(ctx: ToolContext, command: Command) -> Command:
+def ground(ctx: ToolContext, command: Command, *, echo: bool = True) -> Command:
+    """Free-text arguments in the user's words, attendees the user named. ``echo=False``: a value may be
+    the whole message (the rest of a reply, read for exactly that: ``agent.turn.amend``)."""
     args = dict(command.args)
     # the user's words: this message and the segment's earlier ones (a pending command resumed by "下午三点半"
     # keeps the 设计师 of "明天和设计师对一下稿子")
@@ -43,7 +45,7 @@ def ground(ctx: ToolContext, command: Command) -> Command:
         value = args.get(name)
         if value and (
             not is_grounded(value, said)
-            or echoes_request(value, ctx.user_text)
+            or (echo and echoes_request(value, ctx.user_text))
             or quotes_guidance(value, ctx, min_words=4)  # a hint or note of ours, parked in the notes
         ):
             args[name] = None

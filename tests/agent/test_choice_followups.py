@@ -1,5 +1,5 @@
-"""Answers to "which time?" that the choice gate does not take (they carry more than a pick) go to the
-model; a model that copies back the option the assistant printed is quoting our own words, which the user
+"""Answers to "which time?" that neither the choice gate nor the amendment split takes (the pick sits inside
+a sentence of other words) go to the model; a model that copies back the option the assistant printed is quoting our own words, which the user
 answered: the time is grounded and the event is written at the picked time. Scripted model."""
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from tests.agent.fixtures import NY, SH, make_kit
             "America/New_York",
             "call with Acme Friday at 7:30",
             "Friday at 7:30",
-            "the evening one, it's with Tokyo",
+            "I'd go with the evening one since it's Tokyo",
             19,
         ),
-        ("America/New_York", "call with Acme Friday at 7:30", "Friday at 7:30", "morning — Ana joins too", 7),
+        ("America/New_York", "call with Acme Friday at 7:30", "Friday at 7:30", "probably morning since Ana joins too", 7),
         (
             "America/New_York",
             "call with Acme Friday at 7:30",
@@ -32,8 +32,8 @@ from tests.agent.fixtures import NY, SH, make_kit
             "second one and make it 45 minutes",
             19,
         ),
-        ("Asia/Shanghai", "周五七点半和Acme通话", "周五七点半", "晚上那个，顺便叫上小王", 19),
-        ("Asia/Shanghai", "周五七点半和Acme通话", "周五七点半", "早上的吧，在会议室A", 7),
+        ("Asia/Shanghai", "周五七点半和Acme通话", "周五七点半", "就晚上那个吧顺便叫上小王", 19),
+        ("Asia/Shanghai", "周五七点半和Acme通话", "周五七点半", "要早上的吧在会议室A", 7),
     ],
 )
 async def test_a_copied_option_label_is_grounded(

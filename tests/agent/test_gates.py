@@ -67,6 +67,20 @@ async def test_a_slot_reply_that_does_not_settle_asks_again_without_the_model(ki
     assert event.start == datetime(2025, 3, 7, 19, 30, tzinfo=NY)
 
 
+async def test_slot_words_and_more_settle_the_slot_and_the_model_reads_the_rest(kit: Kit) -> None:
+    kit.script(call("create_event", {"title": "Lunch with Wen", "when": "Sunday"}))
+    await kit.assistant.reply(kit.user_id, "lunch with Wen on Sunday")
+    model = kit.script(call("amend_pending", {"attendees": ["Zhang San", "Li Si"]}))
+    text = "1pm, and make it Zhang San and Li Si too"
+    r = await kit.assistant.reply(kit.user_id, text, now=NOW + timedelta(minutes=1))
+    assert model.call_count == 1 and r.route == "gate_amend" and len(r.writes) == 1
+    seen = "\n".join(m.content for m in model.calls[0].messages)
+    assert "The event: create_event(title='Lunch with Wen', when='Sunday 1pm')" in seen
+    assert "Its extra words: and make it Zhang San and Li Si too" in seen
+    (event,) = await kit.events()
+    assert event.attendees == ("Zhang San", "Li Si") and event.start == datetime(2025, 3, 9, 13, tzinfo=NY)
+
+
 async def test_more_than_slot_words_goes_to_the_model_with_the_pending_command(kit: Kit) -> None:
     kit.script(call("create_event", {"title": "Lunch with Wen", "when": "Sunday"}))
     await kit.assistant.reply(kit.user_id, "lunch with Wen on Sunday")
@@ -76,7 +90,7 @@ async def test_more_than_slot_words_goes_to_the_model_with_the_pending_command(k
             {"title": "Lunch with Wen", "when": "Sunday 1pm", "attendees": ["Zhang San", "Li Si"]},
         )
     )
-    text = "1pm, and make it Zhang San and Li Si too"
+    text = "invite Zhang San at 1pm and Li Si too"  # the time inside the sentence: no split, the model
     r = await kit.assistant.reply(kit.user_id, text, now=NOW + timedelta(minutes=1))
     assert model.call_count == 1 and r.route == "model" and len(r.writes) == 1
     assert "Waiting for the user's answer: create_event(title='Lunch with Wen', when='Sunday')" in _context(

@@ -20,7 +20,8 @@ from agent.tools.registry import (
     Tool,
     schema_field_names,
 )
-from evals.contract import PICK_TOOLS
+from agent.turn.amend import AMEND_PENDING, AmendPending
+from evals.contract import AMEND_TOOLS, PICK_TOOLS
 from evals.contract import TOOLS as CONTRACT
 
 
@@ -33,9 +34,12 @@ def test_no_schema_has_a_user_owner_or_tenant_field() -> None:
 
 def test_tools_match_the_lead_contract() -> None:
     registry = build_registry()
-    assert {t.name for t in registry} == set(CONTRACT) - PICK_TOOLS
+    assert {t.name for t in registry} == set(CONTRACT) - PICK_TOOLS - AMEND_TOOLS
     # the one tool of a turn with an attached file (agent.attachments.narrowing), offered only there
     assert {KEEP_EVENTS} == PICK_TOOLS and set(KeepEvents.model_fields) == set(CONTRACT[KEEP_EVENTS].model_fields)
+    # the one tool of a reply that answers the pending question and says more (agent.turn.amend)
+    assert {AMEND_PENDING} == AMEND_TOOLS
+    assert set(AmendPending.model_fields) == set(CONTRACT[AMEND_PENDING].model_fields)
     for tool in registry:
         assert set(tool.args.model_fields) == set(CONTRACT[tool.name].model_fields), tool.name
     kinds = {t.name: t.kind for t in registry}

@@ -151,7 +151,7 @@ def test_model_turns_have_scripts_and_gate_turns_have_none(scenario: Scenario) -
         else:
             assert turn.script, (scenario.id, i)
             assert isinstance(turn.script[-1], TextStep) or all(
-                c.is_write or c.is_pick for c in turn.script[-1].tool_calls
+                c.is_write or c.is_pick or c.is_amend for c in turn.script[-1].tool_calls
             )
 
 
