@@ -173,7 +173,9 @@ def _unbacked(record: TurnResult, pending_before: bool) -> bool:
         return False
     if any(c["name"] in WRITE_TOOLS for c in record.model_tool_calls):
         return False
-    if record.route == "gate_amend":  # the pending command finished by code, the reply's rest read by the model
+    if (
+        record.route == "gate_amend"
+    ):  # the pending command finished by code, the reply's rest read by the model
         return not pending_before
     if record.model_calls == 0:
         command = record.route == "gate_command" or record.user.strip().casefold() in ("undo", "撤销")

@@ -126,7 +126,9 @@ async def test_an_event_choice_with_a_new_time(
     assert sorted([other, want]) == starts, done.text
 
 
-async def test_a_model_that_fails_on_a_new_time_asks_and_writes_nothing(database: Any, make_user: Any) -> None:
+async def test_a_model_that_fails_on_a_new_time_asks_and_writes_nothing(
+    database: Any, make_user: Any
+) -> None:
     kit = await make_kit(database, make_user)
     await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
     await kit.seed("Dentist", datetime(2025, 3, 13, 15, tzinfo=NY))

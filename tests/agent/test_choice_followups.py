@@ -24,7 +24,13 @@ from tests.agent.fixtures import NY, SH, make_kit
             "I'd go with the evening one since it's Tokyo",
             19,
         ),
-        ("America/New_York", "call with Acme Friday at 7:30", "Friday at 7:30", "probably morning since Ana joins too", 7),
+        (
+            "America/New_York",
+            "call with Acme Friday at 7:30",
+            "Friday at 7:30",
+            "probably morning since Ana joins too",
+            7,
+        ),
         (
             "America/New_York",
             "call with Acme Friday at 7:30",

@@ -36,7 +36,9 @@ def test_tools_match_the_lead_contract() -> None:
     registry = build_registry()
     assert {t.name for t in registry} == set(CONTRACT) - PICK_TOOLS - AMEND_TOOLS
     # the one tool of a turn with an attached file (agent.attachments.narrowing), offered only there
-    assert {KEEP_EVENTS} == PICK_TOOLS and set(KeepEvents.model_fields) == set(CONTRACT[KEEP_EVENTS].model_fields)
+    assert {KEEP_EVENTS} == PICK_TOOLS and set(KeepEvents.model_fields) == set(
+        CONTRACT[KEEP_EVENTS].model_fields
+    )
     # the one tool of a reply that answers the pending question and says more (agent.turn.amend)
     assert {AMEND_PENDING} == AMEND_TOOLS
     assert set(AmendPending.model_fields) == set(CONTRACT[AMEND_PENDING].model_fields)
