@@ -17,6 +17,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from pypinyin import lazy_pinyin
 from rapidfuzz.distance import Levenshtein
 
 from agent.context import ToolContext
@@ -164,12 +165,14 @@ async def _by_time(
 
 _NAME = re.compile(r"\b[A-Z][a-z]{2,}\b")
 _WORD = re.compile(r"[a-z]{3,}")
+_HAN = re.compile(r"[\u3400-\u9fff]")
 
 
 def _another_name(reference: str, title: str) -> bool:
-    """The reference names someone (a capitalised word) whom the title does not name, while the title names
-    someone spelled almost the same (one or two letters apart: Jon/Joan, Kat/Kate, Marko/Marco): the fuzzy
-    search found a different person, a fact to ask about, never to guess."""
+    """The reference names someone whom the title does not name, while the title names someone spelled or
+    said almost the same: a capitalised word one or two letters apart (Jon/Joan, Kat/Kate, Marko/Marco),
+    or a Han character beside a shared one that sounds the same or nearly (汪总/王总, 张薇/张伟, 程/陈). The
+    fuzzy search found a different person: a fact to ask about, never to guess."""
     titled = set(_WORD.findall(title.casefold()))
     for name in _NAME.findall(reference):
         folded = name.casefold()
@@ -177,6 +180,31 @@ def _another_name(reference: str, title: str) -> bool:
             continue
         if any(folded[0] == w[0] and 0 < Levenshtein.distance(folded, w) <= 2 for w in titled):
             return True
+    return _another_han_name(reference, title)
+
+
+def _sounds_alike(a: str, b: str) -> bool:
+    pa, pb = lazy_pinyin(a), lazy_pinyin(b)
+    return Levenshtein.distance(pa[0], pb[0]) <= 1
+
+
+def _another_han_name(reference: str, title: str) -> bool:
+    """A Han character of the reference that the title lacks, beside a character both share, where the
+    title has another character that sounds alike on that side ("汪总" for "王总": 汪 and 王 are both wang)."""
+    for i, ch in enumerate(reference):
+        if not _HAN.fullmatch(ch) or ch in title:
+            continue
+        for side in (-1, 1):
+            k = i + side
+            if not 0 <= k < len(reference) or not _HAN.fullmatch(reference[k]):
+                continue
+            for j, shared in enumerate(title):
+                other = j - side
+                if shared != reference[k] or not 0 <= other < len(title):
+                    continue
+                said = title[other]
+                if _HAN.fullmatch(said) and said not in reference and _sounds_alike(ch, said):
+                    return True
     return False
 
 

@@ -4,12 +4,13 @@ another person, so the user is asked, never the event moved. Scripted model."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 import pytest
 
 from agent.model import call
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
-from tests.agent.fixtures import NY, Kit
+from tests.agent.fixtures import NY, SH, Kit, make_kit
 
 
 @pytest.mark.parametrize(
@@ -42,4 +43,39 @@ async def test_the_same_name_is_found(kit: Kit, title: str, reference: str) -> N
     await kit.seed(title, datetime(2025, 3, 6, 10, tzinfo=NY))
     kit.script(call("update_event", {"event": reference, "when": "Friday"}))
     r = await kit.assistant.reply(kit.user_id, f"move {reference} to Friday")
+    assert len(r.writes) == 1, r.text
+
+
+@pytest.mark.parametrize(
+    ("title", "reference", "text"),
+    [
+        ("和王总开会", "汪总的会", "把汪总的会挪到周五"),
+        ("和张伟吃午饭", "和张薇的午饭", "和张薇的午饭改到周五"),
+        ("陈老师上课", "程老师的课", "程老师的课推到周五吧"),
+        ("和林經理通話", "凌經理的通話", "凌經理的通話改到週五"),
+    ],
+)
+async def test_a_chinese_name_that_sounds_alike_is_asked_about(
+    database: Any, make_user: Any, title: str, reference: str, text: str
+) -> None:
+    kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    seeded = await kit.seed(title, datetime(2025, 3, 6, 10, tzinfo=SH))
+    kit.script(call("update_event", {"event": reference, "when": "周五"}))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes == () and len(r.options) <= 1, r.text
+    [event] = await kit.events()
+    assert event.start == seeded.start
+
+
+@pytest.mark.parametrize(
+    ("title", "reference"),
+    [("和王总开会", "和王总的会"), ("设计部开会", "设计部的会"), ("看牙医", "牙医"), ("每周例会", "周会")],
+)
+async def test_the_same_chinese_name_is_found(
+    database: Any, make_user: Any, title: str, reference: str
+) -> None:
+    kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    await kit.seed(title, datetime(2025, 3, 6, 10, tzinfo=SH))
+    kit.script(call("update_event", {"event": reference, "when": "周五上午十点"}))
+    r = await kit.assistant.reply(kit.user_id, f"把{reference}改到周五上午十点")
     assert len(r.writes) == 1, r.text
