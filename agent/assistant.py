@@ -335,8 +335,8 @@ class Assistant:
                 ]
                 messages = build_messages(text, now=now, tz=tz, history=history, notes=notes)
             result = await run_turn(self.model, self.registry.bind(ctx), messages, telemetry, on_tool=on_tool)
-        telemetry.dropped_fields = [n for n in ctx.notes if "filled" not in n]
-        telemetry.filled_fields = [n for n in ctx.notes if "filled" in n]
+        telemetry.dropped_fields = [n for n in ctx.notes if "dropped" in n]
+        telemetry.filled_fields = [n for n in ctx.notes if "dropped" not in n]  # filled in or replaced
         keep = gate is not None and gate.took_pending
         return await self._finish(
             ctx, turns, state, transcript_text(text, attachment), result, telemetry, pending_taken=keep,

@@ -68,6 +68,7 @@ __all__ = [
     "picked_reading",
     "quotes",
     "reads_as_now",
+    "reads_or_moves",
     "resolved",
     "shares_time_words",
     "the_time_itself",
@@ -232,6 +233,12 @@ def _moves(
     if memo is not None:
         memo[key] = result
     return result
+
+
+def reads_or_moves(phrase: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> bool:
+    """``phrase`` reads as a time on its own ("周五下午三点") or as a move of an event ("推迟一个小时", "a week
+    later"): a phrase an argument can be."""
+    return bool(_key(_resolve(phrase, now, tz, memo))) or bool(_moves(phrase, now, tz, memo))
 
 
 def moves_as_user_said(

@@ -290,6 +290,10 @@ RULES: list[Rule] = [
     Rule("move_by", r"(?:push|delay|postpone|move|shift|bump|bring|pull)(?:ed|ing)?" + _OBJECT +
                     r"(?:\s+(?P<dir>back|out|later|forward|up|earlier|ahead))?(?:\s+by)?\s+(?P<dur>" + DURATION_LIST +
                     r")(?:\s+(?P<dir2>later|earlier|back|forward|sooner))?", b_move_by),
+    # the direction alone, the verb and the event's name before it: "(push the review) back 2 hours",
+    # "(move standup) forward by 15 min"
+    Rule("dir_by", r"(?P<dir>back|forward|ahead)(?:\s+by)?\s+(?P<dur>" + DURATION_LIST +
+                   r")(?:\s+(?P<dir2>later|earlier))?(?!\s+(?:ago|from|before|after))", b_move_by),
     Rule("move_to", r"(?:(?:push|delay|postpone|move|shift|bump|bring|pull|reschedule|change|switch)(?:ed|d|ing)?" + _OBJECT +
                     r"(?:\s+(?:back|out|forward|up))?\s+(?:to|till|until)|make\s+(?:it|that))(?=\s)", b_const()),
     Rule("same_time", r"(?:at\s+)?(?:the\s+)?same\s+(?:time(?:\s+slot)?|slot|hour)", b_const(p.SameTime())),

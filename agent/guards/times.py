@@ -18,15 +18,19 @@ replaced by the user's phrase, which says more: a clock for a repeating event, n
 from __future__ import annotations
 
 from agent.context import ToolContext
+from agent.grounding import is_grounded, names_event
 from agent.outcomes import Command, NeedsValue, Rejected
 from agent.render import phrases
 from agent.time_grounding import (
     fuller_phrase,
     is_time_grounded,
     phrases_in,
+    phrases_of,
     picked_reading,
     reads_as_now,
+    reads_or_moves,
     resolved,
+    the_time_itself,
     ungrounded_hint,
     users_phrase,
 )
@@ -87,12 +91,66 @@ def _users_day(ctx: ToolContext) -> str | None:
     return said[0]
 
 
+def _phrases_left(ctx: ToolContext, command: Command, grounded: list[str]) -> list[str]:
+    """The message's time phrases that no grounded argument accounts for (and, for a change, that are not
+    words of the event's name: "Friday's run"): what an ungrounded argument may have been made from."""
+    name = str(command.args.get("event") or "").casefold() if command.tool != "create_event" else ""
+    left = []
+    for phrase in phrases_of(ctx.user_text, ctx.memo):
+        bare = the_time_itself(phrase)
+        if name and bare.casefold() in name:
+            continue
+        if any(is_time_grounded(v, (phrase,), now=ctx.now, tz=ctx.tz, memo=ctx.memo) for v in grounded):
+            continue
+        left.append(bare if reads_or_moves(bare, now=ctx.now, tz=ctx.tz, memo=ctx.memo) else phrase)
+    return left
+
+
+def _anchored(ctx: ToolContext, command: Command) -> bool:
+    """The rest of the write is the user's: a change names an event the user pointed at, a new event has a
+    title in their words. Only then may a time phrase of theirs stand in for the model's: a write made up on
+    "anything on tomorrow?" never gains the question's "tomorrow"."""
+    if command.tool == "create_event":
+        title = str(command.args.get("title") or "")
+        return bool(title) and is_grounded(title, " ".join(ctx.time_sources))
+    reference = str(command.args.get("event") or "")
+    return bool(reference) and names_event(reference, ctx.time_sources)
+
+
+def _from_the_users_phrase(
+    ctx: ToolContext, command: Command, args: dict[str, object], problems: list[dict[str, str]],
+    grounded: list[str],
+) -> list[dict[str, str]]:  # fmt: skip
+    """The problems left once each ungrounded start (``when``, ``event_when``) made from the user's words is
+    replaced by them: with exactly one of the message's time phrases unaccounted for, and it reads as a time
+    or a move, that phrase is what the model mangled ("a week later" sent as "next week", "推迟一个小时" sent as
+    the computed "3月14日11:00"). A change whose new start has no phrase left at all keeps its start (the
+    model copied the event's current time: "make it run until 6" came with when="4:00 PM")."""
+    left = _phrases_left(ctx, command, grounded) if _anchored(ctx, command) else []
+    kept = []
+    for problem in problems:
+        field = problem["field"]
+        one = len(left) == 1 and reads_or_moves(left[0], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        if field in _COMPLETED_ARGS and one:
+            args[field] = left.pop()
+            ctx.notes.append({"replaced": field, "reason": "the_users_phrase", "tool": command.tool,
+                              "call_index": command.call_index})  # fmt: skip
+        elif field == "when" and command.tool == "update_event" and not left and _anchored(ctx, command):
+            args[field] = None
+            ctx.notes.append({"dropped": field, "reason": "ungrounded_time", "tool": command.tool,
+                              "call_index": command.call_index})  # fmt: skip
+        else:
+            kept.append(problem)
+    return kept
+
+
 def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
     """Every time argument in the user's words, or dropped (optional, never asked for), or a fixable
     error with the question to ask if the retry fails too."""
     args, asked_args = dict(command.args), dict(command.args)
     problems: list[dict[str, str]] = []
     grounded = 0
+    grounded_values: list[str] = []
     for name in _TIME_ARGS:
         value = args.get(name)
         if not value:
@@ -101,6 +159,7 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
             value, (*ctx.time_sources, *ctx.shown_times), now=ctx.now, tz=ctx.tz, memo=ctx.memo
         ):
             grounded += 1
+            grounded_values.append(str(value))
             if name in _COMPLETED_ARGS:  # "3pm" where the user said "tomorrow at 3pm": the user's words
                 fuller = fuller_phrase(value, ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
                 if fuller is None:  # "2026-12-01 15:00" for "明天下午三点": the same instant, in their words
@@ -131,6 +190,8 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
         asked_args[name] = (
             (_users_day(ctx) or "") if name == "when" and command.tool == "create_event" else None
         )
+    if problems:
+        problems = _from_the_users_phrase(ctx, command, args, problems, grounded_values)
     command = command.with_(args=args)
     if not problems:
         return command

@@ -12,7 +12,8 @@ Record payload::
      "pending": "needs_confirmation" | null, "exit_check": "no_claim" | "verified" | "unverified_write_claim",
      "read_check": "none" | "reported" | "replaced" | "refused" | "unanswered",
      "dropped_fields": [{"dropped": "location", "tool": "create_event", "call_index": 0}],
-     "filled_fields": [{"filled": "when", "from": "user_words", "tool": "update_event", "call_index": 0}]
+     "filled_fields": [{"filled": "when", "from": "user_words", "tool": "update_event", "call_index": 0},
+                       {"replaced": "when", "reason": "the_users_phrase", "tool": "update_event", "call_index": 0}]
                       (agent.writes.left_out: what the model left out and code took from the user's words),
      "fallback_reason": null | "timeout" | "unavailable" | "rate_limited" | "rejected" | "malformed_output"
                         | "too_many_rounds" | "invalid_arguments",

@@ -486,15 +486,16 @@ async def test_an_event_time_the_user_never_gave_is_dropped_for_the_one_match(ki
     assert len(r.writes) == 1 and await kit.events() == []
 
 
-async def test_a_mangled_event_time_the_user_did_give_goes_back_to_the_model(kit: Kit) -> None:
+async def test_a_mangled_event_time_the_user_did_give_is_their_phrase(kit: Kit) -> None:
+    # the one time phrase no grounded argument accounts for ("Friday") is what the model mangled: code uses
+    # it (agent.guards.times), no retry
     await kit.seed("Call with Ravi", datetime(2025, 3, 7, 11, tzinfo=NY))
     await kit.seed("Call with Ravi", datetime(2025, 3, 10, 11, tzinfo=NY))
     model = kit.script(
         call("update_event", {"event": "call with Ravi", "event_when": "2025-03-10", "when": "Monday 3pm"}),
-        call("update_event", {"event": "call with Ravi", "event_when": "Friday", "when": "Monday 3pm"}),
     )
     r = await kit.assistant.reply(kit.user_id, "move Friday's call with Ravi to Monday 3pm")
-    assert model.call_count == 2 and len(r.writes) == 1
+    assert model.call_count == 1 and len(r.writes) == 1
     assert sorted(e.start for e in await kit.events()) == [
         datetime(2025, 3, 10, 11, tzinfo=NY),
         datetime(2025, 3, 10, 15, tzinfo=NY),
