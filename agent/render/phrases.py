@@ -166,6 +166,8 @@ def ask_value(field: str, lang: Lang, *, title: str = "", day: datetime | None =
 
 
 def ask_choice(lines: Sequence[str], lang: Lang, *, field: str) -> str:
+    if len(lines) == 1 and field == "event":  # a near-miss name: the one event found, named; yes takes it
+        return f"Do you mean {lines[0]}? (yes/no)" if lang == "en" else f"你是指{lines[0]}吗？（是/否）"
     head = {
         ("en", "when"): "Which time do you mean?",
         ("zh", "when"): "你指的是哪个时间？",

@@ -10,8 +10,8 @@ stale "yes" is an ordinary message for the model and never runs the old command)
    Any pending kind + a negative ("no", "never mind", "算了", "不用了", …) → drop it, say so, write nothing.
 2. ``needs_value`` for a time field + ``schedule_time.is_slot_reply(text)`` → merge, validate, then execute
    or ask for the next missing value.
-3. ``needs_choice`` + a pick ("2", "number two", "第二个", "evening", "晚上", an option's text) →
-   continue with that option.
+3. ``needs_choice`` + a pick ("2", "number two", "第二个", "evening", "晚上", an option's text; a bare yes
+   when there is one option) → continue with that option.
 4. ``needs_value`` or ``needs_choice`` of a create or update + a reply that answers and says more
    ("12:30, at the Greek place", "第一个，不过改成四点半"): ``gate_amend`` — code settles the answer, and one
    model call reads only the rest (``agent.turn.amend``; the one gate that calls the model).
@@ -157,7 +157,10 @@ async def _answer(ctx: ToolContext, pending: PendingRecord, text: str) -> GateRe
         return GateResult("gate_confirm", await _resume(ctx, record, confirm=True))
     if pending.kind == "needs_choice":
         options = [Option.from_json(o) for o in pending.payload.get("options") or ()]
-        index = pick_option(text, options, now=ctx.now, tz=ctx.tz)
+        # one option ("Do you mean “1:1 with Joan”?", "晨跑" found for 晨泡): a bare yes takes it
+        index = (
+            0 if sign == "yes" and len(options) == 1 else pick_option(text, options, now=ctx.now, tz=ctx.tz)
+        )
         if index is None:
             return None
         record = await _take(ctx)

@@ -43,6 +43,9 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
     if isinstance(found, NotFound):
         key = "not_found_id" if found.by_id else ("not_found_when" if found.with_time else "not_found")
         return Rejected("not_found", phrases.say(key, ctx.lang, ref=args["event"][:80]), command=command)
+    if isinstance(found, Choice) and len(found.refs) == 1 and command.tool == "delete_event":
+        # a near-miss name: a delete asks anyway, naming the event it found — one question, not two
+        return command.with_(target=target_json(found.refs[0]))
     if isinstance(found, Choice):
         options = tuple(
             Option(

@@ -79,3 +79,40 @@ async def test_the_same_chinese_name_is_found(
     kit.script(call("update_event", {"event": reference, "when": "周五上午十点"}))
     r = await kit.assistant.reply(kit.user_id, f"把{reference}改到周五上午十点")
     assert len(r.writes) == 1, r.text
+
+
+@pytest.mark.parametrize("yes", ["yes", "yep", "好", "是的"])
+async def test_a_yes_takes_the_one_similar_name(kit: Kit, yes: str) -> None:
+    await kit.seed("1:1 with Joan", datetime(2025, 3, 6, 10, tzinfo=NY))
+    kit.script(call("update_event", {"event": "1:1 with Jon", "when": "Friday 10am"}))
+    asked = await kit.assistant.reply(kit.user_id, "move my 1:1 with Jon to Friday 10am")
+    assert asked.text.startswith("Do you mean") and len(asked.options) == 1, asked.text
+    kit.script()
+    done = await kit.assistant.reply(kit.user_id, yes)
+    assert len(done.writes) == 1, done.text
+    [event] = await kit.events()
+    assert event.start == datetime(2025, 3, 7, 10, tzinfo=NY)
+
+
+@pytest.mark.parametrize(
+    ("title", "reference", "text"),
+    [
+        ("晨跑", "晨泡", "明天早上的晨泡不跑了，删掉"),
+        ("和张伟吃午饭", "和张薇的午饭", "和张薇的午饭取消吧"),
+        ("1:1 with Joan", "1:1 with Jon", "cancel my 1:1 with Jon"),
+    ],
+)
+async def test_a_delete_of_a_similar_name_asks_once_naming_the_event(
+    database: Any, make_user: Any, title: str, reference: str, text: str
+) -> None:
+    kit = await make_kit(
+        database, make_user, timezone="Asia/Shanghai" if not title.isascii() else "America/New_York"
+    )
+    await kit.seed(title, datetime(2025, 3, 6, 7, tzinfo=kit.tz))
+    args = {"event": reference, "event_when": "明天早上"} if "明天早上" in text else {"event": reference}
+    kit.script(call("delete_event", args))
+    asked = await kit.assistant.reply(kit.user_id, text)
+    assert asked.pending is not None and asked.pending.kind == "needs_confirmation" and title in asked.text
+    kit.script()
+    done = await kit.assistant.reply(kit.user_id, "yes" if title.isascii() else "好")
+    assert len(done.writes) == 1 and await kit.events() == [], done.text
