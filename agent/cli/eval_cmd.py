@@ -43,7 +43,8 @@ from evals.split import load_split, select_split
 
 console = Console(stderr=True)
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
+"""The checkout (``agent/cli/`` is two levels down): ``../shared/data`` is beside it."""
 SMOKE_FILE = Path(SCENARIOS_DIR).parent / "smoke.txt"
 
 

@@ -129,3 +129,10 @@ def test_the_sweep_reports_writes_reads_and_the_calendar_table(tmp_path: Path) -
     assert "Read calls on non-calendar utterances (wasted round trips): 1 calls on 1 utterances" in text
     assert "| calendar intent |" in text
     assert json.loads(json.dumps(report))["intents"]["utterances"] == 4
+
+
+def test_the_cli_finds_the_shared_data_beside_the_checkout() -> None:
+    from agent.cli.eval_cmd import REPO_ROOT
+
+    assert (REPO_ROOT / "pyproject.toml").is_file()
+    assert intent_dir(REPO_ROOT, env={}) == REPO_ROOT.parent / "shared" / "data" / "intent"
