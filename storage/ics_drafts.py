@@ -16,7 +16,7 @@ reads as a floating time, in the user's zone, as before.
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -28,7 +28,7 @@ from storage.bounds import in_range, known_zone, strip_controls
 from storage.drafts import EventDraft, check_timezone
 from storage.errors import InvalidInput
 
-__all__ = ["OUT_OF_RANGE", "Skip", "check_in_range", "clean_text", "vevent_draft"]
+__all__ = ["OUT_OF_RANGE", "Skip", "check_in_range", "clean_text", "local_instant", "text_of", "vevent_draft"]
 
 #: The properties an item is read from; a malformed one skips the item, naming it.
 READ = ("DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE", "RECURRENCE-ID", "SUMMARY",
@@ -96,6 +96,20 @@ def check_in_range(value: object, name: str) -> date:
 def clean_text(value: Any) -> str | None:
     """A text property as stored: control characters stripped (see the module's docstring)."""
     return strip_controls(str(value)) if value is not None else None
+
+
+def text_of(component: Any, name: str) -> str | None:
+    """The component's ``name`` property as stored (``clean_text``), or None."""
+    return clean_text(component.get(name))
+
+
+def local_instant(value: date | datetime, zone: str) -> datetime:
+    """A RECURRENCE-ID or EXDATE as an instant in ``zone`` (the series' zone): floating times are read in
+    it, a date names that day's midnight (an all-day occurrence)."""
+    tz = ZoneInfo(zone)
+    if not isinstance(value, datetime):
+        return datetime.combine(value, time(0), tzinfo=tz).astimezone(UTC).astimezone(tz)
+    return value.replace(tzinfo=tz) if value.tzinfo is None else value.astimezone(tz)
 
 
 def _draft(component: Any, default_zone: str) -> EventDraft:

@@ -28,9 +28,8 @@ import uuid
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time
+from datetime import datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from icalendar import Calendar
 from icalendar import Event as ICalEvent
@@ -44,7 +43,16 @@ from storage.errors import (
     StorageUnavailable,
 )
 from storage.events import EventStore
-from storage.ics_drafts import OUT_OF_RANGE, Skip, check_in_range, check_readable, clean_text, vevent_draft
+from storage.ics_drafts import (
+    OUT_OF_RANGE,
+    Skip,
+    check_in_range,
+    check_readable,
+    clean_text,
+    local_instant,
+    text_of,
+    vevent_draft,
+)
 from storage.ics_export import to_vevent
 from storage.ics_reimport import ALREADY_IN_CALENDAR, content, differs, removed_in_calendar, series_differs
 from storage.ics_uid import event_id_of
@@ -128,10 +136,10 @@ class _Import:
             else:
                 log.warning("an .ics item could not be imported", exc_info=exc)
                 why = "the event could not be read (it is not valid iCalendar)"
-            self.skipped.append(SkippedItem(_text(component, "UID"), _text(component, "SUMMARY"), why))
+            self.skipped.append(SkippedItem(text_of(component, "UID"), text_of(component, "SUMMARY"), why))
 
     async def master(self, component: Any) -> None:
-        uid, title = _text(component, "UID"), _text(component, "SUMMARY")
+        uid, title = text_of(component, "UID"), text_of(component, "SUMMARY")
         own = await self._own(uid)
         try:
             draft = vevent_draft(component, self.zone)
@@ -152,7 +160,7 @@ class _Import:
             self.series[uid] = result.event.id
 
     async def override(self, component: Any) -> None:
-        uid, title = _text(component, "UID"), _text(component, "SUMMARY")
+        uid, title = text_of(component, "UID"), text_of(component, "SUMMARY")
         recurrence_id = component["RECURRENCE-ID"]
         if isinstance(recurrence_id, list) or recurrence_id.params.get("RANGE"):
             why = _TWO_IDS if isinstance(recurrence_id, list) else _THIS_AND_FUTURE
@@ -174,7 +182,7 @@ class _Import:
             else:
                 await self._on_its_own(component, key, _NO_SERIES)
             return
-        at = _occurrence_start(recurrence_id.dt, series)
+        at = local_instant(recurrence_id.dt, series.timezone)
         if named == series.id and at in series.exdates:  # already changed in this user's own series
             why = await self._applied(component, series, at, cancelled)
             self.skipped.append(SkippedItem(uid, title, why))
@@ -263,7 +271,7 @@ class _Import:
 
     async def _on_its_own(self, component: Any, key: str, why: str) -> None:
         """An override without its series (or its occurrence): kept as a plain event, and said so."""
-        uid, title = _text(component, "UID"), _text(component, "SUMMARY")
+        uid, title = text_of(component, "UID"), text_of(component, "SUMMARY")
         try:
             draft = dataclasses.replace(vevent_draft(component, self.zone), rrule=None, exdates=())
         except Skip as skip:
@@ -275,7 +283,7 @@ class _Import:
 
     async def _create(self, component: Any, draft: EventDraft, key: str) -> WriteResult | None:
         """Create ``draft``; the result, also when an earlier import created it (``None`` if skipped)."""
-        uid, title = _text(component, "UID"), _text(component, "SUMMARY")
+        uid, title = text_of(component, "UID"), text_of(component, "SUMMARY")
         try:
             result = await self.store.create(draft, now=self.now, idempotency_key=key, turn_id=self.turn_id)
         except (IdempotencyKeyReused, InvalidInput) as exc:
@@ -310,16 +318,3 @@ def _reason(exc: Exception) -> str:
 
 def _key(identity: str) -> str:
     return "ics:" + hashlib.sha256(identity.encode()).hexdigest()[:40]
-
-
-def _text(component: Any, name: str) -> str | None:
-    return clean_text(component.get(name))
-
-
-def _occurrence_start(value: date | datetime, series: EventSnapshot) -> datetime:
-    """A RECURRENCE-ID as the instant of the occurrence it names: floating times and dates are read in
-    the series' zone (a date names an all-day occurrence: that day's midnight)."""
-    tz = ZoneInfo(series.timezone)
-    if not isinstance(value, datetime):
-        return datetime.combine(value, time(0), tzinfo=tz).astimezone(UTC).astimezone(tz)
-    return value.replace(tzinfo=tz) if value.tzinfo is None else value.astimezone(tz)

@@ -15,7 +15,7 @@ import dataclasses
 import logging
 import uuid
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time
+from datetime import date, datetime
 from typing import Any, Literal
 from zoneinfo import ZoneInfo
 
@@ -24,7 +24,16 @@ from icalendar import Calendar
 from storage.drafts import EventDraft, validate
 from storage.errors import InvalidInput, StorageUnavailable
 from storage.events import EventStore
-from storage.ics_drafts import OUT_OF_RANGE, Skip, check_in_range, check_readable, clean_text, vevent_draft
+from storage.ics_drafts import (
+    OUT_OF_RANGE,
+    Skip,
+    check_in_range,
+    check_readable,
+    clean_text,
+    local_instant,
+    text_of,
+    vevent_draft,
+)
 from storage.ics_import import (  # the importer's own reasons and keys: a plan says what import would
     _ALREADY_CHANGED,
     _NO_OCCURRENCE,
@@ -36,7 +45,6 @@ from storage.ics_import import (  # the importer's own reasons and keys: a plan 
     SkippedItem,
     _Import,
     _key,
-    _occurrence_start,
 )
 from storage.ics_reimport import ALREADY_IN_CALENDAR, content, differs, series_differs
 from storage.ics_uid import event_id_of
@@ -195,7 +203,7 @@ class _Plan:
             self._skip(component, why)
 
     async def master(self, component: Any) -> None:
-        uid, title = _text(component, "UID"), _text(component, "SUMMARY")
+        uid, title = text_of(component, "UID"), text_of(component, "SUMMARY")
         own = await self.reader._own(uid)
         try:
             draft = vevent_draft(component, self.zone)
@@ -223,7 +231,7 @@ class _Plan:
             self.series[uid] = _Series(len(self.items) - 1, start, fields.rrule, exdates, fields.timezone)
 
     async def override(self, component: Any) -> None:
-        uid = _text(component, "UID")
+        uid = text_of(component, "UID")
         recurrence_id = component["RECURRENCE-ID"]
         if isinstance(recurrence_id, list) or recurrence_id.params.get("RANGE"):
             self._skip(component, _TWO_IDS if isinstance(recurrence_id, list) else _THIS_AND_FUTURE)
@@ -255,7 +263,7 @@ class _Plan:
     async def _on_planned(
         self, component: Any, series: _Series, value: date | datetime, cancelled: bool, key: str
     ) -> None:
-        at = _at(value, series.zone)
+        at = local_instant(value, series.zone)
         replacement = None if cancelled else vevent_draft(component, series.zone)
         rule = series.rule
         assert rule is not None
@@ -274,10 +282,10 @@ class _Plan:
         if replacement is not None and self._valid(component, _single(replacement)) is None:
             return
         series.replaced.add(at)
-        title = _text(component, "SUMMARY") or self.items[series.index].title
+        title = text_of(component, "SUMMARY") or self.items[series.index].title
         item = PlannedItem(
             "override",
-            _text(component, "UID"),
+            text_of(component, "UID"),
             title,
             key,
             replacement,
@@ -289,8 +297,8 @@ class _Plan:
     async def _on_stored(
         self, component: Any, series: EventSnapshot, value: date | datetime, cancelled: bool, key: str
     ) -> None:
-        at = _occurrence_start(value, series)
-        uid = _text(component, "UID")
+        at = local_instant(value, series.timezone)
+        uid = text_of(component, "UID")
         changed = self.changed.setdefault(series.id, set())
         if event_id_of(uid) == series.id and at in series.exdates:  # already changed in this user's series
             self._skip(component, await self.reader._applied(component, series, at, cancelled))
@@ -307,7 +315,7 @@ class _Plan:
         if replacement is not None and self._valid(component, _single(replacement), series.timezone) is None:
             return
         changed.add(at)
-        title = _text(component, "SUMMARY") or series.title
+        title = text_of(component, "SUMMARY") or series.title
         item = PlannedItem("override", uid, title, key, replacement, series_id=series.id, occurrence_start=at)
         self._append(item, component.to_ical().decode())
 
@@ -324,7 +332,7 @@ class _Plan:
         draft = _single(vevent_draft(component, self.zone))
         if self._valid(component, draft) is None:
             return
-        uid, title = _text(component, "UID"), _text(component, "SUMMARY")
+        uid, title = text_of(component, "UID"), text_of(component, "SUMMARY")
         self._append(
             PlannedItem("event", uid, title or "", key, draft, note=why), component.to_ical().decode()
         )
@@ -353,22 +361,11 @@ class _Plan:
             return None
 
     def _skip(self, component: Any, why: str) -> None:
-        self.skipped.append(SkippedItem(_text(component, "UID"), _text(component, "SUMMARY"), why))
+        self.skipped.append(SkippedItem(text_of(component, "UID"), text_of(component, "SUMMARY"), why))
 
 
 def _single(draft: EventDraft) -> EventDraft:
     return dataclasses.replace(draft, rrule=None, exdates=())
-
-
-def _at(value: date | datetime, zone: str) -> datetime:
-    tz = ZoneInfo(zone)
-    if not isinstance(value, datetime):
-        return datetime.combine(value, time(0), tzinfo=tz).astimezone(UTC).astimezone(tz)
-    return value.replace(tzinfo=tz) if value.tzinfo is None else value.astimezone(tz)
-
-
-def _text(component: Any, name: str) -> str | None:
-    return clean_text(component.get(name))
 
 
 def _organizer(component: Any) -> str | None:
