@@ -46,7 +46,7 @@ log = logging.getLogger("kairos.agent.amend")
 AMEND_PENDING = "amend_pending"
 _AMENDABLE = frozenset({"create_event", "update_event"})
 _TIME_FIELDS = frozenset({"when", "end", "duration"})
-_VALUE_FIELDS = frozenset({"when", "end", "duration"})
+"""The time fields ``amend_pending`` may change, and the missing values a reply may answer and amend."""
 _CLAUSE = re.compile(r"\s*(?:[,，;；、。!！?？…]+|\.(?=\s)|\s[-–—]+\s|[—–]+)\s*")
 _WORD = re.compile(r"\w", re.UNICODE)
 
@@ -105,7 +105,7 @@ def split_reply(text: str, pending: PendingRecord, *, now: datetime, tz: tzinfo)
         return None
     if any(reply_sign(c) == "no" for c in _clauses(text)):  # "never mind, …": not an answer
         return None
-    if pending.kind == "needs_value" and pending.payload.get("field") in _VALUE_FIELDS:
+    if pending.kind == "needs_value" and pending.payload.get("field") in _TIME_FIELDS:
         return _value_split(text, now, tz)
     if pending.kind == "needs_choice":
         options = [Option.from_json(o) for o in pending.payload.get("options") or ()]

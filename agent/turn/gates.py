@@ -114,10 +114,7 @@ async def finish_amendment(
     assert gate.amendment is not None
     record, split = gate.amendment
     outcome, unused = await amend(ctx, model, record, split, text, telemetry)
-    command = record.payload.get("command") or {}
-    run = ToolRun(
-        str(command.get("tool") or "unknown"), "write", int(command.get("call_index") or 0), None, outcome
-    )
+    run = _pending_run(record, outcome)
     note = phrases.say("amend_unused", ctx.lang, words=unused[:120]) if unused else ""
     done = await _then(ctx, GateResult("gate_amend", run), list(record.payload.get("then") or ()))
     return replace(done, text=note)
@@ -191,7 +188,11 @@ async def _resume(
     value: str | None = None,
     choice: int | None = None,
 ) -> ToolRun:
-    outcome = await resume(ctx, record, confirm=confirm, value=value, choice=choice)
+    return _pending_run(record, await resume(ctx, record, confirm=confirm, value=value, choice=choice))
+
+
+def _pending_run(record: PendingRecord, outcome: WriteOutcome) -> ToolRun:
+    """The run of a pending command finished by a gate, named by the stored command."""
     command = record.payload.get("command") or {}
     return ToolRun(
         str(command.get("tool") or "unknown"), "write", int(command.get("call_index") or 0), None, outcome
