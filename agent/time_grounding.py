@@ -287,8 +287,19 @@ def _same_pieces(value: str, sources: Sequence[str]) -> bool:
     pieces = scan(normalise(value)).pieces
     if not pieces:
         return False
-    user = [p for s in sources if s for p in scan(normalise(s)).pieces]
+    user = [p for s in sources if s for p in _time_words(s)]
     return all(_covers(user, p) for p in pieces)
+
+
+def _time_words(source: str) -> list[Piece]:
+    """The scanner's pieces of ``source``; a bare number only where it sits in a time phrase with other
+    time words ("dinner friday 7"), not on its own ("a table for 7", "3 people"): a count is no hour."""
+    words = [p for p in scan(normalise(source)).pieces if not isinstance(p, Number)]
+    for phrase in time_phrases(source):
+        inside = scan(normalise(phrase)).pieces
+        if any(not isinstance(p, Number) for p in inside):
+            words += [p for p in inside if isinstance(p, Number)]
+    return words
 
 
 def shares_time_words(value: str, phrase: str, sources: Sequence[str]) -> bool:

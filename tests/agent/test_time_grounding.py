@@ -87,6 +87,25 @@ def test_a_bare_hour_after_until_or_to_reads_as_a_clock_hour(value: str, source:
     assert is_time_grounded(value, [source], now=NOW, tz=NY) is grounded
 
 
+@pytest.mark.parametrize(
+    ("value", "source", "grounded"),
+    [
+        # A count is no hour: the only time words the user gave are elsewhere (or none).
+        ("Friday 7:00 AM", "book a table for 7 at the bistro on Friday", False),
+        ("Mar 20 7 PM", "reserve for 7 people on March 20", False),
+        ("2025-03-07 04:00", "get 4 tickets for friday", False),
+        ("周五上午6点", "周五订6个人的位子", False),
+        ("週五晚上8點", "週五幫我訂8個人的桌子", False),
+        ("3 PM", "lunch with 3 colleagues", False),
+        # A number inside a time phrase is an hour the user left open.
+        ("Friday 7:00 PM", "dinner friday 7", True),
+        ("12:00 PM", "lunch with 3 people at 12", True),
+    ],
+)
+def test_a_number_outside_any_time_phrase_grounds_no_clock(value: str, source: str, grounded: bool) -> None:
+    assert is_time_grounded(value, [source], now=NOW, tz=NY) is grounded
+
+
 def test_user_gave_an_end_or_a_long_span() -> None:
     assert user_gave_end("meet Bob tomorrow 3 to 5pm", now=NOW, tz=NY)
     assert user_gave_end("lunch Friday at noon for 2 hours", now=NOW, tz=NY)
