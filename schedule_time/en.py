@@ -105,6 +105,10 @@ _NOT_AFTER_AT = "(?<!@ )" + "".join(fr"(?<!\b{w} )" for w in ("at", "about", "ar
 _POLITE = r"please|pls|plz|thanks|thank\s+you|thx|then|ok|okay|works|is\s+(?:fine|better|best|good)|would\s+be|sounds"
 """Words that may follow a reply of "am" / "pm" alone ("PM please", "am works")."""
 
+_AFTER_A_DAY = "|".join(fr"(?<=\b{day} )" for day in sorted(
+    {*WEEKDAYS, "today", "tomorrow", "tmrw", "tmr", "tonight"}, key=len, reverse=True))
+"""Right after a day ("Friday pm", "tomorrow a.m."): am/pm there is that day's half, as after a number."""
+
 
 def _needs(*words: str) -> str:
     """A lookahead that one of ``words`` occurs after this point (a rule's cheap precondition)."""
@@ -182,8 +186,8 @@ RULES: list[Rule] = [
     # "pm", "PM please", "at 3 15 pm": am/pm alone is the morning / the afternoon and evening (00-12 / 12-24);
     # only on its own (no word before it, nothing but punctuation or a polite word after it) or right after
     # a number: "I am free", "am I busy" keep the verb
-    Rule("mer_alone", r"(?:(?<=\d\s)|(?<![a-z'])(?<![a-z']\s)(?=[ap]\.?m\b\.?\s*(?:$|[,;:!?)]|(?:" + _POLITE +
-                      r")\b)))(?P<pod>[ap])\.?m\b\.?", lambda m: [PODS[m["pod"] + "m"]]),
+    Rule("mer_alone", r"(?:(?<=\d\s)|" + _AFTER_A_DAY + r"|(?<![a-z'])(?<![a-z']\s)(?=[ap]\.?m\b\.?\s*(?:$|[,;:!?)]|(?:" +
+                      _POLITE + r")\b)))(?P<pod>[ap])\.?m\b\.?", lambda m: [PODS[m["pod"] + "m"]]),
     Rule("this_time", r"(?:at\s+)?this\s+time\s+(?:(?P<day>tomorrow|yesterday)|(?P<mod>next|last)\s+(?P<unit>week|month|"
                       r"year))", b_this_time),
     Rule("today", r"today|todays|at this time", b_const(p.DayShift(0))),

@@ -61,9 +61,8 @@ def b_word_clock(m: re.Match[str]) -> p.Piece:
 
 def b_relative_clock(m: re.Match[str]) -> p.Piece | list[p.Piece]:
     amount = m["amt"]
-    if amount.isdigit() and "minute" not in m.group() and m["dir"] in ("to", "till") and m["h"]:
-        # "from 2 to 4(pm)" is a range, not 3:58; word forms ("ten to four") stay clock times
-        return [p.Number(int(amount)), p.RangeSep(), p.Clock(_hour(m["h"]), 0, 0, _mer(m))]
+    if _a_range(m, amount):
+        return [p.Number(_hour(amount)), p.RangeSep(), p.Clock(_hour(m["h"]), 0, 0, _mer(m))]
     mins = 30 if "half" in amount else 15 if "quarter" in amount else int(number_value(amount.split()[0]))
     base = m["base"]
     if base in ("noon", "midday"):
@@ -79,6 +78,22 @@ def b_relative_clock(m: re.Match[str]) -> p.Piece | list[p.Piece]:
     if hour == 0 and mer is None and not h24:
         hour = 12
     return p.Clock(hour, 60 - mins, 0, mer, h24=h24)
+
+
+def _a_range(m: re.Match[str], amount: str) -> bool:
+    """"from 2 to 4(pm)" and "one to three" are ranges, not 3:58 and 2:59: minutes before an hour are
+    said in words and in fives ("ten to four", "twenty-five to six", "a quarter to nine")."""
+    if "minute" in m.group() or m["dir"] not in ("to", "till") or not m["h"]:
+        return False
+    if amount.isdigit():
+        return True
+    if " " in amount.strip() or "-" in amount:
+        return False
+    try:
+        value = number_value(amount)
+    except (KeyError, ValueError):
+        return False
+    return value is not None and float(value).is_integer() and 0 < value <= 12 and value % 5 != 0
 
 
 def b_half_hour(m: re.Match[str]) -> p.Piece:   # British "half three" = 3:30

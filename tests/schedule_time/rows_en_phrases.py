@@ -199,3 +199,24 @@ PHRASE_ROWS += [
     R("I am free", "tue", "unresolved", "'am' after a word is the verb, not a time"),
     R("am I busy", "tue", "unresolved", "'am' before a word that is no polite filler is the verb"),
 ]
+
+# am/pm right after a day: that day's half ("Friday pm" as "Friday afternoon and evening")
+PHRASE_ROWS += [
+    R("friday pm", "tue", "2026-12-04T12:00/2026-12-05T00:00 hour", "'pm' after a weekday is that day's pm half"),
+    R("Friday PM", "tue", "2026-12-04T12:00/2026-12-05T00:00 hour", "upper case"),
+    R("tomorrow am", "dec31", "2027-01-01T00:00/2027-01-01T12:00 hour", "'am' after tomorrow, across the year end"),
+    R("Mon a.m.", "month_end", "2026-02-02T00:00/2026-02-02T12:00 hour", "dotted a.m. after an abbreviated weekday"),
+    R("today pm", "tue", "2026-12-01T12:00/2026-12-02T00:00 hour", "'pm' after today"),
+    R("I am busy", "tue", "unresolved", "'am' after a word that is no day stays the verb"),
+]
+
+# "one to three": an hour range; minutes before an hour are said in fives ("ten to four" is 3:50)
+PHRASE_ROWS += [
+    R("one to three", "tue", "2026-12-01T13:00/2026-12-01T15:00 minute assumed", "word hours 1-3: a range, not 2:59"),
+    R("from two to four pm", "sun", "2026-11-29T14:00/2026-11-29T16:00 minute", "a range with pm on its end"),
+    R("friday from one to three", "tue", "2026-12-04T13:00/2026-12-04T15:00 minute assumed", "a day, then a word range"),
+    R("eleven to twelve", "tue", "2026-12-01T11:00/2026-12-01T12:00 minute assumed", "not 11:49"),
+    R("ten to four", "tue", "2026-12-01T15:50 assumed", "ten minutes to four: a clock time"),
+    R("twenty-five to six", "tue", "2026-12-01T17:35 assumed", "twenty-five minutes to six"),
+    R("five to six", "tue", "2026-12-01T17:55 assumed", "five minutes to six (said in fives: a clock time)"),
+]
