@@ -170,6 +170,10 @@ RULES: list[Rule] = [
     Rule("now", r"(?:right\s+|just\s+)?now|at the moment|atm|as soon as possible|asap|immediately",
          b_const(p.Now())),
     # informal spellings (README "Informal spellings") share the rules of the words they stand for
+    # "the next day", "the following day", "the day after": the day after an event (a move keeps its
+    # clock); alone, the next day of nothing. "the day after tomorrow" / "the day after the launch" are not it.
+    Rule("next_day", r"(?:the\s+)?(?:next|following)\s+day\b|the\s+day\s+after(?=\s*(?:$|[,.;:!?)]|at\b|in\b|on\b|instead\b))",
+         b_const(p.Shift(relativedelta(days=1), "day", event="must"))),
     Rule("day_after_tomorrow", r"(?:the\s+)?day\s+after\s+(?:" + TOMORROW + ")", b_const(p.DayShift(2))),
     Rule("day_before_yesterday", r"(?:the\s+)?day\s+before\s+(?:" + YESTERDAY + ")", b_const(p.DayShift(-2))),
     *_holiday_rule(),   # before the parts of day: "night of power" is a holiday, not "night"

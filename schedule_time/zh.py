@@ -245,7 +245,9 @@ RULES: list[Rule] = [
     Rule("off_work_of", rf"(?<=[天日{WEEKDAY_CHAR[1:-1]}])(?:下班|放工|收工)(?:的?(?:时候|時候|时间|時間))?",
          const(p.PeriodPart("end"))),
     Rule("off_work", r"(?:下班|放工|收工)(?:的?(?:时候|時候|时间|時間))?", const(p.PeriodPart("end"), p.Period("day"))),
-    Rule("later", r"(?:晚些|稍晚|晚一些|迟些|遲些)(?:的)?(?:时候|時候)?", const(p.PeriodPart("rest"))),   # 今天晚些时候
+    Rule("later", r"(?:晚些|稍晚|晚一些|迟些|遲些)(?:的)?(?:时候|時候)?", const(p.PeriodPart("rest"))),
+    # 第二天, 次日, 隔天: the day after an event (a move keeps its clock); alone, the next day of nothing
+    Rule("next_day", r"第二[天日]|次日|隔天|翌日", const(p.Shift(relativedelta(days=1), "day", event="must"))),   # 今天晚些时候
     # 上午12点 / 早上十二点半: noon (12:xx is never the small hours of a morning), not midnight
     Rule("am_noon", r"(?:上午|早上|早晨|上晝|上昼)(?=\s*(?:12|十二)\s*(?:点|點|时|時|:|：))", const(PODS["中午"])),
     Rule("pod", rf"(?P<pod>{alt(PODS)})(?<![早晚夜](?=一?[点點]|些))", b_pod),
