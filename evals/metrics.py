@@ -89,6 +89,7 @@ def _slice(results: Sequence[RunResult], k: int) -> dict[str, Any]:
     for r in results:
         outcomes[r.scenario].append(r.success)
     guarded = [t for t in turns if t.must_not_write]
+    writes = [t for t in judged if t.expected == "write"]
     by_route: dict[str, list[int]] = defaultdict(list)
     by_decision: dict[str, list[int]] = defaultdict(list)
     for t in turns:
@@ -110,6 +111,7 @@ def _slice(results: Sequence[RunResult], k: int) -> dict[str, Any]:
         "false_claim_rate_after": _rate(sum(t.claim_after for t in turns), len(turns)),
         "false_claims_after": sum(t.claim_after for t in turns),
         "clarification_rate": _rate(sum(t.decision == "ask" for t in turns), len(turns)),
+        "confirmed_write_rate": _rate(sum(t.pending == "needs_confirmation" for t in writes), len(writes)),
         "text_questions": sum(t.text_question for t in turns),
         "dropped_fields": dict(Counter(f for t in turns for f in t.dropped_fields)),
         "round_trips_by_route": {k_: _mean(v) for k_, v in sorted(by_route.items())},

@@ -35,6 +35,8 @@ class TurnResult:
     """The model's reading of the message in each answer (``constrained.REQUEST_KINDS``)."""
     confidence: list[float | None] = field(default_factory=list)
     """The mean token log-probability of each answer, where the server returns logprobs."""
+    no_tool_p: list[float | None] = field(default_factory=list)
+    """Per answer: the probability the model gave to answering without a tool where it called one."""
     writes: list[str] = field(default_factory=list)
     """Actions the store committed this turn ("created", "updated", "deleted", "restored")."""
     write_attempts: list[dict[str, Any]] = field(default_factory=list)

@@ -143,6 +143,7 @@ async def _play(
     record.tool_statuses = [str(t.get("status")) for t in telemetry.get("tools", [])]
     record.requests = list(telemetry.get("requests") or [])
     record.confidence = list(telemetry.get("confidence") or [])
+    record.no_tool_p = list(telemetry.get("no_tool_p") or [])
     record.dropped_fields = [str(d.get("dropped")) for d in telemetry.get("dropped_fields", [])]
     record.pending = reply.pending.kind if reply.pending else None
     record.options = len(reply.options)

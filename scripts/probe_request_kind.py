@@ -98,7 +98,17 @@ async def main() -> None:
             }
             out.append(record)
             print(json.dumps(record, ensure_ascii=False), flush=True)
-    Path("/tmp/probe_request_kind.json").write_text(json.dumps(out, ensure_ascii=False, indent=1))
+    _summary(out)
+
+
+def _summary(out: list[dict]) -> None:
+    """Per intent: how many rows the model answered with a write, and the no-tool weight of those."""
+    writes = ("create_event", "update_event", "delete_event", "undo_last_change")
+    for intent in sorted({r["intent"] for r in out}):
+        values = sorted(r["p_none"] for r in out if r["intent"] == intent and r["tool"] in writes)
+        rows = sum(r["intent"] == intent for r in out)
+        shown = ", ".join(f"{v:.3f}" for v in values) or "-"
+        print(f"{intent}: {len(values)} of {rows} rows wrote; no-tool weight: {shown}")
 
 
 if __name__ == "__main__":

@@ -124,6 +124,9 @@ class ModelResponse:
     """Mean token log-probability of the output (a confidence signal), where the server returns logprobs."""
     request: str | None = None
     """The model's reading of the message (``constrained.REQUEST_KINDS``) where its answer gives one."""
+    no_tool_p: float | None = None
+    """The probability the model gave to answering without a tool where its answer named a tool
+    (``wire.no_tool_probability``); None where unknown."""
     mode: ToolMode = "native"
     latency_s: float = 0.0
     model: str = ""

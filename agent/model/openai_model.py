@@ -16,6 +16,7 @@ from typing import Any, Literal
 import openai
 
 from agent.model.constrained import (
+    NO_TOOL,
     ConstrainedAnswer,
     build_response_schema,
     llguidance_grammar,
@@ -40,9 +41,11 @@ from agent.model.settings import ModelSettings, ToolModeSetting
 from agent.model.stream_state import StreamAccumulator
 from agent.model.wire import (
     finish_reason,
+    logprob_tokens,
     logprob_values,
     mean_logprob,
     native_tools,
+    no_tool_probability,
     parse_native_call,
     timings_from,
     to_wire_messages,
@@ -52,6 +55,8 @@ from agent.model.wire import (
 __all__ = ["OpenAIModel"]
 
 _REASK = "Your previous answer could not be read. Answer again, following the required format exactly."
+TOP_LOGPROBS = 8
+"""Alternatives asked for per generated token (llama.cpp and OpenAI both take up to 20)."""
 _SOFT_OPTIONS = frozenset({"logprobs", "chat_template_kwargs", "stream_options"})
 
 
@@ -318,6 +323,8 @@ class OpenAIModel:
                 sent.add("response_format")
         if self._logprobs and "logprobs" not in skip:
             body["logprobs"] = True
+            if mode == "json" and tools:  # the alternatives at the tool's name: ``ModelResponse.no_tool_p``
+                body["top_logprobs"] = TOP_LOGPROBS
             sent.add("logprobs")
         if not self._thinking and "chat_template_kwargs" not in skip:
             extra["chat_template_kwargs"] = {"enable_thinking": False}
@@ -361,6 +368,11 @@ class OpenAIModel:
             usage=usage_from(raw.usage),
             mean_logprob=mean_logprob(logprob_values(choice.logprobs)),
             request=request,
+            no_tool_p=(
+                no_tool_probability(logprob_tokens(choice.logprobs), NO_TOOL)
+                if calls and mode == "json"
+                else None
+            ),
             mode=mode,
             model=raw.model or self._model,
             timings=timings_from(raw),

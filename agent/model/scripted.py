@@ -57,11 +57,18 @@ def reply(text: str, *, request: str | None = None) -> ModelResponse:
 
 
 def call(
-    name: str, arguments: dict[str, Any] | None = None, *, id: str | None = None, request: str | None = None
+    name: str,
+    arguments: dict[str, Any] | None = None,
+    *,
+    id: str | None = None,
+    request: str | None = None,
+    no_tool_p: float | None = None,
 ) -> ModelResponse:
-    """A step that calls one tool."""
+    """A step that calls one tool (``no_tool_p``: the weight the model gave to answering without one)."""
     tool_call = ToolCall(id=id or new_call_id(), name=name, arguments=dict(arguments or {}))
-    return ModelResponse(tool_calls=(tool_call,), finish_reason="tool_calls", request=request)
+    return ModelResponse(
+        tool_calls=(tool_call,), finish_reason="tool_calls", request=request, no_tool_p=no_tool_p
+    )
 
 
 class ScriptedModel:

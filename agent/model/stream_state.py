@@ -9,18 +9,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agent.model.constrained import ConstrainedAnswer, ReplyStreamer, parse_constrained
+from agent.model.constrained import NO_TOOL, ConstrainedAnswer, ReplyStreamer, parse_constrained
 from agent.model.messages import ModelResponse, ServerTimings, ToolCall, ToolMode, ToolSpec
 from agent.model.wire import (
     finish_reason,
+    logprob_tokens,
     logprob_values,
     mean_logprob,
+    no_tool_probability,
     parse_native_call,
     timings_from,
     usage_from,
 )
 
 __all__ = ["StreamAccumulator"]
+
+_TOKENS_KEPT = 64
+"""The tool's name comes within an answer's first tokens; the rest are not kept."""
 
 
 class StreamAccumulator:
@@ -34,6 +39,7 @@ class StreamAccumulator:
         self.finish_raw: str | None = None
         self.usage: Any = None
         self.logprobs: list[float] = []
+        self.tokens: list[Any] = []
         self.timings: ServerTimings | None = None
         self.streamer = ReplyStreamer() if constrained else None
         self.emitted = ""
@@ -60,6 +66,8 @@ class StreamAccumulator:
             if choice.finish_reason:
                 self.finish_raw = choice.finish_reason
             self.logprobs += logprob_values(getattr(choice, "logprobs", None))
+            if self.streamer is not None and len(self.tokens) < _TOKENS_KEPT:
+                self.tokens += logprob_tokens(getattr(choice, "logprobs", None))
         self.emitted += out
         return out
 
@@ -86,6 +94,7 @@ class StreamAccumulator:
             usage=usage_from(self.usage),
             mean_logprob=mean_logprob(self.logprobs),
             request=request,
+            no_tool_p=no_tool_probability(self.tokens, NO_TOOL) if calls and self.streamer else None,
             mode=self.mode,
             model=self.model,
             timings=self.timings,

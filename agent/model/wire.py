@@ -7,6 +7,8 @@ Pure functions, no I/O; the client in ``openai_model`` puts them on the wire.
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -29,9 +31,11 @@ from agent.model.tool_prompt import render_tool_prompt
 
 __all__ = [
     "finish_reason",
+    "logprob_tokens",
     "logprob_values",
     "mean_logprob",
     "native_tools",
+    "no_tool_probability",
     "parse_native_call",
     "timings_from",
     "to_wire_messages",
@@ -171,6 +175,49 @@ def logprob_values(logprobs: Any) -> list[float]:
         if isinstance(value, int | float):
             values.append(float(value))
     return values
+
+
+def logprob_tokens(logprobs: Any) -> list[Any]:
+    """The generated tokens with their logprobs (and top alternatives, where asked for)."""
+    content = getattr(logprobs, "content", None) if logprobs is not None else None
+    return list(content or ())
+
+
+_TOOL_NAME = re.compile(r'^\{\s*"tool"\s*:\s*"')
+
+
+def no_tool_probability(tokens: Sequence[Any], no_tool: str = "none") -> float | None:
+    """How much probability the model gave to answering without a tool, at the token where a
+    constrained-JSON answer names its tool (``{"tool":"<name>"…``): the summed top alternatives that
+    begin the word ``no_tool``. None where that token or its alternatives are not known (native tool
+    calls, a server without ``top_logprobs``). A model that chose a write while giving real weight to
+    answering in words was unsure it was asked to write."""
+    pieces = [getattr(token, "token", None) for token in tokens]
+    if not all(isinstance(piece, str) for piece in pieces):
+        return None
+    match = _TOOL_NAME.match("".join(pieces))
+    if match is None:
+        return None
+    at = 0
+    for token, piece in zip(tokens, pieces, strict=True):
+        if at <= match.end() < at + len(piece):  # the token that begins the tool's name
+            return _starts_word(token, no_tool, offset=match.end() - at)
+        at += len(piece)
+    return None
+
+
+def _starts_word(token: Any, word: str, *, offset: int) -> float | None:
+    alternatives = getattr(token, "top_logprobs", None)
+    if not alternatives:
+        return None
+    total = 0.0
+    for alternative in alternatives:
+        piece = getattr(alternative, "token", "")
+        value = getattr(alternative, "logprob", None)
+        head = piece[offset:] if isinstance(piece, str) else ""
+        if head and word.startswith(head) and isinstance(value, int | float):
+            total += math.exp(value)
+    return min(1.0, total)
 
 
 def mean_logprob(values: Iterable[float]) -> float | None:

@@ -203,8 +203,11 @@ async def run_turn(
             telemetry.confidence.append(
                 None if response.mean_logprob is None else round(response.mean_logprob, 4)
             )
+            telemetry.no_tool_p.append(None if response.no_tool_p is None else round(response.no_tool_p, 4))
             if response.request is not None:  # a later answer without one keeps the earlier reading
                 ctx.state.request = response.request
+            if response.tool_calls:
+                ctx.state.no_tool_p = response.no_tool_p
         except ModelError as exc:
             telemetry.fallback_reason = exc.kind
             telemetry.route = "model_unavailable"

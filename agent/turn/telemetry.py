@@ -25,6 +25,8 @@ Record payload::
                  ...}] (every guard and reply check that did not simply allow or keep),
      "confidence": [-0.12 | null, ...] (the mean token log-probability of each answer, where the server
                    returns logprobs),
+     "no_tool_p": [0.02 | null, ...] (per answer that called a tool: the probability the model gave to
+                  answering without one; a write above ``writes.store.DOUBT`` confirms first),
      "lang": "en" | "zh", "latency_ms": {"prompt": .., "gate": .., "model": .., "tools": .., "exit_check": ..,
      "persist": .., "code_total": .., "total": ..}}
 
@@ -65,6 +67,7 @@ class TurnTelemetry:
     read_forced: bool = False
     requests: list[str | None] = field(default_factory=list)
     confidence: list[float | None] = field(default_factory=list)
+    no_tool_p: list[float | None] = field(default_factory=list)
     checks: list[dict[str, Any]] = field(default_factory=list)
     dropped_fields: list[dict[str, Any]] = field(default_factory=list)
     filled_fields: list[dict[str, Any]] = field(default_factory=list)
@@ -106,6 +109,7 @@ class TurnTelemetry:
             "read_forced": self.read_forced,
             "requests": list(self.requests),
             "confidence": list(self.confidence),
+            "no_tool_p": list(self.no_tool_p),
             "checks": list(self.checks),
             "lang": self.lang,
             "latency_ms": dict(self.latency_ms),

@@ -102,6 +102,54 @@ async def test_a_move_read_as_no_request_asks_first(kit: Kit, kind: str) -> None
     assert event.start == gym.start
 
 
+UNSURE: list[tuple[str, dict[str, Any]]] = [
+    ("wake me with an alarm at 5:30am", {"title": "Alarm", "when": "5:30am"}),
+    ("start a 20 minute timer at 4pm", {"title": "Timer", "when": "4pm"}),
+    (
+        "move 50 dollars to savings at 9 tomorrow morning",
+        {"title": "Savings", "when": "9 tomorrow morning"},
+    ),
+    ("明早七点叫醒我", {"title": "叫醒", "when": "明早七点"}),
+    ("下午三點幫我打電話給媽媽", {"title": "打電話給媽媽", "when": "下午三點"}),
+]
+
+
+@pytest.mark.parametrize(("text", "arguments"), UNSURE)
+@pytest.mark.parametrize("answer", ["yes", "no"])
+async def test_a_write_the_model_was_unsure_to_call_asks_first(
+    database: Any, make_user: Any, text: str, arguments: dict[str, Any], answer: str
+) -> None:
+    """The model chose a write while giving real weight to answering without a tool (``no_tool_p``):
+    it was unsure it was asked to write, so the write becomes a confirmation that names it."""
+    zh = any("\u4e00" <= ch <= "\u9fff" for ch in text)
+    kit = await make_kit(database, make_user, timezone="Asia/Shanghai" if zh else "America/New_York")
+    model = kit.script(call("create_event", arguments, request="add", no_tool_p=0.3))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count == 1 and r.writes == () and r.pending is not None and await kit.events() == []
+    assert arguments["title"] in r.text and r.text.rstrip().endswith(("?", "？")), r.text
+    await kit.assistant.reply(kit.user_id, "是" if zh and answer == "yes" else "不用" if zh else answer)
+    titles = [e.title for e in await kit.events()]
+    assert titles == ([arguments["title"]] if answer == "yes" else [])
+
+
+@pytest.mark.parametrize("no_tool_p", [None, 0.0, 0.02, 0.099])
+async def test_a_write_the_model_was_sure_of_executes_at_once(kit: Kit, no_tool_p: float | None) -> None:
+    kit.script(
+        call("create_event", {"title": "Lunch with Ana", "when": "tomorrow at noon"}, no_tool_p=no_tool_p)
+    )
+    r = await kit.assistant.reply(kit.user_id, "lunch with Ana tomorrow at noon")
+    assert len(r.writes) == 1 and r.pending is None
+
+
+async def test_an_unsure_move_asks_first(kit: Kit) -> None:
+    gym = await kit.seed("Gym", datetime(2025, 3, 6, 18, tzinfo=NY))
+    kit.script(call("update_event", {"event": "Gym", "when": "Friday 5pm"}, request="change", no_tool_p=0.25))
+    r = await kit.assistant.reply(kit.user_id, "gym friday 5pm")
+    assert r.writes == () and r.pending is not None and r.text.startswith("Change “Gym” to "), r.text
+    [event] = await kit.events()
+    assert event.start == gym.start
+
+
 @pytest.mark.parametrize("kind", ["add", "change", None])
 async def test_a_well_grounded_write_executes_at_once(kit: Kit, kind: str | None) -> None:
     """The confirmation is for disagreement only: a plain request writes in one round trip."""

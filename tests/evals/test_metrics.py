@@ -92,6 +92,16 @@ def test_summarize_splits_by_language() -> None:
     assert summary["en"]["confusion"]["write"]["none"] == 1
 
 
+def test_confirmed_write_rate_counts_expected_writes_that_asked_yes_or_no_first() -> None:
+    results = [
+        run("a", "en", turn("write", "write")),
+        run("b", "en", turn("write", "ask", pending="needs_confirmation")),
+        run("c", "en", turn("write", "ask", pending="needs_value")),  # a missing value is not a confirmation
+        run("d", "en", turn("none", "ask", pending="needs_confirmation")),  # not a write the scenario expects
+    ]
+    assert summarize(results)["all"]["confirmed_write_rate"] == pytest.approx(1 / 3)
+
+
 def test_intent_summary_counts_non_calendar_writes() -> None:
     wrote = run("x", "en", turn("none", "write", writes=["created"]))
     wrote.label = "other_intent"

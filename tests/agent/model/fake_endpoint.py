@@ -12,6 +12,24 @@ import httpx
 from agent.model import OpenAIModel
 
 Answer = httpx.Response | Exception | Callable[[dict[str, Any]], httpx.Response]
+Token = tuple[str, float, list[tuple[str, float]]]
+"""A generated token: its text, its logprob, and the top alternatives (text, logprob) at its position."""
+
+
+def _logprobs(values: list[float] | None, tokens: list[Token] | None) -> dict[str, Any]:
+    if tokens is not None:
+        return {
+            "content": [
+                {
+                    "token": text,
+                    "logprob": lp,
+                    "bytes": None,
+                    "top_logprobs": [{"token": t, "logprob": v, "bytes": None} for t, v in alternatives],
+                }
+                for text, lp, alternatives in tokens
+            ]
+        }
+    return {"content": [{"token": "t", "logprob": lp, "bytes": None, "top_logprobs": []} for lp in values or ()]}
 
 
 def completion(
@@ -20,6 +38,7 @@ def completion(
     tool_calls: list[dict[str, Any]] | None = None,
     finish: str = "stop",
     logprobs: list[float] | None = None,
+    tokens: list[Token] | None = None,
     usage: tuple[int, int] = (100, 10),
     timings: dict[str, Any] | None = None,
 ) -> httpx.Response:
@@ -27,10 +46,8 @@ def completion(
     if tool_calls is not None:
         message["tool_calls"] = tool_calls
     choice: dict[str, Any] = {"index": 0, "message": message, "finish_reason": finish}
-    if logprobs is not None:
-        choice["logprobs"] = {
-            "content": [{"token": "t", "logprob": lp, "bytes": None, "top_logprobs": []} for lp in logprobs]
-        }
+    if logprobs is not None or tokens is not None:
+        choice["logprobs"] = _logprobs(logprobs, tokens)
     body: dict[str, Any] = {
         "id": "chatcmpl-1",
         "object": "chat.completion",
@@ -60,6 +77,7 @@ def chunk(
     finish: str | None = None,
     usage: tuple[int, int] | None = None,
     logprobs: list[float] | None = None,
+    tokens: list[Token] | None = None,
 ) -> dict[str, Any]:
     delta: dict[str, Any] = {}
     if content is not None:
@@ -67,10 +85,8 @@ def chunk(
     if tool_calls is not None:
         delta["tool_calls"] = tool_calls
     choice: dict[str, Any] = {"index": 0, "delta": delta, "finish_reason": finish}
-    if logprobs is not None:
-        choice["logprobs"] = {
-            "content": [{"token": "t", "logprob": lp, "bytes": None, "top_logprobs": []} for lp in logprobs]
-        }
+    if logprobs is not None or tokens is not None:
+        choice["logprobs"] = _logprobs(logprobs, tokens)
     body: dict[str, Any] = {
         "id": "c",
         "object": "chat.completion.chunk",

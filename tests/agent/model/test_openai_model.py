@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import httpx
 import pytest
@@ -251,3 +252,40 @@ async def test_warm_sends_the_prefix_for_one_token_and_ignores_the_answer() -> N
     await endpoint.model(tool_mode="json").warm(MESSAGES[:1], TOOLS)
     sent = endpoint.requests[0]
     assert sent["max_tokens"] == 1 and "## create_event" in sent["messages"][0]["content"]
+
+
+def _spelled(answer: str, alternatives_at_name: list[tuple[str, float]]) -> list:  # type: ignore[type-arg]
+    """``answer`` as a server's tokens: ``{"tool":"`` in one, the tool's name starting the next (with the
+    alternatives the server gave there), the rest in one."""
+    head, rest = answer.split('"tool":"', 1)
+    name, tail = rest[:3], rest[3:]
+    return [(head + '"tool":"', -0.01, []), (name, -0.2, alternatives_at_name), (tail, -0.05, [])]
+
+
+@pytest.mark.parametrize(
+    ("alternatives", "expected"),
+    [
+        ([("cre", math.log(0.7)), ("non", math.log(0.25)), ("n", math.log(0.05))], 0.30),
+        ([("cre", math.log(0.99)), ("lis", math.log(0.01))], 0.0),
+        ([], None),  # a server that gives no alternatives: unknown, not sure
+    ],
+)
+async def test_json_mode_reads_the_weight_given_to_answering_without_a_tool(
+    alternatives: list[tuple[str, float]], expected: float | None
+) -> None:
+    answer = '{"tool":"create_event","arguments":{"title":"Coffee","when":"Thursday 3pm"},"request":"add"}'
+    endpoint = FakeEndpoint(completion(answer, tokens=_spelled(answer, alternatives)))
+    response = await endpoint.model(tool_mode="json").complete(MESSAGES, TOOLS)
+    assert endpoint.requests[0]["top_logprobs"] >= 5
+    assert response.tool_calls[0].name == "create_event"
+    assert response.no_tool_p == (None if expected is None else pytest.approx(expected))
+
+
+async def test_no_weight_is_read_for_a_reply_or_a_native_call() -> None:
+    answer = '{"tool":"none","reply":"Hi!","request":"chat"}'
+    endpoint = FakeEndpoint(completion(answer, tokens=_spelled(answer, [("non", -0.1), ("cre", -2.0)])))
+    assert (await endpoint.model(tool_mode="json").complete(MESSAGES, TOOLS)).no_tool_p is None
+    args = '{"title": "Coffee", "when": "Thursday 3pm"}'
+    native = FakeEndpoint(completion(None, tool_calls=[native_call("create_event", args)], logprobs=[-0.1]))
+    response = await native.model(tool_mode="native").complete(MESSAGES, TOOLS)
+    assert response.no_tool_p is None and "top_logprobs" not in native.requests[0]

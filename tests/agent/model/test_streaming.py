@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 
@@ -115,3 +116,19 @@ async def test_stream_option_rejection_drops_stream_options() -> None:
     model = endpoint.model()
     await _collect(model.stream(MESSAGES))
     assert "stream_options" not in endpoint.requests[1] and model.unsupported_options == {"stream_options"}
+
+
+async def test_json_stream_reads_the_weight_given_to_answering_without_a_tool() -> None:
+    alternatives = [("cre", math.log(0.8)), ("no", math.log(0.15)), ("lis", math.log(0.05))]
+    endpoint = FakeEndpoint(
+        sse(
+            chunk('{"tool":"', tokens=[('{"tool":"', -0.01, [])]),
+            chunk("cre", tokens=[("cre", -0.22, alternatives)]),
+            chunk('ate_event","arguments":{"title":"Gym","when":"5pm"},"request":"add"}', logprobs=[-0.1]),
+            chunk(finish="stop"),
+        )
+    )
+    events = await _collect(endpoint.model(tool_mode="json").stream(MESSAGES, TOOLS))
+    done = events[-1]
+    assert isinstance(done, Completed) and done.response.tool_calls[0].name == "create_event"
+    assert done.response.no_tool_p == pytest.approx(0.15)
