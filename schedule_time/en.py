@@ -89,6 +89,7 @@ from .en_words import (
     WORD_NUMBER,
     ZONE_GENERIC,
     ZONE_PLACES,
+    ZONE_REGIONS,
     ZONES,
     alt,
     number_value,
@@ -320,6 +321,9 @@ RULES: list[Rule] = [
     Rule("zone", r"\(?(?P<z>" + alt(ZONES) + r")\)?", b_zone),
     # "3pm London time", "8am Chicago time", "Pacific time"; "9am PT" (the letters only after a clock)
     Rule("zone_place", r"(?P<z>" + alt(ZONE_PLACES) + r")\s+time", lambda m: p.ZoneOffset(ZONE_PLACES[m["z"]])),
+    Rule("zone_region", r"(?:(?<=[\dm.] )|(?<=noon ))(?P<z>" + alt(ZONE_REGIONS) + r")\b(?!\s+(?!(?:time|on|and|to|for|with|"
+                        r"tomorrow|today|tonight|this|next|please)\b)[a-z])",
+         lambda m: p.ZoneOffset(ZONE_REGIONS[m["z"]])),
     Rule("zone_generic", r"(?<=[\dm.] )(?P<z>" + alt(ZONE_GENERIC) + r")\b", lambda m: p.ZoneOffset(ZONE_GENERIC[m["z"]])),
     Rule("all_day_alone", r"^(?:all|the\s+whole|the\s+entire)\s+day(?:\s+long)?(?=\s*[.!?]?\s*$)", b_const(p.DayShift(0))),
     Rule("all_day", r"(?:all|the\s+whole|the\s+entire)\s+day(?:\s+long)?|all(?:\s+of)?(?=\s+(?:" + NEXT + "|" + LAST +

@@ -207,3 +207,6 @@ ZONE_PLACES = {
 }
 ZONE_GENERIC = {"pt": _LA, "et": _NY, "ct": _CHI, "mt": _DEN}
 """US generic zone letters, read only right after a clock time ("9am PT"): daylight saving included."""
+ZONE_REGIONS = {"pacific": _LA, "eastern": _NY, "central": _CHI, "mountain": _DEN}
+"""US zone regions without "time", read only right after a clock time and before no other word than a
+joining one ("9am Pacific", "3pm Eastern on Friday"; not "5pm Central Station")."""

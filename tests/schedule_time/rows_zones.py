@@ -53,3 +53,13 @@ ROWS: list[Row] = [
     R('太平洋时间下午3点', 'tue', '2026-12-02T07:00', "read on that place's clock (IANA zone, winter offset), converted to the caller's zone"),
     R('Paris time', 'tue', 'unresolved', 'a zone alone names no time'),
 ]
+
+# US regions without "time", right after a clock and before no other word than a joining one
+ROWS += [
+    R('9am Pacific', 'tue', '2026-12-02T01:00', 'Pacific = America/Los_Angeles (PST): 09:00 PST = 01:00 Shanghai next day'),
+    R('3pm Eastern on Friday', 'tue', '2026-12-05T04:00', 'Friday 15:00 EST = Saturday 04:00 Shanghai'),
+    R('10:30 mountain', 'month_end', '2026-01-31T12:30', 'Mountain = America/Denver (MST), two hours behind New York'),
+    R('noon central', 'month_end', '2026-01-31T13:00', 'after noon too: 12:00 CST = 13:00 EST'),
+    R('9am Pacific', 'ny_spring', '2026-03-08T12:00', 'PDT from the first summer-time day, as PT'),
+    R('5pm Central Station', 'tue', 'unresolved', 'a place name after the region: no zone'),
+]
