@@ -207,7 +207,9 @@ async def run_turn(
             if response.request is not None:  # a later answer without one keeps the earlier reading
                 ctx.state.request = response.request
             if response.tool_calls:
-                ctx.state.no_tool_p = response.no_tool_p
+                # only the first answer's doubt is about acting at all: after tool results, "none" is also
+                # the model's wish to stop and report (a second create of two gave it 0.15)
+                ctx.state.no_tool_p = response.no_tool_p if telemetry.model_round_trips == 1 else None
         except ModelError as exc:
             telemetry.fallback_reason = exc.kind
             telemetry.route = "model_unavailable"

@@ -23,8 +23,8 @@ class TurnState:
     """The model's reading of the message (``constrained.REQUEST_KINDS``) in its latest answer, or None
     where the model gives none (native tool calling)."""
     no_tool_p: float | None = None
-    """In the latest answer that called a tool: the probability the model gave to answering without one
-    (``ModelResponse.no_tool_p``), or None where unknown."""
+    """The probability the model gave to answering without a tool in the turn's first answer, when that
+    answer called one (``ModelResponse.no_tool_p``); None where unknown or after a later answer."""
     shown: bool = False
     """The model has read event content this turn (a listing or a search result)."""
     written: set[str] = field(default_factory=set)

@@ -141,6 +141,18 @@ async def test_a_write_the_model_was_sure_of_executes_at_once(kit: Kit, no_tool_
     assert len(r.writes) == 1 and r.pending is None
 
 
+async def test_only_the_first_answers_doubt_counts(kit: Kit) -> None:
+    """After tool results, weight on "none" is also the wish to stop and report: a second write of two is
+    not doubted for it."""
+    kit.script(
+        call("create_event", {"title": "Lunch with Ana", "when": "tomorrow at noon"}, no_tool_p=0.01),
+        call("create_event", {"title": "Gym", "when": "Friday 6pm"}, no_tool_p=0.4),
+        reply("Done."),
+    )
+    r = await kit.assistant.reply(kit.user_id, "lunch with Ana tomorrow at noon and gym Friday 6pm")
+    assert sorted(e.title for e in await kit.events()) == ["Gym", "Lunch with Ana"] and r.pending is None
+
+
 async def test_an_unsure_move_asks_first(kit: Kit) -> None:
     gym = await kit.seed("Gym", datetime(2025, 3, 6, 18, tzinfo=NY))
     kit.script(call("update_event", {"event": "Gym", "when": "Friday 5pm"}, request="change", no_tool_p=0.25))
