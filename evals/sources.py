@@ -179,6 +179,15 @@ class LiveSource:
         return RecordingModel(self.model)
 
 
+def _per_answer(values: Any, calls: int) -> list[Any]:
+    """A recorded per-answer list (``requests``, ``no_tool_p``) padded to one entry per call plus the
+    reply; empty (all None) where the record has fewer entries than calls (several calls in one answer)."""
+    items = list(values or ())
+    if len(items) < calls:
+        items = []
+    return (items + [None] * (calls + 1))[: calls + 1]
+
+
 class ReplaySource:
     """A live report's model, played back: each turn's recorded tool calls (one per model call, in order),
     then the recorded reply. It answers "what would the current code have made of the same model calls?"
@@ -198,12 +207,22 @@ class ReplaySource:
     def for_turn(self, scenario: Scenario, index: int, ids: dict[str, str]) -> RecordingModel:
         turns = self._turns.get(scenario.id, [])
         recorded = turns[index] if index < len(turns) else {"model_tool_calls": [], "reply": ""}
+        calls = recorded["model_tool_calls"]
+        # one call per answer in JSON mode: the answer's request kind and doubt go with its call
+        requests = _per_answer(recorded.get("requests"), len(calls))
+        doubts = _per_answer(recorded.get("no_tool_p"), len(calls))
         steps = [
             ModelResponse(
                 tool_calls=(ToolCall(id=f"call_{index}_{n}", name=c["name"], arguments=c["arguments"]),),
                 finish_reason="tool_calls",
+                request=requests[n - 1],
+                no_tool_p=doubts[n - 1],
             )
-            for n, c in enumerate(recorded["model_tool_calls"], 1)
+            for n, c in enumerate(calls, 1)
         ]
-        steps.append(ModelResponse(text=recorded.get("reply") or "", finish_reason="stop"))
+        steps.append(
+            ModelResponse(
+                text=recorded.get("reply") or "", finish_reason="stop", request=requests[len(calls)]
+            )
+        )
         return _ScriptedTurn(steps)

@@ -44,3 +44,17 @@ def test_a_turn_with_nothing_recorded_gets_an_empty_reply(template: Path) -> Non
     source = ReplaySource({"results": [{"scenario": scenario.id, "trial": 0, "turns": []}]})
     result = asyncio.run(run_scenario(scenario, source, template=template))
     assert result.turns[0].model_tool_calls == [] and result.turns[0].writes == []
+
+
+def test_the_recorded_doubt_and_request_kind_go_with_each_call(template: Path) -> None:
+    """A write the live model doubted (``no_tool_p``) confirms in the replay too, as it did live."""
+    scenario = next(
+        s for s in load_scenarios() if len(s.turns) == 1 and s.turns[0].expect.decision == "write"
+    )
+    report = _report_of(scenario, template)
+    [turn] = report["results"][0]["turns"]
+    calls = len(turn["model_tool_calls"])
+    turn["no_tool_p"] = [0.4] + [None] * calls
+    turn["requests"] = ["add"] * (calls + 1)
+    result = asyncio.run(run_scenario(scenario, ReplaySource(report), template=template))
+    assert result.turns[0].writes == [] and result.turns[0].pending == "needs_confirmation"
