@@ -24,31 +24,29 @@ import logging
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from agent.attachments import Attachment, attachment_turn, language_sample, transcript_text
 from agent.checks.exit_check import check_reply
 from agent.checks.reply_limit import fit_reply
 from agent.context import ToolContext
-from agent.language import Lang
 from agent.model import Model
-from agent.outcomes import Option
-from agent.render.receipts import Receipt
+from agent.replies import FinalReply, PendingState, Reply, ReplyDelta, ReplyRecord, StreamItem, ToolActivity
 from agent.time_grounding import assistant_times, earlier_sources
 from agent.tools.calendar import build_registry
 from agent.tools.registry import Registry
 from agent.turn.focus import updated_focus
 from agent.turn.gates import GateResult, finish_amendment, gate_lang, run_gates
-from agent.turn.loop import TurnResult, absorb, p_kind, record_run, run_turn
+from agent.turn.loop import run_turn
 from agent.turn.prompt import INSTRUCTIONS, build_messages
+from agent.turn.result import TurnResult, absorb, p_kind, record_run
 from agent.turn.sessions import earlier_line, fit_history, focus_line, pending_line
 from agent.turn.sessions import session_gap as session_gap_from_env
 from agent.turn.telemetry import TurnTelemetry
 from agent.writes.pending import EXPIRY, payload_of
-from storage import CLEAR, Database, PendingWrite, StorageError, TurnState, TurnStore, WriteResult
+from storage import CLEAR, Database, PendingWrite, StorageError, TurnState, TurnStore
 from storage.turns import RequestResult
 
 __all__ = [
@@ -69,108 +67,6 @@ HISTORY_MESSAGES = 12
 HISTORY_CHARS = 400
 MAX_INPUT_CHARS = 4_000
 ZONE_TTL_S = 60.0
-
-
-@dataclass(frozen=True, slots=True)
-class PendingState:
-    """What the turn left waiting for the user (stored; the gates of issue 6 finish it without a model)."""
-
-    kind: Literal["needs_value", "needs_choice", "needs_confirmation"]
-    field: str | None
-    question: str
-    expires_at: datetime
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "field": self.field,
-            "question": self.question,
-            "expires_at": self.expires_at.isoformat(),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Reply:
-    """One turn's answer. ``text`` is exactly what was stored in the transcript."""
-
-    text: str
-    turn_id: str
-    conversation_id: str
-    lang: Lang
-    receipts: tuple[Receipt, ...] = ()
-    options: tuple[Option, ...] = ()
-    pending: PendingState | None = None
-    model_round_trips: int = 0
-    writes: tuple[WriteResult, ...] = ()
-    exit_check: str = "no_claim"
-    replaced: bool = False
-    fallback_reason: str | None = None
-    telemetry: dict[str, Any] = field(default_factory=dict, compare=False)
-    route: str = "model"
-    """How the turn was answered: "model", "model_unavailable", a gate ("gate_confirm", "gate_cancel",
-    "gate_slot", "gate_choice", "gate_command") with zero model calls, or "attachment" (a file sent with the
-    message, routed by code: ``agent.attachments``)."""
-
-    @property
-    def trace_id(self) -> str:
-        return self.turn_id
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "text": self.text,
-            "turn_id": self.turn_id,
-            "conversation_id": self.conversation_id,
-            "lang": self.lang,
-            "receipts": [r.to_json() for r in self.receipts],
-            "options": [o.to_json() for o in self.options],
-            "pending": self.pending.to_json() if self.pending else None,
-            "model_round_trips": self.model_round_trips,
-            "writes": [w.to_json() for w in self.writes],
-            "exit_check": self.exit_check,
-            "replaced": self.replaced,
-            "fallback_reason": self.fallback_reason,
-            "route": self.route,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class ToolActivity:
-    name: str
-    status: str
-    call_index: int
-    type: Literal["tool"] = "tool"
-
-
-@dataclass(frozen=True, slots=True)
-class ReplyDelta:
-    text: str
-    type: Literal["text"] = "text"
-
-
-@dataclass(frozen=True, slots=True)
-class FinalReply:
-    reply: Reply
-    type: Literal["final"] = "final"
-
-
-StreamItem = ToolActivity | ReplyDelta | FinalReply
-
-
-@dataclass(slots=True)
-class ReplyRecord:
-    """Store a request's answer with the turn: ``render(reply)`` is stored on the HTTP API's claim of
-    ``request_id`` (``storage.api_requests``) in the turn's own commit, so the reply kept for replays and the
-    transcript commit together (one transaction fewer per request). ``stored`` says it committed; when it is
-    false (the commit failed), the caller stores the answer itself."""
-
-    request_id: str
-    render: Callable[[Reply], dict[str, Any]]
-    stored: bool = False
-    result: dict[str, Any] = field(default_factory=dict)
-    """What ``render`` returned (what was stored)."""
-    turn_id: str | None = None
-    """Run the turn under this id (derived from the request's claim: a retry after a crash finds the
-    writes keyed ``<turn id>:<n>``); ``None``: a random one."""
 
 
 def _distinct(commands: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -26,7 +26,7 @@ from agent.checks.exit_check import check_reply
 from agent.context import ToolContext
 from agent.language import Lang, detect_language
 from agent.model import Model
-from agent.turn.loop import TurnResult
+from agent.turn.result import TurnResult
 from agent.turn.telemetry import TurnTelemetry
 from storage import InvalidInput
 from storage.bounds import strip_controls

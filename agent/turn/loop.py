@@ -26,71 +26,30 @@ import json
 import logging
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
-from agent.checks.exit_check import ExitVerdict, check_reply, honest_reply
+from agent.checks.exit_check import check_reply, honest_reply
 from agent.checks.guidance import record as record_guidance
 from agent.checks.read_check import check_read_reply
 from agent.checks.reply_guidance import instead, unfit_reply
 from agent.checks.unread import read_skipped
 from agent.context import ToolContext
 from agent.model import Message, Model, ModelError, ModelResponse, ToolResultMessage
-from agent.outcomes import NeedsChoice, NeedsConfirmation, NeedsValue, Option, Persisted, Rejected
+from agent.outcomes import NeedsConfirmation, Persisted, Rejected
 from agent.render import phrases
-from agent.render.receipts import Receipt, make_receipt
 from agent.tools.registry import BoundTools, ReadResult, ToolRun
 from agent.turn.model_failure import failure_reply
+from agent.turn.result import TurnResult, absorb, p_kind, record_run
 from agent.turn.telemetry import TurnTelemetry
 from agent.turn.unsaid import unanswered_reads, unsaid, with_unsaid_note
 
-__all__ = ["MAX_MODEL_CALLS", "TurnResult", "absorb", "record_run", "run_turn"]
+__all__ = ["MAX_MODEL_CALLS", "run_turn"]
 
 log = logging.getLogger("kairos.agent.turn")
 MAX_MODEL_CALLS = 3
 """Model round trips per turn: the first call plus at most two loop-backs (read results or one retry)."""
 
-Asking = NeedsValue | NeedsChoice | NeedsConfirmation
 ToolEvent = Callable[[str, str, int], None]
-
-
-@dataclass
-class TurnResult:
-    text: str
-    receipts: list[Receipt] = field(default_factory=list)
-    asking: list[Asking] = field(default_factory=list)
-    runs: list[ToolRun] = field(default_factory=list)
-    persisted: list[Persisted] = field(default_factory=list)
-    verdict: ExitVerdict | None = None
-    model_text: str = ""
-    replaced: bool = False
-    read_replaced: bool = False
-    #: Commands waiting behind the first question (``Command.to_json()``): asked or run once it is answered.
-    queued: list[dict[str, Any]] = field(default_factory=list)
-
-    def one_question(self, texts: list[str]) -> list[str]:
-        """``texts`` with only the first ask's question: one question at a time, the others wait in the
-        queue (and are asked, or run, once it is answered)."""
-        if len(self.asking) < 2:
-            return texts
-        first = self.asking[0].question
-        later = {a.question for a in self.asking[1:]}
-        kept, seen = [], False
-        for text in texts:
-            if text == first and not seen:
-                kept.append(text)
-                seen = True
-            elif text not in later and text != first:
-                kept.append(text)
-        return kept
-
-    @property
-    def options(self) -> tuple[Option, ...]:
-        for outcome in self.asking:
-            if isinstance(outcome, NeedsChoice):
-                return outcome.options
-        return ()
 
 
 def _tool_result_text(run: ToolRun) -> str:
@@ -390,60 +349,3 @@ def _search_was_a_lookup(out: TurnResult, model_text: str) -> bool:
     reply with nothing else to show falls back to the search's listing (a write code refused because the
     model was following what it read: the user asked a question, and the search answers it)."""
     return bool(model_text.strip() or out.persisted or out.asking)
-
-
-def absorb(out: TurnResult, runs: Sequence[ToolRun], code_texts: list[str], ctx: ToolContext) -> None:
-    """Each run's outcome on its own: a receipt per persisted write (from the stored row), a question per
-    ask, the user's sentence per refusal. One failing never undoes another."""
-    out.runs.extend(runs)
-    for run in runs:
-        result = run.result
-        if isinstance(result, Persisted):
-            out.persisted.append(result)
-            receipt = make_receipt(
-                result.result, ctx.lang, user_timezone=ctx.tz_name, now=ctx.now, before=_before(result)
-            )
-            out.receipts.append(receipt)
-            code_texts.append(receipt.text)
-        elif isinstance(result, NeedsValue | NeedsChoice | NeedsConfirmation):
-            out.asking.append(result)
-            code_texts.append(result.question)
-        elif isinstance(result, Rejected) and not result.fixable and not result.silent:
-            code_texts.append(result.message or phrases.say("write_failed", ctx.lang))
-
-
-def _before(persisted: Persisted) -> tuple[datetime, datetime] | None:
-    """Where an updated event (or occurrence) was before the write: a move's receipt says from what."""
-    target = persisted.command.target or {}
-    if persisted.result.action != "updated" or not target.get("start") or not target.get("end"):
-        return None
-    return datetime.fromisoformat(target["start"]), datetime.fromisoformat(target["end"])
-
-
-def p_kind(persisted: Persisted) -> str:
-    return {"created": "create", "restored": "create", "updated": "update", "deleted": "delete"}[
-        persisted.result.action
-    ]
-
-
-def record_run(telemetry: TurnTelemetry, run: ToolRun) -> None:
-    entry: dict[str, Any] = {
-        "name": run.name,
-        "kind": run.kind,
-        "call_index": run.call_index,
-        "status": run.status,
-    }
-    result = run.result
-    if isinstance(result, Rejected):
-        entry["code"] = result.code
-        entry["problems"] = [f"{p.get('field')}:{p.get('problem')}" for p in result.problems]
-    if isinstance(result, Persisted):
-        telemetry.writes_persisted.append(
-            {
-                "action": result.result.action,
-                "event_id": str(result.result.event.id),
-                "audit_id": result.result.audit_id,
-                "replayed": result.result.replayed,
-            }
-        )
-    telemetry.tools.append(entry)

@@ -1,0 +1,116 @@
+"""What a turn collected while it ran (``TurnResult``: receipts, questions, runs, persisted writes) and how
+each tool run's outcome lands in it (``absorb``) and in telemetry (``record_run``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from agent.checks.exit_check import ExitVerdict
+from agent.context import ToolContext
+from agent.outcomes import NeedsChoice, NeedsConfirmation, NeedsValue, Option, Persisted, Rejected
+from agent.render import phrases
+from agent.render.receipts import Receipt, make_receipt
+from agent.tools.registry import ToolRun
+from agent.turn.telemetry import TurnTelemetry
+
+__all__ = ["Asking", "TurnResult", "absorb", "p_kind", "record_run"]
+
+Asking = NeedsValue | NeedsChoice | NeedsConfirmation
+
+
+@dataclass
+class TurnResult:
+    text: str
+    receipts: list[Receipt] = field(default_factory=list)
+    asking: list[Asking] = field(default_factory=list)
+    runs: list[ToolRun] = field(default_factory=list)
+    persisted: list[Persisted] = field(default_factory=list)
+    verdict: ExitVerdict | None = None
+    model_text: str = ""
+    replaced: bool = False
+    read_replaced: bool = False
+    #: Commands waiting behind the first question (``Command.to_json()``): asked or run once it is answered.
+    queued: list[dict[str, Any]] = field(default_factory=list)
+
+    def one_question(self, texts: list[str]) -> list[str]:
+        """``texts`` with only the first ask's question: one question at a time, the others wait in the
+        queue (and are asked, or run, once it is answered)."""
+        if len(self.asking) < 2:
+            return texts
+        first = self.asking[0].question
+        later = {a.question for a in self.asking[1:]}
+        kept, seen = [], False
+        for text in texts:
+            if text == first and not seen:
+                kept.append(text)
+                seen = True
+            elif text not in later and text != first:
+                kept.append(text)
+        return kept
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        for outcome in self.asking:
+            if isinstance(outcome, NeedsChoice):
+                return outcome.options
+        return ()
+
+
+def absorb(out: TurnResult, runs: Sequence[ToolRun], code_texts: list[str], ctx: ToolContext) -> None:
+    """Each run's outcome on its own: a receipt per persisted write (from the stored row), a question per
+    ask, the user's sentence per refusal. One failing never undoes another."""
+    out.runs.extend(runs)
+    for run in runs:
+        result = run.result
+        if isinstance(result, Persisted):
+            out.persisted.append(result)
+            receipt = make_receipt(
+                result.result, ctx.lang, user_timezone=ctx.tz_name, now=ctx.now, before=_before(result)
+            )
+            out.receipts.append(receipt)
+            code_texts.append(receipt.text)
+        elif isinstance(result, NeedsValue | NeedsChoice | NeedsConfirmation):
+            out.asking.append(result)
+            code_texts.append(result.question)
+        elif isinstance(result, Rejected) and not result.fixable and not result.silent:
+            code_texts.append(result.message or phrases.say("write_failed", ctx.lang))
+
+
+def _before(persisted: Persisted) -> tuple[datetime, datetime] | None:
+    """Where an updated event (or occurrence) was before the write: a move's receipt says from what."""
+    target = persisted.command.target or {}
+    if persisted.result.action != "updated" or not target.get("start") or not target.get("end"):
+        return None
+    return datetime.fromisoformat(target["start"]), datetime.fromisoformat(target["end"])
+
+
+def p_kind(persisted: Persisted) -> str:
+    return {"created": "create", "restored": "create", "updated": "update", "deleted": "delete"}[
+        persisted.result.action
+    ]
+
+
+def record_run(telemetry: TurnTelemetry, run: ToolRun) -> None:
+    entry: dict[str, Any] = {
+        "name": run.name,
+        "kind": run.kind,
+        "call_index": run.call_index,
+        "status": run.status,
+    }
+    result = run.result
+    if isinstance(result, Rejected):
+        entry["code"] = result.code
+        entry["problems"] = [f"{p.get('field')}:{p.get('problem')}" for p in result.problems]
+    if isinstance(result, Persisted):
+        telemetry.writes_persisted.append(
+            {
+                "action": result.result.action,
+                "event_id": str(result.result.event.id),
+                "audit_id": result.result.audit_id,
+                "replayed": result.result.replayed,
+            }
+        )
+    telemetry.tools.append(entry)
