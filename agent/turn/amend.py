@@ -30,6 +30,7 @@ from agent.matchers import pick_option, reply_sign
 from agent.model import Model, ModelError, SystemMessage, ToolSpec, UserMessage
 from agent.outcomes import Command, NeedsValue, Option, Rejected, WriteOutcome
 from agent.render import phrases
+from agent.time_grounding import is_time_grounded, reads_or_moves
 from agent.turn.telemetry import TurnTelemetry
 from agent.writes.path import execute
 from agent.writes.pending import settle
@@ -223,6 +224,29 @@ async def _changes(
     return None
 
 
+def _times_from_the_rest(ctx: ToolContext, read: dict[str, Any], rest: str) -> tuple[dict[str, Any], bool]:
+    """``read`` with its time fields taken from the rest's own words: a field grounded in the rest stays; one
+    that is not (the model copied the settled answer, "下午两点" again, or the event's old time, "下午4点" for
+    "不过改成四点半") is replaced by the rest's single time phrase where it has exactly one, else dropped. The
+    answer is settled already; a time the rest does not say is no change. Also returns whether a field the
+    rest did speak of was dropped (the time the user gave cannot be used: ask)."""
+    out = dict(read)
+    said = [p.text for p in analyse(rest, now=ctx.now, tz=ctx.tz)]
+    usable = [p for p in said if reads_or_moves(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
+    lost_time = False
+    for key in sorted(_TIME_FIELDS & out.keys()):
+        value = str(out[key])
+        if is_time_grounded(value, [rest], now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+            continue
+        if key == "when" and len(usable) == 1:
+            out[key] = usable[0]
+            ctx.notes.append({"replaced": key, "reason": "not_in_the_reply", "tool": AMEND_PENDING})
+            continue
+        out.pop(key)
+        lost_time = lost_time or bool(said)
+    return out, lost_time
+
+
 def _checked(ctx: ToolContext, command: Command, changes: dict[str, Any]) -> dict[str, Any]:
     """The changes that pass the checks every write argument passes; the rest dropped (noted)."""
     partial = Command(command.tool, dict(changes), call_index=command.call_index)
@@ -252,11 +276,16 @@ async def amend(
     if not isinstance(base, Command):
         return base, None
     read = await _changes(model, base, text, split.rest, ctx, telemetry)
+    lost_time = False
+    if read:
+        read, lost_time = _times_from_the_rest(ctx, read, split.rest)
     changes = _checked(ctx, base, read) if read else {}
-    lost = read is None or any(k not in changes for k in read)
+    lost = read is None or lost_time or any(k not in changes for k in read)
     read_time = read is None and bool(analyse(split.rest, now=ctx.now, tz=ctx.tz))
-    if read_time or (
-        read and any(k in read for k in _TIME_FIELDS) and not any(k in changes for k in _TIME_FIELDS)
+    if (
+        read_time
+        or lost_time
+        or (read and any(k in read for k in _TIME_FIELDS) and not any(k in changes for k in _TIME_FIELDS))
     ):
         question = phrases.ask_value("when", ctx.lang, title=title_of(base), now=ctx.now)
         return NeedsValue(base.with_(args={**base.args, **changes}), "when", question), None

@@ -126,6 +126,64 @@ async def test_an_event_choice_with_a_new_time(
     assert sorted([other, want]) == starts, done.text
 
 
+@pytest.mark.parametrize(
+    ("tz", "first", "title", "day", "answer", "changes", "hour", "minute"),
+    [
+        (ZH, "下周二跟设计部开个会", "跟设计部开会", "下周二", "下午两点，叫上小陈一起",
+         {"attendees": ["小陈"], "when": "下午两点"}, 14, 0),
+        (TW, "下週二跟設計部開個會", "跟設計部開會", "下週二", "下午兩點，順便找小陳",
+         {"attendees": ["小陳"], "when": "下午兩點"}, 14, 0),
+        (EN, "sync with design next Tuesday", "Sync with design", "next Tuesday", "2pm, and add Chen",
+         {"attendees": ["Chen"], "when": "2pm"}, 14, 0),
+        (EN, "sync with design next Tuesday", "Sync with design", "next Tuesday", "10:45 in room B",
+         {"location": "room B", "when": "10:45 today"}, 10, 45),
+    ],
+)  # fmt: skip
+async def test_the_answers_time_copied_into_the_amendment_keeps_the_day(
+    database: Any, make_user: Any, tz: str, first: str, title: str, day: str, answer: str,
+    changes: dict[str, Any], hour: int, minute: int,
+) -> None:  # fmt: skip
+    """The model copies the answered clock (or a time the reply never said) into ``when``: the answer is
+    settled already and the rest says no time, so the day the first turn gave stays."""
+    kit = await make_kit(database, make_user, timezone=tz)
+    kit.script(call("create_event", {"title": title, "when": day}))
+    asked = await kit.assistant.reply(kit.user_id, first)
+    assert asked.pending is not None and asked.pending.kind == "needs_value", asked.text
+    kit.script(call("amend_pending", changes))
+    done = await kit.assistant.reply(kit.user_id, answer)
+    [event] = await kit.events()
+    local = event.start.astimezone(kit.tz)
+    assert (local.date(), local.hour, local.minute) == (datetime(2025, 3, 11).date(), hour, minute), done.text
+    assert "didn't use" not in done.text and "没有用上" not in done.text
+
+
+@pytest.mark.parametrize(
+    ("tz", "first", "event", "when", "answer", "changes", "hour", "minute"),
+    [
+        (ZH, "牙医改到下午四点", "牙医", "下午四点", "第一个，不过改成四点半", {"when": "下午4点"}, 16, 30),
+        (TW, "牙醫改到下午四點", "牙醫", "下午四點", "第一個，改成四點十五吧", {"when": "下午四點"}, 16, 15),
+        (EN, "move the dentist to 4pm", "dentist", "4pm", "the first one, but make it 4:30", {"when": "4pm"}, 16, 30),
+    ],
+)  # fmt: skip
+async def test_an_old_time_in_the_amendment_gives_way_to_the_replys_own(
+    database: Any, make_user: Any, tz: str, first: str, event: str, when: str, answer: str,
+    changes: dict[str, Any], hour: int, minute: int,
+) -> None:  # fmt: skip
+    """The model sends the first turn's time while the reply names a new one: the reply's own phrase wins."""
+    kit = await make_kit(database, make_user, timezone=tz)
+    title = "Dentist" if tz == EN else event
+    days = [datetime(2025, 3, 6, 10, tzinfo=kit.tz), datetime(2025, 3, 13, 10, tzinfo=kit.tz)]
+    for start in days:
+        await kit.seed(title, start)
+    kit.script(call("update_event", {"event": event, "when": when}))
+    asked = await kit.assistant.reply(kit.user_id, first)
+    assert asked.pending is not None and len(asked.options) == 2, asked.text
+    kit.script(call("amend_pending", changes))
+    done = await kit.assistant.reply(kit.user_id, answer)
+    starts = sorted(e.start.astimezone(kit.tz) for e in await kit.events())
+    assert starts == sorted([days[0].replace(hour=hour, minute=minute), days[1]]), done.text
+
+
 async def test_a_model_that_fails_on_a_new_time_asks_and_writes_nothing(
     database: Any, make_user: Any
 ) -> None:
