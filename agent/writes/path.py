@@ -205,6 +205,9 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             }
             return Rejected("nothing_to_change", "", fixable=True, problems=(problem,), command=command)
         return NeedsValue(command, "changes", phrases.say("no_changes", ctx.lang, title=title))
+    one_off = not target.get("recurring") and _occurrence(target) is None
+    if one_off and (same := await _already_so(ctx, command, EventPatch(**patch))):
+        return same  # nothing would change: said at once, never asked about first
     if start is not None and end is not None:
         reasons, conflicts = await checks(ctx, command, start, end, all_day, exclude=target["event_id"])
         if needs_confirmation and "destructive" not in command.confirmed:

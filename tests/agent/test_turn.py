@@ -408,6 +408,27 @@ async def test_an_update_to_the_values_an_event_has_writes_nothing(database, mak
     assert r.telemetry["exit_check"] != "unverified_write_claim"
 
 
+@pytest.mark.parametrize(
+    ("kind", "doubt", "text", "when"),
+    [
+        ("chat", None, "the dentist is at 3 tomorrow, right?", "tomorrow 3pm"),
+        ("change", 0.4, "dentist tomorrow 3pm", "tomorrow 3pm"),
+        ("calendar_question", None, "牙医是明天下午三点吧", "明天下午三点"),
+    ],
+)
+async def test_an_update_that_changes_nothing_says_so_instead_of_asking(
+    kit: Kit, kind: str, doubt: float | None, text: str, when: str
+) -> None:
+    """A no-op update the model was unsure of is not put to the user as "Change … to the same time?": it
+    changes nothing, so the reply says so at once."""
+    await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
+    before = await kit.events()
+    kit.script(call("update_event", {"event": "dentist", "when": when}, request=kind, no_tool_p=doubt))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes == () and r.pending is None and await kit.events() == before, r.text
+    assert "nothing changed" in r.text or "没有改动" in r.text, r.text
+
+
 async def test_an_update_that_changes_something_is_written(kit: Kit) -> None:
     await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
     kit.script(call("update_event", {"event": "dentist", "event_when": "tomorrow", "when": "tomorrow 4pm"}))
