@@ -188,6 +188,7 @@ def ask_confirmation(
     past: bool,
     conflicts: Sequence[tuple[str, datetime, datetime, bool]],
     now: datetime,
+    renamed_from: str | None = None,
 ) -> str:
     """ "“Call with Acme” (Thursday, March 6, 3:00–4:00 PM) overlaps “Dentist” (…). Add it anyway?"."""
     ref = now.date()
@@ -199,6 +200,10 @@ def ask_confirmation(
         for t, s, e, a in conflicts
     ]
     if not past and not clash:  # nothing but the action itself to confirm (a delete, an unasked write)
+        if renamed_from and renamed_from != title:  # a new name at the same time: say the names
+            if lang == "zh":
+                return f"把「{renamed_from}」改名为「{title}」（{when}）吗？"
+            return f"Rename “{renamed_from}” to “{title}” ({when})?"
         if action == "update":
             return f"把「{title}」改到{when}吗？" if lang == "zh" else f"Change “{title}” to {when}?"
         if lang == "zh":

@@ -213,12 +213,18 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
         if needs_confirmation and "destructive" not in command.confirmed:
             reasons = (*reasons, "destructive")
         if reasons:
+            same_time = (start, end) == (_at(target, "start"), _at(target, "end"))
             return confirm(
-                ctx, command, "update", args.get("title") or title, start, end, all_day, reasons, conflicts
-            )
+                ctx, command, "update", args.get("title") or title, start, end, all_day, reasons, conflicts,
+                renamed_from=title if same_time and args.get("title") else None,
+            )  # fmt: skip
     elif unasked(ctx, command):  # a rename or a note the message was not read as asking for
         begins, ends = datetime.fromisoformat(target["start"]), datetime.fromisoformat(target["end"])
-        return confirm(ctx, command, "edit", title, begins, ends, all_day, ("unasked",), ())
+        renamed = args.get("title")
+        return confirm(
+            ctx, command, "edit", renamed or title, begins, ends, all_day, ("unasked",), (),
+            renamed_from=title if renamed else None,
+        )  # fmt: skip
     occurrence = _occurrence(target)
     from_start = None
     if target.get("recurring") and occurrence is None:  # the series: from its first upcoming occurrence on
@@ -250,6 +256,11 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             from_start=from_start,
         ),
     )
+
+
+def _at(target: dict[str, Any], key: str) -> datetime | None:
+    value = target.get(key)
+    return datetime.fromisoformat(value) if value else None
 
 
 async def _already_so(ctx: ToolContext, command: Command, event_patch: EventPatch) -> Rejected | None:

@@ -146,6 +146,8 @@ def confirm(
     all_day: bool,
     reasons: tuple[str, ...],
     conflicts: tuple[dict[str, Any], ...],
+    *,
+    renamed_from: str | None = None,
 ) -> NeedsConfirmation:
     clash = [
         (
@@ -166,6 +168,7 @@ def confirm(
         past="past" in reasons,
         conflicts=clash,
         now=ctx.now,
+        renamed_from=renamed_from,
     )
     return NeedsConfirmation(command, reasons, question, conflicts)  # type: ignore[arg-type]
 

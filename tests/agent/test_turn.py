@@ -429,6 +429,26 @@ async def test_an_update_that_changes_nothing_says_so_instead_of_asking(
     assert "nothing changed" in r.text or "没有改动" in r.text, r.text
 
 
+@pytest.mark.parametrize(
+    ("text", "args", "expected"),
+    [
+        ("actually call that Sprint review", {"event": "Standup", "title": "Sprint review"},
+         "Rename “Standup” to “Sprint review” (Thursday, March 6, 3:00–4:00 PM)?"),
+        ("standup should be named Team sync", {"event": "Standup", "title": "Team sync", "when": "tomorrow 3pm"},
+         "Rename “Standup” to “Team sync” (Thursday, March 6, 3:00–4:00 PM)?"),
+    ],
+)  # fmt: skip
+async def test_a_rename_that_asks_first_names_both_titles(
+    kit: Kit, text: str, args: dict[str, str], expected: str
+) -> None:
+    await kit.seed("Standup", datetime(2025, 3, 6, 15, tzinfo=NY))
+    kit.script(call("update_event", args, request="change", no_tool_p=0.3))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.text == expected and r.pending is not None
+    await kit.assistant.reply(kit.user_id, "yes")
+    assert [e.title for e in await kit.events()] == [args["title"]]
+
+
 async def test_an_update_that_changes_something_is_written(kit: Kit) -> None:
     await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
     kit.script(call("update_event", {"event": "dentist", "event_when": "tomorrow", "when": "tomorrow 4pm"}))
