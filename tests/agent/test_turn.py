@@ -449,6 +449,14 @@ async def test_a_rename_that_asks_first_names_both_titles(
     assert [e.title for e in await kit.events()] == [args["title"]]
 
 
+async def test_a_rename_that_asks_first_names_both_titles_in_chinese(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    await zh.seed("周会", datetime(2025, 3, 6, 10, tzinfo=SH))
+    zh.script(call("update_event", {"event": "周会", "title": "项目例会"}, request="chat"))
+    r = await zh.assistant.reply(zh.user_id, "周会其实就是项目例会")
+    assert r.text == "把「周会」改名为「项目例会」（3月6日（周四） 10:00–11:00）吗？", r.text
+
+
 async def test_an_update_that_changes_something_is_written(kit: Kit) -> None:
     await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
     kit.script(call("update_event", {"event": "dentist", "event_when": "tomorrow", "when": "tomorrow 4pm"}))
