@@ -46,6 +46,9 @@ class Command:
     """update/delete: {"event_id", "version", "occurrence_start" (ISO or None), "title"}."""
     confirmed: tuple[str, ...] = ()
     grounded: bool = False
+    doubted: bool = False
+    """The model's own answer did not back this write (``writes.store.model_doubts``): it asks yes/no before
+    it writes, also when it is finished later from a pending question."""
 
     def with_(self, **changes: Any) -> Command:
         return replace(self, **changes)
@@ -60,6 +63,7 @@ class Command:
             "target": self.target,
             "confirmed": list(self.confirmed),
             "grounded": self.grounded,
+            "doubted": self.doubted,
         }
 
     @classmethod
@@ -74,6 +78,7 @@ class Command:
             target=data.get("target"),
             confirmed=tuple(data.get("confirmed") or ()),
             grounded=bool(data.get("grounded")),
+            doubted=bool(data.get("doubted")),
         )
 
 

@@ -32,19 +32,22 @@ from agent.tools.args import (
 from agent.tools.reads import find_free_time, list_events, search_conversation_archive, search_events
 from agent.tools.registry import Registry, Tool
 from agent.writes.path import execute
+from agent.writes.store import model_doubts
 
 __all__ = ["CALENDAR_TOOLS", "build_registry"]
 
 # ----------------------------------------------------------------------------------------- write tools
 
 
-def _command(tool: str, args: BaseModel, call_index: int) -> Command:
-    return Command(tool=tool, args=args.model_dump(mode="json"), call_index=call_index)
+def _command(ctx: ToolContext, tool: str, args: BaseModel, call_index: int) -> Command:
+    """The model's call as a command; ``doubted`` when the model's answer did not back it, so that a
+    question asked on the way (a missing time) leads to yes/no before the write."""
+    return Command(tool, args.model_dump(mode="json"), call_index, doubted=model_doubts(ctx))
 
 
 async def _write(ctx: ToolContext, tool: str, args: BaseModel, call_index: int) -> WriteOutcome:
     """The guards (``agent.guards``, in their declared order), then the write path."""
-    guarded = await run_write_guards(ctx, _command(tool, args, call_index))
+    guarded = await run_write_guards(ctx, _command(ctx, tool, args, call_index))
     if isinstance(guarded, Rejected):
         return guarded
     outcome = await execute(ctx, guarded)
@@ -69,7 +72,7 @@ async def delete_event(ctx: ToolContext, args: DeleteEventArgs, call_index: int)
 async def undo_last_change(ctx: ToolContext, args: UndoLastChangeArgs, call_index: int) -> WriteOutcome:
     # An undo the model chose asks first, naming what it would revert (``write_path._undo``); the exact
     # command "undo" is a gate of its own and runs at once.
-    return await execute(ctx, _command("undo_last_change", args, call_index))
+    return await execute(ctx, _command(ctx, "undo_last_change", args, call_index))
 
 
 # The descriptions are prompt text: short, only what the model needs. The examples name people (the shape of

@@ -165,10 +165,10 @@ async def run_turn(
             telemetry.no_tool_p.append(None if response.no_tool_p is None else round(response.no_tool_p, 4))
             if response.request is not None:  # a later answer without one keeps the earlier reading
                 ctx.state.request = response.request
-            if response.tool_calls:
-                # only the first answer's doubt is about acting at all: after tool results, "none" is also
-                # the model's wish to stop and report (a second create of two gave it 0.15)
-                ctx.state.no_tool_p = response.no_tool_p if telemetry.model_round_trips == 1 else None
+            if response.tool_calls and telemetry.model_round_trips == 1:
+                # only the first answer's doubt is about acting at all (it holds for the turn): after tool
+                # results, "none" is also the model's wish to stop and report (a second create of two gave 0.15)
+                ctx.state.no_tool_p = response.no_tool_p
         except ModelError as exc:
             telemetry.fallback_reason = exc.kind
             telemetry.route = "model_unavailable"

@@ -24,7 +24,7 @@ class TurnState:
     where the model gives none (native tool calling)."""
     no_tool_p: float | None = None
     """The probability the model gave to answering without a tool in the turn's first answer, when that
-    answer called one (``ModelResponse.no_tool_p``); None where unknown or after a later answer."""
+    answer called one (``ModelResponse.no_tool_p``); it holds for the turn. None where unknown."""
     shown: bool = False
     """The model has read event content this turn (a listing or a search result)."""
     written: set[str] = field(default_factory=set)

@@ -28,7 +28,7 @@ from storage import (
     WriteResult,
 )
 
-__all__ = ["checks", "confirm", "ground", "ground_title", "store", "title_of", "unasked"]
+__all__ = ["checks", "confirm", "ground", "ground_title", "model_doubts", "store", "title_of", "unasked"]
 
 log = logging.getLogger("kairos.agent.write")
 _GROUNDED_FIELDS = ("location", "notes")
@@ -101,14 +101,19 @@ below 0.01); alarms, timers, reminders, money transfers, calls and orders the mo
 gave 0.11–0.42."""
 
 
-def unasked(ctx: ToolContext, command: Command) -> bool:
-    """The model's own answer does not back the write: it read the message as a question or chit-chat
-    (its ``request``), or it gave real weight to answering without a tool (``TurnState.no_tool_p``). So
-    the write asks first, and a wrong guess costs a "no", never a dirty write."""
-    if "unasked" in command.confirmed:
-        return False
+def model_doubts(ctx: ToolContext) -> bool:
+    """The model's own answer does not back a write this turn: it read the message as a question or
+    chit-chat (its ``request``), or it gave real weight to answering without a tool (``TurnState.no_tool_p``)."""
     doubt = ctx.state.no_tool_p
     return ctx.state.request in ("calendar_question", "chat") or (doubt is not None and doubt >= DOUBT)
+
+
+def unasked(ctx: ToolContext, command: Command) -> bool:
+    """The write asks first — a wrong guess costs a "no", never a dirty write — when the model's answer did
+    not back it, this turn or in the turn that left it pending (``Command.doubted``)."""
+    if "unasked" in command.confirmed:
+        return False
+    return command.doubted or model_doubts(ctx)
 
 
 async def checks(

@@ -132,6 +132,36 @@ async def test_a_write_the_model_was_unsure_to_call_asks_first(
     assert titles == ([arguments["title"]] if answer == "yes" else [])
 
 
+@pytest.mark.parametrize(
+    ("tz", "text", "arguments", "answer", "yes"),
+    [
+        ("America/New_York", "set an alarm for me", {"title": "Alarm"}, "6am tomorrow", "yes"),
+        ("America/New_York", "i need a timer", {"title": "Timer"}, "5pm", "ok"),
+        ("Asia/Shanghai", "帮我定个闹钟", {"title": "闹钟"}, "明天早上六点", "好"),
+        ("Asia/Taipei", "幫我設個鬧鐘", {"title": "鬧鐘"}, "明天早上六點", "好"),
+    ],
+)
+async def test_an_unsure_write_still_asks_first_after_its_missing_time_is_given(
+    database: Any, make_user: Any, tz: str, text: str, arguments: dict[str, Any], answer: str, yes: str
+) -> None:
+    """The doubt goes with the pending command: the time the user then gives (a zero-model slot answer)
+    leads to the yes/no question, not to a write."""
+    kit = await make_kit(database, make_user, timezone=tz)
+    copied = {**arguments, "when": "Wednesday 2025-03-05 09:00"}  # the Now line: not the user's words
+    kit.script(
+        call("create_event", copied, request="add", no_tool_p=0.35),
+        call("create_event", copied, request="add", no_tool_p=0.35),
+    )
+    asked = await kit.assistant.reply(kit.user_id, text)
+    assert asked.pending is not None and asked.pending.kind == "needs_value", asked.text
+    model = kit.script(reply("unused"))
+    confirm = await kit.assistant.reply(kit.user_id, answer)
+    assert model.calls == [] and await kit.events() == []
+    assert confirm.pending is not None and confirm.pending.kind == "needs_confirmation", confirm.text
+    await kit.assistant.reply(kit.user_id, yes)
+    assert [e.title for e in await kit.events()] == [arguments["title"]]
+
+
 @pytest.mark.parametrize("no_tool_p", [None, 0.0, 0.02, 0.099])
 async def test_a_write_the_model_was_sure_of_executes_at_once(kit: Kit, no_tool_p: float | None) -> None:
     kit.script(
