@@ -2,7 +2,7 @@
 
 Besides the data (events, free slots, what a write saved), a tool result carries code's words for the
 model: hints ("`when` must quote the user's words for the time, e.g. …", "change only events the user
-names"), notes ("the user did not ask for free time: … call that tool now", the unsaid prompt), and codes
+names"), notes ("the user's message gives no time: these are the events named like … call that tool now", the unsaid prompt), and codes
 (``invalid_arguments``, ``not_the_users_words``, ``not_done_yet``). A small model echoes them to the user
 (14 of 200 replies in an intent sweep) or parks them in an event's notes.
 

@@ -198,7 +198,7 @@ def check_read_reply(
     listed = not listings or reply_reports(text, listings)
     if (
         listed
-        and all(reply_reports_free(text, f) for f in free)
+        and all(_reports_free(text, f) for f in free)
         and (wrote or not promises_write(text))
         and not misstates(text, listings, free, said, now=now, tz=tz or now.tzinfo or UTC)
     ):
@@ -206,10 +206,21 @@ def check_read_reply(
     return "\n".join(dict.fromkeys(_texts(listings, free, lang, now)))
 
 
+def _reports_free(text: str, free: FreeTime) -> bool:
+    """A free-time read is reported by a free slot, or by an event of its window (the model chose the
+    free-time tool for "what's on?")."""
+    if reply_reports_free(text, free):
+        return True
+    return free.events is not None and bool(free.events.events) and reply_reports(text, [free.events])
+
+
 def _texts(listings: Sequence[Listing], free: Sequence[FreeTime], lang: Lang, now: datetime) -> list[str]:
-    return [listing_text(x, lang, now=now) for x in listings] + [
-        free_time_text(f, lang, now=now) for f in free
-    ]
+    texts = [listing_text(x, lang, now=now) for x in listings]
+    for f in free:
+        if f.events is not None and f.events.events:
+            texts.append(listing_text(f.events, lang, now=now))
+        texts.append(free_time_text(f, lang, now=now))
+    return texts
 
 
 def _echoes(text: str, said: Sequence[str]) -> bool:

@@ -44,6 +44,8 @@ def _known_times(listings: Sequence[Listing], free: Sequence[FreeTime], tz: tzin
             if not event.all_day:
                 known |= {_clock(event.start, tz), _clock(event.end, tz)}
     for found in free:
+        if found.events is not None:
+            known |= _known_times([found.events], (), tz)
         known |= {_clock(found.start, tz), _clock(found.end, tz)}
         for start, end in found.slots:
             known |= {_clock(start, tz), _clock(end, tz)}

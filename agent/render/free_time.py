@@ -12,11 +12,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from agent.language import Lang
 from agent.render.timefmt import day_part_text, day_text, range_text
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock
+
+if TYPE_CHECKING:  # the read check imports this module
+    from agent.checks.read_check import Listing
 
 __all__ = ["FreeTime", "free_time_text", "reply_reports_free"]
 
@@ -31,6 +35,8 @@ class FreeTime:
     duration: timedelta
     slots: tuple[tuple[datetime, datetime], ...]
     more: int = 0
+    events: Listing | None = None
+    """The events in the window (the same read), where code listed them: a reply may report those."""
 
 
 def _length_text(duration: timedelta, lang: Lang) -> str:

@@ -9,7 +9,6 @@ and a read of someone else's calendar is refused by code.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from agent.archive import search_archive, snippet
@@ -112,45 +111,33 @@ async def listed_in(ctx: ToolContext, range_text: str) -> ReadResult:
     return ReadResult({"ok": True, "events": events, "more": more}, listing)
 
 
-# A question about free time names it. Small models often answer "what's on" / 有什么安排 with
-# find_free_time (and an invented duration); without one of these words the call is answered as
-# list_events for the same range — a read either way, so nothing is risked by the correction. It comes
-# back with a note: "周日全天家庭日，帮我留出来" and "明天和设计师对一下稿子" were sent here too, and the
-# model then told the user "no free time found" instead of writing.
-_ASKS_FREE_TIME = re.compile(
-    r"\b(?:free|available|availability|open slots?|slots?|gaps?|time for)\b|空|闲|有时间|抽出", re.IGNORECASE
-)
-
-
-def _not_a_free_time_question(shown: str) -> str:
+def _named_events_note() -> str:
     return (
-        f"the user did not ask for free time: these are the events {shown}. If the user asked to add, "
-        "change or delete something, call that tool now"
+        "the user's message gives no time: these are the events named like the user's words. If the user "
+        "asked to add, change or delete something, call that tool now"
     )
 
 
 async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: int) -> ReadResult:
-    said_time = bool(phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo))
-    if not _ASKS_FREE_TIME.search(ctx.user_text) and ctx.state.request in ("add", "change"):
-        # the model itself read the message as a request to write: the free-time read is the wrong tool
+    """Free slots of the range, and the events in it: one read answers "when am I free?" and, when the
+    model chose this tool for "what's on?", that too (the reply check accepts a reply that quotes a free
+    slot or names an event of the range). Decided by facts, never by the message's wording: the model's
+    own reading of a request to write sends it to the write tools, and a message with no time at all is
+    first looked up by the events it names."""
+    if ctx.state.request in ("add", "change"):  # the model's own reading: a write, not a question
         hint = (
             "the user asked to add or change an event, not for free time: call create_event or update_event"
         )
         return ReadResult({"ok": False, "error": "wrong_tool", "hint": hint})
-    if not _ASKS_FREE_TIME.search(ctx.user_text):
-        if not said_time:
-            # no time in the message either ("When's my next haircut?", 我跟理发师约的是哪天):
-            # a question about an event by its name, and the range the model passed is its own invention
-            found = await search_events(ctx, SearchEventsArgs(query=ctx.user_text[:200]), call_index)
-            if found.data.get("ok"):
-                found.data["note"] = _not_a_free_time_question("named like the user's words")
-            return found
-        listed = await list_events(ctx, ListEventsArgs(range=args.range), call_index)
-        if listed.data.get("ok", True):  # a request to add something often comes here too (live eval)
-            listed.data["note"] = _not_a_free_time_question("in that range")
-        return listed
     if (refused := _refused_read(ctx)) is not None:
         return refused
+    if not phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        # no time in the message ("When's my next haircut?", 我跟理发师约的是哪天): the range is the model's
+        # own; events the user's words name answer it, where there are any
+        found = await search_events(ctx, SearchEventsArgs(query=ctx.user_text[:200]), call_index)
+        if found.data.get("ok") and found.data.get("events"):
+            found.data["note"] = _named_events_note()
+            return found
     if (ungrounded := _ungrounded_range(ctx, args.range)) is not None:
         return ungrounded
     window = read_range(args.range, now=ctx.now, tz=ctx.tz)
@@ -159,10 +146,15 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
     duration = resolve_duration(args.duration, now=ctx.now, tz=ctx.tz)
     if duration is None:
         return _range_error("duration")
+    listed = await listed_in(ctx, args.range)
+    events = listed.listing if listed.data.get("ok", True) else None
+    shown_events = {"events": listed.data["events"]} if events is not None and events.events else {}
     start = max(window[0], ctx.now)
     if start >= window[1]:
-        empty = FreeTime(window[0].astimezone(ctx.tz), window[1].astimezone(ctx.tz), duration, ())
-        return ReadResult({"ok": True, "free": []}, free_time=empty)
+        empty = FreeTime(
+            window[0].astimezone(ctx.tz), window[1].astimezone(ctx.tz), duration, (), events=events
+        )
+        return ReadResult({"ok": True, "free": [], **shown_events}, free_time=empty)
     try:
         slots = await ctx.events.free_slots(start, window[1], duration)
     except InvalidInput:
@@ -176,8 +168,9 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
         duration,
         tuple(shown),
         len(slots) - len(shown),
+        events=events,
     )
-    return ReadResult({"ok": True, "free": free}, free_time=kept)
+    return ReadResult({"ok": True, "free": free, **shown_events}, free_time=kept)
 
 
 async def search_events(ctx: ToolContext, args: SearchEventsArgs, call_index: int) -> ReadResult:

@@ -74,7 +74,10 @@ async def test_invented_free_time_is_replaced_by_the_slots(kit: Kit) -> None:
         call("find_free_time", {"range": "tomorrow", "duration": "1 hour"}), reply("You're free at 10am.")
     )
     r = await kit.assistant.reply(kit.user_id, "When am I free tomorrow for an hour?")
-    assert r.text == "Free for an hour or more, Thursday, March 6:\n- 5:00–6:00 PM"
+    # the read's events and its free slots: the same read answers "what's on" and "when am I free"
+    assert r.text == (
+        "Thursday, March 6:\n- 9:00 AM–5:00 PM — Standup\nFree for an hour or more, Thursday, March 6:\n- 5:00–6:00 PM"
+    )
     assert r.telemetry["read_check"] == "replaced" and not r.writes
 
 
@@ -102,7 +105,10 @@ async def test_a_write_after_a_free_time_question_leaves_the_slots_as_the_answer
     )
     r = await zh.assistant.reply(zh.user_id, "这周四什么时候有空？想打个一小时的电话")
     assert not r.writes and not r.options and r.pending is None, r.text
-    assert r.text == "3月6日（周四）能空出1小时的时段：\n- 13:30–18:00"
+    assert r.text == (
+        "3月6日（周四）的安排：\n- 09:30–11:30 「客户拜访」\n- 12:00–13:30 「部门午餐」\n"
+        "3月6日（周四）能空出1小时的时段：\n- 13:30–18:00"
+    )
 
 
 async def test_slots_read_before_a_write_are_its_lookup(kit: Kit) -> None:

@@ -228,17 +228,18 @@ def test_data_in_a_result_is_not_guidance() -> None:
 @pytest.mark.parametrize(
     ("message", "range_", "prefix"),
     [
-        ("what do I have tomorrow?", "tomorrow", "You have Gym tomorrow. "),
-        ("明天有什么安排？", "明天", "你明天有Gym。"),
-        ("明天有甚麼安排？", "明天", "你明天有Gym。"),
-        ("anything on tomorrow evening?", "tomorrow evening", "Gym at 6pm. "),
+        ("when's my Gym?", "this week", "You have Gym tomorrow. "),
+        ("Gym是哪天？", "这周", "你明天有Gym。"),
+        ("Gym是甚麼時候？", "這週", "你明天有Gym。"),
+        ("is there Gym at all?", "next week", "Gym at 6pm. "),
     ],
 )
 async def test_a_reply_that_echoes_a_note_is_replaced_by_the_listing(
     kit: Kit, message: str, range_: str, prefix: str
 ) -> None:
-    """find_free_time for a question about what is on comes back as the listing with a note to the model;
-    a reply that names the event (the read check would keep it) but echoes the note is replaced."""
+    """find_free_time for a message with no time that names an event comes back as the events so named,
+    with a note to the model; a reply that names the event (the read check would keep it) but echoes the
+    note is replaced."""
     await kit.seed("Gym", datetime(2025, 3, 6, 18, tzinfo=NY))
     kit.assistant.model = echo_model(call("find_free_time", {"range": range_, "duration": "1 hour"}), prefix)
     r = await kit.assistant.reply(kit.user_id, message)

@@ -236,12 +236,22 @@ async def test_a_request_to_add_answered_with_free_time_in_english_too(kit: Kit,
     assert json.loads(first.content)["error"] == "wrong_tool"
 
 
-@pytest.mark.parametrize("text", ["when am I free tomorrow to add lunch?", "明天什么时候有空加个午饭"])
-async def test_a_free_time_question_is_answered_whatever_the_reading(kit: Kit, text: str) -> None:
+@pytest.mark.parametrize(
+    "text",
+    ["when am I free tomorrow to add lunch?", "明天什么时候有空加个午饭", "明天甚麼時候有空？想約午飯"],
+)
+@pytest.mark.parametrize("kind", ["calendar_question", "mixed", "chat", None])
+async def test_a_free_time_read_is_answered_unless_the_model_read_a_write(
+    kit: Kit, text: str, kind: str | None
+) -> None:
+    """The model's reading decides, never the message's words: read as anything but a write, the free-time
+    read answers with the free slots and the events of the range."""
+    await kit.seed("Gym", datetime(2025, 3, 6, 18, tzinfo=NY))
     model = kit.script(
-        call("find_free_time", {"range": "tomorrow", "duration": "1 hour"}, request="add"),
-        reply("You're free all afternoon.", request="add"),
-    )
+        call("find_free_time", {"range": "tomorrow" if text[0] == "w" else "明天", "duration": "1 hour"},
+             request=kind),
+        reply("You're free until 6pm.", request=kind),
+    )  # fmt: skip
     await kit.assistant.reply(kit.user_id, text)
-    first = [m for m in model.calls[1].messages if isinstance(m, ToolResultMessage)][-1]
-    assert "error" not in json.loads(first.content)
+    first = json.loads([m for m in model.calls[1].messages if isinstance(m, ToolResultMessage)][-1].content)
+    assert first["ok"] is True and first["free"] and [e["title"] for e in first["events"]] == ["Gym"]
