@@ -17,6 +17,7 @@ from agent.context import ToolContext
 from agent.grounding import echoes_request, event_kind_in, grounded_title, is_grounded, said_by_user
 from agent.outcomes import Command, NeedsConfirmation, Persisted, Rejected, WriteOutcome
 from agent.render import phrases
+from agent.turn.focus import just_written
 from storage import (
     EventNotFound,
     InvalidInput,
@@ -110,10 +111,26 @@ def model_doubts(ctx: ToolContext) -> bool:
 
 def unasked(ctx: ToolContext, command: Command) -> bool:
     """The write asks first — a wrong guess costs a "no", never a dirty write — when the model's answer did
-    not back it, this turn or in the turn that left it pending (``Command.doubted``)."""
+    not back it, this turn or in the turn that left it pending (``Command.doubted``). A doubt alone does not
+    hold against a change of the event the last turn wrote: a correction right after a write is what the
+    user is doing (on the live dev split two short corrections of a time and of a title gave the model
+    0.13–0.31 doubt, as short replies do)."""
     if "unasked" in command.confirmed:
         return False
-    return command.doubted or model_doubts(ctx)
+    if ctx.state.request in ("calendar_question", "chat"):
+        return True
+    return (command.doubted or model_doubts(ctx)) and not _changes_the_write_just_made(ctx, command)
+
+
+def _changes_the_write_just_made(ctx: ToolContext, command: Command) -> bool:
+    entry = just_written(ctx.focus)
+    target = command.target or {}
+    return (
+        command.tool == "update_event"
+        and entry is not None
+        and bool(target.get("event_id"))
+        and str(entry.get("event_id")) == str(target["event_id"])
+    )
 
 
 async def checks(

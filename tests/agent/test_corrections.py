@@ -137,6 +137,38 @@ async def test_a_correction_moves_the_event_just_written(
     assert "not find" not in r2.text and "没有找到" not in r2.text
 
 
+@pytest.mark.parametrize(
+    ("first", "create", "correction", "then", "start", "why"), CORRECTIONS, ids=[r[5] for r in CORRECTIONS]
+)
+async def test_a_correction_the_model_was_unsure_of_is_still_written(
+    kit: Kit,
+    first: str,
+    create: dict[str, Any],
+    correction: str,
+    then: tuple[str, dict[str, Any]],
+    start: datetime,
+    why: str,
+) -> None:
+    """Short corrections give the model real doubt about acting at all; a change of the event the last
+    turn wrote is what the user is doing, so the doubt does not turn it into a yes/no question."""
+    name, arguments = then
+    model = kit.script(call("create_event", create), call(name, arguments, no_tool_p=0.3), reply("Done."))
+    await kit.assistant.reply(kit.user_id, first)
+    r2 = await kit.assistant.reply(kit.user_id, correction)
+    assert model.call_count == 2 and r2.pending is None, (why, r2.text)
+    (event,) = await kit.events()
+    assert event.start == start, why
+
+
+async def test_a_doubted_change_of_another_event_still_asks_first(kit: Kit) -> None:
+    await kit.seed("Dentist", _at(7, 15))
+    kit.script(call("create_event", {"title": "Gym", "when": "tomorrow at 6pm"}))
+    await kit.assistant.reply(kit.user_id, "gym tomorrow at 6pm")
+    kit.script(call("update_event", {"event": "Dentist", "when": "Friday 4pm"}, no_tool_p=0.3))
+    r = await kit.assistant.reply(kit.user_id, "dentist friday 4pm")
+    assert r.pending is not None and r.pending.kind == "needs_confirmation", r.text
+
+
 async def test_a_series_just_written_is_corrected_as_a_whole(kit: Kit) -> None:
     kit.script(
         call("create_event", {"title": "Yoga", "when": "Thursday 6pm", "recurrence": "every Thursday"}),
