@@ -306,14 +306,16 @@ _ONE_AFTER = (p.DayShift, p.WeekdayRef, p.DateParts, p.PartOfDay, p.Clock, p.Hol
 
 def read_ones(items: Sequence[p.Piece]) -> list[p.Piece]:
     """The pieces with each ``One`` read: a pronoun right after a day, date, part of day or clock (left
-    out), unless a range to an hour follows ("Friday one until 3"); else "one" is the number 1 ("from one
-    to 3") and "ones" names no time."""
+    out), unless a range to an hour follows ("Friday one until 3"), or right before one ("the one at 3");
+    else "one" is the number 1 ("from one to 3") and "ones" names no time."""
     out: list[p.Piece] = []
     for i, x in enumerate(items):
         if type(x) is p.One:
             then = items[i + 2] if i + 2 < len(items) and type(items[i + 1]) is p.RangeSep else None
             if i and isinstance(items[i - 1], _ONE_AFTER) and (x.plural or not isinstance(then, (p.Number, p.Clock))):
                 continue
+            if i + 1 < len(items) and isinstance(items[i + 1], _ONE_AFTER) and not (i and type(items[i - 1]) is p.Number):
+                continue  # "the one at 3", "the ones on Friday": the pronoun before the time that names it
             if x.plural:
                 raise Unusable('"ones" names no time')
             x = p.Number(1)

@@ -163,6 +163,11 @@ PHRASE_ROWS += [
     R("Friday one until 3", "tue", "2026-12-04T13:00/2026-12-04T15:00 minute",
       "'one' before a range to an hour is that range's start (1 o'clock), not the pronoun"),
     R("the ones", "tue", "unresolved", "'ones' after nothing that names a time names no time"),
+    R("the one at 3", "tue", "2026-12-01T15:00 assumed", "'one' right before the time that names it is the pronoun"),
+    R("the one at 10am", "dec31", "2027-01-01T10:00", "the pronoun before a clock, across the year end"),
+    R("the ones on Friday", "tue", "2026-12-04", "plural, before a day"),
+    R("the one on the 3rd", "leap", "2028-03-03", "before a day of the month, said on the leap day"),
+    R("the one tomorrow evening", "month_end", "2026-02-01T18:00/2026-02-02T00:00 hour", "before a day and a part of it"),
 ]
 
 # "the N" is a day of the month only when no clock continuation (":MM", ".MM", am/pm, o'clock, h) follows
