@@ -21,6 +21,8 @@ from tests.agent.fixtures import NY, SH, Kit, make_kit
         ("move my 15:00 to 5pm", {"event": "my 15:00", "when": "5pm"}, (17, 0)),
         ("my 3pm → 4pm please", {"event": "3pm", "when": "4pm"}, (16, 0)),
         ("bump my 3pm half an hour later", {"event": "my 3pm", "when": "half an hour later"}, (15, 30)),
+        ("move the one at 3 to 4:30", {"event": "the one at 3", "when": "4:30"}, (16, 30)),
+        ("the one at 3pm should be at 5", {"event": "the one at 3pm", "when": "5"}, (17, 0)),
     ],
 )
 async def test_an_event_named_by_its_time_is_found(
