@@ -125,7 +125,7 @@ PODS = {"morning": MORNING, "morn": MORNING, "afternoon": AFTERNOON, "evening": 
         "right after lunch": _pod("right after lunch", 13, 14, "pm"), "just after lunch": _pod("right after lunch", 13, 14, "pm"),
         "straight after lunch": _pod("right after lunch", 13, 14, "pm"),
         "immediately after lunch": _pod("right after lunch", 13, 14, "pm"),
-        "first thing": _pod("first thing", 8, 10, "am"), "first thing in the morning": _pod("first thing", 8, 10, "am"),
+        "first thing": _pod("first thing", 8, 10, "am"),
         "early afternoon": _pod("early afternoon", 12, 15, "pm"), "late afternoon": _pod("late afternoon", 15, 19, "pm"),
         "mid afternoon": _pod("mid afternoon", 14, 16, "pm"),
         "mid morning": _pod("mid morning", 9, 11, "am"), "late morning": _pod("late morning", 10, 12, "am"),
@@ -137,6 +137,8 @@ def b_pod(m: re.Match[str]) -> list[p.Piece]:
     word = _SPACES.sub(" ", m["pod"]).replace("-", " ")
     if word.startswith("in the early") or word.startswith("the early") or word.startswith("early in"):
         word = "early morning"
+    elif word.startswith("first thing"):  # with or without the part of day that follows it
+        word = "first thing"
     pod = PODS.get(word, MORNING)
     day = m.groupdict().get("day")
     shift = {"this": 0, "today": 0, "today's": 0, "tomorrow": 1, "tomorrow's": 1, "last": -1, "yesterday": -1,
