@@ -9,6 +9,7 @@ and a read of someone else's calendar is refused by code.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from agent.archive import search_archive, snippet
@@ -86,6 +87,10 @@ async def listed_in(ctx: ToolContext, range_text: str) -> ReadResult:
     window = read_range(range_text, now=ctx.now, tz=ctx.tz)
     if window is None:
         return _range_error("range")
+    return await _listed(ctx, window)
+
+
+async def _listed(ctx: ToolContext, window: tuple[datetime, datetime]) -> ReadResult:
     try:
         found = await ctx.events.list_range(*window)
     except InvalidInput:
@@ -146,7 +151,7 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
     duration = resolve_duration(args.duration, now=ctx.now, tz=ctx.tz)
     if duration is None:
         return _range_error("duration")
-    listed = await listed_in(ctx, args.range)
+    listed = await _listed(ctx, window)
     events = listed.listing if listed.data.get("ok", True) else None
     shown_events = {"events": listed.data["events"]} if events is not None and events.events else {}
     start = max(window[0], ctx.now)

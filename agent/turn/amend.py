@@ -224,14 +224,15 @@ async def _changes(
     return None
 
 
-def _times_from_the_rest(ctx: ToolContext, read: dict[str, Any], rest: str) -> tuple[dict[str, Any], bool]:
+def _times_from_the_rest(
+    ctx: ToolContext, read: dict[str, Any], rest: str, said: list[str]
+) -> tuple[dict[str, Any], bool]:
     """``read`` with its time fields taken from the rest's own words: a field grounded in the rest stays; one
     that is not (the model copied the settled answer, "下午两点" again, or the event's old time, "下午4点" for
-    "不过改成四点半") is replaced by the rest's single time phrase where it has exactly one, else dropped. The
+    "不过改成四点半") is replaced by the rest's single time phrase (of ``said``) where it has exactly one, else dropped. The
     answer is settled already; a time the rest does not say is no change. Also returns whether a field the
     rest did speak of was dropped (the time the user gave cannot be used: ask)."""
     out = dict(read)
-    said = [p.text for p in analyse(rest, now=ctx.now, tz=ctx.tz)]
     usable = [p for p in said if reads_or_moves(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
     lost_time = False
     for key in sorted(_TIME_FIELDS & out.keys()):
@@ -276,12 +277,13 @@ async def amend(
     if not isinstance(base, Command):
         return base, None
     read = await _changes(model, base, text, split.rest, ctx, telemetry)
+    said = [p.text for p in analyse(split.rest, now=ctx.now, tz=ctx.tz)]  # the rest's time phrases
     lost_time = False
     if read:
-        read, lost_time = _times_from_the_rest(ctx, read, split.rest)
+        read, lost_time = _times_from_the_rest(ctx, read, split.rest, said)
     changes = _checked(ctx, base, read) if read else {}
     lost = read is None or lost_time or any(k not in changes for k in read)
-    read_time = read is None and bool(analyse(split.rest, now=ctx.now, tz=ctx.tz))
+    read_time = read is None and bool(said)
     if (
         read_time
         or lost_time

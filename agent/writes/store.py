@@ -106,7 +106,11 @@ def model_doubts(ctx: ToolContext) -> bool:
     """The model's own answer does not back a write this turn: it read the message as a question or
     chit-chat (its ``request``), or it gave real weight to answering without a tool (``TurnState.no_tool_p``)."""
     doubt = ctx.state.no_tool_p
-    return ctx.state.request in ("calendar_question", "chat") or (doubt is not None and doubt >= DOUBT)
+    return _read_as_no_request(ctx) or (doubt is not None and doubt >= DOUBT)
+
+
+def _read_as_no_request(ctx: ToolContext) -> bool:
+    return ctx.state.request in ("calendar_question", "chat")
 
 
 def unasked(ctx: ToolContext, command: Command) -> bool:
@@ -117,7 +121,7 @@ def unasked(ctx: ToolContext, command: Command) -> bool:
     0.13–0.31 doubt, as short replies do)."""
     if "unasked" in command.confirmed:
         return False
-    if ctx.state.request in ("calendar_question", "chat"):
+    if _read_as_no_request(ctx):  # this turn's own reading disagrees: no exemption
         return True
     return (command.doubted or model_doubts(ctx)) and not _changes_the_write_just_made(ctx, command)
 
