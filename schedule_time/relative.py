@@ -27,7 +27,7 @@ from .language import normalise, scan_parts
 from .result import Resolution, TimeExpressionError, make_resolution, unresolved
 from .zones import localize, to_wall
 
-_combine = datetime.combine   # (bound once, as in ``anchors``)
+_combine = datetime.combine  # (bound once, as in ``anchors``)
 
 _DESTINATION = re.compile(r"(?:to\s|到|至)")
 _END_WORD = re.compile(r"\b(?:until|till|til|through|thru)\b")
@@ -36,7 +36,7 @@ _END_WORD = re.compile(r"\b(?:until|till|til|through|thru)\b")
 
 
 def _day_then_destination(pieces: list[p.Piece]) -> list[p.Piece]:
-    """"Friday to 4pm" against an event (the day it is on, then where it goes on that day): a day with
+    """ "Friday to 4pm" against an event (the day it is on, then where it goes on that day): a day with
     no time of day, "to", a time of day with no day is one point, not a range from a whole day to a clock."""
     seps = [i for i, x in enumerate(pieces) if type(x) is p.RangeSep and not x.weak]
     if len(seps) != 1 or seps[0] in (0, len(pieces) - 1):
@@ -69,8 +69,14 @@ def check_relative(relative_to: object) -> tuple[datetime, datetime] | None:
     return start, end
 
 
-def resolve_relative(text: str, plain: Resolution, zone: tzinfo, ctx: a.Ctx, frame: tuple[datetime, datetime],
-                     dayfirst_order: object) -> Resolution:
+def resolve_relative(
+    text: str,
+    plain: Resolution,
+    zone: tzinfo,
+    ctx: a.Ctx,
+    frame: tuple[datetime, datetime],
+    dayfirst_order: object,
+) -> Resolution:
     """``text`` read against the event ``frame``; ``plain`` is its reading without one (returned for the
     kinds a frame does not change, and for text that is no time expression)."""
     norm = normalise(text)
@@ -92,18 +98,28 @@ def resolve_relative(text: str, plain: Resolution, zone: tzinfo, ctx: a.Ctx, fra
         return unresolved(f"out of range: {ex}", lang)
 
 
-def _relative(pieces: list[p.Piece], start: datetime, length: timedelta, zone: tzinfo, ctx: a.Ctx,
-              lang: str) -> Resolution | None:
+def _relative(
+    pieces: list[p.Piece], start: datetime, length: timedelta, zone: tzinfo, ctx: a.Ctx, lang: str
+) -> Resolution | None:
     same = any(type(x) is p.SameTime for x in pieces)
     rest = [x for x in pieces if type(x) is not p.SameTime]
     time_of_day = start - _combine(start, a.MIDNIGHT)
-    if not same and rest and all(type(x) is p.Shift and x.event for x in rest):
-        moved = [replace(x, event=None) for x in rest]   # type: ignore[type-var]
+    shifts = [x for x in rest if type(x) is p.Shift and x.event]
+    if shifts and len(shifts) < len(rest):  # "the next day at 3pm", 第二天下午三点
+        return _shifted_day_at(shifts, [x for x in rest if x not in shifts], start, length, zone, ctx, lang)
+    if rest and len(shifts) == len(rest):  # (with "same time": the shift keeps the time of day anyway)
+        moved = [replace(x, event=None) for x in rest]  # type: ignore[type-var]
         event_ctx = a.Ctx(start, zone, True)
         frames, _ = spec_frames(compose(moved).left, event_ctx)
         # (a move keeps the event's seconds: the frame is floored to the minute, the shift is not)
-        return _kept(frames[0].start + timedelta(seconds=start.second, microseconds=start.microsecond),
-                     length, zone, lang, None, "moved")
+        return _kept(
+            frames[0].start + timedelta(seconds=start.second, microseconds=start.microsecond),
+            length,
+            zone,
+            lang,
+            None,
+            "moved",
+        )
     if same:
         if not rest:
             raise Unusable('"same time" needs a day ("same time next Monday", 周五同一个时间段)')
@@ -115,18 +131,22 @@ def _relative(pieces: list[p.Piece], start: datetime, length: timedelta, zone: t
             raise Unusable('"same time" needs one day, not a longer period')
         return _kept(frames[0].start + time_of_day, length, zone, lang, None, "same time")
     expr = compose(rest)
-    if expr.kind == "duration":   # "make it two hours": the event from its start, that long
+    if expr.kind == "duration":  # "make it two hours": the event from its start, that long
         d = expr.duration.delta  # type: ignore[union-attr]
         new_end = start + d
         if new_end <= start:
             raise Unusable("a duration must be positive")
         begin, note = localize(start, zone)
         end, end_note = localize(new_end, zone)
-        return make_resolution("resolved", begin, end, "minute", (), None, end - begin, None, None, None,
-                               note or end_note, lang)
-    if expr.kind == "range" and not expr.left.has_date() and not expr.right.has_date():   # "move to 4-6pm"
+        return make_resolution(
+            "resolved", begin, end, "minute", (), None, end - begin, None, None, None, note or end_note, lang
+        )
+    if expr.kind == "range" and not expr.left.has_date() and not expr.right.has_date():  # "move to 4-6pm"
         from .resolver import _resolve_expr  # (the resolver imports this module)
-        return _resolve_expr(compose([p.DateParts(start.year, start.month, start.day), *rest]), ctx, ctx.now, lang)
+
+        return _resolve_expr(
+            compose([p.DateParts(start.year, start.month, start.day), *rest]), ctx, ctx.now, lang
+        )
     if expr.kind != "point":
         return None
     spec = expr.left
@@ -136,23 +156,58 @@ def _relative(pieces: list[p.Piece], start: datetime, length: timedelta, zone: t
         # "move to 4", 改到四点: a time of day on the event's own day
         spec = compose([*rest, p.DateParts(start.year, start.month, start.day)]).left
     frames, assumed = spec_frames(spec, ctx)
-    if all(f.grain == "day" for f in frames):   # "move it to Friday": the event's time of day that day
+    if all(f.grain == "day" for f in frames):  # "move it to Friday": the event's time of day that day
         frames = [a.Frame(f.start + time_of_day, f.start + time_of_day, "minute", f.label) for f in frames]
     elif not all(f.grain in ("minute", "second", "exact") for f in frames):
-        return None   # a part of day, a week: as without an event
+        return None  # a part of day, a week: as without an event
     if len(frames) == 1:
         return _kept(frames[0].start, length, zone, lang, assumed, frames[0].label)
     from .result import Candidate  # (several readings: "move to 7", morning or evening)
+
     cands = []
     for i, f in enumerate(frames):
         r = _kept(f.start, length, zone, lang, None, f.label)
         cands.append(Candidate(r.start, r.end, "minute", f.label or f"reading {i + 1}"))  # type: ignore[arg-type]
-    return Resolution("ambiguous", grain="minute", candidates=tuple(cands), lang=lang,
-                      reason="the hour could be morning or evening; ask which")
+    return Resolution(
+        "ambiguous",
+        grain="minute",
+        candidates=tuple(cands),
+        lang=lang,
+        reason="the hour could be morning or evening; ask which",
+    )
 
 
-def _kept(wall: datetime, length: timedelta, zone: tzinfo, lang: str, assumed: str | None,
-          label: str | None) -> Resolution:
+def _shifted_day_at(
+    shifts: list[p.Shift],
+    others: list[p.Piece],
+    start: datetime,
+    length: timedelta,
+    zone: tzinfo,
+    ctx: a.Ctx,
+    lang: str,
+) -> Resolution | None:
+    """A move by whole days from the event's day, at a time of day named beside it ("the day after at 4",
+    第二天下午三点): the day the shift lands on, at that time; the event's length is kept."""
+    if any(x.grain not in _DAY_GRAINS for x in shifts):
+        raise Unusable("a move by hours cannot also name a time of day")
+    expr = compose(others)
+    if expr.kind != "point" or expr.left.has_date() or expr.left.shift is not None:
+        raise Unusable("a move from the event's day takes a time of day, not another date")
+    event_ctx = a.Ctx(start, zone, True)
+    moved, _ = spec_frames(compose([replace(x, event=None) for x in shifts]).left, event_ctx)  # type: ignore[type-var]
+    day = moved[0].start
+    found = _relative([*others, p.DateParts(day.year, day.month, day.day)], start, length, zone, ctx, lang)
+    if found is None:
+        raise Unusable("a part of day is no start to move to; ask for the time")
+    return found
+
+
+_DAY_GRAINS = frozenset({"day", "week", "month", "year"})
+
+
+def _kept(
+    wall: datetime, length: timedelta, zone: tzinfo, lang: str, assumed: str | None, label: str | None
+) -> Resolution:
     """The event at its new start ``wall`` with its own length (elapsed time, across DST)."""
     aware, note = localize(wall, zone)
     end = (aware.astimezone(UTC) + length).astimezone(zone)

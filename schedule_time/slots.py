@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 
+from . import pieces as p
 from .compose import Unusable, compose
 from .language import _scan, normalise, scan
 
 MAX_REPLY = 120
-_EDGES = " ,.;:!?，。、；：！？…"
+_EDGES = " ,.;:!?，。、；：！？…—–"
 _CLAUSE = re.compile(r"[,;!?，。；！？]+")
 
 
@@ -72,5 +73,11 @@ def _emit(norm: str, run: list[tuple[int, int, int]], out: list[str]) -> None:
         if link is not None:
             start = run[pieces[0] - 1][0] + link.start()
     part = norm[start : run[pieces[-1]][1]].strip(_EDGES)
-    if part:
+    if part and not _only_separators(part):
         out.append(part)
+
+
+def _only_separators(part: str) -> bool:
+    """A run that is nothing but a range word or dash ("—" between two clauses, a lone "to") names no time."""
+    found = scan(part)
+    return bool(found.pieces) and all(type(x) is p.RangeSep for x in found.pieces)

@@ -74,6 +74,11 @@ ONE_OFF = [
     ("牙醫往後挪半小時", "牙醫", "往後挪半小時", _at(6, 14, 30), "traditional half an hour later"),
     ("牙醫改到週五同一個時間段", "牙醫", "週五同一個時間段", _at(7, 14), "traditional same slot Friday"),
     ("牙醫提前二十分鐘", "牙醫", "提前二十分鐘", _at(6, 13, 40), "traditional earlier"),
+    ("move the dentist to the next day at 3pm", "Dentist", "the next day at 3pm", _at(7, 15), "next day + clock"),
+    ("dentist: the following day at 9am", "Dentist", "the following day at 9am", _at(7, 9), "following day + clock"),
+    ("push the dentist two days later at 10am", "Dentist", "two days later at 10am", _at(8, 10), "days + clock"),
+    ("牙医改到第二天下午三点", "牙医", "第二天下午三点", _at(7, 15), "zh next day + clock"),
+    ("牙醫挪到隔天上午十點", "牙醫", "隔天上午十點", _at(7, 10), "traditional next day + clock"),
 ]
 
 

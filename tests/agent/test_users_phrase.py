@@ -50,6 +50,12 @@ async def test_a_move_sent_as_another_time_is_the_users_move(
          {"event": "Board prep", "when": "10:00 AM", "end": "6pm"}, 18),
         (EN, "Planning", "let planning go till 1pm", {"event": "planning", "when": "10am", "end": "1pm"}, 13),
         (ZH, "评审会", "评审会延长到下午六点", {"event": "评审会", "when": "上午10点", "end": "下午六点"}, 18),
+        # a dash between the clauses is no time phrase the start could have come from
+        (EN, "Board prep", "Board prep needs more time — make it run until 6",
+         {"event": "Board prep", "when": "2:00 PM", "end": "6:00 PM"}, 18),
+        (EN, "Planning", "planning – let it go till 5pm", {"event": "planning", "when": "2pm", "end": "5pm"}, 17),
+        (ZH, "评审会", "评审会——延长到下午六点", {"event": "评审会", "when": "下午2点", "end": "下午六点"}, 18),
+        (TW, "週會", "週會—延長到下午五點", {"event": "週會", "when": "14:00", "end": "下午五點"}, 17),
     ],
 )  # fmt: skip
 async def test_a_change_with_no_new_start_keeps_its_start(

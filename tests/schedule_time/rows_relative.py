@@ -49,6 +49,14 @@ EN: list[tuple[str, str, str, str]] = [
     ("make it two hours", "2026-12-03T14:00/2026-12-03T16:00 minute", "duration 2:00:00", "a length: from the event's start"),
     ("make it tomorrow", "2026-12-02T14:00/2026-12-02T15:00 minute", "2026-12-02", "a day: the event's time on it"),
     ("same time", "unresolved", "unresolved", "same time needs a day"),
+    ("the next day at 3pm", "2026-12-04T15:00/2026-12-04T16:00 minute", "unresolved", "the event's next day, at the clock named; length kept"),
+    ("move it to the following day at 9am", "2026-12-04T09:00/2026-12-04T10:00 minute", "unresolved", "the following day + a clock"),
+    ("the day after at 4", "2026-12-04T16:00/2026-12-04T17:00 minute", "unresolved", "a bare 4 on the day after the event: 16:00"),
+    ("two days later at 10:30am", "2026-12-05T10:30/2026-12-05T11:30 minute", "2026-12-03T10:30", "a move by days, at a clock; without an event, two days from now"),
+    ("the next day same time", "2026-12-04T14:00/2026-12-04T15:00 minute", "unresolved", "same time with a move by days: the clock kept"),
+    ("the next day at 7", "ambiguous 2026-12-04T07:00 2026-12-04T19:00", "unresolved", "a bare 7 stays ambiguous, on the day after the event"),
+    ("an hour later at 3pm", "unresolved", "unresolved", "a move by hours and a clock contradict each other"),
+    ("the next day in the morning", "unresolved", "unresolved", "a part of day is no start to move to: the assistant asks"),
 ]
 
 ZH: list[tuple[str, str, str, str]] = [
@@ -73,4 +81,9 @@ ZH: list[tuple[str, str, str, str]] = [
     ("挪到下午三点到五点", "2026-12-03T15:00/2026-12-03T17:00 minute", "2026-12-01T15:00/2026-12-01T17:00 minute", "its own end, on the event's day"),
     ("改到明天", "2026-12-02T14:00/2026-12-02T15:00 minute", "2026-12-02", "a day: the event's time on it"),
     ("同一时间", "unresolved", "unresolved", "同一时间 alone names no day"),
+    ("第二天下午三点", "2026-12-04T15:00/2026-12-04T16:00 minute", "unresolved", "第二天 + a clock: the day after the event"),
+    ("改到次日上午十点", "2026-12-04T10:00/2026-12-04T11:00 minute", "unresolved", "次日 + a clock"),
+    ("隔天晚上八点", "2026-12-04T20:00/2026-12-04T21:00 minute", "unresolved", "隔天 + a clock"),
+    ("推迟一天到上午九点", "2026-12-04T09:00/2026-12-04T10:00 minute", "unresolved", "a day later, at nine"),
+    ("翌日下午兩點", "2026-12-04T14:00/2026-12-04T15:00 minute", "unresolved", "traditional: 翌日 + a clock"),
 ]

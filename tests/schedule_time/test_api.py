@@ -104,6 +104,12 @@ def test_cli_module_entry_point() -> None:
     ("Add a design review tomorrow at 3:30pm", ["tomorrow at 3:30pm"]),
     ("tomorrow, meet Bob at 3pm", ["tomorrow", "3pm"]),  # a filler at the edge of a run is not part of it
     ("hey there", []),
+    # a dash between two clauses is no phrase of its own, and no edge of one
+    ("the review needs longer — until 6 please", ["until 6"]),
+    ("the offsite – tomorrow", ["tomorrow"]),
+    ("评审会——延长到五点", ["到五点"]),
+    ("周会—今天开到五点", ["今天", "到五点"]),
+    ("3—5pm", ["3—5pm"]),  # between two times it is still a range
 ])
 def test_time_phrases_are_the_runs_of_time_words(text: str, phrases: list[str]) -> None:
     assert time_phrases(text) == phrases
