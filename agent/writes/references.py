@@ -12,18 +12,23 @@ found" (the store is bound to the user, so it cannot even see it).
 
 from __future__ import annotations
 
-import re
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from pypinyin import lazy_pinyin
-from rapidfuzz.distance import Levenshtein
-
 from agent.context import ToolContext
 from agent.timing import read_range
 from agent.turn.focus import focus_group, is_anaphor
+from agent.writes.title_match import (
+    MIN_RUN,
+    another_name,
+    han_chars,
+    longest_han_run,
+    shares_a_word,
+    without_times,
+)
 from schedule_time import analyse
+from schedule_time.language import normalise
 from storage import EventNotFound, EventSnapshot, InvalidInput
 
 __all__ = ["Choice", "Found", "NotFound", "Ref", "resolve_reference"]
@@ -87,12 +92,17 @@ async def resolve_reference(
     else:
         try:
             found = await ctx.events.search(reference, limit=10)
+            shared = await _sharing_han_words(ctx, reference)
         except InvalidInput:
             return NotFound(by_id=False)
-        if not found:  # "my 3pm", 下午三点那个: no title words, an event named by its time
+        # 跟老周那个会 → 合同评审（老周）: the Han words a title shares; else the fuzzy matches that share a word
+        found = [] if shared else [c for c in found if shares_a_word(reference, c.event.title)]
+        matches = shared
+        if not shared and not found:  # "my 3pm", 下午三点那个: no title words, an event named by its time
             return await _by_time(ctx, reference, event_when, occurrences=occurrences)
-        best = found[0].score
-        matches = {c.event.id: c.event for c in found if c.score >= best - _SCORE_BAND}
+        if not shared:
+            best = found[0].score
+            matches = {c.event.id: c.event for c in found if c.score >= best - _SCORE_BAND}
     window = read_range(event_when, now=ctx.now, tz=ctx.tz) if event_when else None
     refs: list[Ref] = []
     if window is not None:
@@ -110,13 +120,32 @@ async def resolve_reference(
     else:
         refs = [await _next_occurrence(ctx, e) for e in matches.values()]
     refs.sort(key=lambda r: (r.start, r.event.title, str(r.event.id)))
-    if len(refs) == 1 and not _another_name(reference, refs[0].event.title):
+    if len(refs) == 1 and not another_name(reference, refs[0].event.title):
         return Found(refs[0])
     if len(refs) == 1:  # "Jon" found "1:1 with Joan": a similar name is another person; the user says
         return Choice((refs[0],))
     upcoming = [r for r in refs if r.end > ctx.now]
     shown = (upcoming if len(upcoming) >= MAX_OPTIONS else refs)[:MAX_OPTIONS]
     return Choice(tuple(sorted(shown, key=lambda r: (r.start, r.event.title))))
+
+
+_WIDE = 200
+"""Titles looked at for shared Han words: the fuzzy search's best ``_WIDE``, with no score cut-off."""
+
+
+async def _sharing_han_words(ctx: ToolContext, reference: str) -> dict[uuid.UUID, EventSnapshot]:
+    """The events whose title shares the longest run of two or more Han characters with the reference (its
+    time phrases aside). A fuzzy score over single characters ranks 周会 above 合同评审（老周） for 跟老周那个会:
+    one shared character is a coincidence, two are a word. Empty when no title shares two."""
+    core = without_times(reference)
+    if han_chars(core) < MIN_RUN:
+        return {}
+    runs = [
+        (longest_han_run(core, normalise(c.event.title)), c.event)
+        for c in await ctx.events.search(reference, limit=_WIDE, min_score=0)
+    ]
+    best = max((n for n, _ in runs), default=0)
+    return {e.id: e for n, e in runs if n == best} if best >= MIN_RUN else {}
 
 
 def _windows(text: str, ctx: ToolContext) -> list[tuple[datetime, datetime]]:
@@ -161,51 +190,6 @@ async def _by_time(
     if len(refs) == 1 and not titled:
         return Found(refs[0])
     return Choice(tuple(refs[:MAX_OPTIONS]))
-
-
-_NAME = re.compile(r"\b[A-Z][a-z]{2,}\b")
-_WORD = re.compile(r"[a-z]{3,}")
-_HAN = re.compile(r"[\u3400-\u9fff]")
-
-
-def _another_name(reference: str, title: str) -> bool:
-    """The reference names someone whom the title does not name, while the title names someone spelled or
-    said almost the same: a capitalised word one or two letters apart (Jon/Joan, Kat/Kate, Marko/Marco),
-    or a Han character beside a shared one that sounds the same or nearly (汪总/王总, 张薇/张伟, 程/陈). The
-    fuzzy search found a different person: a fact to ask about, never to guess."""
-    titled = set(_WORD.findall(title.casefold()))
-    for name in _NAME.findall(reference):
-        folded = name.casefold()
-        if folded in titled:
-            continue
-        if any(folded[0] == w[0] and 0 < Levenshtein.distance(folded, w) <= 2 for w in titled):
-            return True
-    return _another_han_name(reference, title)
-
-
-def _sounds_alike(a: str, b: str) -> bool:
-    pa, pb = lazy_pinyin(a), lazy_pinyin(b)
-    return Levenshtein.distance(pa[0], pb[0]) <= 1
-
-
-def _another_han_name(reference: str, title: str) -> bool:
-    """A Han character of the reference that the title lacks, beside a character both share, where the
-    title has another character that sounds alike on that side ("汪总" for "王总": 汪 and 王 are both wang)."""
-    for i, ch in enumerate(reference):
-        if not _HAN.fullmatch(ch) or ch in title:
-            continue
-        for side in (-1, 1):
-            k = i + side
-            if not 0 <= k < len(reference) or not _HAN.fullmatch(reference[k]):
-                continue
-            for j, shared in enumerate(title):
-                other = j - side
-                if shared != reference[k] or not 0 <= other < len(title):
-                    continue
-                said = title[other]
-                if _HAN.fullmatch(said) and said not in reference and _sounds_alike(ch, said):
-                    return True
-    return False
 
 
 async def _in_focus(ctx: ToolContext) -> dict[uuid.UUID, EventSnapshot]:

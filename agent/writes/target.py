@@ -23,6 +23,7 @@ from agent.render.timefmt import range_text
 from agent.time_grounding import Memo, is_time_grounded, phrases_of, shares_time_words
 from agent.turn.focus import just_written
 from agent.writes.references import Choice, NotFound, Ref, resolve_reference
+from schedule_time.language import normalise
 from storage import StorageError
 
 __all__ = ["choose_target", "find_target", "ref_label", "said_now", "target_json"]
@@ -33,6 +34,8 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
         return command
     args = command.args
     found = await resolve_reference(ctx, args["event"], args.get("event_when"), occurrences=occurrences)
+    if isinstance(found, NotFound) and not found.by_id and (rest := _beside_the_new_title(ctx, command)):
+        found = await resolve_reference(ctx, rest, args.get("event_when"), occurrences=occurrences)
     if isinstance(found, NotFound) and found.anaphor:
         question = phrases.ask_value("event", ctx.lang, now=ctx.now)
         return NeedsValue(command, "event", question)
@@ -60,6 +63,19 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
         lines = [o.label for o in options]
         return NeedsChoice(command, "event", phrases.ask_choice(lines, ctx.lang, field="event"), options)
     return command.with_(target=target_json(found.ref))
+
+
+def _beside_the_new_title(ctx: ToolContext, command: Command) -> str | None:
+    """A rename whose reference is the new title (the model sent the new name as both ``event`` and ``title``):
+    no event has that name yet, so the event is what the rest of the user's message names."""
+    title = str(command.args.get("title") or "")
+    reference = str(command.args.get("event") or "")
+    if command.tool != "update_event" or not title or not reference:
+        return None
+    if normalise(reference) not in normalise(title):
+        return None
+    rest = normalise(ctx.user_text).replace(normalise(title), " ").strip()
+    return rest if re.search(r"\w", rest) else None
 
 
 async def _just_written(ctx: ToolContext, command: Command) -> Command | None:

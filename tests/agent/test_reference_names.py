@@ -116,3 +116,59 @@ async def test_a_delete_of_a_similar_name_asks_once_naming_the_event(
     kit.script()
     done = await kit.assistant.reply(kit.user_id, "yes" if title.isascii() else "好")
     assert len(done.writes) == 1 and await kit.events() == [], done.text
+
+
+OTHERS = ("周会", "部门午餐", "周五例会")
+
+
+@pytest.mark.parametrize(
+    ("title", "reference", "text"),
+    [
+        ("合同评审（老周）", "跟老周那个会往后挪到周五", "跟老周那个会往后挪到周五"),
+        ("合同评审（老周）", "老周的会", "老周的会改到周五"),
+        ("合同评审（老周）", "和老周那个", "和老周那个挪到周五吧"),
+        ("合同評審（老周）", "跟老周那個會", "跟老周那個會改到週五"),
+        ("预算讨论-小林", "小林那个讨论", "小林那个讨论推到周五"),
+        ("牙医复诊", "周四的牙医", "周四的牙医挪到周五"),
+    ],
+)
+async def test_the_title_sharing_a_chinese_word_is_the_one(
+    database: Any, make_user: Any, title: str, reference: str, text: str
+) -> None:
+    """A title that shares a word (two Han characters or more) with the reference is the event, whatever a
+    fuzzy score over single characters says (周会 shares only 周 with 跟老周那个会); a day in the reference
+    (周五, 周四) is no title word."""
+    kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    seeded = await kit.seed(title, datetime(2025, 3, 6, 10, tzinfo=SH))
+    for i, other in enumerate(OTHERS):
+        await kit.seed(other, datetime(2025, 3, 6, 13 + i, tzinfo=SH))
+    when = "週五" if "週五" in text else "周五"
+    kit.script(call("update_event", {"event": reference, "when": when}))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert len(r.writes) == 1, r.text
+    moved = {e.title: e.start for e in await kit.events()}
+    assert moved[title] == seeded.start.replace(day=7), r.text
+    assert all(moved[o].day == 6 for o in OTHERS)
+
+
+@pytest.mark.parametrize(
+    ("tz", "title", "reference", "text", "when"),
+    [
+        ("America/New_York", "Lunch", "daily sync", "move daily sync to Friday", "Friday"),
+        ("America/New_York", "Dentist", "dinner", "push dinner to Friday", "Friday"),
+        ("America/New_York", "Team lunch", "budget meeting", "can the budget meeting go to Friday", "Friday"),
+        ("Asia/Shanghai", "周会", "那个评审", "那个评审改到周五", "周五"),
+        ("Asia/Taipei", "週會", "預算討論", "預算討論改到週五", "週五"),
+    ],
+)
+async def test_a_look_alike_title_is_not_the_event(
+    database: Any, make_user: Any, tz: str, title: str, reference: str, text: str, when: str
+) -> None:
+    """No shared word, no event: "not found" naming what was looked for; nothing moves."""
+    kit = await make_kit(database, make_user, timezone=tz)
+    seeded = await kit.seed(title, datetime(2025, 3, 6, 10, tzinfo=kit.tz))
+    kit.script(call("update_event", {"event": reference, "when": when}))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes == () and reference in r.text, r.text
+    [event] = await kit.events()
+    assert event.start == seeded.start

@@ -1,0 +1,131 @@
+"""Does a reference name this title? Facts about words, not a score over characters.
+
+The store's fuzzy search ranks titles by character similarity, which for short texts finds look-alikes:
+"Daily sync" scored 51 against "Lunch", 那个会 60 against 周会. A candidate is kept only when it shares a
+word with the reference (``shares_a_word``): a Latin word spelled the same, nearly the same (Kat/Kate,
+Marko/Marco) or abbreviated (dr/doctor, appt/appointment); a run of two or more Han characters, or an
+abbreviation of the title in order (周会 of 每周例会). Among titles sharing Han words, the longest shared run
+wins (``longest_han_run``). A similar name is a different person (``another_name``): the user is asked.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pypinyin import lazy_pinyin
+from rapidfuzz.distance import Levenshtein
+
+from schedule_time import time_phrases
+from schedule_time.language import normalise
+
+__all__ = ["MIN_RUN", "another_name", "han_chars", "longest_han_run", "shares_a_word", "without_times"]
+
+MIN_RUN = 2
+"""Han characters a title must share with a reference in a row: one is a coincidence, two are a word."""
+
+_HAN = re.compile(r"[\u3400-\u9fff]")
+_HAN_RUN = re.compile(r"[\u3400-\u9fff]{2,}")
+_LATIN = re.compile(r"[a-z0-9][a-z0-9:'’]*")
+_NAME = re.compile(r"\b[A-Z][a-z]{2,}\b")
+_WORD = re.compile(r"[a-z]{3,}")
+
+
+def han_chars(text: str) -> int:
+    return len(_HAN.findall(text))
+
+
+def without_times(reference: str) -> str:
+    """The reference without its time phrases (小林那个讨论推到下周一 → 小林那个讨论推): a day in it is no title word."""
+    core = normalise(reference)
+    for phrase in time_phrases(reference):
+        core = core.replace(phrase, " ")
+    return core
+
+
+def longest_han_run(a: str, b: str) -> int:
+    """The length of the longest run of Han characters that ``a`` and ``b`` share."""
+    best = 0
+    for i in range(len(a)):
+        k = 0
+        while i + k < len(a) and _HAN.fullmatch(a[i + k]) and a[i : i + k + 1] in b:
+            k += 1
+        best = max(best, k)
+    return best
+
+
+def _in_order(short: str, long: str) -> bool:
+    """Every character of ``short`` in ``long``, in order (an abbreviation)."""
+    rest = iter(long)
+    return all(ch in rest for ch in short)
+
+
+def _latin_words(text: str) -> list[str]:
+    return [w.strip("'’") for w in _LATIN.findall(normalise(text).replace("-", ""))]
+
+
+def _near(word: str, other: str) -> bool:
+    """The same word, a near spelling of it (one or two letters apart), or an abbreviation of it."""
+    if word == other:
+        return True
+    if not word or not other or word[0] != other[0] or word.isdigit() or other.isdigit():
+        return False
+    if (
+        len(word) >= 3
+        and len(other) >= 3
+        and Levenshtein.distance(word, other) <= 2 - (min(len(word), len(other)) < 5)
+    ):
+        return True
+    return len(word) >= 2 and len(word) < len(other) and _in_order(word, other)
+
+
+def shares_a_word(reference: str, title: str) -> bool:
+    """Whether the reference (its time phrases aside) and the title share a word: see the module doc."""
+    core, folded = without_times(reference), normalise(title)
+    if longest_han_run(core, folded) >= MIN_RUN:
+        return True
+    if any(_in_order(run, folded) for run in _HAN_RUN.findall(core)):
+        return True
+    if _another_han_name(core, folded):
+        return True
+    titled = _latin_words(title)
+    return any(_near(w, t) for w in _latin_words(reference) for t in titled)  # ("1:1" is a title word too)
+
+
+def another_name(reference: str, title: str) -> bool:
+    """The reference names someone whom the title does not name, while the title names someone spelled or
+    said almost the same: a capitalised word one or two letters apart (Jon/Joan, Kat/Kate, Marko/Marco),
+    or a Han character beside a shared one that sounds the same or nearly (汪总/王总, 张薇/张伟, 程/陈). The
+    fuzzy search found a different person: a fact to ask about, never to guess."""
+    titled = set(_WORD.findall(title.casefold()))
+    for name in _NAME.findall(reference):
+        folded = name.casefold()
+        if folded in titled:
+            continue
+        if any(folded[0] == w[0] and 0 < Levenshtein.distance(folded, w) <= 2 for w in titled):
+            return True
+    return _another_han_name(reference, title)
+
+
+def _sounds_alike(a: str, b: str) -> bool:
+    pa, pb = lazy_pinyin(a), lazy_pinyin(b)
+    return Levenshtein.distance(pa[0], pb[0]) <= 1
+
+
+def _another_han_name(reference: str, title: str) -> bool:
+    """A Han character of the reference that the title lacks, beside a character both share, where the
+    title has another character that sounds alike on that side ("汪总" for "王总": 汪 and 王 are both wang)."""
+    for i, ch in enumerate(reference):
+        if not _HAN.fullmatch(ch) or ch in title:
+            continue
+        for side in (-1, 1):
+            k = i + side
+            if not 0 <= k < len(reference) or not _HAN.fullmatch(reference[k]):
+                continue
+            for j, shared in enumerate(title):
+                other = j - side
+                if shared != reference[k] or not 0 <= other < len(title):
+                    continue
+                said = title[other]
+                if _HAN.fullmatch(said) and said not in reference and _sounds_alike(ch, said):
+                    return True
+    return False
