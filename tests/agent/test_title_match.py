@@ -48,7 +48,12 @@ def test_look_alike_characters_name_nothing(reference: str, title: str) -> None:
 
 @pytest.mark.parametrize(
     ("a", "b", "run"),
-    [("跟老周那个会", "合同评审（老周）", 2), ("跟老周那个会", "周会", 1), ("牙医复诊", "牙医复诊", 4), ("gym", "gym", 0)],
+    [
+        ("跟老周那个会", "合同评审（老周）", 2),
+        ("跟老周那个会", "周会", 1),
+        ("牙医复诊", "牙医复诊", 4),
+        ("gym", "gym", 0),
+    ],
 )
 def test_longest_han_run(a: str, b: str, run: int) -> None:
     assert longest_han_run(a, b) == run
