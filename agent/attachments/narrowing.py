@@ -20,9 +20,17 @@ from agent.attachments.facts import Entry
 from agent.attachments.preview import entry_text
 from agent.model import Model, ModelError, SystemMessage, ToolSpec, UserMessage
 from agent.turn.telemetry import TurnTelemetry
+from schedule_time import analyse
 from storage.ics_plan import PlannedItem
 
-__all__ = ["KEEP_EVENTS", "MAX_LISTED_FOR_MODEL", "KeepEvents", "keep_events_spec", "narrow"]
+__all__ = [
+    "KEEP_EVENTS",
+    "MAX_LISTED_FOR_MODEL",
+    "KeepEvents",
+    "in_the_time_named",
+    "keep_events_spec",
+    "narrow",
+]
 
 log = logging.getLogger("kairos.agent.attachments")
 
@@ -99,7 +107,26 @@ async def narrow(
         numbers = range(1, len(entries) + 1)
         picked = tuple(numbers) if args.all else tuple(sorted({n for n in args.numbers if n in numbers}))
         telemetry.tools.append({"name": KEEP_EVENTS, "kind": "pick", "call_index": 0, "status": "picked"})
+        if len(picked) == len(entries) and (inside := in_the_time_named(entries, text, now=now, zone=zone)):
+            telemetry.tools[-1]["status"] = "picked_by_time"  # "only next month's": the model kept them all
+            return inside
         return picked
     telemetry.tools.append({"name": KEEP_EVENTS, "kind": "pick", "call_index": 0, "status": "invalid"})
     telemetry.fallback_reason = telemetry.fallback_reason or "invalid_arguments"
     return None
+
+
+def in_the_time_named(
+    entries: Sequence[Entry], text: str, *, now: datetime, zone: ZoneInfo
+) -> tuple[int, ...] | None:
+    """The entries with an occurrence in the one time the message names ("下个月的", "just the ones next
+    week"), when some but not all of them are: the time service reads the time, the file's dates decide.
+    None when the message names no single time, or the time leaves every entry in or every entry out."""
+    said = [p for p in analyse(text, now=now, tz=zone) if p.resolution.status == "resolved"]
+    if len(said) != 1 or said[0].resolution.recurrence:
+        return None
+    begin, end = said[0].resolution.start, said[0].resolution.end
+    if begin is None or end is None:
+        return None
+    inside = tuple(e.number for e in entries if any(begin <= s < end for s, _ in e.starts))
+    return inside if 0 < len(inside) < len(entries) else None

@@ -160,3 +160,50 @@ async def test_the_real_client_sends_one_tool_and_must_call_it(mode: str) -> Non
     else:
         assert [t["function"]["name"] for t in sent["tools"]] == ["keep_events"]
         assert sent["tool_choice"] == "required"
+
+
+def _four_events() -> Attachment:
+    """Two events in March 2025, two in April (now: Wednesday 2025-03-05, New York)."""
+    rows = [("a", "Checkup", "20250320T090000"), ("b", "Wedding", "20250412T110000"),
+            ("c", "Birthday dinner", "20250426T183000"), ("d", "Dentist", "20250328T150000")]  # fmt: skip
+    body = "".join(
+        f"BEGIN:VEVENT\r\nUID:{uid}@test\r\nDTSTAMP:20250301T000000Z\r\nSUMMARY:{title}\r\n"
+        f"DTSTART;TZID=America/New_York:{start}\r\nDURATION:PT1H\r\nEND:VEVENT\r\n"
+        for uid, title, start in rows
+    )
+    text = f"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n{body}END:VCALENDAR\r\n"
+    return Attachment("family.ics", text.encode(), "text/calendar")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "only next month's please",
+        "just the ones in April",
+        "下个月的那几个就行",
+        "只导入4月的",
+        "下個月的就好",
+    ],
+)
+async def test_a_time_the_message_names_narrows_a_pick_of_everything(
+    database: Database, make_user: Any, text: str
+) -> None:
+    """The model kept every event though the message names one time: the file's dates decide which are in
+    it (the time service reads the time), and the preview shows only those."""
+    kit = await make_kit(database, make_user)
+    kit.script(call("keep_events", {"all": True}))
+    r = await kit.assistant.reply(kit.user_id, text, attachment=_four_events(), now=NOW)
+    assert "Wedding" in r.text and "Birthday dinner" in r.text, r.text
+    assert "Checkup" not in r.text and "Dentist" not in r.text, r.text
+    r = await kit.assistant.reply(kit.user_id, "yes", now=NOW + timedelta(minutes=1))
+    assert sorted(e.title for e in await kit.events()) == ["Birthday dinner", "Wedding"]
+
+
+@pytest.mark.parametrize("text", ["add these for this spring", "all of them please", "把这些都加上"])
+async def test_a_time_holding_every_event_keeps_them_all(
+    database: Database, make_user: Any, text: str
+) -> None:
+    kit = await make_kit(database, make_user)
+    kit.script(call("keep_events", {"all": True}))
+    r = await kit.assistant.reply(kit.user_id, text, attachment=_four_events(), now=NOW)
+    assert all(t in r.text for t in ("Checkup", "Wedding", "Birthday dinner", "Dentist")), r.text
