@@ -26,6 +26,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "“{title}” is already {when}, so nothing changed.",
         "「{title}」本来就是{when}，没有改动。",
     ),
+    "offer_add": (
+        "I can add “{title}” to your calendar.",
+        "我可以把「{title}」记到你的日历上。",
+    ),
     "not_found_id": ("I couldn't find that event on your calendar.", "你的日历里没有找到这个日程。"),
     "not_found_when": (
         "I couldn't find “{ref}” at that time on your calendar.",

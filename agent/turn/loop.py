@@ -39,9 +39,9 @@ from agent.outcomes import NeedsConfirmation, Persisted, Rejected
 from agent.render import phrases
 from agent.tools.registry import BoundTools, ReadResult, ToolRun
 from agent.turn.model_failure import failure_reply
-from agent.turn.result import TurnResult, absorb, p_kind, record_run
+from agent.turn.result import TurnResult, absorb, offered, p_kind, record_run
 from agent.turn.telemetry import TurnTelemetry
-from agent.turn.unsaid import unanswered_reads, unsaid, with_unsaid_note
+from agent.turn.unsaid import free_time_asked_apart, unanswered_reads, unsaid, with_unsaid_note
 
 __all__ = ["MAX_MODEL_CALLS", "run_turn"]
 
@@ -90,6 +90,7 @@ def _ask_instead(
     telemetry.fallback_reason = "invalid_arguments"
     asks = [a for r in fixable if isinstance(r.result, Rejected) and (a := r.result.ask) is not None]
     for ask in asks:  # a focused question (saved as the pending command) instead of "say it again"
+        ask = offered(ask, lang)  # type: ignore[arg-type]
         out.asking.append(ask)
         code_texts.append(ask.question)
     if not asks:
@@ -322,8 +323,8 @@ def _checked_read_reply(out: TurnResult, model_text: str, telemetry: TurnTelemet
     if wrote and _search_was_a_lookup(out, model_text):
         listings = [listing for listing in listings if not listing.is_search]
     free = [r.result.free_time for r in out.runs if isinstance(r.result, ReadResult) and r.result.free_time]
-    if out.persisted:  # slots found before a write are the write's lookup: the receipt says what was done
-        free = []
+    if out.persisted:  # slots found for a write are its lookup: only a time asked about apart is answered
+        free = [f for r in out.runs if (f := free_time_asked_apart(r, out.runs, ctx)) is not None]
     if not listings and not free:
         return model_text
     replacement = check_read_reply(

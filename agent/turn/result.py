@@ -3,6 +3,7 @@ each tool run's outcome lands in it (``absorb``) and in telemetry (``record_run`
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -10,13 +11,15 @@ from typing import Any
 
 from agent.checks.exit_check import ExitVerdict
 from agent.context import ToolContext
+from agent.language import Lang
 from agent.outcomes import NeedsChoice, NeedsConfirmation, NeedsValue, Option, Persisted, Rejected
 from agent.render import phrases
 from agent.render.receipts import Receipt, make_receipt
 from agent.tools.registry import ToolRun
 from agent.turn.telemetry import TurnTelemetry
+from agent.writes.store import title_of
 
-__all__ = ["Asking", "TurnResult", "absorb", "p_kind", "record_run"]
+__all__ = ["Asking", "TurnResult", "absorb", "offered", "p_kind", "record_run"]
 
 Asking = NeedsValue | NeedsChoice | NeedsConfirmation
 
@@ -73,6 +76,7 @@ def absorb(out: TurnResult, runs: Sequence[ToolRun], code_texts: list[str], ctx:
             out.receipts.append(receipt)
             code_texts.append(receipt.text)
         elif isinstance(result, NeedsValue | NeedsChoice | NeedsConfirmation):
+            result = offered(result, ctx.lang)
             out.asking.append(result)
             code_texts.append(result.question)
         elif isinstance(result, Rejected) and not result.fixable and not result.silent:
@@ -114,3 +118,18 @@ def record_run(telemetry: TurnTelemetry, run: ToolRun) -> None:
             }
         )
     telemetry.tools.append(entry)
+
+
+def offered(ask: Asking, lang: Lang) -> Asking:
+    """A question about a new event the model was unsure it was asked for (``Command.doubted``) says first
+    that it would go on the calendar ("I can add “Timer” to your calendar. When should it be?"): the user's
+    answer to it is their yes, so it writes at once — one question, not a time and then a yes/no."""
+    command = ask.command
+    if not isinstance(ask, NeedsValue | NeedsChoice) or command.tool != "create_event" or not command.doubted:
+        return ask
+    if "unasked" in command.confirmed:
+        return ask
+    lead = phrases.say("offer_add", lang, title=title_of(command))
+    return dataclasses.replace(
+        ask, command=command.with_(confirmed=(*command.confirmed, "unasked")), question=f"{lead}\n{ask.question}"
+    )

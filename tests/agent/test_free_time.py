@@ -5,13 +5,17 @@ question, refused, leaves the slots as the answer. Table-driven rule; scripted m
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 import pytest
 
-from agent.model import call, reply
+from agent.model import ModelResponse, call, reply
+from agent.model.messages import ToolCall
 from agent.render.free_time import FreeTime, free_time_text, reply_reports_free
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NY, SH, Kit, make_kit
+
+EN_TZ, ZH_TZ, TW_TZ = "America/New_York", "Asia/Shanghai", "Asia/Taipei"
 
 DAY = datetime(2025, 6, 19, tzinfo=SH)
 HOUR = timedelta(hours=1)
@@ -119,3 +123,43 @@ async def test_slots_read_before_a_write_are_its_lookup(kit: Kit) -> None:
     )
     r = await kit.assistant.reply(kit.user_id, "Find a free hour tomorrow and book a call with Leo at 3pm")
     assert len(r.writes) == 1 and "Free for" not in r.text and r.receipts[0].text in r.text
+
+
+def _both(*calls: tuple[str, dict[str, str]]) -> ModelResponse:
+    return ModelResponse(tool_calls=tuple(ToolCall(f"c{i}", n, a) for i, (n, a) in enumerate(calls)))
+
+
+@pytest.mark.parametrize(
+    ("tz", "text", "create", "read", "listed"),
+    [
+        (EN_TZ, "add yoga tomorrow at 7am, and what's on tomorrow afternoon?",
+         {"title": "Yoga", "when": "tomorrow at 7am"}, {"range": "tomorrow afternoon", "duration": "1 hour"}, "Client pitch"),
+        (EN_TZ, "what do I have Friday afternoon? also put gym tomorrow at 6pm",
+         {"title": "Gym", "when": "tomorrow at 6pm"}, {"range": "Friday afternoon", "duration": "1 hour"}, "Budget call"),
+        (ZH_TZ, "明早七点加个瑜伽，另外明天下午有什么安排？",
+         {"title": "瑜伽", "when": "明早七点"}, {"range": "明天下午", "duration": "1小时"}, "Client pitch"),
+        (TW_TZ, "週五下午有什麼事？順便加上明天晚上六點健身",
+         {"title": "健身", "when": "明天晚上六點"}, {"range": "週五下午", "duration": "1小時"}, "Budget call"),
+    ],
+)  # fmt: skip
+async def test_a_free_time_read_asked_apart_from_a_write_is_answered(
+    database: Any, make_user: Any, tz: str, text: str, create: dict, read: dict, listed: str
+) -> None:
+    """The model read a time with find_free_time beside a write of another time: the read answers a question
+    of its own, so its events (and free slots) come with the receipt, whatever the model said."""
+    kit = await make_kit(database, make_user, timezone=tz)
+    await kit.seed("Client pitch", datetime(2025, 3, 6, 14, tzinfo=kit.tz))
+    await kit.seed("Budget call", datetime(2025, 3, 7, 15, tzinfo=kit.tz))
+    kit.script(_both(("create_event", create), ("find_free_time", read)), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert len(r.writes) == 1 and listed in r.text, r.text
+
+
+async def test_a_free_time_read_of_the_written_time_is_the_write_s_lookup(kit: Kit) -> None:
+    kit.script(
+        _both(("find_free_time", {"range": "tomorrow at 3pm", "duration": "1 hour"}),
+              ("create_event", {"title": "Call with Mina", "when": "tomorrow at 3pm"})),
+        reply("Booked."),
+    )  # fmt: skip
+    r = await kit.assistant.reply(kit.user_id, "book a call with Mina tomorrow at 3pm if I'm free")
+    assert len(r.writes) == 1 and "free" not in r.text.casefold().replace("if i'm free", ""), r.text

@@ -133,19 +133,19 @@ async def test_a_write_the_model_was_unsure_to_call_asks_first(
 
 
 @pytest.mark.parametrize(
-    ("tz", "text", "arguments", "answer", "yes"),
+    ("tz", "text", "arguments", "answer", "offer"),
     [
-        ("America/New_York", "set an alarm for me", {"title": "Alarm"}, "6am tomorrow", "yes"),
-        ("America/New_York", "i need a timer", {"title": "Timer"}, "5pm", "ok"),
-        ("Asia/Shanghai", "帮我定个闹钟", {"title": "闹钟"}, "明天早上六点", "好"),
-        ("Asia/Taipei", "幫我設個鬧鐘", {"title": "鬧鐘"}, "明天早上六點", "好"),
+        ("America/New_York", "set an alarm for me", {"title": "Alarm"}, "6am tomorrow", "I can add “Alarm” to your calendar."),
+        ("America/New_York", "i need a timer", {"title": "Timer"}, "5pm", "I can add “Timer” to your calendar."),
+        ("Asia/Shanghai", "帮我定个闹钟", {"title": "闹钟"}, "明天早上六点", "我可以把「闹钟」记到你的日历上。"),
+        ("Asia/Taipei", "幫我設個鬧鐘", {"title": "鬧鐘"}, "明天早上六點", "我可以把「鬧鐘」记到你的日历上。"),
     ],
-)
-async def test_an_unsure_write_still_asks_first_after_its_missing_time_is_given(
-    database: Any, make_user: Any, tz: str, text: str, arguments: dict[str, Any], answer: str, yes: str
+)  # fmt: skip
+async def test_an_unsure_write_asks_its_missing_time_as_an_offer_to_add_it(
+    database: Any, make_user: Any, tz: str, text: str, arguments: dict[str, Any], answer: str, offer: str
 ) -> None:
-    """The doubt goes with the pending command: the time the user then gives (a zero-model slot answer)
-    leads to the yes/no question, not to a write."""
+    """The question for the missing time says first that the event would go on the calendar: the time the
+    user then gives (a zero-model slot answer) is their yes, and a "no" writes nothing."""
     kit = await make_kit(database, make_user, timezone=tz)
     copied = {**arguments, "when": "Wednesday 2025-03-05 09:00"}  # the Now line: not the user's words
     kit.script(
@@ -154,12 +154,42 @@ async def test_an_unsure_write_still_asks_first_after_its_missing_time_is_given(
     )
     asked = await kit.assistant.reply(kit.user_id, text)
     assert asked.pending is not None and asked.pending.kind == "needs_value", asked.text
+    assert asked.text.startswith(offer), asked.text
     model = kit.script(reply("unused"))
-    confirm = await kit.assistant.reply(kit.user_id, answer)
-    assert model.calls == [] and await kit.events() == []
-    assert confirm.pending is not None and confirm.pending.kind == "needs_confirmation", confirm.text
-    await kit.assistant.reply(kit.user_id, yes)
+    done = await kit.assistant.reply(kit.user_id, answer)
+    assert model.calls == [] and len(done.writes) == 1, done.text
     assert [e.title for e in await kit.events()] == [arguments["title"]]
+
+
+@pytest.mark.parametrize(
+    ("tz", "text", "arguments", "no"),
+    [
+        ("America/New_York", "set an alarm for me", {"title": "Alarm"}, "no"),
+        ("America/New_York", "i need a timer", {"title": "Timer"}, "no thanks"),
+        ("Asia/Shanghai", "帮我定个闹钟", {"title": "闹钟"}, "不用了"),
+        ("Asia/Taipei", "幫我設個鬧鐘", {"title": "鬧鐘"}, "不用"),
+    ],
+)
+async def test_a_no_to_the_offer_writes_nothing(
+    database: Any, make_user: Any, tz: str, text: str, arguments: dict[str, Any], no: str
+) -> None:
+    kit = await make_kit(database, make_user, timezone=tz)
+    copied = {**arguments, "when": "Wednesday 2025-03-05 09:00"}
+    kit.script(
+        call("create_event", copied, request="add", no_tool_p=0.35),
+        call("create_event", copied, request="add", no_tool_p=0.35),
+    )
+    await kit.assistant.reply(kit.user_id, text)
+    kit.script(reply("OK, nothing added."))
+    await kit.assistant.reply(kit.user_id, no)
+    assert await kit.events() == []
+
+
+async def test_a_sure_write_asks_its_missing_time_plainly(kit: Kit) -> None:
+    copied = {"title": "Lunch with Ana", "when": "Wednesday 2025-03-05 09:00"}
+    kit.script(*[call("create_event", copied, request="add", no_tool_p=0.01)] * 2)
+    asked = await kit.assistant.reply(kit.user_id, "lunch with Ana")
+    assert asked.pending is not None and not asked.text.startswith("I can add"), asked.text
 
 
 @pytest.mark.parametrize("no_tool_p", [None, 0.0, 0.02, 0.099])
