@@ -31,8 +31,20 @@ from agent.tools.calendar import build_registry
 from agent.turn.prompt import build_messages
 from evals.intents import SWEEP_NOW
 
-WRITERS = {"alarm", "reminder_update", "transfer", "freeze_account", "BookRestaurant", "book_flight",
-           "book_hotel", "restaurant_reservation", "timer", "order", "text", "make_call"}
+WRITERS = {
+    "alarm",
+    "reminder_update",
+    "transfer",
+    "freeze_account",
+    "BookRestaurant",
+    "book_flight",
+    "book_hotel",
+    "restaurant_reservation",
+    "timer",
+    "order",
+    "text",
+    "make_call",
+}
 CREATES = {"schedule_meeting", "calendar_update"}
 
 
@@ -74,12 +86,23 @@ async def main() -> None:
     parser.add_argument("--per-intent", type=int, default=6)
     parser.add_argument("--intents", default="", help="comma-separated intents (default: all probed)")
     parser.add_argument("--skip", type=int, default=0, help="skip each intent's first N rows")
+    parser.add_argument(
+        "--rows",
+        type=Path,
+        help="a JSONL file of {intent, text} rows to probe instead "
+        "(e.g. evals/probes/zh_doubt.jsonl: Chinese phrasings written for this probe)",
+    )
     args = parser.parse_args()
     folder = Path(os.environ.get("KAIROS_SHARED_DATA", "../shared/data")) / "intent"
     tools = list(build_registry().specs)
     out = []
     async with open_model(ModelSettings.from_env()) as model:
-        for row in _rows(folder, args.per_intent, {i for i in args.intents.split(",") if i}, args.skip):
+        rows = (
+            [json.loads(line) for line in args.rows.read_text(encoding="utf-8").splitlines() if line.strip()]
+            if args.rows
+            else _rows(folder, args.per_intent, {i for i in args.intents.split(",") if i}, args.skip)
+        )
+        for row in rows:
             messages = build_messages(row["text"], now=SWEEP_NOW, tz=SWEEP_NOW.tzinfo)
             body, _ = model._request(messages, tools, "auto", None, None, "json", set(), False)
             body["top_logprobs"] = 8
@@ -91,7 +114,9 @@ async def main() -> None:
             tool_alts = _alternatives(tokens[where["tool"]]) if "tool" in where else {}
             kind_alts = _alternatives(tokens[where["request"]]) if "request" in where else {}
             record = {
-                "intent": row["intent"], "text": row["text"], "tool": answer.get("tool"),
+                "intent": row["intent"],
+                "text": row["text"],
+                "tool": answer.get("tool"),
                 "request": answer.get("request"),
                 "p_none": round(sum(p for t, p in tool_alts.items() if t.startswith("none") or t == "n"), 3),
                 "kind": {t: round(p, 3) for t, p in kind_alts.items()},
