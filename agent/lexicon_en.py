@@ -278,3 +278,13 @@ USER_CONDITION = (
     r"\b(?:if|once|when|whenever|unless|after|should)\s+(?:you|u)\b|\bif\s+(?:needed|necessary|wanted|"
     r"that\s+works|you'd|you\s+like|so)\b|\bjust\s+say\b|\blet\s+me\s+know\b"
 )
+
+# A reply's claim that a time holds nothing ("There are no events scheduled for Friday", "your calendar is
+# clear", "you don't have anything on"): checked against what the read found (``checks.read_facts``).
+NOTHING_ON = (
+    r"\b(?:no|not\s+any|zero)\s+(?:\w+\s+){0,2}(?:events?|meetings?|appointments?|plans|entries|commitments)\b"
+    r"|\bnothing\s+(?:is\s+|else\s+)?(?:scheduled|planned|booked|on\b)"
+    r"|\b(?:calendar|schedule|day|afternoon|morning|evening)\s+(?:is|looks)\s+(?:completely\s+|entirely\s+)?"
+    r"(?:empty|clear|free|open)\b"
+    r"|\b(?:do\s+not|don'?t|doesn'?t)\s+have\s+anything\b|\bentirely\s+free\b|\bcompletely\s+free\b"
+)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
 
 from agent.checks.exit_check import promises_write
-from agent.checks.read_facts import misstates
+from agent.checks.read_facts import claims_nothing_on, misstates
 from agent.grounding import bare_words
 from agent.language import Lang
 from agent.render.free_time import FreeTime, free_time_text, reply_reports_free
@@ -207,11 +207,13 @@ def check_read_reply(
 
 
 def _reports_free(text: str, free: FreeTime) -> bool:
-    """A free-time read is reported by a free slot, or by an event of its window (the model chose the
-    free-time tool for "what's on?")."""
-    if reply_reports_free(text, free):
+    """A free-time read is reported by an event of its window (the model chose the free-time tool for
+    "what's on?"), or by a free slot — unless the reply also says the window holds nothing while the read
+    found events there ("There are no events scheduled for Friday. However, there are free slots…")."""
+    found = free.events is not None and bool(free.events.events)
+    if found and reply_reports(text, [free.events]):  # type: ignore[list-item]
         return True
-    return free.events is not None and bool(free.events.events) and reply_reports(text, [free.events])
+    return reply_reports_free(text, free) and not (found and claims_nothing_on(text))
 
 
 def _texts(listings: Sequence[Listing], free: Sequence[FreeTime], lang: Lang, now: datetime) -> list[str]:

@@ -15,19 +15,28 @@ The times are compared as wall-clock times in the user's zone: the reply's dates
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime, time, timedelta, tzinfo
 from typing import TYPE_CHECKING
 
+from agent import lexicon_en, lexicon_zh
 from schedule_time import analyse
 
 if TYPE_CHECKING:  # the read check imports this module
     from agent.checks.read_check import Listing
     from agent.render.free_time import FreeTime
 
-__all__ = ["misstates"]
+__all__ = ["claims_nothing_on", "misstates"]
 
 _DAY = timedelta(days=1)
+_NOTHING_ON = re.compile(f"{lexicon_en.NOTHING_ON}|{lexicon_zh.NOTHING_ON}", re.IGNORECASE)
+
+
+def claims_nothing_on(text: str) -> bool:
+    """Whether the reply says the time it speaks of holds nothing ("no events scheduled for Friday", 周五没有
+    任何安排): a claim of our own output, false when the read found events there."""
+    return _NOTHING_ON.search(text) is not None
 
 
 def _clock(moment: datetime, tz: tzinfo) -> time:

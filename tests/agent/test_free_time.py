@@ -163,3 +163,36 @@ async def test_a_free_time_read_of_the_written_time_is_the_write_s_lookup(kit: K
     )  # fmt: skip
     r = await kit.assistant.reply(kit.user_id, "book a call with Mina tomorrow at 3pm if I'm free")
     assert len(r.writes) == 1 and "free" not in r.text.casefold().replace("if i'm free", ""), r.text
+
+
+@pytest.mark.parametrize(
+    ("tz", "text", "window", "said"),
+    [
+        (EN_TZ, "what's happening Friday?", "Friday",
+         "There are no events scheduled for Friday. However, you are free from 9:00 AM to 12:00 PM."),
+        (EN_TZ, "anything on Friday?", "Friday", "Your calendar is clear on Friday: free 9:00 AM – 12:00 PM."),
+        (EN_TZ, "how does friday look", "Friday", "You don't have anything on Friday. Free: 9:00 AM–12:00 PM."),
+        (ZH_TZ, "周五有什么安排？", "周五", "周五没有任何安排，9:00到12:00都有空。"),
+        (TW_TZ, "週五有什麼事？", "週五", "週五沒有任何會議，9:00到12:00有空。"),
+    ],
+)  # fmt: skip
+async def test_a_reply_saying_nothing_is_on_where_the_read_found_events_is_replaced(
+    database: Any, make_user: Any, tz: str, text: str, window: str, said: str
+) -> None:
+    """A free slot quoted beside a false "nothing scheduled" is no report: the read found events."""
+    kit = await make_kit(database, make_user, timezone=tz)
+    await kit.seed("Lunch with Priya", datetime(2025, 3, 7, 12, tzinfo=kit.tz))
+    kit.script(call("find_free_time", {"range": window, "duration": "1 hour"}), reply(said))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert "Lunch with Priya" in r.text and r.telemetry["read_check"] == "replaced", r.text
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["You're free Friday from 9:00 AM to 12:00 PM.", "Friday: lunch with Priya at 12; free 9:00 AM–12:00 PM."],
+)
+async def test_a_free_slot_without_a_false_nothing_is_kept(kit: Kit, said: str) -> None:
+    await kit.seed("Lunch with Priya", datetime(2025, 3, 7, 12, tzinfo=NY))
+    kit.script(call("find_free_time", {"range": "Friday", "duration": "1 hour"}), reply(said))
+    r = await kit.assistant.reply(kit.user_id, "when am I free on Friday?")
+    assert r.text == said, r.text
