@@ -131,5 +131,7 @@ def offered(ask: Asking, lang: Lang) -> Asking:
         return ask
     lead = phrases.say("offer_add", lang, title=title_of(command))
     return dataclasses.replace(
-        ask, command=command.with_(confirmed=(*command.confirmed, "unasked")), question=f"{lead}\n{ask.question}"
+        ask,
+        command=command.with_(confirmed=(*command.confirmed, "unasked")),
+        question=f"{lead}\n{ask.question}",
     )

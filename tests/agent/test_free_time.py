@@ -189,7 +189,10 @@ async def test_a_reply_saying_nothing_is_on_where_the_read_found_events_is_repla
 
 @pytest.mark.parametrize(
     "said",
-    ["You're free Friday from 9:00 AM to 12:00 PM.", "Friday: lunch with Priya at 12; free 9:00 AM–12:00 PM."],
+    [
+        "You're free Friday from 9:00 AM to 12:00 PM.",
+        "Friday: lunch with Priya at 12; free 9:00 AM–12:00 PM.",
+    ],
 )
 async def test_a_free_slot_without_a_false_nothing_is_kept(kit: Kit, said: str) -> None:
     await kit.seed("Lunch with Priya", datetime(2025, 3, 7, 12, tzinfo=NY))
