@@ -9,16 +9,16 @@ nothing usable leaves the choice to the user: the whole file is previewed.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from agent.attachments.facts import Entry
 from agent.attachments.preview import entry_text
-from agent.model import Model, ModelError, SystemMessage, ToolSpec, UserMessage
+from agent.model import Model, ToolSpec
+from agent.turn.one_tool import call_one_tool
 from agent.turn.telemetry import TurnTelemetry
 from schedule_time import analyse
 from storage.ics_plan import PlannedItem
@@ -32,7 +32,6 @@ __all__ = [
     "narrow",
 ]
 
-log = logging.getLogger("kairos.agent.attachments")
 
 KEEP_EVENTS = "keep_events"
 MAX_LISTED_FOR_MODEL = 80
@@ -86,34 +85,17 @@ async def narrow(
         f"Now: {local.strftime('%A %Y-%m-%d %H:%M')} ({zone.key}).\n"
         f"Events in the attached file “{name}”:\n" + "\n".join(listed) + f"\n\nThe user's message: {text}"
     )
-    messages = [SystemMessage(INSTRUCTIONS), UserMessage(context)]
-    try:
-        with telemetry.stage("model"):
-            telemetry.model_round_trips += 1
-            response = await model.complete(messages, [keep_events_spec()], tool_choice="required")
-    except ModelError as exc:
-        telemetry.fallback_reason = exc.kind
-        log.warning(
-            "the model could not narrow an attachment: %s", exc.kind, extra={"turn_id": telemetry.turn_id}
-        )
+    args = await call_one_tool(
+        model, INSTRUCTIONS, context, keep_events_spec(), KeepEvents, telemetry, done="picked"
+    )
+    if args is None:
         return None
-    for call in response.tool_calls:
-        if call.name != KEEP_EVENTS:
-            continue
-        try:
-            args = KeepEvents.model_validate(call.arguments)
-        except ValidationError:
-            break
-        numbers = range(1, len(entries) + 1)
-        picked = tuple(numbers) if args.all else tuple(sorted({n for n in args.numbers if n in numbers}))
-        telemetry.tools.append({"name": KEEP_EVENTS, "kind": "pick", "call_index": 0, "status": "picked"})
-        if len(picked) == len(entries) and (inside := in_the_time_named(entries, text, now=now, zone=zone)):
-            telemetry.tools[-1]["status"] = "picked_by_time"  # "only next month's": the model kept them all
-            return inside
-        return picked
-    telemetry.tools.append({"name": KEEP_EVENTS, "kind": "pick", "call_index": 0, "status": "invalid"})
-    telemetry.fallback_reason = telemetry.fallback_reason or "invalid_arguments"
-    return None
+    numbers = range(1, len(entries) + 1)
+    picked = tuple(numbers) if args.all else tuple(sorted({n for n in args.numbers if n in numbers}))
+    if len(picked) == len(entries) and (inside := in_the_time_named(entries, text, now=now, zone=zone)):
+        telemetry.tools[-1]["status"] = "picked_by_time"  # "only next month's": the model kept them all
+        return inside
+    return picked
 
 
 def in_the_time_named(

@@ -16,21 +16,21 @@ words were not used.
 
 from __future__ import annotations
 
-import logging
 import re
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from agent.context import ToolContext
 from agent.guards.times import ground_times
 from agent.matchers import pick_option, reply_sign
-from agent.model import Model, ModelError, SystemMessage, ToolSpec, UserMessage
+from agent.model import Model, ToolSpec
 from agent.outcomes import Command, NeedsValue, Option, Rejected, WriteOutcome
 from agent.render import phrases
 from agent.time_grounding import is_time_grounded, reads_or_moves
+from agent.turn.one_tool import call_one_tool
 from agent.turn.telemetry import TurnTelemetry
 from agent.writes.path import execute
 from agent.writes.pending import settle
@@ -42,7 +42,6 @@ from storage import PendingRecord
 
 __all__ = ["AMEND_PENDING", "AmendPending", "Split", "amend", "amend_spec", "split_reply"]
 
-log = logging.getLogger("kairos.agent.amend")
 
 AMEND_PENDING = "amend_pending"
 _AMENDABLE = frozenset({"create_event", "update_event"})
@@ -200,28 +199,10 @@ async def _changes(
         f"The event: {command.tool}({_described(command)}).\n"
         f"The user's reply: {text}\nIts extra words: {rest}"
     )
-    try:
-        with telemetry.stage("model"):
-            telemetry.model_round_trips += 1
-            response = await model.complete(
-                [SystemMessage(_INSTRUCTIONS), UserMessage(context)], [amend_spec()], tool_choice="required"
-            )
-    except ModelError as exc:
-        telemetry.fallback_reason = exc.kind
-        log.warning("the model could not read an amendment: %s", exc.kind, extra={"turn_id": ctx.turn_id})
-        return None
-    for call in response.tool_calls:
-        if call.name != AMEND_PENDING:
-            continue
-        try:
-            args = AmendPending.model_validate(call.arguments)
-        except ValidationError:
-            break
-        telemetry.tools.append({"name": AMEND_PENDING, "kind": "pick", "call_index": 0, "status": "read"})
-        return args.model_dump(exclude_defaults=True)
-    telemetry.tools.append({"name": AMEND_PENDING, "kind": "pick", "call_index": 0, "status": "invalid"})
-    telemetry.fallback_reason = telemetry.fallback_reason or "invalid_arguments"
-    return None
+    args = await call_one_tool(
+        model, _INSTRUCTIONS, context, amend_spec(), AmendPending, telemetry, done="read"
+    )
+    return None if args is None else args.model_dump(exclude_defaults=True)
 
 
 def _times_from_the_rest(
