@@ -21,6 +21,7 @@ from agent.context import ToolContext
 from agent.grounding import is_grounded, names_event
 from agent.outcomes import Command, NeedsValue, Rejected
 from agent.render import phrases
+from agent.time_accounting import accounted
 from agent.time_grounding import (
     fuller_phrase,
     is_time_grounded,
@@ -51,16 +52,16 @@ def _optional_unasked(ctx: ToolContext, name: str) -> bool:
     )
 
 
-def _time_left_for_event(ctx: ToolContext, command: Command, grounded: int) -> bool:
-    """Whether this message has a time phrase the command's grounded time arguments do not account for:
-    one that may be the event's current time, mangled by the model ("move Friday's call to Monday"). A
-    phrase inside the event's name ("lunch with Marco") is a name, not a time."""
+def _time_left_for_event(ctx: ToolContext, command: Command, grounded: list[str]) -> bool:
+    """Whether this message has a time phrase the command's grounded time arguments do not account for
+    (``time_accounting``): one that may be the event's current time, mangled by the model ("move Friday's
+    call to Monday"). A phrase inside the event's name ("lunch with Marco") is a name, not a time."""
     name = str(command.args.get("event") or "").casefold()
     phrases = phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-    return sum(p.casefold() not in name for p in phrases) > grounded
+    return any(p.casefold() not in name and not accounted(ctx, p, grounded) for p in phrases)
 
 
-def _never_given(ctx: ToolContext, command: Command, name: str, value: str, grounded: int) -> bool:
+def _never_given(ctx: ToolContext, command: Command, name: str, value: str, grounded: list[str]) -> bool:
     """An ungrounded time argument the user gave no reason for, dropped rather than sent back:
 
     * an optional end, duration or repetition the user's words do not name (the model added it);
@@ -100,7 +101,7 @@ def _phrases_left(ctx: ToolContext, command: Command, grounded: list[str]) -> li
         bare = the_time_itself(phrase)
         if name and bare.casefold() in name:
             continue
-        if any(is_time_grounded(v, (phrase,), now=ctx.now, tz=ctx.tz, memo=ctx.memo) for v in grounded):
+        if accounted(ctx, phrase, grounded):
             continue
         left.append(bare if reads_or_moves(bare, now=ctx.now, tz=ctx.tz, memo=ctx.memo) else phrase)
     return left
@@ -149,7 +150,6 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
     error with the question to ask if the retry fails too."""
     args, asked_args = dict(command.args), dict(command.args)
     problems: list[dict[str, str]] = []
-    grounded = 0
     grounded_values: list[str] = []
     for name in _TIME_ARGS:
         value = args.get(name)
@@ -158,7 +158,6 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
         if is_time_grounded(
             value, (*ctx.time_sources, *ctx.shown_times), now=ctx.now, tz=ctx.tz, memo=ctx.memo
         ):
-            grounded += 1
             grounded_values.append(str(value))
             if name in _COMPLETED_ARGS:  # "3pm" where the user said "tomorrow at 3pm": the user's words
                 fuller = fuller_phrase(value, ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
@@ -177,7 +176,7 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
                          "call_index": command.call_index}
                     )  # fmt: skip
             continue
-        if _never_given(ctx, command, name, value, grounded):
+        if _never_given(ctx, command, name, value, grounded_values):
             args[name] = asked_args[name] = None
             ctx.notes.append(
                 {"dropped": name, "reason": "ungrounded_time", "tool": command.tool,

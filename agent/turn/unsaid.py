@@ -31,6 +31,7 @@ from agent.checks.read_check import listing_text
 from agent.context import ToolContext
 from agent.outcomes import Persisted, Rejected
 from agent.render.free_time import FreeTime, free_time_text
+from agent.time_accounting import accounted
 from agent.time_grounding import (
     is_time_grounded,
     phrases_in,
@@ -40,8 +41,7 @@ from agent.time_grounding import (
     shares_time_words,
 )
 from agent.tools.registry import ReadResult, ToolRun
-from schedule_time.language import normalise, scan
-from schedule_time.pieces import Clock, Label, Now, OpenBound, Piece, Qualifier, RangeSep, RangeStart
+from schedule_time.language import normalise
 
 __all__ = [
     "asked_apart",
@@ -81,30 +81,8 @@ def _values(runs: Iterable[ToolRun]) -> list[str]:
     return out
 
 
-_CONNECTORS = (RangeSep, RangeStart, OpenBound, Qualifier, Label, Now)
-"""Pieces that say how a time is used ("to", "starting", "now"), not which time: never a request alone."""
-
-
-def _same(a: Piece, b: Piece) -> bool:
-    if isinstance(a, Clock) and isinstance(b, Clock):  # "at 5" and "5pm", "17:00"
-        return (a.hour % 12, a.minute) == (b.hour % 12, b.minute)
-    return a == b
-
-
-def _pieces_used(phrase: str, values: Sequence[str]) -> bool:
-    """Every time word of ``phrase`` appears in some argument (a clock's am/pm aside)."""
-    used = [p for v in values for p in scan(normalise(v)).pieces]
-    return all(
-        any(_same(piece, u) for u in used)
-        for piece in scan(normalise(phrase)).pieces
-        if not isinstance(piece, _CONNECTORS)
-    )
-
-
 def _accounted(ctx: ToolContext, phrase: str, values: Sequence[str], runs: Sequence[ToolRun]) -> bool:
-    if quotes(phrase, values) or any(quotes(v, [phrase]) for v in values) or _pieces_used(phrase, values):
-        return True
-    if any(is_time_grounded(v, [phrase], now=ctx.now, tz=ctx.tz, memo=ctx.memo) for v in values):
+    if accounted(ctx, phrase, values):
         return True
     starts = [r.result.result.event.start for r in runs if isinstance(r.result, Persisted)]
     starts += [  # the day a changed event was on ("改到周五，她周三临时有事")
