@@ -277,6 +277,16 @@ async def _already_so(ctx: ToolContext, command: Command, event_patch: EventPatc
         event.start.astimezone(ctx.tz), event.end.astimezone(ctx.tz), ctx.lang, all_day=event.all_day,
         ref=ctx.now.astimezone(ctx.tz).date(),
     )  # fmt: skip
+    if ctx.state.send_back_once("changes_nothing"):
+        # the user asked for something, and this is not it ("cancel the 4pm call" sent as an update to 4pm):
+        # back to the model once with the fact; a second no-op is told to the user as it is
+        problem = {
+            "field": "event",
+            "problem": "changes_nothing",
+            "hint": f"{event.title!r} already is {when}: this update changes nothing. Call the tool the "
+            "user's message asks for (create_event, update_event or delete_event), or answer in words",
+        }
+        return Rejected("nothing_to_change", "", fixable=True, problems=(problem,), command=command)
     return Rejected(
         "already_so", phrases.say("already_so", ctx.lang, title=event.title, when=when), command=command
     )

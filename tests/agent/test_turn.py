@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime, timedelta
+from typing import Any
 
 import pytest
 from sqlalchemy.exc import OperationalError
@@ -86,7 +87,11 @@ async def test_no_tool_replies_write_nothing(kit: Kit, text: str, answer: str) -
 @pytest.mark.parametrize(
     ("text", "claim", "kind"),
     [
-        ("Spent yesterday afternoon stuck in a meeting, so tired", "I've added your meeting to the calendar.", "create"),
+        (
+            "Spent yesterday afternoon stuck in a meeting, so tired",
+            "I've added your meeting to the calendar.",
+            "create",
+        ),
         ("昨天下午开了个会，好累", "已为你添加「开会」。", "create"),
         ("cancel gym?", "Done, I cancelled your gym session.", "delete"),
     ],
@@ -267,7 +272,10 @@ async def test_delete_then_undo_tool(kit: Kit) -> None:
     assert r.text.startswith("Deleted “Gym”") and await kit.events() == []
     model = kit.script(call("undo_last_change"))
     r = await kit.assistant.reply(kit.user_id, "刚才那个撤销一下", now=NOW + timedelta(minutes=2))
-    assert r.text == "要撤销上一次更改（删除「Gym」，3月6日（周四） 18:00–19:00）吗？" and await kit.events() == []
+    assert (
+        r.text == "要撤销上一次更改（删除「Gym」，3月6日（周四） 18:00–19:00）吗？"
+        and await kit.events() == []
+    )
     r = await kit.assistant.reply(kit.user_id, "好的", now=NOW + timedelta(minutes=3))
     assert r.text.startswith("已撤销上一次更改：已恢复「Gym」") and len(await kit.events()) == 1
     assert model.call_count == 1  # the "yes" is the confirmation gate's: no model call
@@ -401,8 +409,10 @@ async def test_an_update_to_the_values_an_event_has_writes_nothing(database, mak
     zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
     await zh.seed("和张三开会", datetime(2025, 3, 6, 15, tzinfo=SH), attendees=("张三",))
     before = await zh.events()
-    zh.script(call("update_event", {"event": "和张三开会", "when": "明天下午三点", "attendees": ["张三"]}))
+    same = call("update_event", {"event": "和张三开会", "when": "明天下午三点", "attendees": ["张三"]})
+    model = zh.script(same, same)  # the fact goes back once; the model sends the same update again
     r = await zh.assistant.reply(zh.user_id, "明天下午三点和张三开会")
+    assert model.call_count == 2
     assert r.writes == () and not r.receipts and await zh.events() == before
     assert r.text == "「和张三开会」本来就是3月6日（周四） 15:00–16:00，没有改动。"
     assert r.telemetry["exit_check"] != "unverified_write_claim"
@@ -423,10 +433,41 @@ async def test_an_update_that_changes_nothing_says_so_instead_of_asking(
     changes nothing, so the reply says so at once."""
     await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
     before = await kit.events()
-    kit.script(call("update_event", {"event": "dentist", "when": when}, request=kind, no_tool_p=doubt))
+    same = call("update_event", {"event": "dentist", "when": when}, request=kind, no_tool_p=doubt)
+    kit.script(same, same)
     r = await kit.assistant.reply(kit.user_id, text)
     assert r.writes == () and r.pending is None and await kit.events() == before, r.text
     assert "nothing changed" in r.text or "没有改动" in r.text, r.text
+
+
+@pytest.mark.parametrize(
+    ("tz", "title", "text", "noop", "delete"),
+    [
+        ("America/New_York", "Call with Acme", "move lunch to 1pm and cancel the 3pm call",
+         {"event": "3pm call", "when": "3pm"}, {"event": "call with acme"}),
+        ("America/New_York", "Gym", "drop tomorrow's gym at 3", {"event": "gym", "when": "tomorrow 3pm"}, {"event": "gym"}),
+        ("Asia/Shanghai", "羽毛球", "明天下午三点的羽毛球取消", {"event": "羽毛球", "when": "明天下午三点"}, {"event": "羽毛球"}),
+        ("Asia/Taipei", "瑜伽", "明天三點的瑜伽不去了，刪掉", {"event": "瑜伽", "when": "明天三點"}, {"event": "瑜伽"}),
+    ],
+)  # fmt: skip
+async def test_an_update_that_changes_nothing_goes_back_once_with_the_fact(
+    database: Any,
+    make_user: Any,
+    tz: str,
+    title: str,
+    text: str,
+    noop: dict[str, str],
+    delete: dict[str, str],
+) -> None:
+    """The user asked for something and a no-op update is not it: the model hears that it changes nothing
+    and may make the call the message asks for (here the delete, which asks first)."""
+    kit = await make_kit(database, make_user, timezone=tz)
+    await kit.seed(title, datetime(2025, 3, 6, 15, tzinfo=kit.tz))
+    model = kit.script(call("update_event", noop), call("delete_event", delete))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count == 2 and r.pending is not None and r.pending.kind == "needs_confirmation", r.text
+    sent = model.calls[1].messages[-1].content
+    assert "changes nothing" in sent and "nothing changed" not in r.text, r.text
 
 
 @pytest.mark.parametrize(
