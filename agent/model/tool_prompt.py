@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from agent.model.constrained import NO_TOOL, REQUEST_KINDS, encode_reply, encode_tool_call
+from agent.model.constrained import NO_TOOL, REQUEST_KINDS, encode_tool_call
 from agent.model.messages import ToolCall, ToolSpec
 
 __all__ = ["render_tool_prompt"]
@@ -24,17 +24,7 @@ _HEADER = (
     "request: what the user's message is:\n"
     + "".join(f"- {kind}: {meaning}\n" for kind, meaning in REQUEST_KINDS.items())
     + "When a tool does what the user asks, call it: never say you did something without its tool.\n"
-    + "Example: "
-    + json.dumps("get me a plane ticket to Denver next Tuesday")
-    + " -> "
-    + encode_reply(
-        "I can't buy tickets or book travel. I can put the trip on your calendar if you tell me when it is.",
-        "cannot_do",
-    )
-    + "\n"
 )
-"""One answer without a tool: the model had no example of ``cannot_do`` and wrote bookings as events (probe:
-flights, hotels and tables at a no-tool weight of 0.003-0.15, request kind "add" at >= 0.92)."""
 
 
 def render_tool_prompt(tools: Sequence[ToolSpec]) -> str:

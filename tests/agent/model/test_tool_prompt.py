@@ -30,24 +30,11 @@ def test_examples_are_rendered_as_the_exact_answer_the_model_must_give() -> None
         request="calendar_question",
     )
     text = render_tool_prompt([spec])
-    line = next(
-        line for line in text.split("## list_events", 1)[1].splitlines() if line.startswith("Example: ")
-    )
+    line = next(line for line in text.splitlines() if line.startswith("Example: "))
     said, answer = line.removeprefix("Example: ").split(" -> ")
     assert json.loads(said) == "周四晚上有什么安排"
-    assert json.loads(answer) == {
-        "request": "calendar_question",
-        "tool": "list_events",
-        "arguments": {"range": "周四晚上"},
-    }
+    assert json.loads(answer) == {"request": "calendar_question", "tool": "list_events", "arguments": {"range": "周四晚上"}}
     assert "周四晚上" in answer  # not \u-escaped: the model reads the same characters the user types
     assert build_response_schema([spec]) == build_response_schema(
         [ToolSpec(spec.name, spec.description, spec.parameters)]
     )
-
-
-def test_the_header_shows_one_answer_without_a_tool_for_what_kairos_cannot_do() -> None:
-    line = next(line for line in render_tool_prompt(TOOLS).splitlines() if line.startswith("Example: "))
-    said, answer = line.removeprefix("Example: ").split(" -> ")
-    assert json.loads(answer)["tool"] == "none" and json.loads(answer)["request"] == "cannot_do"
-    assert json.loads(said)
