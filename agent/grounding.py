@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from agent import lexicon_en, lexicon_zh
 from agent.language import HAN_RUN
 from agent.lexicon_zh import TRADITIONAL
 from schedule_time import is_slot_reply
@@ -113,11 +114,7 @@ def echoes_request(value: str, message: str) -> bool:
     return len(whole) >= 6 and len(core) >= 0.8 * len(whole) and core in whole
 
 
-_ANAPHOR = re.compile(
-    r"\b(?:it|that|this|them|those|these|one|ones|first|second|third|last|former|latter)\b"
-    r"|它|这个|這個|那个|那個|这次|這次|那次|刚才那|剛才那|上面那|第[一二三四五六七八九十\d]",
-    re.IGNORECASE,
-)
+_ANAPHOR = re.compile(f"{lexicon_en.POINTER_WORDS}|{lexicon_zh.POINTER_WORDS}", re.IGNORECASE)
 _REFERENCE_STOP = _STOP | {"event", "events", "all", "every", "calendar", "schedule"}
 
 

@@ -288,3 +288,13 @@ NOTHING_ON = (
     r"(?:empty|clear|free|open)\b"
     r"|\b(?:do\s+not|don'?t|doesn'?t)\s+have\s+anything\b|\bentirely\s+free\b|\bcompletely\s+free\b"
 )
+
+# Pointers back to an event ("it", "that one", "the second"): a reference that is only these names an event
+# in focus (``turn.focus``), and a message with one points at some event (``grounding.names_event``).
+POINTER_WORDS = r"\b(?:it|that|this|them|those|these|one|ones|first|second|third|last|former|latter)\b"
+POINTER_NOUNS = r"(?:one|meeting|event|appointment|call|thing|session|booking|reservation|entry)"
+POINTER_REFERENCE = (
+    rf"^(?:it|this|that|(?:this|that|the\s+same)\s+{POINTER_NOUNS}|"
+    rf"the\s+(?:{POINTER_NOUNS})\s+(?:i|you|we)\s+just\s+(?:added|created|made|booked|moved|changed|mentioned)|"
+    r"the\s+last\s+one|the\s+one\s+(?:i|you)\s+just\s+(?:added|created|made|booked|moved|changed))$"
+)

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from agent import lexicon_en, lexicon_zh
 from agent.matchers import normalize
 from agent.outcomes import Persisted
 from agent.tools.registry import ReadResult, ToolRun
@@ -25,16 +26,9 @@ MAX_FOCUS = 8
 MAX_SHOWN = 3
 """A read that shows more events than this puts only its first ``MAX_SHOWN`` in focus."""
 
-_NOUNS_EN = r"(?:one|meeting|event|appointment|call|thing|session|booking|reservation|entry)"
-_ANAPHOR_EN = re.compile(
-    rf"^(?:it|this|that|(?:this|that|the\s+same)\s+{_NOUNS_EN}|"
-    rf"the\s+(?:{_NOUNS_EN})\s+(?:i|you|we)\s+just\s+(?:added|created|made|booked|moved|changed|mentioned)|"
-    r"the\s+last\s+one|the\s+one\s+(?:i|you)\s+just\s+(?:added|created|made|booked|moved|changed))$"
-)
-_ANAPHOR_ZH = re.compile(
-    r"^(?:刚才|剛才|刚刚|剛剛|上面)?(?:的)?(?:这|這|那)?(?:个|個|一个|一個)?"
-    r"(?:会|會|会议|會議|日程|活动|活動|安排|事|预约|預約)?$|^它$"
-)
+_ANAPHOR_EN = re.compile(lexicon_en.POINTER_REFERENCE)
+_ANAPHOR_ZH = re.compile(lexicon_zh.POINTER_REFERENCE)
+_DEMONSTRATIVE_ZH = re.compile(lexicon_zh.POINTER_DEMONSTRATIVE)
 
 
 def is_anaphor(reference: str) -> bool:
@@ -46,7 +40,7 @@ def is_anaphor(reference: str) -> bool:
         return True
     compact = said.replace(" ", "")
     # The Chinese pattern is all optional parts: demand a demonstrative or "刚才" so "会" alone is a title.
-    return bool(_ANAPHOR_ZH.match(compact)) and bool(re.search(r"[这這那它]|刚才|剛才|刚刚|剛剛", compact))
+    return bool(_ANAPHOR_ZH.match(compact)) and bool(_DEMONSTRATIVE_ZH.search(compact))
 
 
 def focus_group(focus: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
