@@ -108,12 +108,9 @@ def _relative(
     if shifts and len(shifts) < len(rest):  # "the next day at 3pm", 第二天下午三点
         return _shifted_day_at(shifts, [x for x in rest if x not in shifts], start, length, zone, ctx, lang)
     if rest and len(shifts) == len(rest):  # (with "same time": the shift keeps the time of day anyway)
-        moved = [replace(x, event=None) for x in rest]  # type: ignore[type-var]
-        event_ctx = a.Ctx(start, zone, True)
-        frames, _ = spec_frames(compose(moved).left, event_ctx)
         # (a move keeps the event's seconds: the frame is floored to the minute, the shift is not)
         return _kept(
-            frames[0].start + timedelta(seconds=start.second, microseconds=start.microsecond),
+            _moved(shifts, start, zone) + timedelta(seconds=start.second, microseconds=start.microsecond),
             length,
             zone,
             lang,
@@ -193,9 +190,7 @@ def _shifted_day_at(
     expr = compose(others)
     if expr.kind != "point" or expr.left.has_date() or expr.left.shift is not None:
         raise Unusable("a move from the event's day takes a time of day, not another date")
-    event_ctx = a.Ctx(start, zone, True)
-    moved, _ = spec_frames(compose([replace(x, event=None) for x in shifts]).left, event_ctx)  # type: ignore[type-var]
-    day = moved[0].start
+    day = _moved(shifts, start, zone)
     found = _relative([*others, p.DateParts(day.year, day.month, day.day)], start, length, zone, ctx, lang)
     if found is None:
         raise Unusable("a part of day is no start to move to; ask for the time")
@@ -203,6 +198,13 @@ def _shifted_day_at(
 
 
 _DAY_GRAINS = frozenset({"day", "week", "month", "year"})
+
+
+def _moved(shifts: list[p.Shift], start: datetime, zone: tzinfo) -> datetime:
+    """The event's start moved by ``shifts`` (counted from the event, not from now), floored to the minute."""
+    event_ctx = a.Ctx(start, zone, True)
+    frames, _ = spec_frames(compose([replace(x, event=None) for x in shifts]).left, event_ctx)  # type: ignore[type-var]
+    return frames[0].start
 
 
 def _kept(

@@ -24,7 +24,15 @@ from agent.language import Lang
 from agent.render.free_time import FreeTime, free_time_text, reply_reports_free
 from agent.render.timefmt import day_part_text, day_text, range_text
 
-__all__ = ["Listed", "Listing", "check_read_reply", "listing_text", "reply_reports", "search_listing"]
+__all__ = [
+    "Listed",
+    "Listing",
+    "check_read_reply",
+    "free_time_answer",
+    "listing_text",
+    "reply_reports",
+    "search_listing",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,10 +227,15 @@ def _reports_free(text: str, free: FreeTime) -> bool:
 def _texts(listings: Sequence[Listing], free: Sequence[FreeTime], lang: Lang, now: datetime) -> list[str]:
     texts = [listing_text(x, lang, now=now) for x in listings]
     for f in free:
-        if f.events is not None and f.events.events:
-            texts.append(listing_text(f.events, lang, now=now))
-        texts.append(free_time_text(f, lang, now=now))
+        texts += free_time_answer(f, lang, now=now)
     return texts
+
+
+def free_time_answer(free: FreeTime, lang: Lang, *, now: datetime) -> list[str]:
+    """What answers a free-time read: the events of its window (where it found any), then its free slots."""
+    events = free.events
+    texts = [listing_text(events, lang, now=now)] if events is not None and events.events else []
+    return [*texts, free_time_text(free, lang, now=now)]
 
 
 def _echoes(text: str, said: Sequence[str]) -> bool:

@@ -41,7 +41,7 @@ from agent.tools.registry import BoundTools, ReadResult, ToolRun
 from agent.turn.model_failure import failure_reply
 from agent.turn.result import TurnResult, absorb, offered, p_kind, record_run
 from agent.turn.telemetry import TurnTelemetry
-from agent.turn.unsaid import free_time_asked_apart, unanswered_reads, unsaid, with_unsaid_note
+from agent.turn.unsaid import free_times_asked_apart, unanswered_reads, unsaid, with_unsaid_note
 
 __all__ = ["MAX_MODEL_CALLS", "run_turn"]
 
@@ -324,7 +324,7 @@ def _checked_read_reply(out: TurnResult, model_text: str, telemetry: TurnTelemet
         listings = [listing for listing in listings if not listing.is_search]
     free = [r.result.free_time for r in out.runs if isinstance(r.result, ReadResult) and r.result.free_time]
     if out.persisted:  # slots found for a write are its lookup: only a time asked about apart is answered
-        free = [f for r in out.runs if (f := free_time_asked_apart(r, out.runs, ctx)) is not None]
+        free = free_times_asked_apart(out.runs, ctx)
     if not listings and not free:
         return model_text
     replacement = check_read_reply(

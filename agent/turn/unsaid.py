@@ -27,10 +27,10 @@ import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
-from agent.checks.read_check import listing_text
+from agent.checks.read_check import free_time_answer, listing_text
 from agent.context import ToolContext
 from agent.outcomes import Persisted, Rejected
-from agent.render.free_time import FreeTime, free_time_text
+from agent.render.free_time import FreeTime
 from agent.time_accounting import accounted
 from agent.time_grounding import (
     is_time_grounded,
@@ -46,8 +46,7 @@ from schedule_time.language import normalise
 __all__ = [
     "asked_apart",
     "clause_of",
-    "free_answer_texts",
-    "free_time_asked_apart",
+    "free_times_asked_apart",
     "not_done_items",
     "unanswered_reads",
     "unsaid",
@@ -228,24 +227,20 @@ def unanswered_reads(runs: Sequence[ToolRun], ctx: ToolContext) -> str:
         and isinstance(window := getattr(r.args, "range", None), str)
         and asked_apart(ctx, window, writes)
     ]
-    for run in runs:
-        if (free := free_time_asked_apart(run, runs, ctx)) is not None:
-            shown += [text for text in free_answer_texts(free, ctx)]
+    for free in free_times_asked_apart(runs, ctx):
+        shown += free_time_answer(free, ctx.lang, now=ctx.now)
     return "\n".join(dict.fromkeys(shown))
 
 
-def free_time_asked_apart(run: ToolRun, runs: Sequence[ToolRun], ctx: ToolContext) -> FreeTime | None:
-    """A free-time read of a time the user asked about apart from the turn's writes (``asked_apart``: "明天下午
-    有什么事？" beside "明早七点加个瑜伽"): a question of its own, to be answered; None for any other run."""
-    if not isinstance(run.result, ReadResult) or run.result.free_time is None:
-        return None
-    window = getattr(run.args, "range", None)
+def free_times_asked_apart(runs: Sequence[ToolRun], ctx: ToolContext) -> list[FreeTime]:
+    """The free-time reads of times the user asked about apart from the turn's writes (``asked_apart``: "明天
+    下午有什么事？" beside "明早七点加个瑜伽"): questions of their own, to be answered."""
     writes = [r for r in runs if r.kind == "write" and not isinstance(r.result, Rejected)]
-    return run.result.free_time if isinstance(window, str) and asked_apart(ctx, window, writes) else None
-
-
-def free_answer_texts(free: FreeTime, ctx: ToolContext) -> list[str]:
-    """What answers a free-time read: the events of its window, then its free slots."""
-    events = free.events
-    texts = [listing_text(events, ctx.lang, now=ctx.now)] if events is not None and events.events else []
-    return [*texts, free_time_text(free, ctx.lang, now=ctx.now)]  # type: ignore[arg-type]
+    return [
+        r.result.free_time
+        for r in runs
+        if isinstance(r.result, ReadResult)
+        and r.result.free_time is not None
+        and isinstance(window := getattr(r.args, "range", None), str)
+        and asked_apart(ctx, window, writes)
+    ]

@@ -91,18 +91,11 @@ async def resolve_reference(
             return NotFound(by_id=False, anaphor=True)
     else:
         try:
-            found = await ctx.events.search(reference, limit=10)
-            shared = await _sharing_han_words(ctx, reference)
+            matches = await _named_by(ctx, reference)
         except InvalidInput:
             return NotFound(by_id=False)
-        # 跟老周那个会 → 合同评审（老周）: the Han words a title shares; else the fuzzy matches that share a word
-        found = [] if shared else [c for c in found if shares_a_word(reference, c.event.title)]
-        matches = shared
-        if not shared and not found:  # "my 3pm", 下午三点那个: no title words, an event named by its time
+        if not matches:  # "my 3pm", 下午三点那个: no title words, an event named by its time
             return await _by_time(ctx, reference, event_when, occurrences=occurrences)
-        if not shared:
-            best = found[0].score
-            matches = {c.event.id: c.event for c in found if c.score >= best - _SCORE_BAND}
     window = read_range(event_when, now=ctx.now, tz=ctx.tz) if event_when else None
     refs: list[Ref] = []
     if window is not None:
@@ -129,23 +122,31 @@ async def resolve_reference(
     return Choice(tuple(sorted(shown, key=lambda r: (r.start, r.event.title))))
 
 
+_FUZZY = (10, 50.0)
+"""The fuzzy search's candidates: its best 10 scoring at least 50 (the store's default)."""
 _WIDE = 200
-"""Titles looked at for shared Han words: the fuzzy search's best ``_WIDE``, with no score cut-off."""
+"""Titles a reference with Han words is compared with: the fuzzy search's best ``_WIDE``, no cut-off."""
 
 
-async def _sharing_han_words(ctx: ToolContext, reference: str) -> dict[uuid.UUID, EventSnapshot]:
-    """The events whose title shares the longest run of two or more Han characters with the reference (its
-    time phrases aside). A fuzzy score over single characters ranks 周会 above 合同评审（老周） for 跟老周那个会:
-    one shared character is a coincidence, two are a word. Empty when no title shares two."""
+async def _named_by(ctx: ToolContext, reference: str) -> dict[uuid.UUID, EventSnapshot]:
+    """The events whose titles the reference names, from one store search. A reference with Han words: the
+    titles that share the longest run of two or more Han characters with it (its time phrases aside) — a
+    fuzzy score over single characters ranks 周会 above 合同评审（老周） for 跟老周那个会: one shared character
+    is a coincidence, two are a word. Otherwise (or when no title shares two): the best fuzzy matches that
+    share a word with it (``title_match.shares_a_word``)."""
     core = without_times(reference)
-    if han_chars(core) < MIN_RUN:
+    wide = han_chars(core) >= MIN_RUN
+    limit, least = _FUZZY
+    found = await ctx.events.search(reference, limit=_WIDE if wide else limit, min_score=0 if wide else least)
+    if wide:
+        runs = [(longest_han_run(core, normalise(c.event.title)), c.event) for c in found]
+        best = max((n for n, _ in runs), default=0)
+        if best >= MIN_RUN:
+            return {e.id: e for n, e in runs if n == best}
+    fuzzy = [c for c in found[:limit] if c.score >= least and shares_a_word(reference, c.event.title)]
+    if not fuzzy:
         return {}
-    runs = [
-        (longest_han_run(core, normalise(c.event.title)), c.event)
-        for c in await ctx.events.search(reference, limit=_WIDE, min_score=0)
-    ]
-    best = max((n for n, _ in runs), default=0)
-    return {e.id: e for n, e in runs if n == best} if best >= MIN_RUN else {}
+    return {c.event.id: c.event for c in fuzzy if c.score >= fuzzy[0].score - _SCORE_BAND}
 
 
 def _windows(text: str, ctx: ToolContext) -> list[tuple[datetime, datetime]]:

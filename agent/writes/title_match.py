@@ -15,6 +15,7 @@ import re
 from pypinyin import lazy_pinyin
 from rapidfuzz.distance import Levenshtein
 
+from agent.language import HAN_RUN
 from schedule_time import time_phrases
 from schedule_time.language import normalise
 
@@ -24,7 +25,6 @@ MIN_RUN = 2
 """Han characters a title must share with a reference in a row: one is a coincidence, two are a word."""
 
 _HAN = re.compile(r"[\u3400-\u9fff]")
-_HAN_RUN = re.compile(r"[\u3400-\u9fff]{2,}")
 _LATIN = re.compile(r"[a-z0-9][a-z0-9:'’]*")
 _NAME = re.compile(r"\b[A-Z][a-z]{2,}\b")
 _WORD = re.compile(r"[a-z]{3,}")
@@ -83,7 +83,7 @@ def shares_a_word(reference: str, title: str) -> bool:
     core, folded = without_times(reference), normalise(title)
     if longest_han_run(core, folded) >= MIN_RUN:
         return True
-    if any(_in_order(run, folded) for run in _HAN_RUN.findall(core)):
+    if any(len(run) >= MIN_RUN and _in_order(run, folded) for run in HAN_RUN.findall(core)):
         return True
     if _another_han_name(core, folded):
         return True
