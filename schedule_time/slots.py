@@ -44,13 +44,14 @@ def time_phrases(text: str) -> list[str]:
         return []
     norm = normalise(text)
     spans: list[tuple[int, int, int]] = []
-    _scan(norm, spans)
+    found, _, _ = _scan(norm, spans)
+    separators = _separator_spans(found, spans)
     out: list[str] = []
     run: list[tuple[int, int, int]] = []
     for span in [*spans, (len(norm), len(norm), -1)]:
         gap = norm[run[-1][1] : span[0]] if run else ""
         if span[2] < 0 or _CLAUSE.search(gap):  # an unknown word, or a clause break, ends the run
-            _emit(norm, run, out)
+            _emit(norm, run, out, separators)
             run = []
         if span[2] >= 0:
             run.append(span)
@@ -62,9 +63,24 @@ _LINK = re.compile(r"(?:\b(?:to|till|until)|到|至)\s*$")
 stays with the time ("to 4" reads as a clock hour; a bare "4" does not)."""
 
 
-def _emit(norm: str, run: list[tuple[int, int, int]], out: list[str]) -> None:
+def _separator_spans(found: tuple[p.Piece, ...], spans: list[tuple[int, int, int]]) -> set[int]:
+    """The starts of the spans whose pieces are all range words or dashes (the scan's pieces follow its spans,
+    ``count`` each): a run of only those ("—" between two clauses, a lone "to") names no time."""
+    out: set[int] = set()
+    if not any(type(x) is p.RangeSep for x in found):
+        return out
+    at = 0
+    for start, _, count in spans:
+        if count > 0:
+            if all(type(x) is p.RangeSep for x in found[at : at + count]):
+                out.add(start)
+            at += count
+    return out
+
+
+def _emit(norm: str, run: list[tuple[int, int, int]], out: list[str], separators: set[int]) -> None:
     pieces = [i for i, (_, _, count) in enumerate(run) if count > 0]
-    if not pieces:
+    if not pieces or all(run[i][0] in separators for i in pieces):
         return
     start = run[pieces[0]][0]
     if pieces[0] > 0:
@@ -73,11 +89,5 @@ def _emit(norm: str, run: list[tuple[int, int, int]], out: list[str]) -> None:
         if link is not None:
             start = run[pieces[0] - 1][0] + link.start()
     part = norm[start : run[pieces[-1]][1]].strip(_EDGES)
-    if part and not _only_separators(part):
+    if part:
         out.append(part)
-
-
-def _only_separators(part: str) -> bool:
-    """A run that is nothing but a range word or dash ("—" between two clauses, a lone "to") names no time."""
-    found = scan(part)
-    return bool(found.pieces) and all(type(x) is p.RangeSep for x in found.pieces)
