@@ -8,6 +8,7 @@ and the pieces compose into one expression. A new phrasing is therefore added in
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from . import pieces as p
 from .compose import Unusable, compose
@@ -22,6 +23,12 @@ def is_slot_reply(text: str) -> bool:
     """True when ``text`` is only date/time/duration expressions plus fillers and connectors."""
     if not isinstance(text, str):
         return False
+    return _only_times(text)
+
+
+@lru_cache(maxsize=4096)
+def _only_times(text: str) -> bool:
+    """``is_slot_reply`` cached by text (it depends on nothing else; grounding asks it of every word)."""
     norm = normalise(text)
     if not norm or len(norm) > MAX_REPLY:
         return False
@@ -42,6 +49,13 @@ def time_phrases(text: str) -> list[str]:
     to learn which times a sentence names; a run need not resolve on its own."""
     if not isinstance(text, str):
         return []
+    return list(_phrases(text))
+
+
+@lru_cache(maxsize=4096)
+def _phrases(text: str) -> tuple[str, ...]:
+    """``time_phrases`` cached by text: it depends on the text alone (no clock, no zone), and every turn
+    reads the segment's earlier messages again."""
     norm = normalise(text)
     spans: list[tuple[int, int, int]] = []
     found, _, _ = _scan(norm, spans)
@@ -55,7 +69,7 @@ def time_phrases(text: str) -> list[str]:
             run = []
         if span[2] >= 0:
             run.append(span)
-    return out
+    return tuple(out)
 
 
 _LINK = re.compile(r"(?:\b(?:to|till|until)|到|至)\s*$")
