@@ -96,6 +96,8 @@ def _emit(norm: str, run: list[tuple[int, int, int]], out: list[str], separators
     pieces = [i for i, (_, _, count) in enumerate(run) if count > 0]
     if not pieces or all(run[i][0] in separators for i in pieces):
         return
+    while run[pieces[-1]][0] in separators:  # a trailing "and" / "to" joins this run to no time after it
+        pieces.pop()
     start = run[pieces[0]][0]
     if pieces[0] > 0:
         before = norm[run[pieces[0] - 1][0] : start]

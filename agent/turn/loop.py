@@ -236,7 +236,7 @@ async def run_turn(
                 # "What's on Tuesday? Also add a call with Mina on Friday at 2pm": after the read the
                 # model changed a listed event; the request it left out is named with the refusal
                 telemetry.unsaid_prompt = True
-                results[-1] = with_unsaid_note(results[-1], left, ctx)
+                results[-1] = with_unsaid_note(results[-1], left, ctx, out.runs)
             record_guidance(
                 ctx, results
             )  # what code told the model: never for the user (agent.checks.guidance)
@@ -255,7 +255,7 @@ async def run_turn(
             ctx.state.unsaid = tuple(left)
             telemetry.unsaid_prompt = True
             results = [_tool_result_text(r) for r in runs]
-            results[-1] = with_unsaid_note(results[-1], left, ctx)
+            results[-1] = with_unsaid_note(results[-1], left, ctx, out.runs)
             record_guidance(ctx, results)
             messages = _with_results(messages, response, results)
             continue

@@ -41,7 +41,7 @@ from agent.time_grounding import (
     shares_time_words,
 )
 from agent.tools.registry import ReadResult, ToolRun
-from schedule_time.language import normalise
+from schedule_time.language import normalise, scan
 
 __all__ = [
     "asked_apart",
@@ -69,15 +69,15 @@ _ARGS = (
 )  # (a place that holds the phrase: "3号会议室" is a room, not the 3rd)
 
 
-def _values(runs: Iterable[ToolRun]) -> list[str]:
-    out: list[str] = []
-    for run in runs:
-        command = getattr(run.result, "command", None)
-        # what the write stood on once code had settled it: with what it filled in from the user's words,
-        # without what it dropped (an end from another clause is that clause's time, still unsaid)
-        given = command.args if command is not None else run.args.model_dump() if run.args is not None else {}
-        out += [v for k in _ARGS if isinstance(v := given.get(k), str) and v.strip()]
-    return out
+def _given(run: ToolRun) -> dict[str, object]:
+    """What a call stood on once code had settled it: with what it filled in from the user's words, without
+    what it dropped (an end from another clause is that clause's time, still unsaid)."""
+    command = getattr(run.result, "command", None)
+    return command.args if command is not None else run.args.model_dump() if run.args is not None else {}
+
+
+def _values(runs: Iterable[ToolRun], keys: Sequence[str] = _ARGS) -> list[str]:
+    return [v for run in runs for k in keys if isinstance(v := _given(run).get(k), str) and v.strip()]
 
 
 def _accounted(ctx: ToolContext, phrase: str, values: Sequence[str], runs: Sequence[ToolRun]) -> bool:
@@ -137,17 +137,47 @@ def _times(ctx: ToolContext) -> list[str]:
     return list(dict.fromkeys(phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo) + _items(ctx)))
 
 
-def not_done_items(ctx: ToolContext, left: Sequence[str]) -> list[str]:
+def not_done_items(ctx: ToolContext, left: Sequence[str], runs: Sequence[ToolRun] = ()) -> list[str]:
     """What the prompt lists as not done: each unsaid phrase's clause ("周日晚上6点家庭聚餐"), or, when the
     clause holds another time of the message, the phrase in it ("sunday (in 'yoga on saturday and
     sunday')": the clause alone would name Saturday again)."""
     times = _times(ctx)
+    named = [normalise(v) for v in _values(runs, ("event", "title"))]  # what the done calls named
     items = []
     for phrase in left:
         clause = clause_of(ctx.user_text, phrase)
         others = [t for t in times if t != phrase and t in clause and phrase not in t]
-        items.append(f"{phrase} (in {clause!r})" if others else clause)
+        done = [t for t in others if t not in left] + [
+            v for v in named if v and v in clause and phrase not in v
+        ]
+        part = _part_after_done(clause, phrase, done) if done else None
+        items.append(part if part else f"{phrase} (in {clause!r})" if others else clause)
     return list(dict.fromkeys(items))
+
+
+def _part_after_done(clause: str, phrase: str, done: Sequence[str]) -> str | None:
+    """The words of ``clause`` around ``phrase`` between what the turn's calls already used — their times,
+    the event they named ("and put a haircut at 5pm in its place" of "drop pilates tomorrow and put a haircut
+    at 5pm in its place"): the whole clause also names the request that was done, and a small model repeats
+    that call. None when what is left is
+    only time words ("and sunday" of "yoga on saturday and sunday": the clause says more)."""
+    at = clause.find(phrase)
+    if at < 0:
+        return None
+    start, end = 0, len(clause)
+    for t in done:
+        i = clause.find(t)
+        if i < 0:
+            continue
+        if i + len(t) <= at:
+            start = max(start, i + len(t))
+        elif i >= at + len(phrase):
+            end = min(end, i)
+    if (start, end) == (0, len(clause)):
+        return None
+    part = clause[start:end].strip(" ,，、")
+    rest = part.replace(phrase, " ").strip()
+    return part if rest and scan(rest).unknown else None  # words beyond the time and its connectors
 
 
 def unsaid(ctx: ToolContext, runs: Sequence[ToolRun]) -> list[str]:
@@ -198,16 +228,19 @@ def uses_unsaid(ctx: ToolContext, args: dict[str, object]) -> bool:
     )
 
 
-def with_unsaid_note(result_text: str, left: Sequence[str], ctx: ToolContext) -> str:
+def with_unsaid_note(
+    result_text: str, left: Sequence[str], ctx: ToolContext, runs: Sequence[ToolRun] = ()
+) -> str:
     """The last tool result with what the message still asks for (``not_done_items``) as ``not_done_yet``,
     placed before what was done, and a note saying to call the tool for each (the embedded model read a
     bare note after "done" as the end of the task)."""
     data = json.loads(result_text)
-    items = not_done_items(ctx, left)
+    items = not_done_items(ctx, left, runs)
     data = {"ok": data.get("ok"), "not_done_yet": items} | {k: v for k, v in data.items() if k != "ok"}
     data["note"] = (
-        "the user's message also asks for each item of not_done_yet. Call the tool for each item now. If an "
-        "item is not a request (only context), reply with one short sentence"
+        "the user's message also asks for each item of not_done_yet. Call the tool for each item now (the "
+        "calls above are done or wait for the user's answer: never repeat them). If an item is not a request "
+        "(only context), reply with one short sentence"
     )
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 

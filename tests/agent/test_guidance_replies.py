@@ -119,7 +119,8 @@ GUIDANCE = {
             "not_done_yet": ["周日晚上6点家庭聚餐"],
             "done": "created",
             "note": "the user's message also asks for each item of not_done_yet. Call the tool for each item "
-            "now. If an item is not a request (only context), reply with one short sentence",
+            "now (the calls above are done or wait for the user's answer: never repeat them). If an item is "
+            "not a request (only context), reply with one short sentence",
         },
         ensure_ascii=False,
     ),
@@ -151,6 +152,7 @@ ECHOES = {
         "not_done_yet: 周日晚上6点家庭聚餐",
         "The user's message also asks for each item of the list. Call the tool for each item now.",
         "If an item is not a request (only context), reply with one short sentence.",
+        "The calls above are done or wait for the user's answer: never repeat them.",
     ],
 }
 

@@ -3,7 +3,10 @@ that time after it. Scripted model; every scenario counts the model calls."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
+
+import pytest
 
 from agent.model import ToolResultMessage, call, reply
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
@@ -169,3 +172,44 @@ async def test_the_left_out_request_may_take_its_day_from_another_clause(databas
         "例會": datetime(2025, 3, 6, 15, tzinfo=SH),
         "瑜伽": datetime(2025, 3, 6, 17, tzinfo=SH),
     }
+
+
+# The clause of a left-out request that also names the request done: the prompt quotes only the words past
+# what the done call used (its time, the event it named), or the small model repeats that call.
+NARROWED = [
+    ("en", "drop pilates tomorrow and put a haircut at 5pm in its place",
+     call("delete_event", {"event": "pilates", "event_when": "tomorrow"}),
+     "and put a haircut at 5pm in its place", call("create_event", {"title": "Haircut", "when": "5pm"})),
+    ("en", "scrap thursday's pilates and schedule a physio session at 11am",
+     call("delete_event", {"event": "pilates", "event_when": "thursday"}),
+     "and schedule a physio session at 11am", call("create_event", {"title": "Physio", "when": "11am"})),
+    ("en", "push pilates to friday and add a coffee with Lee at 9am",
+     call("update_event", {"event": "pilates", "when": "friday"}),
+     "and add a coffee with lee at 9am", call("create_event", {"title": "Coffee with Lee", "when": "9am"})),
+    ("zh", "把明天的普拉提取消再加一个下午四点的按摩",
+     call("delete_event", {"event": "普拉提", "event_when": "明天"}),
+     "取消再加一个下午四点的按摩", call("create_event", {"title": "按摩", "when": "下午四点"})),
+    ("zh", "明天的普拉提挪到周五然后加个上午九点的咖啡",
+     call("update_event", {"event": "普拉提", "event_when": "明天", "when": "周五"}),
+     "然后加个上午九点的咖啡", call("create_event", {"title": "咖啡", "when": "上午九点"})),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("lang", "message", "done", "item", "then"), NARROWED, ids=[r[1][:24] for r in NARROWED]
+)
+async def test_the_prompt_quotes_only_what_is_past_the_done_request(  # type: ignore[no-untyped-def]
+    database, make_user, lang, message, done, item, then
+) -> None:
+    tz = "Asia/Shanghai" if lang == "zh" else "America/New_York"
+    k = await make_kit(database, make_user, timezone=tz)
+    zone = SH if lang == "zh" else NY
+    await k.seed("普拉提" if lang == "zh" else "Pilates", datetime(2025, 3, 6, 18, tzinfo=zone),
+                 datetime(2025, 3, 6, 19, tzinfo=zone))  # fmt: skip
+    model = k.script(done, then)
+    r = await k.assistant.reply(k.user_id, message)
+    note = json.loads(_last_note(model))
+    assert note["not_done_yet"] == [item] and "never repeat" in note["note"]
+    assert model.call_count == 2 and then.tool_calls[0].arguments["title"] in {
+        e.title for e in await k.events()
+    }, r.text

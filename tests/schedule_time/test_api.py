@@ -110,6 +110,14 @@ def test_cli_module_entry_point() -> None:
     ("评审会——延长到五点", ["到五点"]),
     ("周会—今天开到五点", ["今天", "到五点"]),
     ("3—5pm", ["3—5pm"]),  # between two times it is still a range
+    # a list or range word at a run's end joins it to no time after it
+    ("skip yoga tomorrow and fit in a haircut at 5pm", ["tomorrow", "5pm"]),
+    ("call off friday's review and set up a chat at noon", ["friday", "noon"]),
+    ("取消周五的复盘和下午两点的电话", ["周五", "下午两点"]),
+    ("3 to", ["3"]),
+    ("saturday and sunday at 9am", ["saturday and sunday at 9am"]),
+    ("from 3 to 5", ["from 3 to 5"]),
+    ("move it to 4", ["to 4"]),
 ])
 def test_time_phrases_are_the_runs_of_time_words(text: str, phrases: list[str]) -> None:
     assert time_phrases(text) == phrases
