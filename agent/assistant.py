@@ -34,7 +34,7 @@ from agent.checks.reply_limit import fit_reply
 from agent.context import ToolContext
 from agent.model import Model
 from agent.replies import FinalReply, PendingState, Reply, ReplyDelta, ReplyRecord, StreamItem, ToolActivity
-from agent.time_grounding import assistant_times, earlier_sources
+from agent.time_grounding import assistant_times, earlier_sources, pending_sources
 from agent.tools.calendar import build_registry
 from agent.tools.registry import Registry
 from agent.turn.focus import updated_focus
@@ -203,6 +203,7 @@ class Assistant:
                 turns=turns,
                 earlier_texts=earlier_sources(state.history, state.pending),
                 shown_times=assistant_times(state.history),
+                pending_texts=pending_sources(state.pending),
             )
         # a file is routed by its type, by code (agent.attachments), before the gates and the model
         attached = await attachment_turn(ctx, attachment, self.model, telemetry) if attachment else None

@@ -63,6 +63,7 @@ __all__ = [
     "is_time_grounded",
     "joined",
     "moves_as_user_said",
+    "pending_sources",
     "phrases_in",
     "phrases_of",
     "picked_reading",
@@ -126,9 +127,15 @@ def earlier_sources(history: Iterable[Any], pending: Any) -> tuple[str, ...]:
     also quote (a model that copies back the option the user picked — "Wednesday, December 9, 8:00–9:00
     PM" — quotes our own words, which the user answered)."""
     texts = [m.text for m in history if getattr(m, "role", None) == "user" and m.text]
+    return (*texts, *pending_sources(pending))
+
+
+def pending_sources(pending: Any) -> tuple[str, ...]:
+    """The pending command's stored time words and the options the assistant printed for it: what the user
+    was asked about, and answers now."""
     payload = getattr(pending, "payload", None) or {}
     args = (payload.get("command") or {}).get("args") or {}
-    texts += [str(args[f]) for f in TIME_FIELDS if isinstance(args.get(f), str) and args[f]]
+    texts = [str(args[f]) for f in TIME_FIELDS if isinstance(args.get(f), str) and args[f]]
     texts += [str(o["label"]) for o in payload.get("options") or () if isinstance(o, dict) and o.get("label")]
     return tuple(texts)
 

@@ -145,6 +145,31 @@ def _from_the_users_phrase(
     return kept
 
 
+def _earlier_time(
+    ctx: ToolContext, command: Command, args: dict[str, object], grounded: list[str]
+) -> tuple[str, str] | None:
+    """A write's new start or end that only an earlier message gives, while this message names a time no
+    argument uses: the model reached back for the old time ("9 to 10" then "wait, until 11" came back as a
+    move to 10; the old end was in the receipt too). The argument and the phrase left, or None. An option
+    the user was asked to pick, and a message with every time used, are fine."""
+    if command.tool not in ("create_event", "update_event") or not _anchored(ctx, command):
+        return None
+    for name in ("when", "end"):
+        value = args.get(name)
+        if not value or is_time_grounded(
+            value, (ctx.user_text, *ctx.pending_texts), now=ctx.now, tz=ctx.tz, memo=ctx.memo
+        ):
+            continue
+        event = str(args.get("event") or "").casefold()
+        left = [
+            p for p in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+            if p.casefold() not in event and not accounted(ctx, p, grounded)
+        ]  # fmt: skip
+        if left:
+            return name, left[0]
+    return None
+
+
 def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
     """Every time argument in the user's words, or dropped (optional, never asked for), or a fixable
     error with the question to ask if the retry fails too."""
@@ -191,6 +216,10 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
         )
     if problems:
         problems = _from_the_users_phrase(ctx, command, args, problems, grounded_values)
+    elif stale := _earlier_time(ctx, command, args, grounded_values):
+        name, left = stale
+        hint = f"`{name}` is a time from an earlier message; this message says {left!r}: use it"
+        problems.append({"field": name, "problem": "an_earlier_time", "hint": hint})
     command = command.with_(args=args)
     if not problems:
         return command
