@@ -24,6 +24,8 @@ from typing import Literal
 from agent.outcomes import Option
 from agent.writes.series_scope import ONE_REPLIES, SERIES_REPLIES
 from schedule_time import Phrase, analyse
+from schedule_time.language import normalise, scan
+from schedule_time.pieces import WeekdayRef
 
 __all__ = ["exact_command", "normalize", "pick_option", "reply_sign"]
 
@@ -182,9 +184,11 @@ def pick_option(
 
 
 _PRONOUN_LEFT = frozenset({"the", "one", "ones", "please", "pls", "plz", "i", "mean", "make", "it", "that",
-                           "this", "works", "at", "on", "in", "那个", "那個", "这个", "這個", "的", "吧", "那次", "是"})  # fmt: skip
-"""What may be left of a pick by time once its time phrases are taken out ("the evening one", "早上那个"):
-pointer words of a short reply (a bounded field). Anything else (a name, a place) goes to the model."""
+                           "this", "works", "at", "on", "in", "slot", "option", "choice", "time", "那个", "那個",
+                           "这个", "這個", "的", "吧", "那次", "是", "时间", "時間", "时段", "時段", "选项", "選項"})  # fmt: skip
+"""What may be left of a pick by time once its time phrases are taken out ("the evening one", "早上那个",
+"the morning slot", "晚上那个时段"): pointer words and the names of an option of a short reply (a bounded
+field). Anything else (a name, a place) goes to the model."""
 
 
 def _by_time(text: str, options: Sequence[Option], now: datetime, tz: tzinfo) -> int | None:
@@ -202,11 +206,25 @@ def _by_time(text: str, options: Sequence[Option], now: datetime, tz: tzinfo) ->
         return None
     hits = set(range(len(options)))
     for phrase in phrases:
-        hits &= {i for i, option in enumerate(options) if _agrees(phrase, option.start.astimezone(tz), tz)}
+        starts = [option.start.astimezone(tz) for option in options]
+        agree = {i for i, start in enumerate(starts) if _agrees(phrase, start, tz)}
+        if not agree and (weekdays := _weekdays_only(phrase.text)):  # read in the options' frame
+            agree = {i for i, start in enumerate(starts) if start.weekday() in weekdays}
+        hits &= agree
     return hits.pop() if len(hits) == 1 else None
 
 
-_LEFT_WORDS = re.compile(r"[a-z']+|那个|那個|这个|這個|那次|[\u3400-\u9fff]")
+def _weekdays_only(text: str) -> set[int]:
+    """The weekdays a phrase names when it names nothing else ("thursday", "周四"): in a reply to options,
+    the option on that weekday, though the time service reads a bare "Thursday" said on a Thursday as next
+    week's (the options are what was asked about)."""
+    pieces = scan(normalise(text)).pieces
+    if not pieces or not all(isinstance(p, WeekdayRef) for p in pieces):
+        return set()
+    return {p.weekday for p in pieces}
+
+
+_LEFT_WORDS = re.compile(r"[a-z']+|那个|那個|这个|這個|那次|时间|時間|时段|時段|选项|選項|[\u3400-\u9fff]")
 _HALF_DAY = timedelta(hours=12)
 
 

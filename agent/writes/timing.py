@@ -251,13 +251,26 @@ def choose_time(ctx: ToolContext, command: Command, option: Option) -> Command |
     return with_timing(ctx, command, timing, anchor=anchor)
 
 
+_PARTS_ZH = {"morning": "上午", "afternoon": "下午", "evening": "晚上", "night": "晚上"}
+_DAYS = {"en": ("today", "tomorrow"), "zh": ("今天", "明天")}
+
+
 def option_line(option: Option, ctx: ToolContext) -> str:
-    if option.tag:
-        tag = {"morning": "上午", "evening": "晚上", "afternoon": "下午", "night": "晚上"}.get(
-            option.tag, option.tag
-        )
-        return f"{option.label}（{tag}）" if ctx.lang == "zh" else f"{option.label} ({option.tag})"
-    return option.label
+    """An option as the question lists it: the label, and what tells it apart — its part of the day, or
+    "today"/"tomorrow" for the time service's after-midnight readings (its note is for developers: "after
+    midnight: today (Thu 15 May)" reached Chinese users as it was)."""
+    if not option.tag:
+        return option.label
+    lang = "zh" if ctx.lang == "zh" else "en"
+    tags = option.tag.split(", ")
+    words = [_PARTS_ZH[t] if lang == "zh" else t for t in tags if t in _PARTS_ZH]
+    if len(words) < len(tags) and option.start is not None:  # a reading of the day
+        days = (option.start.astimezone(ctx.tz).date() - ctx.now.astimezone(ctx.tz).date()).days
+        if days in (0, 1):
+            words.insert(0, _DAYS[lang][days])
+    if not words:
+        return option.label
+    return f"{option.label}（{'，'.join(words)}）" if lang == "zh" else f"{option.label} ({', '.join(words)})"
 
 
 def anchor_of(command: Command) -> tuple[datetime, datetime] | None:

@@ -165,7 +165,32 @@ CHOICE_ROWS: list[tuple[str, list[Option], int | None, str]] = [
     ("the 7:30 in the evening", TIMES, 1, "'the 7' is not the 7th when a clock follows"),
     ("the Monday one", THREE, 2, "'one' after a day is a pronoun, not 1 o'clock"),
     ("the 7:30pm one", TIMES, 1, "'the 7' is not the 7th when a clock follows"),
+    ("that evening slot", TIMES, 1, "an option called a slot"),
+    ("morning option", TIMES, 0, "an option called an option"),
+    ("evening time please", TIMES, 1, "an option called a time"),
+    ("晚上那个时段", TIMES, 1, "zh option called 时段"),
+    ("早上的时间", TIMES, 0, "zh option called 时间"),
+    ("上午那個選項", TIMES, 0, "traditional option called 選項"),
 ]
+
+# Just after midnight on a Thursday, "tomorrow 10am" asks: Thursday (the day the user wakes up to) or
+# Friday (the calendar's tomorrow). The time service reads a bare "Thursday" said on a Thursday as next
+# week's; in a reply to these options it is the Thursday option.
+OWL_NOW = datetime(2025, 3, 6, 0, 30, tzinfo=NY)
+OWL = [
+    Option("Thursday, March 6, 10:00–11:00 AM", datetime(2025, 3, 6, 10, tzinfo=NY), datetime(2025, 3, 6, 11, tzinfo=NY)),
+    Option("Friday, March 7, 10:00–11:00 AM", datetime(2025, 3, 7, 10, tzinfo=NY), datetime(2025, 3, 7, 11, tzinfo=NY)),
+]  # fmt: skip
+OWL_ROWS = [
+    ("thursday please", 0), ("on thursday", 0), ("the thursday slot", 0), ("Thursday works", 0),
+    ("the friday one", 1), ("周四的", 0), ("星期四", 0), ("週四那個", 0), ("周五吧", 1), ("星期五那个时间", 1),
+    ("saturday", None), ("thursday with Ann", None), ("周四，叫上小王", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected"), OWL_ROWS, ids=[r[0] for r in OWL_ROWS])
+def test_a_weekday_picks_in_the_frame_of_the_options(text: str, expected: int | None) -> None:
+    assert pick_option(text, OWL, now=OWL_NOW) == expected
 
 
 @pytest.mark.parametrize(
