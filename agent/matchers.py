@@ -25,7 +25,7 @@ from agent.outcomes import Option
 from agent.writes.series_scope import ONE_REPLIES, SERIES_REPLIES
 from schedule_time import Phrase, analyse
 from schedule_time.language import normalise, scan
-from schedule_time.pieces import WeekdayRef
+from schedule_time.pieces import Clock, PartOfDay, WeekdayRef
 
 __all__ = ["exact_command", "normalize", "pick_option", "reply_sign"]
 
@@ -185,10 +185,11 @@ def pick_option(
 
 _PRONOUN_LEFT = frozenset({"the", "one", "ones", "please", "pls", "plz", "i", "mean", "make", "it", "that",
                            "this", "works", "at", "on", "in", "slot", "option", "choice", "time", "那个", "那個",
-                           "这个", "這個", "的", "吧", "那次", "是", "时间", "時間", "时段", "時段", "选项", "選項"})  # fmt: skip
+                           "这个", "這個", "的", "吧", "那次", "是", "时间", "時間", "时段", "時段", "选项", "選項", "then",
+                           "喔", "哦", "啊", "呀", "啦", "嘛", "呢"})  # fmt: skip
 """What may be left of a pick by time once its time phrases are taken out ("the evening one", "早上那个",
-"the morning slot", "晚上那个时段"): pointer words and the names of an option of a short reply (a bounded
-field). Anything else (a name, a place) goes to the model."""
+"the morning slot", "晚上那个时段", "是早上啦"): pointer words, the names of an option and sentence-final
+particles of a short reply (a bounded field). Anything else (a name, a place) goes to the model."""
 
 
 def _by_time(text: str, options: Sequence[Option], now: datetime, tz: tzinfo) -> int | None:
@@ -234,10 +235,11 @@ def _agrees(phrase: Phrase, start: datetime, tz: tzinfo) -> bool:
     if phrase.kind == "clock":
         said = [c.start for c in found.candidates] or ([found.start] if found.start else [])
         times = set()
+        either_half = _bare_clock(phrase.text)
         for moment in said:
             local = moment.astimezone(tz)
             times.add(local.time().replace(second=0, microsecond=0))
-            if local.hour < 12 and found.status == "resolved":
+            if local.hour < 12 and found.status == "resolved" and either_half:
                 times.add((local + _HALF_DAY).time().replace(second=0, microsecond=0))
         return clock in times
     if found.start is None or found.end is None:
@@ -251,6 +253,16 @@ def _agrees(phrase: Phrase, start: datetime, tz: tzinfo) -> bool:
         low, high = begin.time(), end.time()
         return (low <= clock < high) if low < high else (clock >= low or clock < high)
     return False
+
+
+def _bare_clock(text: str) -> bool:
+    """A clock that names no half of the day ("九点", "7:30"): it may be either option's. "早上六点", "6pm",
+    "19:30" name one half."""
+    pieces = scan(normalise(text)).pieces
+    clocks = [p for p in pieces if isinstance(p, Clock)]
+    return not any(isinstance(p, PartOfDay) for p in pieces) and all(
+        c.meridiem is None and not c.h24 and c.hour <= 12 for c in clocks
+    )
 
 
 def _by_tag(said: str, options: Sequence[Option]) -> int | None:

@@ -171,6 +171,13 @@ CHOICE_ROWS: list[tuple[str, list[Option], int | None, str]] = [
     ("晚上那个时段", TIMES, 1, "zh option called 时段"),
     ("早上的时间", TIMES, 0, "zh option called 时间"),
     ("上午那個選項", TIMES, 0, "traditional option called 選項"),
+    ("是早上啦", TIMES, 0, "zh with a sentence-final particle"),
+    ("晚上哦", TIMES, 1, "zh with 哦"),
+    ("the evening then", TIMES, 1, "with 'then'"),
+    ("早上七点半", TIMES, 0, "a clock with its half of the day picks that half"),
+    ("7:30 in the evening", TIMES, 1, "a clock with its part of the day"),
+    ("晚上7點半的", TIMES, 1, "traditional clock with its half of the day"),
+    ("7:30", TIMES, None, "a bare clock in both halves: unclear"),
 ]
 
 # Just after midnight on a Thursday, "tomorrow 10am" asks: Thursday (the day the user wakes up to) or
