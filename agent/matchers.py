@@ -53,8 +53,17 @@ _NEGATIVE = (
 )  # fmt: skip
 _FILLERS = (
     "please", "thanks", "thank you", "thx", "ty", "then", "just", "oh", "ah", "hmm", "well", "anyway",
-    "谢谢", "謝謝", "麻烦了", "麻煩了", "吧", "啊", "呀", "哈", "啦", "了", "呢", "那", "那就", "就", "哦", "噢",
+    "both", "all", "all of them", "谢谢", "謝謝", "麻烦了", "麻煩了", "吧", "啊", "呀", "哈", "啦", "了", "呢", "那",
+    "那就", "就", "哦", "噢", "都", "全都", "全部",
 )  # fmt: skip
+_ACTIONS = {  # a confirmation answered by naming what it asks ("sure, remove it", "删吧"): the action itself
+    "delete_event": ("delete", "delete it", "delete them", "remove", "remove it", "remove them", "cancel it",
+                     "cancel", "cancel them", "删", "删掉", "删了", "删除", "刪", "刪掉", "刪了", "刪除", "取消", "取消吧"),
+    "create_event": ("add", "add it", "add them", "create it", "book it", "schedule it", "put it in", "加",
+                     "加上", "添加", "加进去", "加進去", "记上", "記上"),
+    "update_event": ("move it", "change it", "update it", "move them", "改", "改吧", "挪", "挪吧", "换", "換"),
+    "undo_last_change": ("undo it", "undo", "撤销", "撤銷"),
+}  # fmt: skip
 _SEPARATORS = re.compile(r"[\s,，.。!！~～、;；…:：'\"“”‘’()（）\-—_👍🙏]+")
 _COMMANDS = {"undo": "undo", "撤销": "undo", "撤銷": "undo"}
 
@@ -73,14 +82,22 @@ def _vocabulary() -> list[tuple[str, str]]:
 
 
 _VOCABULARY = _vocabulary()
+_WITH_ACTION = {
+    tool: sorted([*((normalize(w), "action") for w in words), *_VOCABULARY], key=lambda e: -len(e[0]))
+    for tool, words in _ACTIONS.items()
+}  # fmt: skip
+_NEGATIVE_WORDS = frozenset(normalize(w) for w in _NEGATIVE)
 
 
 def _is_word_char(ch: str) -> bool:
     return ch.isascii() and (ch.isalnum() or ch == "'")
 
 
-def _tokens(text: str, vocabulary: Iterable[tuple[str, str]]) -> list[str] | None:
-    """The vocabulary kinds that exactly cover ``text`` (greedy, longest entry first), or None."""
+def _tokens(
+    text: str, vocabulary: Iterable[tuple[str, str]], found: list[tuple[str, str]] | None = None
+) -> list[str] | None:
+    """The vocabulary kinds that exactly cover ``text`` (greedy, longest entry first), or None; ``found``
+    collects the matched (word, kind) pairs."""
     text = normalize(text)
     kinds: list[str] = []
     i = 0
@@ -96,6 +113,8 @@ def _tokens(text: str, vocabulary: Iterable[tuple[str, str]]) -> list[str] | Non
                 if _is_word_char(word[-1]) and end < len(text) and _is_word_char(text[end]):
                     continue
                 kinds.append(kind)
+                if found is not None:
+                    found.append((word, kind))
                 i = end
                 break
         else:
@@ -103,15 +122,35 @@ def _tokens(text: str, vocabulary: Iterable[tuple[str, str]]) -> list[str] | Non
     return kinds
 
 
-def reply_sign(text: str) -> Sign | None:
-    """``"yes"`` / ``"no"`` when the reply is only an affirmative / only a negative (fillers allowed)."""
+def reply_sign(text: str, doing: str | None = None) -> Sign | None:
+    """``"yes"`` / ``"no"`` when the reply is only an affirmative / only a negative (fillers allowed).
+
+    ``doing``: the tool a pending confirmation would run. Then the reply may name that action ("yes,
+    delete it", "删吧", "fine, cancel them" for a deletion): the action is a yes. A word that is also a no
+    ("cancel", 取消) counts as the action only beside a yes word; alone it stays a no."""
     if len(text) > 60:
         return None
-    kinds = _tokens(text, _VOCABULARY)
+    if doing in _WITH_ACTION:
+        kinds = _tokens(text, _WITH_ACTION[doing])
+        if kinds and "action" in kinds:
+            words = _action_words(text, _WITH_ACTION[doing])
+            ambiguous = all(w in _NEGATIVE_WORDS for w in words)
+            kinds = [
+                ("yes" if not ambiguous or "yes" in kinds else "no") if k == "action" else k for k in kinds
+            ]
+    else:
+        kinds = _tokens(text, _VOCABULARY)
     if not kinds:
         return None
     signs = {k for k in kinds if k != "filler"}
     return signs.pop() if len(signs) == 1 else None  # type: ignore[return-value]
+
+
+def _action_words(text: str, vocabulary: list[tuple[str, str]]) -> list[str]:
+    """The action words ``_tokens`` matched in ``text``."""
+    found: list[str] = []
+    _tokens(text, vocabulary, found)
+    return [w for w, k in found if k == "action"]
 
 
 def exact_command(text: str) -> str | None:

@@ -139,7 +139,10 @@ async def _then(ctx: ToolContext, taken: GateResult, waiting: list[dict[str, Any
 
 
 async def _answer(ctx: ToolContext, pending: PendingRecord, text: str) -> GateResult | None:
-    sign = reply_sign(text)
+    doing = (
+        (pending.payload.get("command") or {}).get("tool") if pending.kind == "needs_confirmation" else None
+    )
+    sign = reply_sign(text, doing)
     if sign == "no":  # the assistant's commit drops the pending command with the turn
         return GateResult("gate_cancel", text=_dropped(ctx, pending))
     if pending.kind == "needs_confirmation":

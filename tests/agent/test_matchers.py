@@ -83,6 +83,28 @@ def test_reply_sign(text: str, expected: str | None, reason: str) -> None:
     assert reply_sign(text) == expected, reason
 
 
+# A confirmation answered by naming what it asks: the action is a yes; a no word beside it is not.
+ACTION_ROWS = [
+    ("yes, remove it", "delete_event", "yes"), ("alright, cancel it", "delete_event", "yes"),
+    ("sure, delete them", "delete_event", "yes"), ("delete it", "delete_event", "yes"),
+    ("好的，删掉吧", "delete_event", "yes"), ("删了吧", "delete_event", "yes"), ("好，刪除", "delete_event", "yes"),
+    ("对，取消吧", "delete_event", "yes"), ("ok, both", "delete_event", "yes"), ("全部确认", "create_event", "yes"),
+    ("yes, add them all", "create_event", "yes"), ("yep, add it", "create_event", "yes"), ("加上吧", "create_event", "yes"),
+    ("ok, move it", "update_event", "yes"), ("好的，改吧", "update_event", "yes"),
+    ("cancel it", "delete_event", "no"), ("取消", "delete_event", "no"), ("no, cancel it", "delete_event", "no"),
+    ("don't delete it", "delete_event", None), ("不删", "delete_event", None), ("别删了", "delete_event", None),
+    ("yes, delete it", None, None), ("cancel it", "create_event", "no"), ("yes, delete it", "create_event", None),
+    ("ok, delete it but add lunch", "delete_event", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "doing", "expected"), ACTION_ROWS, ids=[f"{r[0]}-{r[1]}" for r in ACTION_ROWS]
+)
+def test_a_confirmation_may_name_its_action(text: str, doing: str | None, expected: str | None) -> None:
+    assert reply_sign(text, doing) == expected
+
+
 def _options(*tags: str | None, labels: tuple[str, ...] = ()) -> list[Option]:
     start = datetime(2025, 3, 6, 7, 30, tzinfo=NY)
     out = []
