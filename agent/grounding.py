@@ -22,8 +22,7 @@ import re
 import unicodedata
 
 from agent import lexicon_en, lexicon_zh
-from agent.language import HAN_RUN
-from agent.lexicon_zh import TRADITIONAL
+from agent.language import HAN_RUN, simplified, simplified_chars
 from schedule_time import is_slot_reply
 
 __all__ = [
@@ -94,7 +93,7 @@ def in_unwritten_script(value: str, said: str) -> bool:
 
 
 def _norm(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).casefold()
+    return simplified(unicodedata.normalize("NFKC", text).casefold())
 
 
 _NOT_WORDS = re.compile(r"[\W_]+")
@@ -197,8 +196,8 @@ def _common_prefix(a: str, b: str) -> str:
 
 
 def _fold(text: str) -> str:
-    """Case, width, and the traditional characters of our lexicon folded (``會議`` reads as ``会议``)."""
-    return _norm(text).translate(TRADITIONAL)
+    """Case, width, and traditional characters folded (``會議`` reads as ``会议``: ``language.simplified``)."""
+    return _norm(text)
 
 
 def said_by_user(value: str, sources: tuple[str, ...] | list[str]) -> bool:
@@ -258,7 +257,7 @@ EVENT_KINDS: dict[str, tuple[str, ...]] = {
 "book Tom at 3"). A bounded vocabulary about the title's words; it decides nothing about what was asked."""
 
 _KINDS_EN = frozenset(EVENT_KINDS["en"])
-_KINDS_ZH = tuple(sorted({k.translate(TRADITIONAL) for k in EVENT_KINDS["zh"]}, key=len, reverse=True))
+_KINDS_ZH = tuple(sorted({simplified(k) for k in EVENT_KINDS["zh"]}, key=len, reverse=True))
 _JOIN_EN = frozenset(
     {"with", "and", "at", "in", "for", "from", "by", "to", "of", "on", "&", "w/", "+", "x", "vs"}
 )
@@ -290,7 +289,7 @@ def _converted(run: str, said: str, scripts: set[str]) -> bool:
     ("刘洋" for a traditional message that never said 洋 is not)."""
     if all(_script_of(ch) in scripts for ch in run):
         return False
-    return all(ch in said for ch in run.translate(TRADITIONAL) if not _script_of(ch) and ch not in _CJK_STOP)
+    return all(ch in said for ch in simplified_chars(run) if not _script_of(ch) and ch not in _CJK_STOP)
 
 
 def _han_kept(run: str, said: str, scripts: set[str]) -> list[bool]:
@@ -299,7 +298,7 @@ def _han_kept(run: str, said: str, scripts: set[str]) -> list[bool]:
     dropped when more than half of its content characters (joining characters aside) are not in the user's
     words at all and it has two or more (a name or a place: "刘洋", "星巴克"); one character alone, or a
     stretch in a script the user did not write, stays."""
-    folded = run.translate(TRADITIONAL)
+    folded = simplified_chars(run)
     covered = [False] * len(run)
     for i in range(len(run)):
         for j in range(len(run), i + 1, -1):
@@ -345,7 +344,7 @@ def grounded_title(title: str, sources: tuple[str, ...] | list[str]) -> str:
         if m.group("han"):
             kept = _han_kept(text, said, scripts)
             for ch, keep in zip(text, kept, strict=True):
-                kind = "join" if ch.translate(TRADITIONAL) in _JOIN_ZH else "han"
+                kind = "join" if simplified_chars(ch) in _JOIN_ZH else "han"
                 pieces.append((kind, ch, keep))
         else:
             word = _fold(text).strip(".'’-")

@@ -7,9 +7,12 @@ the model's own free text (chit-chat, refusals, read summaries) is the model's.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Literal
 
-__all__ = ["HAN_RUN", "Lang", "detect_language"]
+import opencc
+
+__all__ = ["HAN_RUN", "Lang", "detect_language", "simplified", "simplified_chars"]
 
 Lang = Literal["en", "zh"]
 
@@ -22,3 +25,18 @@ HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 def detect_language(text: str) -> Lang:
     """``"zh"`` if the message contains any CJK character, otherwise ``"en"``."""
     return "zh" if _CJK.search(text) else "en"
+
+
+_T2S = opencc.OpenCC("t2s")
+
+
+@lru_cache(maxsize=4096)
+def simplified(text: str) -> str:
+    """``text`` with traditional Chinese characters written simplified (OpenCC's t2s): 王總 and 王总, 會議 and
+    会议 are the same words when a reference or a grounded title is compared with what the user wrote."""
+    return _T2S.convert(text).replace("妳", "你") if HAN_RUN.search(text) else text  # 妳: OpenCC keeps it
+
+
+def simplified_chars(text: str) -> str:
+    """``simplified`` character by character, the same length as ``text`` (for code that lines the two up)."""
+    return "".join(c if len(t := simplified(c)) != 1 else t for c in text)

@@ -1,6 +1,6 @@
 """The Chinese words of the claim grammar (``agent.checks.claims_zh`` composes them): write verbs, completion markers,
-and the words that scope a verb out of a claim. Simplified only: ``TRADITIONAL`` maps the traditional
-characters these words (and the clause words around them) use, so one lexicon serves both scripts.
+and the words that scope a verb out of a claim. Simplified only: text is compared after
+``agent.language.simplified`` (OpenCC) writes traditional characters simplified, so one lexicon serves both scripts.
 """
 
 from __future__ import annotations
@@ -144,16 +144,6 @@ AFTER_CONDITION = r"^[好完]?(?:后|之后|以后|的话|时(?![间候段]))"
 CONDITIONS = r"^(?:如果|要是|一旦|假如|若是|等你|等到)|(?:之后|以后|确认后|完成后|好后|的话)(?![了啦])"
 CALENDAR = r"日历|日程|行程|行事历|日程表"
 EXISTING = r"本来|原本|早就|早已|一直"
-
-TRADITIONAL = str.maketrans(
-    "會議經為幫預訂記錄調刪時間個將這還沒無請嗎麼們後兩點處變設曆歷動辦給來過對說確認寫進裡裏週遲銷換標題稱內創須準備讓馬現與"
-    "並則決筆單聲強協從電話開見號約發項應該醫廳飯體檢課問儲囉嘍妳鐘實誤學場長計員談節規穩編機領種數邊滿當畢態盡據傳覽專業幾於"
-    "訴訊郵鬧聯絡屆喚簡響視頻轉導",
-    "会议经为帮预订记录调删时间个将这还没无请吗么们后两点处变设历历动办给来过对说确认写进里里周迟销换标题称内创须准备让马现与"
-    "并则决笔单声强协从电话开见号约发项应该医厅饭体检课问储啰喽你钟实误学场长计员谈节规稳编机领种数边满当毕态尽据传览专业几于"
-    "诉讯邮闹联络届唤简响视频转导",
-)
-"""Traditional → simplified for the characters of this lexicon and the clause words around it."""
 
 # Actions kairos has no tool for (``exit_check.promises_unkeepable``): reminding or alerting the user, reaching
 # other people. A promise is one of these after a future or helping word ("我会在明天两点提醒你", "到时候我叫你",

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from agent import lexicon_zh as lx
+from agent.language import simplified
 from agent.lexicon_en import Kind
 
 __all__ = ["claims_zh"]
@@ -58,9 +59,9 @@ Claim = tuple[Kind, bool]
 
 def claims_zh(text: str) -> list[Claim]:
     """Every (kind, loose) the text claims was done."""
-    if not _TRIGGER.search(text.translate(lx.TRADITIONAL)):
+    if not _TRIGGER.search(simplified(text)):
         return []
-    text = _BA.sub(r"\1把", _QUOTED.sub("Q", text.translate(lx.TRADITIONAL)))
+    text = _BA.sub(r"\1把", _QUOTED.sub("Q", simplified(text)))
     text = _INTERJ.sub("好", text)
     out: list[Claim] = []
     for sentence in _SENTENCE.split(text):

@@ -20,8 +20,7 @@ from dataclasses import dataclass, field
 
 from agent import lexicon_en, lexicon_zh
 from agent.checks.claims import Claims, detect_claims, find_claims
-from agent.language import Lang
-from agent.lexicon_zh import TRADITIONAL
+from agent.language import Lang, simplified
 from agent.render import phrases
 from agent.render.receipts import WriteKind
 
@@ -123,7 +122,7 @@ def promises_write(text: str) -> bool:
     — not as a question or on a condition ("I'll add it if you confirm"). In a turn that called no write,
     nothing will: the sentence misleads like a false claim (a small model echoing an event title that reads
     as an instruction says exactly this)."""
-    text = text.replace("’", "'").translate(TRADITIONAL)
+    text = simplified(text.replace("’", "'"))
     for sentence in _PROMISE_SENTENCE.split(text):
         if "?" in sentence or "？" in sentence or _CONDITION.search(sentence):
             continue
@@ -168,7 +167,7 @@ def promises_unkeepable(text: str) -> bool:
     ("I'll let Bob know", "我帮你通知他"). Not as a question, an offer ("我可以帮你通知他", "Want me to remind
     you?"), a refusal ("I can't remind you") or on the user's own condition ("I'll remind you if you'd like");
     a condition on time ("when it's time") still promises."""
-    text = text.replace("’", "'").translate(TRADITIONAL)
+    text = simplified(text.replace("’", "'"))
     for sentence in _PROMISE_SENTENCE.split(text):
         if "?" in sentence or "？" in sentence:
             continue

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from agent.context import ToolContext
+from agent.language import simplified
 from agent.timing import read_range
 from agent.turn.focus import focus_group, is_anaphor
 from agent.writes.title_match import (
@@ -139,7 +140,7 @@ async def _named_by(ctx: ToolContext, reference: str) -> dict[uuid.UUID, EventSn
     limit, least = _FUZZY
     found = await ctx.events.search(reference, limit=_WIDE if wide else limit, min_score=0 if wide else least)
     if wide:
-        runs = [(longest_han_run(core, normalise(c.event.title)), c.event) for c in found]
+        runs = [(longest_han_run(core, simplified(normalise(c.event.title))), c.event) for c in found]
         best = max((n for n, _ in runs), default=0)
         if best >= MIN_RUN:
             return {e.id: e for n, e in runs if n == best}

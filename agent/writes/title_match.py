@@ -15,7 +15,7 @@ import re
 from pypinyin import lazy_pinyin
 from rapidfuzz.distance import Levenshtein
 
-from agent.language import HAN_RUN
+from agent.language import HAN_RUN, simplified
 from schedule_time import time_phrases
 from schedule_time.language import normalise
 
@@ -34,11 +34,16 @@ def han_chars(text: str) -> int:
     return len(_HAN.findall(text))
 
 
+def _folded(text: str) -> str:
+    """Normalised, traditional characters written simplified (跟王總的會議 names 和王总开会)."""
+    return simplified(normalise(text))
+
+
 def without_times(reference: str) -> str:
     """The reference without its time phrases (小林那个讨论推到下周一 → 小林那个讨论推): a day in it is no title word."""
-    core = normalise(reference)
+    core = _folded(reference)
     for phrase in time_phrases(reference):
-        core = core.replace(phrase, " ")
+        core = core.replace(simplified(phrase), " ")
     return core
 
 
@@ -80,7 +85,7 @@ def _near(word: str, other: str) -> bool:
 
 def shares_a_word(reference: str, title: str) -> bool:
     """Whether the reference (its time phrases aside) and the title share a word: see the module doc."""
-    core, folded = without_times(reference), normalise(title)
+    core, folded = without_times(reference), _folded(title)
     if longest_han_run(core, folded) >= MIN_RUN:
         return True
     if any(len(run) >= MIN_RUN and _in_order(run, folded) for run in HAN_RUN.findall(core)):
@@ -103,7 +108,7 @@ def another_name(reference: str, title: str) -> bool:
             continue
         if any(folded[0] == w[0] and 0 < Levenshtein.distance(folded, w) <= 2 for w in titled):
             return True
-    return _another_han_name(reference, title)
+    return _another_han_name(simplified(reference), simplified(title))
 
 
 def _sounds_alike(a: str, b: str) -> bool:

@@ -23,6 +23,10 @@ SHARED = [
     ("晨泡", "晨跑"),  # a character that sounds the same: kept, and asked about
     ("汪总的会", "和王总开会"),
     ("週會", "每週例會"),
+    ("跟王總的會", "和王总开会"),  # the other script (OpenCC): the same words
+    ("體檢", "年度体检"),
+    ("预算讨论", "預算討論-小林"),
+    ("張經理", "客户电话（张经理）"),
 ]
 NOT_SHARED = [
     ("Daily sync", "Lunch"),  # a fuzzy score of 51
@@ -33,6 +37,7 @@ NOT_SHARED = [
     ("跟老周那个会改到周五", "周会"),
     ("周五那个会", "周五例会"),  # the day is a time, not a title word
     ("羽毛球", "游泳"),
+    ("預算討論", "周会"),  # the other script shares no word either
 ]
 
 
