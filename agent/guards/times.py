@@ -17,6 +17,8 @@ replaced by the user's phrase, which says more: a clock for a repeating event, n
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from agent.context import ToolContext
 from agent.grounding import is_grounded, names_event
 from agent.outcomes import Command, NeedsValue, Rejected
@@ -78,18 +80,29 @@ def _never_given(ctx: ToolContext, command: Command, name: str, value: str, grou
     return _optional_unasked(ctx, name)
 
 
-def _users_day(ctx: ToolContext) -> str | None:
-    """The message's one time phrase when it is a single day from today on ("明天" of "明天和设计师对一下稿子"):
+def _users_day(ctx: ToolContext) -> tuple[str, datetime] | None:
+    """The message's one day phrase when it is a single day from today on ("明天" of "明天和设计师对一下稿子",
+    "Friday" of "Friday I'm having lunch with Dana", where "lunch" is a time of day, not a day) and the day:
     a question for the time keeps it, so "下午三点半" answers for that day, not today."""
-    said = phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-    if len(said) != 1:
-        return None
-    r = resolved(said[0], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
     today = ctx.now.astimezone(ctx.tz).date()
-    single_day = r.status == "resolved" and r.grain == "day" and r.start is not None and r.end is not None
-    if not single_day or r.recurrence or (r.end.date() - r.start.date()).days != 1 or r.start.date() < today:
+    days = []
+    for phrase in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        r = resolved(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        if r.status != "resolved" or r.grain in ("minute", "hour") or r.start is None or r.end is None:
+            continue  # a time of day ("lunch", "3pm") is what is asked for, not another day
+        days.append((phrase, r))
+    if len(days) != 1:
         return None
-    return said[0]
+    phrase, r = days[0]
+    assert r.start is not None and r.end is not None
+    if (
+        r.grain != "day"
+        or r.recurrence
+        or (r.end.date() - r.start.date()).days != 1
+        or r.start.date() < today
+    ):
+        return None
+    return phrase, r.start
 
 
 def _phrases_left(ctx: ToolContext, command: Command, grounded: list[str]) -> list[str]:
@@ -212,7 +225,9 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
             {"field": name, "problem": "not_the_users_words", "hint": ungrounded_hint(name, ctx.time_sources)}
         )
         asked_args[name] = (
-            (_users_day(ctx) or "") if name == "when" and command.tool == "create_event" else None
+            (day[0] if (day := _users_day(ctx)) else "")
+            if name == "when" and command.tool == "create_event"
+            else None
         )
     if problems:
         problems = _from_the_users_phrase(ctx, command, args, problems, grounded_values)
@@ -227,6 +242,9 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
     ask = None
     if field != "event_when":  # an event's current time: the retry's failure asks to rephrase
         asked = command.with_(args=asked_args)
-        question = phrases.ask_value(field, ctx.lang, title=title_of(asked), now=ctx.now)
+        day = _users_day(ctx) if field == "when" and asked_args.get("when") else None
+        question = phrases.ask_value(
+            field, ctx.lang, title=title_of(asked), day=day[1] if day else None, now=ctx.now
+        )
         ask = NeedsValue(asked, field, question)
     return Rejected("ungrounded_time", "", fixable=True, problems=tuple(problems), command=command, ask=ask)
