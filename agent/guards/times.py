@@ -82,7 +82,7 @@ def _never_given(ctx: ToolContext, command: Command, name: str, value: str, grou
 
 def _users_day(ctx: ToolContext) -> tuple[str, datetime] | None:
     """The message's one day phrase when it is a single day from today on ("明天" of "明天和设计师对一下稿子",
-    "Friday" of "Friday I'm having lunch with Dana", where "lunch" is a time of day, not a day) and the day:
+    "Friday" of "lunch with Ana on Friday", where "lunch" is a time of day, not a day) and the day:
     a question for the time keeps it, so "下午三点半" answers for that day, not today."""
     today = ctx.now.astimezone(ctx.tz).date()
     days = []
