@@ -424,13 +424,36 @@ def fuller_phrase(
     for phrase in phrases_of(text, memo):
         user = scan(normalise(phrase)).pieces
         extra = [p for p in user if p not in pieces]
-        if extra and all(isinstance(p, _DAY_WORDS) for p in extra) and all(_covers(user, p) for p in pieces):
+        added = extra and (
+            all(isinstance(p, _DAY_WORDS) for p in extra)
+            or _clock_inside(value, phrase, extra, now, tz, memo)
+        )
+        if added and all(_covers(user, p) for p in pieces):
             other = _key(_resolve(phrase, now, tz, memo))
             if other and other != key:
                 found.append(phrase)
     if len(found) == 1:
         return found[0]
     return None if found else _with_series_start(value, text, now=now, tz=tz, memo=memo)
+
+
+def _clock_inside(
+    value: str, phrase: str, extra: list[Piece], now: datetime, tz: ZoneInfo, memo: Memo | None
+) -> bool:
+    """The user's phrase adds only a clock to a ``value`` that has none, and that clock lies in the value's
+    stretch: "tomorrow afternoon" for "at 3 tomorrow afternoon" dropped the time the user gave."""
+    if not all(isinstance(p, Clock) for p in extra) or any(
+        isinstance(p, Clock) for p in scan(normalise(value)).pieces
+    ):
+        return False
+    wide, narrow = _resolve(value, now, tz, memo), _resolve(phrase, now, tz, memo)
+    if (
+        wide.status != "resolved"
+        or narrow.status != "resolved"
+        or None in (wide.start, wide.end, narrow.start)
+    ):
+        return False
+    return wide.start <= narrow.start < wide.end  # type: ignore[operator]
 
 
 def _with_series_start(

@@ -190,6 +190,37 @@ async def test_a_zh_when_that_drops_the_day_takes_the_users_phrase(database, mak
     assert event.start == datetime(2026, 12, 1, 15, tzinfo=SH)
 
 
+# The model kept the day and its part but dropped the clock: the user's phrase is the time they gave.
+DROPPED_CLOCKS = [
+    ("America/New_York", "a call with Nina at 3 tomorrow afternoon", "tomorrow afternoon", datetime(2025, 3, 6, 15)),
+    ("America/New_York", "drinks tomorrow evening at 7 with Sam", "tomorrow evening", datetime(2025, 3, 6, 19)),
+    ("America/New_York", "Friday morning 9:30 budget review", "Friday morning", datetime(2025, 3, 7, 9, 30)),
+    ("Asia/Shanghai", "周五晚上8点跟小李吃饭", "周五晚上", datetime(2025, 3, 7, 20)),
+    ("Asia/Shanghai", "明天下午三点开会", "明天下午", datetime(2025, 3, 6, 15)),
+    ("Asia/Taipei", "週六上午十點看牙醫", "週六上午", datetime(2025, 3, 8, 10)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("tz", "message", "when", "start"), DROPPED_CLOCKS, ids=[r[1] for r in DROPPED_CLOCKS]
+)
+async def test_a_when_that_drops_the_users_clock_takes_the_users_phrase(  # type: ignore[no-untyped-def]
+    database, make_user, tz, message, when, start
+) -> None:
+    k = await make_kit(database, make_user, timezone=tz)
+    title = "Plan" if tz == "America/New_York" else message[-3:]
+    model = k.script(call("create_event", {"title": title, "when": when}))
+    r = await k.assistant.reply(k.user_id, message)
+    assert model.call_count == 1 and len(r.writes) == 1, r.text
+    (event,) = await k.events()
+    assert event.start == start.replace(tzinfo=ZoneInfo(tz))
+
+
+def test_a_clock_outside_the_value_is_not_its_fuller_phrase() -> None:
+    assert fuller_phrase("tomorrow afternoon", "tomorrow afternoon, call at 9", now=NOW, tz=NY) is None
+    assert fuller_phrase("Friday", "Friday, then 3pm Monday", now=NOW, tz=NY) is None
+
+
 def test_fuller_phrase_needs_exactly_one_fuller_user_phrase() -> None:
     assert fuller_phrase("3pm", "Meet Zhang San tomorrow at 3pm", now=NOW, tz=NY) is not None
     assert fuller_phrase("tomorrow at 3pm", "Meet Zhang San tomorrow at 3pm", now=NOW, tz=NY) is None
