@@ -217,10 +217,13 @@ def check_read_reply(
 def _reports_free(text: str, free: FreeTime) -> bool:
     """A free-time read is reported by an event of its window (the model chose the free-time tool for
     "what's on?"), or by a free slot — unless the reply also says the window holds nothing while the read
-    found events there ("There are no events scheduled for Friday. However, there are free slots…")."""
+    found events there ("There are no events scheduled for Friday. However, there are free slots…"). With
+    nothing free and events found, only the events report it (a reply with no clock time said nothing)."""
     found = free.events is not None and bool(free.events.events)
     if found and reply_reports(text, [free.events]):  # type: ignore[list-item]
         return True
+    if found and not free.slots:  # nothing free, and the reply names none of what fills the time
+        return False
     return reply_reports_free(text, free) and not (found and claims_nothing_on(text))
 
 

@@ -9,7 +9,7 @@ and a read of someone else's calendar is refused by code.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, time, timedelta
 from typing import Any
 
 from agent.archive import search_archive, snippet
@@ -22,9 +22,12 @@ from agent.timing import read_range, resolve_duration
 from agent.tools.args import FindFreeTimeArgs, ListEventsArgs, SearchConversationArchiveArgs, SearchEventsArgs
 from agent.tools.other_calendar import asks_about_someone, names_other_calendar
 from agent.tools.registry import ReadResult
-from storage import EventSnapshot, InvalidInput, StorageError
+from storage import EventSnapshot, InvalidInput, StorageError, WorkingHours
 
 __all__ = ["find_free_time", "list_events", "listed_in", "search_conversation_archive", "search_events"]
+
+_ALL_HOURS = WorkingHours(time(0), time(23, 59, 59, 999999), frozenset(range(7)))
+"""Every hour of every day: a window the user named is searched whole."""
 
 _MAX_LISTED = 20
 
@@ -123,6 +126,20 @@ def _named_events_note() -> str:
     )
 
 
+def _whole_hours(slots: list[tuple[datetime, datetime]]) -> list[tuple[datetime, datetime]]:
+    """Slots searched over every hour end a microsecond before midnight (``_ALL_HOURS``): that end is the
+    midnight, and a slot that goes on past it is one slot."""
+    out: list[tuple[datetime, datetime]] = []
+    for start, end in slots:
+        if end.time() == _ALL_HOURS.end:
+            end += timedelta(microseconds=1)
+        if out and out[-1][1] == start:
+            out[-1] = (out[-1][0], end)
+        else:
+            out.append((start, end))
+    return out
+
+
 async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: int) -> ReadResult:
     """Free slots of the range, and the events in it: one read answers "when am I free?" and, when the
     model chose this tool for "what's on?", that too (the reply check accepts a reply that quotes a free
@@ -160,19 +177,25 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
             window[0].astimezone(ctx.tz), window[1].astimezone(ctx.tz), duration, (), events=events
         )
         return ReadResult({"ok": True, "free": [], **shown_events}, free_time=empty)
+    # a part of a day the user named ("Friday evening", 周六下午) is searched as named; a day or longer keeps
+    # the working hours (a whole Saturday is not "free from midnight")
+    named_hours = _ALL_HOURS if window[1] - window[0] < timedelta(days=1) else None
     try:
-        slots = await ctx.events.free_slots(start, window[1], duration)
+        slots = await ctx.events.free_slots(start, window[1], duration, working_hours=named_hours)
     except InvalidInput:
         return ReadResult({"ok": False, "error": "range_too_long", "field": "range"})
     fmt = "%a %Y-%m-%d %H:%M"
-    shown = [(s.start.astimezone(ctx.tz), s.end.astimezone(ctx.tz)) for s in slots[:8]]
+    whole = (
+        _whole_hours([(s.start, s.end) for s in slots]) if named_hours else [(s.start, s.end) for s in slots]
+    )
+    shown = [(s.astimezone(ctx.tz), e.astimezone(ctx.tz)) for s, e in whole[:8]]
     free = [{"start": s.strftime(fmt), "end": e.strftime(fmt)} for s, e in shown]
     kept = FreeTime(
         window[0].astimezone(ctx.tz),
         window[1].astimezone(ctx.tz),
         duration,
         tuple(shown),
-        len(slots) - len(shown),
+        len(whole) - len(shown),
         events=events,
     )
     return ReadResult({"ok": True, "free": free, **shown_events}, free_time=kept)
