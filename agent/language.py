@@ -12,7 +12,7 @@ from typing import Literal
 
 import opencc
 
-__all__ = ["HAN_RUN", "Lang", "detect_language", "simplified", "simplified_chars"]
+__all__ = ["HAN_RUN", "Lang", "clauses", "detect_language", "simplified", "simplified_chars"]
 
 Lang = Literal["en", "zh"]
 
@@ -40,3 +40,14 @@ def simplified(text: str) -> str:
 def simplified_chars(text: str) -> str:
     """``simplified`` character by character, the same length as ``text`` (for code that lines the two up)."""
     return "".join(c if len(t := simplified(c)) != 1 else t for c in text)
+
+
+_CLAUSE = re.compile(
+    r"[,，。.;；!?！？\n]+|\s+(?:and|also|then)\s+|然后|然後|另外|还有|還有|顺便|順便|再", re.IGNORECASE
+)
+
+
+def clauses(text: str) -> list[str]:
+    """The clauses of a message: between punctuation and the connectors that can start another request
+    ("and", "then", 然后, 另外, 再). Structure, not meaning: which clause says what is for the caller."""
+    return [c.strip() for c in _CLAUSE.split(text) if c and c.strip()]

@@ -69,11 +69,13 @@ def _never_given(ctx: ToolContext, command: Command, name: str, value: str, grou
     * an optional end, duration or repetition the user's words do not name (the model added it);
     * ``event_when`` with no time phrase left for it: the user gave the event no time ("Cancel my call with
       Ravi") and the model filled one in, usually the prompt's current time. Without it the title alone
-      finds the event, and several matches become a question;
+      finds the event, and several matches become a question. Likewise when the reference says its time
+      itself ("the 4pm call"): a phrase left elsewhere in the message belongs to another request;
     * an update's new start or end that is the prompt's "Now:" minute ("缩短到一个小时" came with when=now):
       the event keeps what the user did not ask to change."""
-    if name == "event_when":
-        return not _time_left_for_event(ctx, command, grounded)
+    if name == "event_when":  # the event's own name may say when it is ("the 4pm call", 四点那个电话)
+        named = phrases_in(str(command.args.get("event") or ""), now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        return bool(named) or not _time_left_for_event(ctx, command, grounded)
     now_copied = command.tool == "update_event" and name in ("when", "end")
     if now_copied and reads_as_now(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         return True

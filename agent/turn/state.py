@@ -13,7 +13,9 @@ from typing import Any, Literal
 
 __all__ = ["SendBack", "TurnState"]
 
-SendBack = Literal["title_language", "repetition", "nothing_left", "request_kind", "changes_nothing"]
+SendBack = Literal[
+    "title_language", "repetition", "nothing_left", "request_kind", "changes_nothing", "another_request"
+]
 """The one-shot send-backs: each goes back to the model at most once per turn (per call where keyed)."""
 
 

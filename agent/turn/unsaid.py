@@ -29,6 +29,7 @@ from datetime import datetime
 
 from agent.checks.read_check import free_time_answer, listing_text
 from agent.context import ToolContext
+from agent.language import clauses
 from agent.outcomes import Persisted, Rejected
 from agent.render.free_time import FreeTime
 from agent.time_accounting import accounted
@@ -138,9 +139,11 @@ def _times(ctx: ToolContext) -> list[str]:
 
 
 def not_done_items(ctx: ToolContext, left: Sequence[str], runs: Sequence[ToolRun] = ()) -> list[str]:
-    """What the prompt lists as not done: each unsaid phrase's clause ("周日晚上6点家庭聚餐"), or, when the
-    clause holds another time of the message, the phrase in it ("sunday (in 'yoga on saturday and
-    sunday')": the clause alone would name Saturday again)."""
+    """What the prompt lists as not done: each unsaid phrase's clause ("周日晚上6点家庭聚餐"), narrowed to
+    the part of it with the phrase when the clause also holds what the turn's calls did ("put a haircut at
+    5pm in its place" of "drop pilates tomorrow and put a haircut at 5pm in its place": a small model repeats
+    the call the whole clause also names); or, when the clause holds another time of the message and no
+    words of its own around the phrase, the phrase in it ("sunday (in 'yoga on saturday and sunday')")."""
     times = _times(ctx)
     named = [normalise(v) for v in _values(runs, ("event", "title"))]  # what the done calls named
     items = []
@@ -150,34 +153,19 @@ def not_done_items(ctx: ToolContext, left: Sequence[str], runs: Sequence[ToolRun
         done = [t for t in others if t not in left] + [
             v for v in named if v and v in clause and phrase not in v
         ]
-        part = _part_after_done(clause, phrase, done) if done else None
+        part = _own_part(clause, phrase) if done else None
         items.append(part if part else f"{phrase} (in {clause!r})" if others else clause)
     return list(dict.fromkeys(items))
 
 
-def _part_after_done(clause: str, phrase: str, done: Sequence[str]) -> str | None:
-    """The words of ``clause`` around ``phrase`` between what the turn's calls already used — their times,
-    the event they named ("and put a haircut at 5pm in its place" of "drop pilates tomorrow and put a haircut
-    at 5pm in its place"): the whole clause also names the request that was done, and a small model repeats
-    that call. None when what is left is
-    only time words ("and sunday" of "yoga on saturday and sunday": the clause says more)."""
-    at = clause.find(phrase)
-    if at < 0:
+def _own_part(clause: str, phrase: str) -> str | None:
+    """The part of ``clause`` (``agent.language.clauses``: between "and", "then", 然后, 再 …) that holds
+    ``phrase``, when it says more than times and connectors; None otherwise."""
+    parts = [c for c in clauses(clause) if phrase in c]
+    if len(parts) != 1 or parts[0] == clause:
         return None
-    start, end = 0, len(clause)
-    for t in done:
-        i = clause.find(t)
-        if i < 0:
-            continue
-        if i + len(t) <= at:
-            start = max(start, i + len(t))
-        elif i >= at + len(phrase):
-            end = min(end, i)
-    if (start, end) == (0, len(clause)):
-        return None
-    part = clause[start:end].strip(" ,，、")
-    rest = part.replace(phrase, " ").strip()
-    return part if rest and scan(rest).unknown else None  # words beyond the time and its connectors
+    rest = parts[0].replace(phrase, " ").strip()
+    return parts[0] if rest and scan(rest).unknown else None
 
 
 def unsaid(ctx: ToolContext, runs: Sequence[ToolRun]) -> list[str]:

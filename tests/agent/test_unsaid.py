@@ -174,24 +174,24 @@ async def test_the_left_out_request_may_take_its_day_from_another_clause(databas
     }
 
 
-# The clause of a left-out request that also names the request done: the prompt quotes only the words past
-# what the done call used (its time, the event it named), or the small model repeats that call.
+# The clause of a left-out request that also names the request done: the prompt quotes only its own part
+# (between "and", "then", 然后, 再 …), or the small model repeats that call.
 NARROWED = [
     ("en", "drop pilates tomorrow and put a haircut at 5pm in its place",
      call("delete_event", {"event": "pilates", "event_when": "tomorrow"}),
-     "and put a haircut at 5pm in its place", call("create_event", {"title": "Haircut", "when": "5pm"})),
+     "put a haircut at 5pm in its place", call("create_event", {"title": "Haircut", "when": "5pm"})),
     ("en", "scrap thursday's pilates and schedule a physio session at 11am",
      call("delete_event", {"event": "pilates", "event_when": "thursday"}),
-     "and schedule a physio session at 11am", call("create_event", {"title": "Physio", "when": "11am"})),
+     "schedule a physio session at 11am", call("create_event", {"title": "Physio", "when": "11am"})),
     ("en", "push pilates to friday and add a coffee with Lee at 9am",
      call("update_event", {"event": "pilates", "when": "friday"}),
-     "and add a coffee with lee at 9am", call("create_event", {"title": "Coffee with Lee", "when": "9am"})),
+     "add a coffee with lee at 9am", call("create_event", {"title": "Coffee with Lee", "when": "9am"})),
     ("zh", "把明天的普拉提取消再加一个下午四点的按摩",
      call("delete_event", {"event": "普拉提", "event_when": "明天"}),
-     "取消再加一个下午四点的按摩", call("create_event", {"title": "按摩", "when": "下午四点"})),
+     "加一个下午四点的按摩", call("create_event", {"title": "按摩", "when": "下午四点"})),
     ("zh", "明天的普拉提挪到周五然后加个上午九点的咖啡",
      call("update_event", {"event": "普拉提", "event_when": "明天", "when": "周五"}),
-     "然后加个上午九点的咖啡", call("create_event", {"title": "咖啡", "when": "上午九点"})),
+     "加个上午九点的咖啡", call("create_event", {"title": "咖啡", "when": "上午九点"})),
 ]  # fmt: skip
 
 

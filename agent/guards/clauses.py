@@ -1,0 +1,62 @@
+"""One request per call: an update whose new time comes from a clause that names another event.
+
+"客户电话不要了，团队午餐挪到下午一点半" came back as one update: the call (the first clause's event) moved to
+1:30pm (the second clause's time), and it was written. Each argument was grounded on its own — 电话 said, 下午一点半
+said — but together they are no request the user made. The facts: the clauses of the message (bounded
+punctuation and connectors), the clauses that hold the update's new time, the clauses that name its event,
+and the calendar's other events. When the time sits only in clauses apart from the event's, and such a
+clause names another event on the calendar, the call goes back to the model once with that fact; a
+second call with the same arguments is the model's considered reading and goes on.
+"""
+
+from __future__ import annotations
+
+from agent.context import ToolContext
+from agent.language import clauses
+from agent.outcomes import Command, Rejected
+from agent.time_grounding import is_time_grounded
+from agent.writes.title_match import shares_a_word, without_times
+from storage import StorageError
+
+__all__ = ["time_of_another_request"]
+
+
+async def time_of_another_request(ctx: ToolContext, command: Command) -> Rejected | None:
+    """Send an update back once when its new time is only in clauses that name another event, not its own."""
+    reference, when = command.args.get("event"), command.args.get("when")
+    if command.tool != "update_event" or not isinstance(reference, str) or not isinstance(when, str):
+        return None
+    parts = clauses(ctx.user_text)
+    if len(parts) < 2:
+        return None
+    timed = {
+        i for i, c in enumerate(parts) if is_time_grounded(when, [c], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    }
+    named = {i for i, c in enumerate(parts) if shares_a_word(reference, c)}
+    if not timed or not named or timed & named:
+        return None
+    other = None
+    for i in sorted(timed):
+        if await _names_another_event(ctx, parts[i], reference):
+            other = parts[i]
+            break
+    if other is None or not ctx.state.send_back_once("another_request"):
+        return None
+    hint = (f"`when` is the time of another request of the message ({other!r}), not of {reference!r}; "
+            "make one call per request")  # fmt: skip
+    problem = {"field": "when", "problem": "another_request", "hint": hint}
+    return Rejected("another_request", "", fixable=True, problems=(problem,), command=command)
+
+
+async def _names_another_event(ctx: ToolContext, clause: str, reference: str) -> bool:
+    """The clause shares a word with an event's title that the reference does not share one with."""
+    core = without_times(clause)
+    if not core.strip():
+        return False
+    try:
+        found = await ctx.events.search(clause[:200], limit=50, min_score=0)
+    except StorageError:
+        return False
+    return any(
+        shares_a_word(core, c.event.title) and not shares_a_word(reference, c.event.title) for c in found
+    )
