@@ -423,7 +423,8 @@ def fuller_phrase(
     found = []
     for phrase in phrases_of(text, memo):
         user = scan(normalise(phrase)).pieces
-        extra = [p for p in user if p not in pieces]
+        # the user's bare hour that the model's clock reads ("8" of "sat 8" for "8 AM") is no extra word
+        extra = [p for p in user if p not in pieces and not any(_covers([p], q) for q in pieces)]
         added = extra and (
             all(isinstance(p, _DAY_WORDS) for p in extra)
             or _clock_inside(value, phrase, extra, now, tz, memo)

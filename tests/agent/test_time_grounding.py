@@ -614,3 +614,25 @@ async def test_find_free_time_for_a_question_about_an_event_with_no_time_searche
     (result,) = _tool_results(model)
     assert result["ok"] and [e["title"] for e in result["events"]][:1] == ["Dentist"]
     assert "named like the user's words" in result["note"] and "11" in r.text
+
+
+# A bare hour beside a day ("sat 8", 周六8点): the model's "8 AM" picked a reading and dropped the day. The
+# user's phrase stands for it, and its two readings are asked about: never today at 8am.
+BARE_HOURS = [
+    ("America/New_York", "book a chat with Lena sat 8", "8 AM", "Chat with Lena"),
+    ("America/New_York", "pencil in a sync w/ Raj sat 8", "08:00", "Sync with Raj"),
+    ("Asia/Shanghai", "周六8点和小王打电话", "8:00", "和小王打电话"),
+    ("Asia/Taipei", "週六8點跟小王通電話", "8:00", "跟小王通電話"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("tz", "message", "when", "title"), BARE_HOURS, ids=[r[1] for r in BARE_HOURS])
+async def test_a_bare_hour_beside_a_day_keeps_the_day_and_asks_the_half(  # type: ignore[no-untyped-def]
+    database, make_user, tz, message, when, title
+) -> None:
+    k = await make_kit(database, make_user, timezone=tz)
+    k.script(call("create_event", {"title": title, "when": when}))
+    r = await k.assistant.reply(k.user_id, message)
+    assert r.writes == () and r.pending is not None and r.pending.kind == "needs_choice", r.text
+    assert all(line.startswith(("1.", "2.")) for line in r.text.splitlines()[1:]), r.text
+    assert ("Saturday, March 8" in r.text) or ("3月8日" in r.text), r.text
