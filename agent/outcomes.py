@@ -28,8 +28,9 @@ __all__ = [
 ]
 
 PAYLOAD_VERSION = 1
-ConfirmReason = Literal["past", "conflict", "destructive", "unasked"]
-"""``unasked``: the model read the message as a question or chit-chat, yet called a write (``TurnState.request``)."""
+ConfirmReason = Literal["past", "conflict", "destructive", "unasked", "another"]
+"""``unasked``: the model read the message as a question or chit-chat, yet called a write (``TurnState.request``).
+``another``: a new event whose time the user gave as where an event of that name goes (``writes.another``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ from agent.time_grounding import phrases_in, quotes, the_time_itself
 from agent.timing import Timing, named_day, timing_from_json
 from agent.tools.args import UpdateEventArgs
 from agent.turn.focus import just_written
+from agent.writes.another import another_of, ask_another
 from agent.writes.references import Ref
 from agent.writes.series_scope import (
     ask_scope,
@@ -78,6 +79,8 @@ async def _create(ctx: ToolContext, command: Command) -> WriteOutcome:
             return settled
         command = settled
     start, end, all_day, rrule = timing_from_json(command.resolved or {})
+    if (there := await another_of(ctx, command)) is not None:  # "dentist to 11am": a move's words
+        return ask_another(ctx, command, there, start, end)
     reasons, conflicts = await checks(ctx, command, start, end, all_day, exclude=None)
     if reasons:
         return confirm(ctx, command, "create", title, start, end, all_day, reasons, conflicts)

@@ -1,0 +1,61 @@
+"""A new event made of a move's words: "dentist to 11am" with a Dentist on the calendar.
+
+A small model answers a move ("the dentist to 11am", 牙医改到十一点) with ``create_event`` now and then: a
+second Dentist is written, and the one the user meant stays where it was. The facts code checks: the time
+the create stands on is the user's phrase with a linking word before it ("to 11am", 到十一点 — the time
+service's phrase, where the time is a destination, not a start), and an upcoming event shares a word with
+the new title. Then the create is not written at once: the question names the event already there and asks
+whether to add another, so a wrong guess costs the user a "no" and never a duplicate.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from agent.context import ToolContext
+from agent.outcomes import Command, NeedsConfirmation
+from agent.render.timefmt import range_text
+from agent.time_grounding import is_time_grounded
+from agent.writes.title_match import shares_a_word
+from schedule_time import time_phrases
+from storage import EventSnapshot, StorageError
+
+__all__ = ["another_of", "ask_another"]
+
+_DESTINATION = re.compile(r"^(?:to|till|until|到|至)\b|^(?:到|至)", re.IGNORECASE)
+
+
+async def another_of(ctx: ToolContext, command: Command) -> EventSnapshot | None:
+    """The upcoming event a create would duplicate, when its time is a destination in the user's words."""
+    when, title = command.args.get("when"), command.args.get("title")
+    if command.tool != "create_event" or "another" in command.confirmed:
+        return None
+    if not isinstance(when, str) or not isinstance(title, str):
+        return None
+    destinations = [p for p in time_phrases(ctx.user_text) if _DESTINATION.search(p)]
+    if not any(is_time_grounded(when, [p], now=ctx.now, tz=ctx.tz, memo=ctx.memo) for p in destinations):
+        return None
+    try:
+        found = await ctx.events.search(title[:200], limit=20, min_score=0)
+    except StorageError:
+        return None
+    upcoming = [c.event for c in found if c.event.end > ctx.now and shares_a_word(title, c.event.title)]
+    return min(upcoming, key=lambda e: e.start) if upcoming else None
+
+
+def ask_another(
+    ctx: ToolContext, command: Command, there: EventSnapshot, start: datetime, end: datetime
+) -> NeedsConfirmation:
+    """ "You have “Dentist” (Wednesday, June 18, 9:00–10:00 AM). Add another, “Dentist appointment” (…)?"."""
+    ref = ctx.now.astimezone(ctx.tz).date()
+    old = range_text(
+        there.start.astimezone(ctx.tz), there.end.astimezone(ctx.tz), ctx.lang, all_day=there.all_day, ref=ref
+    )
+    new = range_text(start.astimezone(ctx.tz), end.astimezone(ctx.tz), ctx.lang, ref=ref)
+    title = command.args.get("title")
+    if ctx.lang == "zh":
+        question = f"你已经有「{there.title}」（{old}）。要另外添加「{title}」（{new}）吗？"
+    else:
+        question = f"You have “{there.title}” ({old}). Add another, “{title}” ({new})?"
+    return NeedsConfirmation(command, ("another",), question)
