@@ -21,7 +21,7 @@ from agent.outcomes import Command, NeedsChoice, NeedsValue, Option, Rejected, W
 from agent.render import phrases
 from agent.render.timefmt import range_text
 from agent.time_grounding import Memo, is_time_grounded, phrases_of, shares_time_words
-from agent.turn.focus import just_written
+from agent.turn.focus import is_anaphor, just_written
 from agent.writes.references import Choice, NotFound, Ref, resolve_reference
 from schedule_time.language import normalise
 from storage import StorageError
@@ -36,6 +36,9 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
     found = await resolve_reference(ctx, args["event"], args.get("event_when"), occurrences=occurrences)
     if isinstance(found, NotFound) and not found.by_id and (rest := _beside_the_new_title(ctx, command)):
         found = await resolve_reference(ctx, rest, args.get("event_when"), occurrences=occurrences)
+    if isinstance(found, NotFound) and not found.by_id and _a_slice_of_the_message(ctx, args["event"]):
+        # "会挪到礼拜五" for "老周那个会挪到礼拜五吧": the model cut the message across the event's name
+        found = await resolve_reference(ctx, ctx.user_text, args.get("event_when"), occurrences=occurrences)
     if isinstance(found, NotFound) and found.anaphor:
         question = phrases.ask_value("event", ctx.lang, now=ctx.now)
         return NeedsValue(command, "event", question)
@@ -63,6 +66,16 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
         lines = [o.label for o in options]
         return NeedsChoice(command, "event", phrases.ask_choice(lines, ctx.lang, field="event"), options)
     return command.with_(target=target_json(found.ref))
+
+
+def _a_slice_of_the_message(ctx: ToolContext, reference: str) -> bool:
+    """A Chinese reference that is a piece of the user's message, not all of it and not a pointer: the model
+    cut the words of the message, and what they name is what the whole message names (titles are matched
+    by shared runs of Han characters, ``references``). Latin words are left alone: a whole English message
+    shares a word with too much ("move" and "Movie night")."""
+    ref, said = normalise(reference).strip(), normalise(ctx.user_text).strip()
+    han = HAN_RUN.search(ref) is not None
+    return han and ref != said and ref in said and not is_anaphor(reference)
 
 
 def _beside_the_new_title(ctx: ToolContext, command: Command) -> str | None:

@@ -181,3 +181,40 @@ async def test_a_look_alike_title_is_not_the_event(
     assert r.writes == () and reference in r.text, r.text
     [event] = await kit.events()
     assert event.start == seeded.start
+
+
+@pytest.mark.parametrize(
+    ("reference", "text"),
+    [
+        ("会挪到周五", "老周那个会挪到周五吧"),
+        ("那个会改到", "跟老周那个会改到礼拜五"),
+        ("會挪到週五", "老周那個會挪到週五"),
+        ("挪到周五吧", "老周的评审挪到周五吧"),
+    ],
+)
+async def test_a_reference_cut_across_the_message_is_read_from_the_message(
+    database: Any, make_user: Any, reference: str, text: str
+) -> None:
+    """The model cut the message across the event's name ("会挪到周五"): the message names the event."""
+    kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    seeded = await kit.seed("合同评审（老周）", datetime(2025, 3, 6, 10, tzinfo=SH))
+    for i, other in enumerate(OTHERS):
+        await kit.seed(other, datetime(2025, 3, 6, 13 + i, tzinfo=SH))
+    when = "週五" if "週五" in text else "礼拜五" if "礼拜五" in text else "周五"
+    kit.script(call("update_event", {"event": reference, "when": when}))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert len(r.writes) == 1, r.text
+    moved = {e.title: e.start for e in await kit.events()}
+    assert moved["合同评审（老周）"] == seeded.start.replace(day=7), r.text
+
+
+@pytest.mark.parametrize(("reference", "text"), [("牙医挪到", "把牙医挪到周五吧"), ("的体检改", "下周的体检改到周五")])
+async def test_a_cut_reference_to_an_event_not_there_is_still_not_found(
+    database: Any, make_user: Any, reference: str, text: str
+) -> None:
+    kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    for i, other in enumerate(OTHERS):
+        await kit.seed(other, datetime(2025, 3, 6, 13 + i, tzinfo=SH))
+    kit.script(call("update_event", {"event": reference, "when": "周五"}))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes == () and "没有找到" in r.text, r.text
