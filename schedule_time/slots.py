@@ -107,3 +107,26 @@ def _emit(norm: str, run: list[tuple[int, int, int]], out: list[str], separators
     part = norm[start : run[pieces[-1]][1]].strip(_EDGES)
     if part:
         out.append(part)
+
+
+_MEALS = frozenset({"lunch", "dinner", "breakfast", "brunch", "supper"})
+
+
+def noun_words(text: str) -> list[str]:
+    """The words of normalised ``text`` that the scanner reads only as a hint of the time of day and that
+    are nouns too — meals (午餐, 晚饭, "lunch", "dinner"): in "团队午餐" they name the event, not a time."""
+    if not isinstance(text, str):
+        return []
+    norm = normalise(text)
+    spans: list[tuple[int, int, int]] = []
+    found, _, _ = _scan(norm, spans)
+    out: list[str] = []
+    at = 0
+    for start, end, count in spans:
+        if count <= 0:
+            continue
+        pieces = found[at : at + count]
+        at += count
+        if all(type(x) is p.Label or (type(x) is p.PartOfDay and x.label in _MEALS) for x in pieces):
+            out.append(norm[start:end])
+    return out

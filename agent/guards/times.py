@@ -21,6 +21,7 @@ from datetime import datetime
 
 from agent.context import ToolContext
 from agent.grounding import is_grounded, names_event
+from agent.language import clauses
 from agent.outcomes import Command, NeedsValue, Rejected
 from agent.render import phrases
 from agent.time_accounting import accounted
@@ -39,6 +40,8 @@ from agent.time_grounding import (
 )
 from agent.user_gave import user_gave_end, user_gave_recurrence
 from agent.writes.store import title_of
+from agent.writes.title_match import shares_a_word
+from schedule_time.language import normalise
 
 __all__ = ["ground_times"]
 
@@ -147,7 +150,11 @@ def _from_the_users_phrase(
     for problem in problems:
         field = problem["field"]
         one = len(left) == 1 and reads_or_moves(left[0], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-        if field in _COMPLETED_ARGS and one:
+        if field == "event_when" and one and not _beside_the_event(ctx, command, left[0]):
+            args[field] = None  # another clause's time ("…；四点的电话不打了"): the title alone finds it
+            ctx.notes.append({"dropped": field, "reason": "another_clause", "tool": command.tool,
+                              "call_index": command.call_index})  # fmt: skip
+        elif field in _COMPLETED_ARGS and one:
             args[field] = left.pop()
             ctx.notes.append({"replaced": field, "reason": "the_users_phrase", "tool": command.tool,
                               "call_index": command.call_index})  # fmt: skip
@@ -158,6 +165,16 @@ def _from_the_users_phrase(
         else:
             kept.append(problem)
     return kept
+
+
+def _beside_the_event(ctx: ToolContext, command: Command, phrase: str) -> bool:
+    """The phrase stands in a clause of the message that names the command's event (or the message is one
+    clause): a time in another clause is another request's ("午餐改到一点半；四点的电话不打了")."""
+    reference = str(command.args.get("event") or "")
+    parts = clauses(ctx.user_text)
+    if len(parts) < 2 or not reference:
+        return True
+    return any(phrase in normalise(c) and shares_a_word(reference, c) for c in parts)
 
 
 def _earlier_time(

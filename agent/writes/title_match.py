@@ -16,7 +16,7 @@ from pypinyin import lazy_pinyin
 from rapidfuzz.distance import Levenshtein
 
 from agent.language import HAN_RUN, simplified
-from schedule_time import time_phrases
+from schedule_time import noun_words, time_phrases
 from schedule_time.language import normalise
 
 __all__ = ["MIN_RUN", "another_name", "han_chars", "longest_han_run", "shares_a_word", "without_times"]
@@ -40,11 +40,13 @@ def _folded(text: str) -> str:
 
 
 def without_times(reference: str) -> str:
-    """The reference without its time phrases (小林那个讨论推到下周一 → 小林那个讨论推): a day in it is no title word."""
+    """The reference without its time phrases (小林那个讨论推到下周一 → 小林那个讨论推): a day in it is no title word.
+    A meal stays (午餐 of 团队午餐: the scanner reads it as a hint of the hour, and it names the event)."""
     core = _folded(reference)
     for phrase in time_phrases(reference):
         core = core.replace(simplified(phrase), " ")
-    return core
+    nouns = [simplified(w) for w in noun_words(reference)]  # 午餐, "lunch": the event's name, not its time
+    return " ".join([core, *nouns]) if nouns else core
 
 
 def longest_han_run(a: str, b: str) -> int:

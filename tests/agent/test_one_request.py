@@ -77,3 +77,29 @@ async def test_a_reference_with_its_own_time_finds_that_event(database, make_use
     r = await k.assistant.reply(k.user_id, message)
     assert r.pending is not None and r.pending.kind == "needs_confirmation", r.text
     assert title in r.text and lunch not in r.text.splitlines()[0], r.text
+
+
+# A made-up ``event_when`` is not replaced by the time of another clause: the title alone finds the event.
+# A meal in a reference (午餐, lunch) is the event's name, not only a time of day.
+OTHER_CLAUSE = [
+    (SH, "团队午餐", "团队午餐改到下午一点半；四点那个电话不打了", {"event": "午餐", "when": "下午一点半"}),
+    (SH, "團隊午餐", "團隊午餐改到下午一點半，四點那個電話取消", {"event": "午餐", "when": "下午一點半"}),
+    (NY, "Team lunch", "team lunch to 1:30pm; the 4pm call is off", {"event": "team lunch", "when": "1:30pm"}),
+    (NY, "Team lunch", "move lunch to 1:30pm, then cancel the 4pm call", {"event": "lunch", "when": "1:30pm"}),
+    (SH, "部门晚饭", "晚饭挪到七点半，然后四点的电话取消", {"event": "晚饭", "when": "七点半"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", OTHER_CLAUSE, ids=[r[2] for r in OTHER_CLAUSE])
+async def test_a_made_up_event_time_never_takes_another_clauses_time(database, make_user, row) -> None:  # type: ignore[no-untyped-def]
+    zone, meal, message, args = row
+    k = await make_kit(database, make_user, timezone=zone.key)
+    begin = 18 if "晚饭" in meal else 12
+    await k.seed(meal, datetime(2025, 3, 6, begin, tzinfo=zone), datetime(2025, 3, 6, begin + 1, tzinfo=zone))
+    call_title = "Client call" if zone is NY else "和客户通电话"
+    await k.seed(call_title, datetime(2025, 3, 6, 16, tzinfo=zone), datetime(2025, 3, 6, 16, 30, tzinfo=zone))
+    k.script(call("update_event", {**args, "event_when": "2025-03-06 09:00"}), reply(""))
+    await k.assistant.reply(k.user_id, message)
+    starts = {e.title: e.start for e in await k.events()}
+    assert starts[call_title] == datetime(2025, 3, 6, 16, tzinfo=zone)
+    assert starts[meal] != datetime(2025, 3, 6, begin, tzinfo=zone)

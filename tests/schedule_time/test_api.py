@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 import schedule_time
-from schedule_time import Resolution, TimeExpressionError, is_slot_reply, resolve, time_phrases
+from schedule_time import Resolution, TimeExpressionError, is_slot_reply, noun_words, resolve, time_phrases
 from schedule_time.__main__ import main
 
 NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
@@ -19,7 +19,7 @@ NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
 
 def test_exported_names() -> None:
     assert sorted(schedule_time.__all__) == ["Candidate", "MAX_MESSAGE", "Phrase", "Resolution", "TimeExpressionError",
-                                             "analyse", "is_slot_reply", "resolve", "time_phrases"]
+                                             "analyse", "is_slot_reply", "noun_words", "resolve", "time_phrases"]
 
 
 def test_naive_now_is_an_error() -> None:
@@ -121,3 +121,15 @@ def test_cli_module_entry_point() -> None:
 ])
 def test_time_phrases_are_the_runs_of_time_words(text: str, phrases: list[str]) -> None:
     assert time_phrases(text) == phrases
+
+
+@pytest.mark.parametrize(("text", "nouns"), [
+    ("团队午餐改到一点半", ["午餐"]),
+    ("team lunch to 1:30", ["lunch"]),
+    ("周五的晚饭", ["晚饭"]),
+    ("dinner with Ana on Friday", ["dinner"]),
+    ("明天下午三点开会", []),
+    ("tomorrow evening", []),
+])
+def test_noun_words_are_the_meals_a_title_may_hold(text: str, nouns: list[str]) -> None:
+    assert noun_words(text) == nouns
