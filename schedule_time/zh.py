@@ -108,6 +108,9 @@ _CLOCK_BEFORE = r"[天午上晨晚早里裡夜号號日一二三四五六七末]
 _NOT_CLOCK = r"(?!\s*(?:点|點|时|時|号|號|月|刻|分|个|個|[:：.]|\d))"
 
 RULES: list[Rule] = [
+    # 看一下下周, 查一下周五, 改一下明天的: "一下" is the verb's "a bit", never 一 + 下下周 (the week after next)
+    # or 一 + 下周五 (next week's Friday). 一下午 is "a whole afternoon" and stays a number and a part of day.
+    Rule("a_bit", r"一下(?!午)", lambda m: ()),
     Rule("zone", rf"(?P<z>{alt(ZONES)})", lambda m: p.ZoneOffset(ZONES[m["z"]])),   # 北京时间下午三点
     # 两三点, 一两天, 三四个小时, 十一二点, 三四十分钟: two neighbouring numbers ("two or three") are no one time or
     # amount: refused with the words (``Approximate``), never read digit by digit (23, 12, 34)

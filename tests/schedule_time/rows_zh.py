@@ -195,6 +195,13 @@ ROWS: list[Row] = [
     R("这周", "sun", "week 2026-11-23", "Sunday is the last day of its week"),
     R("下周", "sun", "week 2026-11-30", "on Sunday next week starts tomorrow"),
     R("下周", "dec31", "week 2027-01-04", "next week crosses the year"),
+    # 一下 after a verb is "a bit": 看一下下周 is next week, not 一 + 下下周 (the week after next)
+    R("一下下周", "tue", "week 2026-12-07", "一下 + 下周, not 一 + 下下周"),
+    R("一下下下周", "tue", "week 2026-12-14", "一下 + 下下周"),
+    R("一下周五", "tue", "2026-12-04", "一下 + 周五 (this Friday), not 一 + 下周五"),
+    R("一下明天下午三点", "tue", "2026-12-02T15:00", "一下 is no number"),
+    R("一下週五", "tue", "2026-12-04", "traditional 週五 after 一下"),
+    R("一下下周三", "tue", "2026-12-09", "一下 + 下周三"),
     R("这周末", "tue", "2026-12-04T18:00/2026-12-07T00:00 hour", "weekend is Fri 18:00 to Mon 00:00"),
     R("周末", "tue", "2026-12-04T18:00/2026-12-07T00:00 hour", "a bare 周末 is this week's"),
     R("下周末", "tue", "2026-12-11T18:00/2026-12-14T00:00 hour", "next week's weekend"),
