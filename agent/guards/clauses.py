@@ -35,6 +35,8 @@ async def time_of_another_request(ctx: ToolContext, command: Command) -> Rejecte
     named = {i for i, c in enumerate(parts) if shares_a_word(reference, c)}
     if not timed or not named or timed & named:
         return None
+    if not await _names_an_event(ctx, reference, reference):  # (a rename's new title, sent as the reference)
+        return None
     other = None
     for i in sorted(timed):
         if await _names_another_event(ctx, parts[i], reference):
@@ -50,13 +52,19 @@ async def time_of_another_request(ctx: ToolContext, command: Command) -> Rejecte
 
 async def _names_another_event(ctx: ToolContext, clause: str, reference: str) -> bool:
     """The clause shares a word with an event's title that the reference does not share one with."""
-    core = without_times(clause)
+    return await _names_an_event(ctx, clause, reference, other=True)
+
+
+async def _names_an_event(ctx: ToolContext, text: str, reference: str, *, other: bool = False) -> bool:
+    """``text`` shares a word with a calendar event's title (``other``: one the reference shares none with)."""
+    core = without_times(text)
     if not core.strip():
         return False
     try:
-        found = await ctx.events.search(clause[:200], limit=50, min_score=0)
+        found = await ctx.events.search(text[:200], limit=50, min_score=0)
     except StorageError:
         return False
     return any(
-        shares_a_word(core, c.event.title) and not shares_a_word(reference, c.event.title) for c in found
+        shares_a_word(core, c.event.title) and not (other and shares_a_word(reference, c.event.title))
+        for c in found
     )

@@ -103,3 +103,22 @@ async def test_a_made_up_event_time_never_takes_another_clauses_time(database, m
     starts = {e.title: e.start for e in await k.events()}
     assert starts[call_title] == datetime(2025, 3, 6, 16, tzinfo=zone)
     assert starts[meal] != datetime(2025, 3, 6, begin, tzinfo=zone)
+
+
+# A rename whose reference is the new title (no event has that name yet): not another event's clause.
+RENAMES = [
+    (SH, "面试", "后天那个面试，标题改成「终面-李雷」", {"event": "终面-李雷", "title": "终面-李雷", "when": "后天"}),
+    (SH, "面試", "後天那個面試，標題改成「二面-王芳」", {"event": "二面-王芳", "title": "二面-王芳", "when": "後天"}),
+    (NY, "Interview", "Friday's interview, rename it to Final round - Ana", {"event": "Final round - Ana", "title": "Final round - Ana", "when": "Friday"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", RENAMES, ids=[r[2] for r in RENAMES])
+async def test_a_rename_by_its_new_title_is_not_sent_back(database, make_user, row) -> None:  # type: ignore[no-untyped-def]
+    zone, title, message, args = row
+    k = await make_kit(database, make_user, timezone=zone.key)
+    await k.seed(title, datetime(2025, 3, 7, 10, tzinfo=zone), datetime(2025, 3, 7, 11, tzinfo=zone))
+    model = k.script(call("update_event", args))
+    r = await k.assistant.reply(k.user_id, message)
+    assert model.call_count == 1 and len(r.writes) == 1, r.text
+    assert [e.title for e in await k.events()] == [args["title"]]
