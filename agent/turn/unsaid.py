@@ -226,9 +226,9 @@ def with_unsaid_note(
     items = not_done_items(ctx, left, runs)
     data = {"ok": data.get("ok"), "not_done_yet": items} | {k: v for k, v in data.items() if k != "ok"}
     data["note"] = (
-        "the user's message also asks for each item of not_done_yet. Call the tool for each item now (the "
-        "calls above are done or wait for the user's answer: never repeat them). If an item is not a request "
-        "(only context), reply with one short sentence"
+        "the user's message also asks for each item of not_done_yet. Call the tool for each item now, with that "
+        "item's own time (what is done above stays done). If an item is not a request (only context), reply "
+        "with one short sentence"
     )
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 

@@ -119,8 +119,8 @@ GUIDANCE = {
             "not_done_yet": ["周日晚上6点家庭聚餐"],
             "done": "created",
             "note": "the user's message also asks for each item of not_done_yet. Call the tool for each item "
-            "now (the calls above are done or wait for the user's answer: never repeat them). If an item is "
-            "not a request (only context), reply with one short sentence",
+            "now, with that item's own time (what is done above stays done). If an item is not a request "
+            "(only context), reply with one short sentence",
         },
         ensure_ascii=False,
     ),
@@ -152,7 +152,7 @@ ECHOES = {
         "not_done_yet: 周日晚上6点家庭聚餐",
         "The user's message also asks for each item of the list. Call the tool for each item now.",
         "If an item is not a request (only context), reply with one short sentence.",
-        "The calls above are done or wait for the user's answer: never repeat them.",
+        "Call the tool for each item now, with that item's own time.",
     ],
 }
 

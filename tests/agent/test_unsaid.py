@@ -209,7 +209,7 @@ async def test_the_prompt_quotes_only_what_is_past_the_done_request(  # type: ig
     model = k.script(done, then)
     r = await k.assistant.reply(k.user_id, message)
     note = json.loads(_last_note(model))
-    assert note["not_done_yet"] == [item] and "never repeat" in note["note"]
+    assert note["not_done_yet"] == [item] and "stays done" in note["note"]
     assert model.call_count == 2 and then.tool_calls[0].arguments["title"] in {
         e.title for e in await k.events()
     }, r.text
