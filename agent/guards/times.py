@@ -89,6 +89,13 @@ def _users_day(ctx: ToolContext) -> tuple[str, datetime] | None:
     """The message's one day phrase when it is a single day from today on ("明天" of "明天和设计师对一下稿子",
     "Friday" of "lunch with Ana on Friday", where "lunch" is a time of day, not a day) and the day:
     a question for the time keeps it, so "下午三点半" answers for that day, not today."""
+    key = ("users_day",)
+    if key not in ctx.memo:  # asked twice per ungrounded start: for the stored command and for the question
+        ctx.memo[key] = _one_day_said(ctx)
+    return ctx.memo[key]  # type: ignore[no-any-return]
+
+
+def _one_day_said(ctx: ToolContext) -> tuple[str, datetime] | None:
     today = ctx.now.astimezone(ctx.tz).date()
     days = []
     for phrase in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):

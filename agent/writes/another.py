@@ -16,14 +16,14 @@ from datetime import datetime
 from agent.context import ToolContext
 from agent.outcomes import Command, NeedsConfirmation
 from agent.render.timefmt import range_text
-from agent.time_grounding import is_time_grounded
+from agent.time_grounding import TO_WORDS, is_time_grounded
 from agent.writes.title_match import shares_a_word
 from schedule_time import time_phrases
 from storage import EventSnapshot, StorageError
 
 __all__ = ["another_of", "ask_another"]
 
-_DESTINATION = re.compile(r"^(?:to|till|until|到|至)\b|^(?:到|至)", re.IGNORECASE)
+_DESTINATION = re.compile(rf"^(?:{TO_WORDS})", re.IGNORECASE)  # the time service's "to" of a move
 
 
 async def another_of(ctx: ToolContext, command: Command) -> EventSnapshot | None:
