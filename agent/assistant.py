@@ -209,7 +209,9 @@ class Assistant:
         attached = await attachment_turn(ctx, attachment, self.model, telemetry) if attachment else None
         with telemetry.stage("gate"):
             try:
-                gate = None if attached else await run_gates(ctx, state.pending, text)
+                gate = None if attached else await run_gates(
+                    ctx, state.pending, text, expired=state.expired
+                )
             except StorageError:  # the pending command could not be taken: the model answers instead
                 log.warning("a gate could not reach the store", exc_info=True, extra={"turn_id": turn_id})
                 gate = None

@@ -54,7 +54,7 @@ class Reply:
     telemetry: dict[str, Any] = field(default_factory=dict, compare=False)
     route: str = "model"
     """How the turn was answered: "model", "model_unavailable", a gate ("gate_confirm", "gate_cancel",
-    "gate_slot", "gate_choice", "gate_command") with zero model calls, or "attachment" (a file sent with the
+    "gate_slot", "gate_choice", "gate_command", "gate_expired") with zero model calls, or "attachment" (a file sent with the
     message, routed by code: ``agent.attachments``)."""
 
     @property

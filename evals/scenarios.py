@@ -87,9 +87,10 @@ CATEGORIES = frozenset(
 """The scenario categories of the evals issue; every scenario carries at least one as a tag."""
 
 Decision = Literal["write", "read", "ask", "none"]
-Gate = Literal["confirm", "slot", "command", "attachment"]
+Gate = Literal["confirm", "slot", "command", "attachment", "expired"]
 """``attachment``: a file sent with the message that code answers alone (not a calendar, or a calendar of
-one event: no words can narrow it)."""
+one event: no words can narrow it). ``expired``: a yes or no to a confirmation that timed out (asked again
+or dropped, never run)."""
 
 _ID = r"^[a-z0-9][a-z0-9_]*$"
 _PLACEHOLDER = re.compile(r"\{id:([a-z][a-z0-9_]*)\}")

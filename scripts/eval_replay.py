@@ -29,15 +29,20 @@ from evals.sources import ReplaySource
 async def replay(report: dict, filters: list[str], show: bool) -> int:
     source = ReplaySource(report)
     before = {r["scenario"]: bool(r["success"]) for r in report["results"] if r.get("trial", 0) == 0}
-    scenarios = [s for s in load_scenarios() if source.covers(s.id)]
+    # a report run with variants holds their ids too (``id__v1``): load them so they replay as well
+    with_variants = any(r.get("variant") for r in report["results"])
+    loaded = load_scenarios(variants="live" if with_variants else None)
+    scenarios = [s for s in loaded if source.covers(s.id)]
     if filters:
         scenarios = [s for s in scenarios if any(f in s.id or f in s.tags or f == s.lang for f in filters)]
     template = await migrated_template()
     passed = then = 0
     changed = []
+    now_passing: dict[str, bool] = {}
     for scenario in scenarios:
         result = await run_scenario(scenario, source, template=template)
         now_ok = not result.failures
+        now_passing[scenario.id] = now_ok
         passed += now_ok
         then += before[scenario.id]
         if now_ok != before[scenario.id]:
@@ -45,9 +50,21 @@ async def replay(report: dict, filters: list[str], show: bool) -> int:
         elif show and not now_ok:
             print(f"  still failing  {scenario.id}: {'; '.join(result.failures)}")
     print(f"replayed {len(scenarios)} scenarios: {passed} pass now, {then} passed in the report")
+    if with_variants:
+        _worst_variant(scenarios, now_passing)
     for sid, ok, failures in changed:
         print(f"  {'now passes ' if ok else 'NOW FAILS  '} {sid}{'' if ok else ': ' + '; '.join(failures)}")
     return 0 if all(ok for _, ok, _ in changed) else 1
+
+
+def _worst_variant(scenarios: list, now_passing: dict[str, bool]) -> None:
+    """A scenario counts once, passing only if it and every variant replayed pass (the live report's
+    worst-variant figure)."""
+    by_base: dict[str, bool] = {}
+    for scenario in scenarios:
+        base = scenario.id.split("__v")[0]
+        by_base[base] = by_base.get(base, True) and now_passing[scenario.id]
+    print(f"worst variant: {sum(by_base.values())}/{len(by_base)} scenarios pass in every set replayed")
 
 
 def main() -> int:

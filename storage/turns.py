@@ -87,6 +87,9 @@ class TurnState:
     """The earlier segments, newest first (at most ``MAX_EARLIER``)."""
     focus: tuple[dict[str, Any], ...] = ()
     exists: bool = field(default=False, repr=False)
+    expired: PendingRecord | None = None
+    """The pending command whose time ran out, while the segment's last reply is still its question (a
+    late "yes" is then answered by asking again — never by running it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,14 +176,15 @@ class TurnStore:
                 )
                 earlier = (previous, *earlier)[:MAX_EARLIER]
             focus = () if new else tuple(_json(row.focus) or ())
-        pending = None
+        pending = expired = None
         if row is not None and row.p_id is not None:
             pending = PendingRecord(
                 _uuid(row.p_id), conversation_id, row.p_kind, dict(_json(row.p_payload)), row.p_turn_id,
                 _aware(row.p_created_at), _aware(row.p_expires_at),
             )  # fmt: skip
             if pending.expired(now):
-                pending = None
+                asked_last = not new and _last_reply_turn(history) == pending.turn_id
+                pending, expired = None, (pending if asked_last else None)
         return TurnState(
             conversation_id=conversation_id,
             segment=segment,
@@ -195,6 +199,7 @@ class TurnStore:
             earlier=earlier,
             focus=focus,
             exists=row is not None and row.segment is not None,
+            expired=expired,
         )
 
     async def commit(
@@ -344,6 +349,11 @@ def _load(conn: Connection, params: dict[str, Any], now: datetime, gap: timedelt
 def _execute_all(conn: Connection, statements: Sequence[tuple[Any, Any]]) -> None:
     for statement, params in statements:
         execute(conn, statement, params)
+
+
+def _last_reply_turn(history: Any) -> str | None:
+    """The turn id of the segment's last assistant message (``history``: newest first)."""
+    return next((m.turn_id for m in history if m.role == "assistant"), None)
 
 
 def _aware(value: datetime) -> datetime:

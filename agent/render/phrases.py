@@ -63,6 +63,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "That event changed in the meantime, so I didn't touch it. Please check it and ask again.",
         "这个日程刚刚被改过，所以我没有动它。请确认后再说一次。",
     ),
+    "confirmation_expired": (
+        "That question timed out, so nothing was changed.",
+        "刚才的确认已经超时，日历没有变化。",
+    ),
     "amend_unused": (
         "I didn't use this part of your reply: “{words}”. Tell me again if it should change the event.",
         "你回复里的这部分我没有用上：“{words}”。如果要改这个日程，请再说一次。",

@@ -16,6 +16,8 @@ stale "yes" is an ordinary message for the model and never runs the old command)
    ("12:30, at the Greek place", "第一个，不过改成四点半"): ``gate_amend`` — code settles the answer, and one
    model call reads only the rest (``agent.turn.amend``; the one gate that calls the model).
 5. No pending needed: the exact command ``undo`` / ``撤销`` → ``undo_last_change``.
+6. A confirmation that expired while it is still the last question (``TurnState.expired``) + a bare yes →
+   the same question again with a fresh time limit, never the write; + a bare no → dropped, said so.
 
 Anything else (more than slot words, "yes but at 5", "好的，改到五点", "不是这个") goes to the model, with the
 pending command described in the prompt (``sessions.pending_line``). Matchers: ``matchers``.
@@ -45,7 +47,9 @@ from storage import PendingRecord
 
 __all__ = ["SLOT_FIELDS", "Gate", "GateResult", "finish_amendment", "gate_lang", "run_gates"]
 
-Gate = Literal["gate_confirm", "gate_cancel", "gate_slot", "gate_choice", "gate_command", "gate_amend"]
+Gate = Literal[
+    "gate_confirm", "gate_cancel", "gate_slot", "gate_choice", "gate_command", "gate_amend", "gate_expired"
+]
 SLOT_FIELDS = frozenset({"when", "end", "duration", "recurrence", "event_when"})
 _ENGLISH_WORD = re.compile(r"[a-z]{2,}", re.IGNORECASE)
 _NEUTRAL_WORDS = frozenset({"am", "pm", "ok", "okay", "kk"})
@@ -83,12 +87,18 @@ def gate_lang(text: str, pending: PendingRecord | None) -> Lang:
     return "zh" if pending.payload.get("lang") == "zh" else "en"
 
 
-async def run_gates(ctx: ToolContext, pending: PendingRecord | None, text: str) -> GateResult | None:
+async def run_gates(
+    ctx: ToolContext, pending: PendingRecord | None, text: str, *, expired: PendingRecord | None = None
+) -> GateResult | None:
     """The gate that takes ``text``, run; or None for the model."""
     if pending is not None:
         taken = await _pending_gate(ctx, pending, text)
         if taken is not None:
             return taken
+    elif expired is not None and expired.kind == "needs_confirmation":
+        late = _late_answer(ctx, expired, text)
+        if late is not None:
+            return late
     if exact_command(text) == "undo":
         command = Command("undo_last_change", {}, call_index=0, grounded=True, confirmed=("destructive",))
         return GateResult("gate_command", _run(command, await execute(ctx, command)))
@@ -177,6 +187,30 @@ async def _answer(ctx: ToolContext, pending: PendingRecord, text: str) -> GateRe
             return None
         return GateResult("gate_slot", await _resume(ctx, record, value=text.strip()))
     return None
+
+
+def _late_answer(ctx: ToolContext, expired: PendingRecord, text: str) -> GateResult | None:
+    """A yes or no to a confirmation whose time ran out. A late yes may come after the calendar changed
+    or be meant for something else, so it never runs the command: the question is asked again (its
+    stored command, reasons and overlaps; a yes to it re-validates everything, as any confirmation)."""
+    command_json = expired.payload.get("command") or {}
+    sign = reply_sign(text, command_json.get("tool"))
+    if sign == "no":
+        return GateResult("gate_cancel", text=_dropped(ctx, expired))
+    if sign != "yes" or is_import(expired):
+        return None
+    try:
+        command = Command.from_json(command_json)
+    except (KeyError, TypeError, ValueError):
+        return None
+    question = str(expired.payload.get("question") or "")
+    again = NeedsConfirmation(
+        command,
+        tuple(expired.payload.get("reasons") or ()),
+        f"{phrases.say('confirmation_expired', ctx.lang)}\n{question}",
+        tuple(expired.payload.get("conflicts") or ()),
+    )
+    return GateResult("gate_expired", _run(command, again))
 
 
 async def _take(ctx: ToolContext) -> PendingRecord | None:

@@ -4,7 +4,7 @@ logger. No message bodies, arguments' values or keys unless the logger is at DEB
 Record payload::
 
     {"route": "model" | "model_unavailable" | "gate_confirm" | "gate_cancel" | "gate_slot" | "gate_choice"
-              | "gate_command" | "attachment", "new_segment": false, "model": "<name>", "model_round_trips": 1,
+              | "gate_command" | "gate_expired" | "attachment", "new_segment": false, "model": "<name>", "model_round_trips": 1,
      "tools": [{"name": "create_event", "kind": "write", "call_index": 0, "status": "persisted" |
                 "needs_value" | "needs_choice" | "needs_confirmation" | "rejected" | "invalid" | "read" |
                 "read_error", "code": "<rejection code>" | null, "problems": ["when:missing", ...]}],

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from datetime import datetime, timedelta
 
+import pytest
+
 from agent.model import ModelResponse, SystemMessage, call, reply
 from agent.model.messages import ToolCall
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
@@ -116,15 +118,68 @@ async def test_conflict_then_yes_two_minutes_later_creates_with_zero_calls(kit: 
     assert again.route == "model" and len(await kit.events()) == 2  # it ran once; the next yes is a message
 
 
-async def test_yes_ten_minutes_later_is_an_ordinary_message(kit: Kit) -> None:
+@pytest.mark.parametrize("late_yes", ["yes", "yeah", "yep", "sure, add it", "ok go ahead"])
+async def test_a_late_yes_asks_the_expired_question_again_and_writes_nothing(kit: Kit, late_yes: str) -> None:
     await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
     kit.script(call("create_event", {"title": "Call with Globex", "when": "tomorrow 3pm"}))
     await kit.assistant.reply(kit.user_id, "Add a call with Globex tomorrow at 3pm")
+    model = kit.script()
+    r = await kit.assistant.reply(kit.user_id, late_yes, now=NOW + timedelta(minutes=10))
+    assert model.call_count == 0 and r.route == "gate_expired" and r.writes == ()
+    assert r.text.startswith("That question timed out, so nothing was changed.\n")
+    assert "Call with Globex" in r.text and "Dentist" in r.text  # the same question, its overlap named
+    assert r.pending is not None and r.pending.kind == "needs_confirmation"
+    assert [e.title for e in await kit.events()] == ["Dentist"]
+    r = await kit.assistant.reply(kit.user_id, "yes", now=NOW + timedelta(minutes=11))  # asked afresh
+    assert model.call_count == 0 and r.route == "gate_confirm" and len(r.writes) == 1
+
+
+@pytest.mark.parametrize("late_yes", ["好的", "可以", "行", "確認"])
+async def test_a_late_chinese_yes_asks_again(database, make_user, late_yes: str) -> None:  # type: ignore[no-untyped-def]
+    zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    now = datetime(2025, 3, 5, 10, tzinfo=SH)
+    await zh.seed("家庭聚餐", datetime(2025, 3, 8, 18, tzinfo=SH), datetime(2025, 3, 8, 20, tzinfo=SH))
+    zh.script(call("create_event", {"title": "同学聚会", "when": "周六晚上7点"}))
+    await zh.assistant.reply(zh.user_id, "周六晚上7点同学聚会", now=now)
+    model = zh.script()
+    r = await zh.assistant.reply(zh.user_id, late_yes, now=now + timedelta(minutes=12))
+    assert model.call_count == 0 and r.route == "gate_expired" and r.writes == ()
+    assert r.text.startswith("刚才的确认已经超时，日历没有变化。") and "家庭聚餐" in r.text
+    assert [e.title for e in await zh.events()] == ["家庭聚餐"]
+
+
+async def test_a_late_no_drops_the_expired_question(kit: Kit) -> None:
+    await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
+    kit.script(call("create_event", {"title": "Call with Globex", "when": "tomorrow 3pm"}))
+    await kit.assistant.reply(kit.user_id, "Add a call with Globex tomorrow at 3pm")
+    model = kit.script()
+    r = await kit.assistant.reply(kit.user_id, "no thanks", now=NOW + timedelta(minutes=10))
+    assert model.call_count == 0 and r.route == "gate_cancel" and r.writes == ()
+    assert r.text == "OK, I won't add “Call with Globex”. Your calendar is unchanged."
+
+
+async def test_a_late_yes_after_another_reply_is_an_ordinary_message(kit: Kit) -> None:
+    """The expired question must be the last thing the assistant asked: a yes after another exchange
+    answers that exchange (the model reads it), never the old question."""
+    await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
+    kit.script(call("create_event", {"title": "Call with Globex", "when": "tomorrow 3pm"}))
+    await kit.assistant.reply(kit.user_id, "Add a call with Globex tomorrow at 3pm")
+    kit.script(reply("Hello!"))
+    await kit.assistant.reply(kit.user_id, "hi", now=NOW + timedelta(minutes=1))
     model = kit.script(reply("Sorry, what should I do?"))
     r = await kit.assistant.reply(kit.user_id, "yes", now=NOW + timedelta(minutes=10))
     assert model.call_count == 1 and r.route == "model" and r.writes == ()
     assert [e.title for e in await kit.events()] == ["Dentist"]
     assert "Waiting for the user's answer" not in _context(model)  # the stale command is not offered
+
+
+async def test_a_yes_hours_later_is_an_ordinary_message(kit: Kit) -> None:
+    await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
+    kit.script(call("create_event", {"title": "Call with Globex", "when": "tomorrow 3pm"}))
+    await kit.assistant.reply(kit.user_id, "Add a call with Globex tomorrow at 3pm")
+    model = kit.script(reply("Sorry, what should I do?"))
+    r = await kit.assistant.reply(kit.user_id, "yes", now=NOW + timedelta(hours=5))  # a new segment
+    assert model.call_count == 1 and r.route == "model" and r.writes == ()
 
 
 async def test_no_drops_the_confirmation_and_writes_nothing(kit: Kit) -> None:

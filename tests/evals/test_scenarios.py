@@ -185,7 +185,7 @@ def test_gates_follow_a_pending_question_in_time(scenario: Scenario) -> None:
 
 
 @pytest.mark.parametrize("scenario", _with("stale_confirmation"), ids=by_id)
-def test_stale_confirmations_are_ordinary_messages(scenario: Scenario) -> None:
+def test_stale_confirmations_are_asked_again(scenario: Scenario) -> None:
     times = scenario.turn_times()
     stale = [
         i
@@ -195,7 +195,7 @@ def test_stale_confirmations_are_ordinary_messages(scenario: Scenario) -> None:
     assert stale, scenario.id
     for i in stale:
         turn = scenario.turns[i]
-        assert turn.expect.gate is None and turn.script, (scenario.id, i)
+        assert turn.expect.gate == "expired" and turn.expect.decision == "ask", (scenario.id, i)
         assert turn.expect.must_not_write and turn.expect.must_not_claim_write
 
 
