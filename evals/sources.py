@@ -211,12 +211,14 @@ class ReplaySource:
         # one call per answer in JSON mode: the answer's request kind and doubt go with its call
         requests = _per_answer(recorded.get("requests"), len(calls))
         doubts = _per_answer(recorded.get("no_tool_p"), len(calls))
+        fluency = _per_answer(recorded.get("confidence"), len(calls))
         steps = [
             ModelResponse(
                 tool_calls=(ToolCall(id=f"call_{index}_{n}", name=c["name"], arguments=c["arguments"]),),
                 finish_reason="tool_calls",
                 request=requests[n - 1],
                 no_tool_p=doubts[n - 1],
+                mean_logprob=fluency[n - 1],
             )
             for n, c in enumerate(calls, 1)
         ]

@@ -124,6 +124,10 @@ Y = r"(?P<y>" + YW + r"|'\d{2})"
 _OBJECT = r"(?:\s+(?:it|this|that|them|everything|the\s+(?:meeting|call|event|appointment|session)))?"
 
 RULES: list[Rule] = [
+    # "room 3", "gate 12", "building 5", "platform 9": a number that labels a place is no time or day
+    Rule("numbered_place", r"(?<![\w-])(?:room|rm\.?|gate|building|bldg\.?|floor|level|platform|suite|terminal|hall|"
+                           r"unit|apt\.?|apartment|bus|line|route|table|seat|court|pier|dock|ward|bay|studio|no\.|#)"
+                           r"\s*\d{1,4}[a-z]?(?![\w:.]*\d)(?!\s*(?:[ap]\.?m\b|o'?clock))", lambda m: ()),
     # Year first in any separator ("2027-03-14", "2027/3/14", "2027.3.14"), then "20270314", "2027-Mar-14"
     Rule("iso", r"(?P<y>\d{4})(?P<sep>[-/.])(?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})(?![\d.]\d)(?:[t ]+(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2})"
                 r"(?:\.\d+)?)?)?", b_iso),

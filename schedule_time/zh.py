@@ -106,11 +106,18 @@ _PAIRS = r"一[两兩二]|[两兩二]三|三四|四五|五六|六七|七八|八�
 _CLOCK_BEFORE = r"[天午上晨晚早里裡夜号號日一二三四五六七末]"   # the last character of a day, part of day, weekday or date
 # 每周一三五 lists weekdays without a separator; a numeral before a unit is not one (每周一三点 = Mon 3:00).
 _NOT_CLOCK = r"(?!\s*(?:点|點|时|時|号|號|月|刻|分|个|個|[:：.]|\d))"
+_NUMBERED_PLACE = (
+    r"\s*(?:会议室|會議室|教室|办公室|辦公室|室|楼|樓|线|線|门|門|房|厅|廳|馆|館|车厢|車廂|站台|栋|棟|单元|單元"
+    r"|窗口|柜台|櫃檯|包厢|包廂|床|座|口|桌|机|機|车|車|位|场|場)"
+)
+"""What a 号 numbers when it is not a day: a room, building, line, gate, seat… ("3号会议室", "5号线",
+"2号门"): "N号" before one of these is a label, never the Nth of the month."""
 
 RULES: list[Rule] = [
     # 看一下下周, 查一下周五, 改一下明天的: "一下" is the verb's "a bit", never 一 + 下下周 (the week after next)
     # or 一 + 下周五 (next week's Friday). 一下午 is "a whole afternoon" and stays a number and a part of day.
     Rule("a_bit", r"一下(?!午)", lambda m: ()),
+    Rule("numbered_place", rf"(?:\d+|[{CN_DIGIT}十]+)\s*[号號](?={_NUMBERED_PLACE})", lambda m: ()),   # 3号会议室
     Rule("zone", rf"(?P<z>{alt(ZONES)})", lambda m: p.ZoneOffset(ZONES[m["z"]])),   # 北京时间下午三点
     # 两三点, 一两天, 三四个小时, 十一二点, 三四十分钟: two neighbouring numbers ("two or three") are no one time or
     # amount: refused with the words (``Approximate``), never read digit by digit (23, 12, 34)

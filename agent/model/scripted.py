@@ -63,11 +63,17 @@ def call(
     id: str | None = None,
     request: str | None = None,
     no_tool_p: float | None = None,
+    mean_logprob: float | None = None,
 ) -> ModelResponse:
-    """A step that calls one tool (``no_tool_p``: the weight the model gave to answering without one)."""
+    """A step that calls one tool (``no_tool_p``: the weight the model gave to answering without one;
+    ``mean_logprob``: how fluent the answer was)."""
     tool_call = ToolCall(id=id or new_call_id(), name=name, arguments=dict(arguments or {}))
     return ModelResponse(
-        tool_calls=(tool_call,), finish_reason="tool_calls", request=request, no_tool_p=no_tool_p
+        tool_calls=(tool_call,),
+        finish_reason="tool_calls",
+        request=request,
+        no_tool_p=no_tool_p,
+        mean_logprob=mean_logprob,
     )
 
 

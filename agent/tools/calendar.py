@@ -42,7 +42,7 @@ __all__ = ["CALENDAR_TOOLS", "build_registry"]
 def _command(ctx: ToolContext, tool: str, args: BaseModel, call_index: int) -> Command:
     """The model's call as a command; ``doubted`` when the model's answer did not back it, so that a
     question asked on the way (a missing time) leads to yes/no before the write."""
-    return Command(tool, args.model_dump(mode="json"), call_index, doubted=model_doubts(ctx))
+    return Command(tool, args.model_dump(mode="json"), call_index, doubted=model_doubts(ctx, tool))
 
 
 async def _write(ctx: ToolContext, tool: str, args: BaseModel, call_index: int) -> WriteOutcome:

@@ -34,13 +34,14 @@ from agent.checks.read_check import check_read_reply
 from agent.checks.reply_guidance import instead, unfit_reply
 from agent.checks.unread import read_skipped
 from agent.context import ToolContext
-from agent.model import Message, Model, ModelError, ModelResponse, ToolResultMessage
+from agent.model import Message, Model, ModelError, ModelResponse, SystemMessage, ToolResultMessage
 from agent.outcomes import NeedsConfirmation, Persisted, Rejected
 from agent.render import phrases
 from agent.tools.registry import BoundTools, ReadResult, ToolRun
 from agent.turn.model_failure import failure_reply
 from agent.turn.result import TurnResult, absorb, offered, p_kind, record_run
 from agent.turn.telemetry import TurnTelemetry
+from agent.turn.unacted import unacted_note
 from agent.turn.unsaid import free_times_asked_apart, unanswered_reads, unsaid, with_unsaid_note
 
 __all__ = ["MAX_MODEL_CALLS", "run_turn"]
@@ -170,6 +171,7 @@ async def run_turn(
                 # only the first answer's doubt is about acting at all (it holds for the turn): after tool
                 # results, "none" is also the model's wish to stop and report (a second create of two gave 0.15)
                 ctx.state.no_tool_p = response.no_tool_p
+                ctx.state.answer_logprob = response.mean_logprob
         except ModelError as exc:
             telemetry.fallback_reason = exc.kind
             telemetry.route = "model_unavailable"
@@ -177,6 +179,12 @@ async def run_turn(
             code_texts.append(failure_reply(exc.kind, lang, after=bool(out.persisted or code_texts)))
             break
         if not response.tool_calls:
+            note = None if out.runs or prompted else unacted_note(response)
+            if note is not None and ctx.state.send_back_once("no_call"):
+                record_guidance(ctx, [note])  # what code told the model: never for the user
+                ctx.state.checks.append({"name": "unacted", "verdict": "send_back", "code": "no_tool_called"})
+                messages = [*messages, response.as_message(), SystemMessage(note)]
+                continue
             if unanswered and not _following_what_it_read(out, unanswered):
                 _ask_instead(out, unanswered, code_texts, lang, telemetry)  # prose instead of the fix
                 break

@@ -14,7 +14,7 @@ from typing import Any, Literal
 __all__ = ["SendBack", "TurnState"]
 
 SendBack = Literal[
-    "title_language", "repetition", "nothing_left", "request_kind", "changes_nothing", "another_request"
+    "title_language", "repetition", "nothing_left", "no_call", "changes_nothing", "another_request"
 ]
 """The one-shot send-backs: each goes back to the model at most once per turn (per call where keyed)."""
 
@@ -27,6 +27,8 @@ class TurnState:
     no_tool_p: float | None = None
     """The probability the model gave to answering without a tool in the turn's first answer, when that
     answer called one (``ModelResponse.no_tool_p``); it holds for the turn. None where unknown."""
+    answer_logprob: float | None = None
+    """That answer's mean token log-probability (``ModelResponse.mean_logprob``); None where unknown."""
     shown: bool = False
     """The model has read event content this turn (a listing or a search result)."""
     written: set[str] = field(default_factory=set)

@@ -286,8 +286,10 @@ async def _already_so(ctx: ToolContext, command: Command, event_patch: EventPatc
         problem = {
             "field": "event",
             "problem": "changes_nothing",
-            "hint": f"{event.title!r} already is {when}: this update changes nothing. Call the tool the "
-            "user's message asks for (create_event, update_event or delete_event), or answer in words",
+            "hint": f"{event.title!r} already is {when}: this update changes nothing. If the user asks to "
+            "remove it, call delete_event for it; if they give it another time or name, call update_event "
+            "with that; a new event goes to create_event with the user's own words for its time; otherwise "
+            "answer in words",
         }
         return Rejected("nothing_to_change", "", fixable=True, problems=(problem,), command=command)
     return Rejected(

@@ -201,6 +201,51 @@ async def test_a_write_the_model_was_sure_of_executes_at_once(kit: Kit, no_tool_
     assert len(r.writes) == 1 and r.pending is None
 
 
+FLUENT_CREATES: list[tuple[str, str, dict[str, Any]]] = [
+    ("America/New_York", "today 1pm lunch w Ana", {"title": "Lunch with Ana", "when": "today 1pm"}),
+    ("America/New_York", "ring the landlord tmrw 4pm", {"title": "Call the landlord", "when": "tmrw 4pm"}),
+    ("America/New_York", "noon today, sandwiches w Raj", {"title": "Sandwiches with Raj", "when": "noon today"}),
+    ("Asia/Shanghai", "明天中午十二点和爸爸吃饭", {"title": "和爸爸吃饭", "when": "明天中午十二点"}),
+    ("Asia/Shanghai", "明天下午五点给房东打电话", {"title": "给房东打电话", "when": "明天下午五点"}),
+    ("Asia/Taipei", "明天中午12點跟阿姨吃飯", {"title": "跟阿姨吃飯", "when": "明天中午12點"}),
+]
+
+
+@pytest.mark.parametrize(("tz", "text", "arguments"), FLUENT_CREATES)
+@pytest.mark.parametrize("doubt", [0.12, 0.2, 0.29])
+async def test_a_fluent_create_with_some_doubt_executes_at_once(
+    database: Any, make_user: Any, tz: str, text: str, arguments: dict[str, Any], doubt: float
+) -> None:
+    """Terse creates give the model some weight on no tool; written fluently, they are not doubted."""
+    kit = await make_kit(database, make_user, timezone=tz)
+    kit.script(call("create_event", arguments, request="add", no_tool_p=doubt, mean_logprob=-0.11))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert len(r.writes) == 1 and r.pending is None, r.text
+
+
+@pytest.mark.parametrize(("text", "arguments"), UNSURE)
+@pytest.mark.parametrize(("doubt", "fluency"), [(0.15, -0.2), (0.25, -0.16), (0.3, -0.05), (0.45, None)])
+async def test_a_create_doubted_and_not_fluent_or_much_doubted_asks_first(
+    database: Any, make_user: Any, text: str, arguments: dict[str, Any], doubt: float, fluency: float | None
+) -> None:
+    zh = any("\u4e00" <= ch <= "\u9fff" for ch in text)
+    kit = await make_kit(database, make_user, timezone="Asia/Shanghai" if zh else "America/New_York")
+    kit.script(call("create_event", arguments, request="add", no_tool_p=doubt, mean_logprob=fluency))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes == () and r.pending is not None and await kit.events() == [], r.text
+
+
+@pytest.mark.parametrize(
+    ("name", "arguments"),
+    [("update_event", {"event": "Gym", "when": "Friday 5pm"}), ("update_event", {"event": "gym", "when": "Fri 5pm"})],
+)
+async def test_a_doubted_change_asks_first_however_fluent(kit: Kit, name: str, arguments: dict[str, Any]) -> None:
+    await kit.seed("Gym", datetime(2025, 3, 6, 18, tzinfo=NY))
+    kit.script(call(name, arguments, request="change", no_tool_p=0.15, mean_logprob=-0.05))
+    r = await kit.assistant.reply(kit.user_id, "gym friday 5pm")
+    assert r.writes == () and r.pending is not None, r.text
+
+
 async def test_only_the_first_answers_doubt_counts(kit: Kit) -> None:
     """After tool results, weight on "none" is also the wish to stop and report: a second write of two is
     not doubted for it."""

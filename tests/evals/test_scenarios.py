@@ -87,7 +87,7 @@ def test_some_traditional_chinese_and_dst_and_month_end() -> None:
 def test_tags_are_known_and_gate_tags_match_gate_turns() -> None:
     extra = {
         "dst", "month_end", "all_day", "traditional", "past_time", "stale_confirmation", "gate_confirm",
-        "gate_slot", "gate_command", "gate_attachment", "undo", "not_found", "archive", "part_of_day_from_context",
+        "gate_slot", "gate_command", "gate_attachment", "gate_expired", "undo", "not_found", "archive", "part_of_day_from_context",
         "cancel",
     }  # fmt: skip
     for scenario in SCENARIOS:

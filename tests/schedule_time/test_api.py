@@ -118,6 +118,20 @@ def test_cli_module_entry_point() -> None:
     ("saturday and sunday at 9am", ["saturday and sunday at 9am"]),
     ("from 3 to 5", ["from 3 to 5"]),
     ("move it to 4", ["to 4"]),
+    # a number that labels a place (room, gate, line, building) is no time or day
+    ("下周三14:30-16:00在3号会议室开评审会", ["下周三14:30-16:00"]),
+    ("周五上午十点在5号楼开会", ["周五上午十点"]),
+    ("明天下午三点在三号会议室", ["明天下午三点"]),
+    ("週五上午十點在5號樓開會", ["週五上午十點"]),
+    ("坐5号线去机场", []),
+    ("3号下午在3号门见", ["3号下午"]),
+    ("3号开会", ["3号"]),  # the 3rd, a day
+    ("meet in room 3 on friday at 10", ["friday at 10"]),
+    ("gate 12 at 5pm tomorrow", ["5pm tomorrow"]),
+    ("review in room 301 tomorrow 2pm", ["tomorrow 2pm"]),
+    ("building 5, friday 9am", ["friday 9am"]),
+    ("tomorrow 3pm in room 4B", ["tomorrow 3pm"]),
+    ("table for 5 at 7", ["5 at 7"]),  # "for 5" is no label: the scanner's reading stands
 ])
 def test_time_phrases_are_the_runs_of_time_words(text: str, phrases: list[str]) -> None:
     assert time_phrases(text) == phrases
