@@ -14,7 +14,8 @@ from typing import Any, Literal
 __all__ = ["SendBack", "TurnState"]
 
 SendBack = Literal[
-    "title_language", "repetition", "nothing_left", "no_call", "changes_nothing", "another_request"
+    "title_language", "repetition", "nothing_left", "no_call", "changes_nothing", "another_request",
+    "no_such_event",
 ]
 """The one-shot send-backs: each goes back to the model at most once per turn (per call where keyed)."""
 

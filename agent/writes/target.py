@@ -23,6 +23,7 @@ from agent.render.timefmt import range_text
 from agent.time_grounding import Memo, is_time_grounded, phrases_of, shares_time_words
 from agent.turn.focus import is_anaphor, just_written
 from agent.writes.references import Choice, NotFound, Ref, resolve_reference
+from schedule_time import TimeExpressionError, resolve
 from schedule_time.language import normalise
 from storage import StorageError
 
@@ -36,6 +37,13 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
     found = await resolve_reference(ctx, args["event"], args.get("event_when"), occurrences=occurrences)
     if isinstance(found, NotFound) and not found.by_id and (rest := _beside_the_new_title(ctx, command)):
         found = await resolve_reference(ctx, rest, args.get("event_when"), occurrences=occurrences)
+    if isinstance(found, NotFound) and not found.by_id and _names_its_own_new_time(ctx, command):
+        # (before the whole message is read for a reference; a correction of the write just made stands)
+        corrected = await _just_written(ctx, command)
+        if corrected is not None:
+            return corrected
+        if ctx.state.send_back_once("no_such_event", command.call_index):
+            return _no_such_event(command)
     if isinstance(found, NotFound) and not found.by_id and _a_slice_of_the_message(ctx, args["event"]):
         # "会挪到礼拜五" for "老周那个会挪到礼拜五吧": the model cut the message across the event's name
         found = await resolve_reference(ctx, ctx.user_text, args.get("event_when"), occurrences=occurrences)
@@ -66,6 +74,36 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
         lines = [o.label for o in options]
         return NeedsChoice(command, "event", phrases.ask_choice(lines, ctx.lang, field="event"), options)
     return command.with_(target=target_json(found.ref))
+
+
+def _names_its_own_new_time(ctx: ToolContext, command: Command) -> bool:
+    """An update of an event that does not exist, whose reference says the very time it would move to
+    (``event="haircut thursday 5:30pm"``, ``when="Thursday 5:30pm"``): a statement of a new event sent as a
+    move. Compared as resolved times (the time service), never as words."""
+    when = command.args.get("when")
+    if command.tool != "update_event" or not when:
+        return False
+    said = phrases_of(str(command.args.get("event") or ""), ctx.memo)
+    if not said:
+        return False
+    try:
+        new = resolve(str(when), now=ctx.now, tz=ctx.tz, prefer="future")
+        named = resolve(said[-1], now=ctx.now, tz=ctx.tz, prefer="future")
+    except TimeExpressionError:
+        return False
+    return new.start is not None and new.start == named.start
+
+
+def _no_such_event(command: Command) -> Rejected:
+    """Back to the model once: no event has that name, and the reference holds the new time itself."""
+    problem = {
+        "field": "event",
+        "problem": "no_such_event",
+        "hint": f"No event on the calendar is named {command.args.get('event')!r}, and that reference holds "
+        "the new time itself, so there is nothing to move. If the user is adding a new event, call "
+        "create_event with their words for it; otherwise answer in words.",
+    }
+    return Rejected("not_found", "", fixable=True, problems=(problem,), command=command)
 
 
 def _a_slice_of_the_message(ctx: ToolContext, reference: str) -> bool:

@@ -1,0 +1,60 @@
+"""A move of an event that does not exist, whose reference holds the new time itself: a new event sent as
+an update. It goes back to the model once with that fact (``writes.target``); any other "not found" stays
+the user's answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from agent.model import call, reply
+from tests.agent.fixtures import *  # noqa: F403  (fixtures)
+from tests.agent.fixtures import make_kit
+
+TWO_NEW = [
+    ("America/New_York", "dentist Tuesday 9am, haircut Thursday 5:30pm",
+     {"title": "Dentist", "when": "Tuesday 9am"}, {"event": "haircut Thursday 5:30pm", "when": "Thursday 5:30pm"},
+     {"title": "Haircut", "when": "Thursday 5:30pm"}),
+    ("America/New_York", "yoga fri 7am and piano lesson sat 10am",
+     {"title": "Yoga", "when": "fri 7am"}, {"event": "piano lesson sat 10am", "when": "sat 10am"},
+     {"title": "Piano lesson", "when": "sat 10am"}),
+    ("Asia/Shanghai", "周二上午九点看牙，周四下午五点半理发",
+     {"title": "看牙", "when": "周二上午九点"}, {"event": "周四下午五点半理发", "when": "周四下午五点半"},
+     {"title": "理发", "when": "周四下午五点半"}),
+    ("Asia/Taipei", "週二上午九點看牙，週四下午五點半剪頭髮",
+     {"title": "看牙", "when": "週二上午九點"}, {"event": "週四下午五點半剪頭髮", "when": "週四下午五點半"},
+     {"title": "剪頭髮", "when": "週四下午五點半"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("tz", "text", "first", "update", "create"), TWO_NEW)
+async def test_a_new_event_sent_as_a_move_goes_back_once(
+    database: Any, make_user: Any, tz: str, text: str, first: dict, update: dict, create: dict
+) -> None:
+    kit = await make_kit(database, make_user, timezone=tz)
+    model = kit.script(
+        call("create_event", first), call("update_event", update), call("create_event", create), reply("Done.")
+    )
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert len(r.writes) == 2, r.text
+    sent = model.calls[2].messages[-1].content
+    assert "no_such_event" in sent and "no_such_event" not in r.text
+    assert sorted(e.title for e in await kit.events()) == sorted([first["title"], create["title"]])
+
+
+@pytest.mark.parametrize(
+    ("tz", "text", "update"),
+    [
+        ("America/New_York", "move my haircut to Thursday 5:30pm", {"event": "haircut", "when": "Thursday 5:30pm"}),
+        ("America/New_York", "move thursday's haircut to Friday 5pm", {"event": "haircut thursday", "when": "Friday 5pm"}),
+        ("Asia/Shanghai", "把理发挪到周四下午五点半", {"event": "理发", "when": "周四下午五点半"}),
+    ],
+)  # fmt: skip
+async def test_any_other_missing_event_is_the_users_answer(
+    database: Any, make_user: Any, tz: str, text: str, update: dict
+) -> None:
+    kit = await make_kit(database, make_user, timezone=tz)
+    model = kit.script(call("update_event", update), reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count == 1 and r.writes == () and ("couldn't find" in r.text or "没有找到" in r.text), r.text
