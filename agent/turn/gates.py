@@ -40,7 +40,7 @@ from agent.tools.registry import ToolRun
 from agent.turn.amend import Split, amend, split_reply
 from agent.turn.telemetry import TurnTelemetry
 from agent.writes.path import execute
-from agent.writes.pending import resume
+from agent.writes.pending import asked_again, pending_tool, resume
 from agent.writes.series_scope import is_series_answer
 from schedule_time import is_slot_reply
 from storage import PendingRecord
@@ -149,10 +149,7 @@ async def _then(ctx: ToolContext, taken: GateResult, waiting: list[dict[str, Any
 
 
 async def _answer(ctx: ToolContext, pending: PendingRecord, text: str) -> GateResult | None:
-    doing = (
-        (pending.payload.get("command") or {}).get("tool") if pending.kind == "needs_confirmation" else None
-    )
-    sign = reply_sign(text, doing)
+    sign = reply_sign(text, pending_tool(pending) if pending.kind == "needs_confirmation" else None)
     if sign == "no":  # the assistant's commit drops the pending command with the turn
         return GateResult("gate_cancel", text=_dropped(ctx, pending))
     if pending.kind == "needs_confirmation":
@@ -193,24 +190,13 @@ def _late_answer(ctx: ToolContext, expired: PendingRecord, text: str) -> GateRes
     """A yes or no to a confirmation whose time ran out. A late yes may come after the calendar changed
     or be meant for something else, so it never runs the command: the question is asked again (its
     stored command, reasons and overlaps; a yes to it re-validates everything, as any confirmation)."""
-    command_json = expired.payload.get("command") or {}
-    sign = reply_sign(text, command_json.get("tool"))
+    sign = reply_sign(text, pending_tool(expired))
     if sign == "no":
         return GateResult("gate_cancel", text=_dropped(ctx, expired))
     if sign != "yes" or is_import(expired):
         return None
-    try:
-        command = Command.from_json(command_json)
-    except (KeyError, TypeError, ValueError):
-        return None
-    question = str(expired.payload.get("question") or "")
-    again = NeedsConfirmation(
-        command,
-        tuple(expired.payload.get("reasons") or ()),
-        f"{phrases.say('confirmation_expired', ctx.lang)}\n{question}",
-        tuple(expired.payload.get("conflicts") or ()),
-    )
-    return GateResult("gate_expired", _run(command, again))
+    again = asked_again(expired, phrases.say("confirmation_expired", ctx.lang))
+    return None if again is None else GateResult("gate_expired", _run(again.command, again))
 
 
 async def _take(ctx: ToolContext) -> PendingRecord | None:

@@ -38,7 +38,7 @@ from agent.writes.path import choose_target, choose_time, execute
 from agent.writes.series_scope import is_series_answer
 from storage import PendingRecord
 
-__all__ = ["EXPIRY", "merged", "payload_of", "resume", "save_pending", "settle"]
+__all__ = ["EXPIRY", "asked_again", "merged", "payload_of", "pending_tool", "resume", "save_pending", "settle"]
 
 EXPIRY = {
     "needs_confirmation": timedelta(minutes=5),
@@ -66,6 +66,28 @@ def payload_of(outcome: Asking, lang: str) -> dict[str, Any]:
         payload["reasons"] = list(outcome.reasons)
         payload["conflicts"] = list(outcome.conflicts)
     return payload
+
+
+def pending_tool(pending: PendingRecord) -> str | None:
+    """The tool of the stored command ("create_event", …)."""
+    tool = (pending.payload.get("command") or {}).get("tool")
+    return str(tool) if tool else None
+
+
+def asked_again(pending: PendingRecord, preface: str) -> NeedsConfirmation | None:
+    """A stored confirmation as it was asked (the inverse of ``payload_of``), its question after
+    ``preface``; None when the stored command cannot be read."""
+    try:
+        command = Command.from_json(pending.payload["command"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    question = str(pending.payload.get("question") or "")
+    return NeedsConfirmation(
+        command,
+        tuple(pending.payload.get("reasons") or ()),
+        f"{preface}\n{question}" if preface else question,
+        tuple(pending.payload.get("conflicts") or ()),
+    )
 
 
 async def save_pending(ctx: ToolContext, outcome: Asking) -> PendingRecord:

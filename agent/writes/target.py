@@ -20,10 +20,10 @@ from agent.language import HAN_RUN
 from agent.outcomes import Command, NeedsChoice, NeedsValue, Option, Rejected, WriteOutcome
 from agent.render import phrases
 from agent.render.timefmt import range_text
-from agent.time_grounding import Memo, is_time_grounded, phrases_of, shares_time_words
+from agent.time_grounding import Memo, is_time_grounded, phrases_of, resolved, shares_time_words
 from agent.turn.focus import is_anaphor, just_written
 from agent.writes.references import Choice, NotFound, Ref, resolve_reference
-from schedule_time import TimeExpressionError, resolve
+from schedule_time import TimeExpressionError
 from schedule_time.language import normalise
 from storage import StorageError
 
@@ -87,8 +87,8 @@ def _names_its_own_new_time(ctx: ToolContext, command: Command) -> bool:
     if not said:
         return False
     try:
-        new = resolve(str(when), now=ctx.now, tz=ctx.tz, prefer="future")
-        named = resolve(said[-1], now=ctx.now, tz=ctx.tz, prefer="future")
+        new = resolved(str(when), now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        named = resolved(said[-1], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
     except TimeExpressionError:
         return False
     return new.start is not None and new.start == named.start

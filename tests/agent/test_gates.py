@@ -118,11 +118,16 @@ async def test_conflict_then_yes_two_minutes_later_creates_with_zero_calls(kit: 
     assert again.route == "model" and len(await kit.events()) == 2  # it ran once; the next yes is a message
 
 
-@pytest.mark.parametrize("late_yes", ["yes", "yeah", "yep", "sure, add it", "ok go ahead"])
-async def test_a_late_yes_asks_the_expired_question_again_and_writes_nothing(kit: Kit, late_yes: str) -> None:
+async def _asked_to_confirm_an_overlap(kit: Kit) -> None:
+    """A create that overlaps the Dentist: the turn asks yes/no (a confirmation, 5 minutes)."""
     await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
     kit.script(call("create_event", {"title": "Call with Globex", "when": "tomorrow 3pm"}))
     await kit.assistant.reply(kit.user_id, "Add a call with Globex tomorrow at 3pm")
+
+
+@pytest.mark.parametrize("late_yes", ["yes", "yeah", "yep", "sure, add it", "ok go ahead"])
+async def test_a_late_yes_asks_the_expired_question_again_and_writes_nothing(kit: Kit, late_yes: str) -> None:
+    await _asked_to_confirm_an_overlap(kit)
     model = kit.script()
     r = await kit.assistant.reply(kit.user_id, late_yes, now=NOW + timedelta(minutes=10))
     assert model.call_count == 0 and r.route == "gate_expired" and r.writes == ()
@@ -149,9 +154,7 @@ async def test_a_late_chinese_yes_asks_again(database, make_user, late_yes: str)
 
 
 async def test_a_late_no_drops_the_expired_question(kit: Kit) -> None:
-    await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
-    kit.script(call("create_event", {"title": "Call with Globex", "when": "tomorrow 3pm"}))
-    await kit.assistant.reply(kit.user_id, "Add a call with Globex tomorrow at 3pm")
+    await _asked_to_confirm_an_overlap(kit)
     model = kit.script()
     r = await kit.assistant.reply(kit.user_id, "no thanks", now=NOW + timedelta(minutes=10))
     assert model.call_count == 0 and r.route == "gate_cancel" and r.writes == ()
@@ -161,9 +164,7 @@ async def test_a_late_no_drops_the_expired_question(kit: Kit) -> None:
 async def test_a_late_yes_after_another_reply_is_an_ordinary_message(kit: Kit) -> None:
     """The expired question must be the last thing the assistant asked: a yes after another exchange
     answers that exchange (the model reads it), never the old question."""
-    await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
-    kit.script(call("create_event", {"title": "Call with Globex", "when": "tomorrow 3pm"}))
-    await kit.assistant.reply(kit.user_id, "Add a call with Globex tomorrow at 3pm")
+    await _asked_to_confirm_an_overlap(kit)
     kit.script(reply("Hello!"))
     await kit.assistant.reply(kit.user_id, "hi", now=NOW + timedelta(minutes=1))
     model = kit.script(reply("Sorry, what should I do?"))
@@ -174,9 +175,7 @@ async def test_a_late_yes_after_another_reply_is_an_ordinary_message(kit: Kit) -
 
 
 async def test_a_yes_hours_later_is_an_ordinary_message(kit: Kit) -> None:
-    await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
-    kit.script(call("create_event", {"title": "Call with Globex", "when": "tomorrow 3pm"}))
-    await kit.assistant.reply(kit.user_id, "Add a call with Globex tomorrow at 3pm")
+    await _asked_to_confirm_an_overlap(kit)
     model = kit.script(reply("Sorry, what should I do?"))
     r = await kit.assistant.reply(kit.user_id, "yes", now=NOW + timedelta(hours=5))  # a new segment
     assert model.call_count == 1 and r.route == "model" and r.writes == ()
