@@ -15,8 +15,8 @@ from agent.context import ToolContext
 from agent.language import clauses
 from agent.outcomes import Command, Rejected
 from agent.time_grounding import is_time_grounded
+from agent.writes.references import events_sharing_a_word
 from agent.writes.title_match import shares_a_word, without_times
-from storage import StorageError
 
 __all__ = ["time_of_another_request"]
 
@@ -60,11 +60,5 @@ async def _names_an_event(ctx: ToolContext, text: str, reference: str, *, other:
     core = without_times(text)
     if not core.strip():
         return False
-    try:
-        found = await ctx.events.search(text[:200], limit=50, min_score=0)
-    except StorageError:
-        return False
-    return any(
-        shares_a_word(core, c.event.title) and not (other and shares_a_word(reference, c.event.title))
-        for c in found
-    )
+    found = await events_sharing_a_word(ctx, text, core, limit=50)
+    return any(not (other and shares_a_word(reference, e.title)) for e in found)

@@ -17,9 +17,9 @@ from agent.context import ToolContext
 from agent.outcomes import Command, NeedsConfirmation
 from agent.render.timefmt import range_text
 from agent.time_grounding import TO_WORDS, is_time_grounded
-from agent.writes.title_match import shares_a_word
+from agent.writes.references import events_sharing_a_word
 from schedule_time import time_phrases
-from storage import EventSnapshot, StorageError
+from storage import EventSnapshot
 
 __all__ = ["another_of", "ask_another"]
 
@@ -36,11 +36,8 @@ async def another_of(ctx: ToolContext, command: Command) -> EventSnapshot | None
     destinations = [p for p in time_phrases(ctx.user_text) if _DESTINATION.search(p)]
     if not any(is_time_grounded(when, [p], now=ctx.now, tz=ctx.tz, memo=ctx.memo) for p in destinations):
         return None
-    try:
-        found = await ctx.events.search(title[:200], limit=20, min_score=0)
-    except StorageError:
-        return None
-    upcoming = [c.event for c in found if c.event.end > ctx.now and shares_a_word(title, c.event.title)]
+    found = await events_sharing_a_word(ctx, title, title, limit=20)
+    upcoming = [e for e in found if e.end > ctx.now]
     return min(upcoming, key=lambda e: e.start) if upcoming else None
 
 

@@ -30,9 +30,9 @@ from agent.writes.title_match import (
 )
 from schedule_time import analyse
 from schedule_time.language import normalise
-from storage import EventNotFound, EventSnapshot, InvalidInput
+from storage import EventNotFound, EventSnapshot, InvalidInput, StorageError
 
-__all__ = ["Choice", "Found", "NotFound", "Ref", "resolve_reference"]
+__all__ = ["Choice", "Found", "NotFound", "Ref", "events_sharing_a_word", "resolve_reference"]
 
 MAX_OPTIONS = 3
 _SCORE_BAND = 12.0
@@ -148,6 +148,19 @@ async def _named_by(ctx: ToolContext, reference: str) -> dict[uuid.UUID, EventSn
     if not fuzzy:
         return {}
     return {c.event.id: c.event for c in fuzzy if c.score >= fuzzy[0].score - _SCORE_BAND}
+
+
+async def events_sharing_a_word(
+    ctx: ToolContext, query: str, words: str, *, limit: int
+) -> list[EventSnapshot]:
+    """The events of one store search for ``query`` whose titles share a word with ``words``
+    (``title_match.shares_a_word``), best first; none when the store cannot answer (the caller's check
+    then finds nothing, and the write's own store call reports the failure)."""
+    try:
+        found = await ctx.events.search(query[:200], limit=limit, min_score=0)
+    except StorageError:
+        return []
+    return [c.event for c in found if shares_a_word(words, c.event.title)]
 
 
 def _windows(text: str, ctx: ToolContext) -> list[tuple[datetime, datetime]]:
