@@ -63,6 +63,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "That event changed in the meantime, so I didn't touch it. Please check it and ask again.",
         "这个日程刚刚被改过，所以我没有动它。请确认后再说一次。",
     ),
+    "left_undone": (
+        "I haven't done this part of your message yet: “{items}”. Ask me for it again.",
+        "你消息里的这部分我还没有处理：“{items}”。请再跟我说一次。",
+    ),
     "confirmation_expired": (
         "That question timed out, so nothing was changed.",
         "刚才的确认已经超时，日历没有变化。",

@@ -42,7 +42,13 @@ from agent.turn.model_failure import failure_reply
 from agent.turn.result import TurnResult, absorb, offered, p_kind, record_run
 from agent.turn.telemetry import TurnTelemetry
 from agent.turn.unacted import unacted_note
-from agent.turn.unsaid import free_times_asked_apart, unanswered_reads, unsaid, with_unsaid_note
+from agent.turn.unsaid import (
+    free_times_asked_apart,
+    still_undone,
+    unanswered_reads,
+    unsaid,
+    with_unsaid_note,
+)
 
 __all__ = ["MAX_MODEL_CALLS", "run_turn"]
 
@@ -270,6 +276,8 @@ async def run_turn(
         break  # writes only: code's texts end the turn
     out.model_text = model_text
     code_texts[:] = out.one_question(code_texts)
+    if prompted and (undone := still_undone(ctx, out.runs)):
+        code_texts.append(undone)  # the left-out request, still not done after the prompt: said, not lost
     with telemetry.stage("exit_check"):
         verdict = check_reply(model_text, (p_kind(p) for p in out.persisted))
     out.verdict = verdict

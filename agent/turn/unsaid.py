@@ -31,6 +31,7 @@ from agent.checks.read_check import free_time_answer, listing_text
 from agent.context import ToolContext
 from agent.language import clauses
 from agent.outcomes import Persisted, Rejected
+from agent.render import phrases
 from agent.render.free_time import FreeTime
 from agent.time_accounting import accounted
 from agent.time_grounding import (
@@ -138,6 +139,24 @@ def _times(ctx: ToolContext) -> list[str]:
     return list(dict.fromkeys(phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo) + _items(ctx)))
 
 
+def still_undone(ctx: ToolContext, runs: Sequence[ToolRun]) -> str | None:
+    """After the turn asked the model about a request it left out and the model still did not carry it
+    out: the line that tells the user so, with the request's own words ("I haven't done this part of your
+    message yet: “book a massage at 6pm instead”."), so that nothing the user asked for is lost without a
+    word. None when every time of the message is accounted for."""
+    left = unsaid(ctx, runs)
+    if not left:
+        return None
+    parts = [_said_part(ctx.user_text, phrase) for phrase in left]
+    return phrases.say("left_undone", ctx.lang, items="; ".join(dict.fromkeys(parts))[:200])
+
+
+def _said_part(text: str, phrase: str) -> str:
+    """The clause of the user's own message (as written, not normalised) that holds ``phrase``."""
+    wanted = normalise(phrase)
+    return next((c.strip() for c in clauses(text) if wanted in normalise(c)), phrase)
+
+
 def not_done_items(ctx: ToolContext, left: Sequence[str], runs: Sequence[ToolRun] = ()) -> list[str]:
     """What the prompt lists as not done: each unsaid phrase's clause ("周日晚上6点家庭聚餐"), narrowed to
     the part of it with the phrase when the clause also holds what the turn's calls did ("put a haircut at
@@ -203,7 +222,7 @@ def clause_of(text: str, phrase: str) -> str:
 
 def uses_unsaid(ctx: ToolContext, args: dict[str, object]) -> bool:
     """Whether a write's time arguments (after the prompt about unsaid phrases) come from one of them."""
-    phrases = ctx.state.unsaid or ()
+    asked = ctx.state.unsaid or ()
     keys = ("when", "event_when", "recurrence", "event")  # the event's name may carry it: "Monday's standup"
     values = [v for k in keys if isinstance(v := args.get(k), str) and v]
     return any(
@@ -211,7 +230,7 @@ def uses_unsaid(ctx: ToolContext, args: dict[str, object]) -> bool:
         or quotes(v, [p])
         or is_time_grounded(v, [p], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
         or shares_time_words(v, p, [ctx.user_text])
-        for p in phrases
+        for p in asked
         for v in values
     )
 

@@ -13,6 +13,7 @@ from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NY, SH, Kit, make_kit
 
 TWO_PLANS = "周六上午10点陪爸爸去体检，周日晚上6点朋友聚餐"
+UNDONE = "I haven't done this part of your message yet: “{}”. Ask me for it again."
 
 
 def _last_note(model) -> str:  # type: ignore[no-untyped-def]
@@ -41,7 +42,8 @@ async def test_prose_after_the_prompt_is_dropped_for_the_receipts(kit: Kit) -> N
     )
     r = await kit.assistant.reply(kit.user_id, "Yoga on Saturday at 9am, and lunch with Ana on Sunday")
     assert model.call_count == 2 and len(r.writes) == 1
-    assert r.text == r.receipts[0].text and "Sunday" not in r.text
+    assert "I have also added" not in r.text
+    assert r.text == f"{r.receipts[0].text}\n{UNDONE.format('lunch with Ana on Sunday')}"
 
 
 async def test_after_the_prompt_only_a_write_for_the_unsaid_time_runs(kit: Kit) -> None:
@@ -51,7 +53,8 @@ async def test_after_the_prompt_only_a_write_for_the_unsaid_time_runs(kit: Kit) 
     )
     r = await kit.assistant.reply(kit.user_id, "Yoga on Saturday at 9am, and lunch with Ana on Sunday")
     assert model.call_count == 2 and len(r.writes) == 1
-    assert [e.title for e in await kit.events()] == ["Yoga"] and r.text == r.receipts[0].text
+    assert [e.title for e in await kit.events()] == ["Yoga"]
+    assert r.text == f"{r.receipts[0].text}\n{UNDONE.format('lunch with Ana on Sunday')}"
 
 
 async def test_a_message_whose_times_are_all_used_gets_no_second_call(kit: Kit) -> None:
@@ -109,7 +112,7 @@ async def test_the_prompt_quotes_the_clause_of_the_left_out_request(database, ma
     r = await zh.assistant.reply(zh.user_id, TWO_PLANS)
     assert model.call_count == 2 and len(r.writes) == 1
     assert '"not_done_yet":["周日晚上6点朋友聚餐"]' in _last_note(model)
-    assert r.text == r.receipts[0].text
+    assert r.text == f"{r.receipts[0].text}\n你消息里的这部分我还没有处理：“周日晚上6点朋友聚餐”。请再跟我说一次。"
 
 
 def test_clause_of() -> None:
@@ -213,3 +216,35 @@ async def test_the_prompt_quotes_only_what_is_past_the_done_request(  # type: ig
     assert model.call_count == 2 and then.tool_calls[0].arguments["title"] in {
         e.title for e in await k.events()
     }, r.text
+
+
+@pytest.mark.parametrize(
+    ("tz", "text", "first", "again", "undone"),
+    [
+        ("America/New_York", "cancel gym tomorrow and book a massage at 6pm instead",
+         call("delete_event", {"event": "gym", "event_when": "tomorrow"}),
+         call("delete_event", {"event": "gym", "event_when": "tomorrow"}), "book a massage at 6pm instead"),
+        ("America/New_York", "drop tomorrow's gym, then a haircut at 5pm",
+         call("delete_event", {"event": "gym", "event_when": "tomorrow"}),
+         reply("Sure, anything else?"), "a haircut at 5pm"),
+        ("Asia/Shanghai", "明天的健身取消，再约晚上七点游泳",
+         call("delete_event", {"event": "健身", "event_when": "明天"}),
+         call("delete_event", {"event": "健身", "event_when": "明天"}), "约晚上七点游泳"),
+        ("Asia/Taipei", "明天的健身取消，改成晚上七點游泳",
+         call("delete_event", {"event": "健身", "event_when": "明天"}),
+         reply("好的"), "改成晚上七點游泳"),
+    ],
+)  # fmt: skip
+async def test_a_left_out_request_still_undone_after_the_prompt_is_said(  # type: ignore[no-untyped-def]
+    database, make_user, tz: str, text: str, first, again, undone: str
+) -> None:
+    """The delete asks first; the model, asked about the other request, repeated the delete or answered in
+    words. The reply says which part of the message is not done, in the user's words."""
+    kit = await make_kit(database, make_user, timezone=tz)
+    gym = "健身" if "健身" in text else "Gym"
+    await kit.seed(gym, datetime(2025, 3, 6, 7, tzinfo=kit.tz))
+    model = kit.script(first, again)
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count == 2 and r.pending is not None and r.writes == (), r.text
+    assert undone in r.text.splitlines()[-1], r.text
+    assert r.text.splitlines()[-1].startswith(("I haven't done this part", "你消息里的这部分我还没有处理")), r.text
