@@ -12,6 +12,10 @@ calendar, even where they happen to be right:
   finds nothing, today's ``list_events`` ("what's on?": a range code chose, so not held to the words).
 
 A message naming several times is left to the model's reply: which window to read is not code's to guess.
+
+The same holds for the question half of a message the model read as "mixed" (a question and a write): when
+the turn wrote, asked the model about the time it left out, and the model still did not read it, code
+reads that one time (``read_left_out``) and its listing answers the question.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from agent.tools.reads import listed_in
 from agent.tools.registry import BoundTools, ReadResult, ToolRun
 from schedule_time import analyse
 
-__all__ = ["read_skipped"]
+__all__ = ["read_left_out", "read_skipped"]
 
 
 async def read_skipped(tools: BoundTools, call_index: int) -> ToolRun | None:
@@ -41,3 +45,14 @@ async def read_skipped(tools: BoundTools, call_index: int) -> ToolRun | None:
     if len(said) != 1:
         return None  # several times, or a list of them ("Friday and next Monday")
     return await tools.run("list_events", {"range": said[0].text}, call_index)
+
+
+async def read_left_out(
+    tools: BoundTools, left: list[str], requests: list[str | None], runs: list[ToolRun], call_index: int
+) -> ToolRun | None:
+    """The read of the one time a "mixed" message left out, when no read ran this turn; else None."""
+    if "mixed" not in requests or len(left) != 1 or any(r.kind == "read" for r in runs):
+        return None
+    if names_other_calendar(tools.ctx.user_text):
+        return None
+    return await tools.run("list_events", {"range": left[0]}, call_index)

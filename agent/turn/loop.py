@@ -32,7 +32,7 @@ from agent.checks.exit_check import check_reply, honest_reply
 from agent.checks.guidance import record as record_guidance
 from agent.checks.read_check import check_read_reply
 from agent.checks.reply_guidance import instead, unfit_reply
-from agent.checks.unread import read_skipped
+from agent.checks.unread import read_left_out, read_skipped
 from agent.context import ToolContext
 from agent.model import Message, Model, ModelError, ModelResponse, SystemMessage, ToolResultMessage
 from agent.outcomes import NeedsConfirmation, Persisted, Rejected
@@ -276,6 +276,14 @@ async def run_turn(
         break  # writes only: code's texts end the turn
     out.model_text = model_text
     code_texts[:] = out.one_question(code_texts)
+    if prompted and (
+        run := await read_left_out(tools, unsaid(ctx, out.runs), telemetry.requests, out.runs, call_index)
+    ):
+        record_run(telemetry, run)  # the question half of a "mixed" message, still unread: code reads it
+        if on_tool is not None:
+            on_tool(run.name, run.status, run.call_index)
+        absorb(out, [run], code_texts, ctx)
+        telemetry.read_forced = True
     if prompted and (undone := still_undone(ctx, out.runs)):
         code_texts.append(undone)  # the left-out request, still not done after the prompt: said, not lost
     with telemetry.stage("exit_check"):

@@ -248,3 +248,39 @@ async def test_a_left_out_request_still_undone_after_the_prompt_is_said(  # type
     assert model.call_count == 2 and r.pending is not None and r.writes == (), r.text
     assert undone in r.text.splitlines()[-1], r.text
     assert r.text.splitlines()[-1].startswith(("I haven't done this part", "你消息里的这部分我还没有处理")), r.text
+
+
+@pytest.mark.parametrize(
+    ("tz", "text", "create", "seen"),
+    [
+        ("America/New_York", "add a call with Leo Thursday at 4pm, also what do I have on Friday?",
+         {"title": "Call with Leo", "when": "Thursday at 4pm"}, "Design crit"),
+        ("America/New_York", "Friday looking busy? and put lunch with Ana on Thursday at noon",
+         {"title": "Lunch with Ana", "when": "Thursday at noon"}, "Design crit"),
+        ("Asia/Shanghai", "周四下午4点和小李通电话，另外周五有什么安排？",
+         {"title": "和小李通电话", "when": "周四下午4点"}, "Design crit"),
+        ("Asia/Taipei", "週五有什麼安排？順便加個週四下午四點跟小李的電話",
+         {"title": "跟小李的電話", "when": "週四下午四點"}, "Design crit"),
+    ],
+)  # fmt: skip
+async def test_the_question_half_of_a_mixed_message_is_read_by_code(  # type: ignore[no-untyped-def]
+    database, make_user, tz: str, text: str, create: dict, seen: str
+) -> None:
+    """The model read the message as a question and a write ("mixed"), wrote, and after the left-out prompt
+    still did not read the day asked about: code reads that day and the listing answers."""
+    kit = await make_kit(database, make_user, timezone=tz)
+    await kit.seed(seen, datetime(2025, 3, 7, 11, tzinfo=kit.tz))
+    model = kit.script(call("create_event", create, request="mixed"), reply("Anything else?", request="mixed"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count == 2 and len(r.writes) == 1, r.text
+    assert seen in r.text and "haven't done" not in r.text and "还没有处理" not in r.text, r.text
+    assert r.telemetry["read_forced"] is True
+
+
+async def test_a_write_only_message_gets_no_read_for_its_left_out_time(kit: Kit) -> None:
+    model = kit.script(
+        call("create_event", {"title": "Yoga", "when": "Saturday at 9am"}, request="add"),
+        reply("Done.", request="add"),
+    )
+    r = await kit.assistant.reply(kit.user_id, "Yoga on Saturday at 9am, and lunch with Ana on Sunday")
+    assert model.call_count == 2 and r.telemetry["read_forced"] is False
