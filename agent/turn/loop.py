@@ -202,13 +202,8 @@ async def run_turn(
                     model_text = ""
                 ended_by_model_text = True
             if not out.runs and (run := await read_skipped(tools, call_index)) is not None:
-                record_run(
-                    telemetry, run
-                )  # a calendar question answered unread: code reads (agent.checks.unread)
-                if on_tool is not None:
-                    on_tool(run.name, run.status, run.call_index)
-                absorb(out, [run], code_texts, ctx)
-                telemetry.read_forced = True
+                # a calendar question answered unread: code reads (agent.checks.unread)
+                _forced_read(out, run, code_texts, ctx, telemetry, on_tool)
                 if isinstance(run.result, ReadResult) and (run.result.listing or run.result.refusal):
                     model_text = ""  # words made without the calendar: the read's listing answers
             break
@@ -279,11 +274,8 @@ async def run_turn(
     if prompted and (
         run := await read_left_out(tools, unsaid(ctx, out.runs), telemetry.requests, out.runs, call_index)
     ):
-        record_run(telemetry, run)  # the question half of a "mixed" message, still unread: code reads it
-        if on_tool is not None:
-            on_tool(run.name, run.status, run.call_index)
-        absorb(out, [run], code_texts, ctx)
-        telemetry.read_forced = True
+        # the question half of a "mixed" message, still unread: code reads it
+        _forced_read(out, run, code_texts, ctx, telemetry, on_tool)
     if prompted and (undone := still_undone(ctx, out.runs)):
         code_texts.append(undone)  # the left-out request, still not done after the prompt: said, not lost
     with telemetry.stage("exit_check"):
@@ -321,6 +313,22 @@ async def run_turn(
         ctx.state.checks.append({"name": "read_check", "verdict": "replace"})
     telemetry.checks = list(ctx.state.checks)
     return out
+
+
+def _forced_read(
+    out: TurnResult,
+    run: ToolRun,
+    code_texts: list[str],
+    ctx: ToolContext,
+    telemetry: TurnTelemetry,
+    on_tool: ToolEvent | None,
+) -> None:
+    """A read code made for the turn (``agent.checks.unread``), recorded and shown like the model's own."""
+    record_run(telemetry, run)
+    if on_tool is not None:
+        on_tool(run.name, run.status, run.call_index)
+    absorb(out, [run], code_texts, ctx)
+    telemetry.read_forced = True
 
 
 def _with_results(messages: list[Message], response: ModelResponse, results: Sequence[str]) -> list[Message]:
