@@ -130,11 +130,12 @@ def _not_named(fixable: Sequence[ToolRun]) -> bool:
 
 
 def _retry_question(runs: Sequence[ToolRun], lang: str) -> str:
-    """After a second failure: "say it again", unless every write was one the user never asked for (then
-    the refusal says so: there is nothing to say again)."""
-    codes = {r.result.code for r in runs if isinstance(r.result, Rejected)}
-    key = "nothing_asked" if codes == {"nothing_asked"} else "rephrase"
-    return phrases.say(key, lang)  # type: ignore[arg-type]
+    """After a second failure: what the refusals say to the user where each says something (an event not
+    found, a write nobody asked for), else "say it again"."""
+    said = [r.result.message for r in runs if isinstance(r.result, Rejected)]
+    if said and all(said):
+        return "\n".join(dict.fromkeys(said))
+    return phrases.say("rephrase", lang)  # type: ignore[arg-type]
 
 
 async def run_turn(

@@ -43,7 +43,7 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
         if corrected is not None:
             return corrected
         if ctx.state.send_back_once("no_such_event", command.call_index):
-            return _no_such_event(command)
+            return _no_such_event(ctx, command)
     if isinstance(found, NotFound) and not found.by_id and _a_slice_of_the_message(ctx, args["event"]):
         # "会挪到礼拜五" for "老周那个会挪到礼拜五吧": the model cut the message across the event's name
         found = await resolve_reference(ctx, ctx.user_text, args.get("event_when"), occurrences=occurrences)
@@ -94,8 +94,9 @@ def _names_its_own_new_time(ctx: ToolContext, command: Command) -> bool:
     return new.start is not None and new.start == named.start
 
 
-def _no_such_event(command: Command) -> Rejected:
-    """Back to the model once: no event has that name, and the reference holds the new time itself."""
+def _no_such_event(ctx: ToolContext, command: Command) -> Rejected:
+    """Back to the model once: no event has that name, and the reference holds the new time itself. Its
+    message is what the user reads if the model's second answer fails too: "not found", as before."""
     problem = {
         "field": "event",
         "problem": "no_such_event",
@@ -103,7 +104,8 @@ def _no_such_event(command: Command) -> Rejected:
         "the new time itself, so there is nothing to move. If the user is adding a new event, call "
         "create_event with their words for it; otherwise answer in words.",
     }
-    return Rejected("not_found", "", fixable=True, problems=(problem,), command=command)
+    found_none = phrases.say("not_found", ctx.lang, ref=str(command.args.get("event"))[:80])
+    return Rejected("not_found", found_none, fixable=True, problems=(problem,), command=command)
 
 
 def _a_slice_of_the_message(ctx: ToolContext, reference: str) -> bool:

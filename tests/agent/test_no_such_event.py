@@ -34,7 +34,10 @@ async def test_a_new_event_sent_as_a_move_goes_back_once(
 ) -> None:
     kit = await make_kit(database, make_user, timezone=tz)
     model = kit.script(
-        call("create_event", first), call("update_event", update), call("create_event", create), reply("Done.")
+        call("create_event", first),
+        call("update_event", update),
+        call("create_event", create),
+        reply("Done."),
     )
     r = await kit.assistant.reply(kit.user_id, text)
     assert len(r.writes) == 2, r.text
@@ -57,4 +60,27 @@ async def test_any_other_missing_event_is_the_users_answer(
     kit = await make_kit(database, make_user, timezone=tz)
     model = kit.script(call("update_event", update), reply("unused"))
     r = await kit.assistant.reply(kit.user_id, text)
-    assert model.call_count == 1 and r.writes == () and ("couldn't find" in r.text or "没有找到" in r.text), r.text
+    assert model.call_count == 1 and r.writes == () and ("couldn't find" in r.text or "没有找到" in r.text), (
+        r.text
+    )
+
+
+@pytest.mark.parametrize(
+    ("tz", "again"),
+    [("America/New_York", "prose"), ("America/New_York", "update"), ("Asia/Shanghai", "prose")],
+)
+async def test_when_the_model_does_not_create_the_user_reads_not_found(
+    database: Any, make_user: Any, tz: str, again: str
+) -> None:
+    """The send-back's message is the "not found" the user read before: a second failure says it, not a
+    generic "say it again"."""
+    kit = await make_kit(database, make_user, timezone=tz)
+    _, text, first, update, _ = next(row for row in TWO_NEW if row[0] == tz)
+    second = reply("OK.", request="change") if again == "prose" else call("update_event", update)
+    kit.script(call("create_event", first), call("update_event", update), second, reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert len(r.writes) == 1, r.text
+    assert r.text.splitlines()[-1] in (
+        f"I couldn't find “{update['event']}” on your calendar.",
+        f"你的日历里没有找到「{update['event']}」。",
+    ), r.text
