@@ -82,7 +82,18 @@ def _never_given(ctx: ToolContext, command: Command, name: str, value: str, grou
     now_copied = command.tool == "update_event" and name in ("when", "end")
     if now_copied and reads_as_now(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         return True
+    if name == "recurrence" and _start_repeats(ctx, command, grounded):
+        return True
     return _optional_unasked(ctx, name)
+
+
+def _start_repeats(ctx: ToolContext, command: Command, grounded: list[str]) -> bool:
+    """The grounded start already says how the event repeats ("first of each month", 每周三晚上七点): an
+    ungrounded ``recurrence`` beside it is the model's noise ("one"), not a second repetition to ask about."""
+    when = command.args.get("when")
+    if not when or str(when) not in grounded:
+        return False
+    return bool(resolved(str(when), now=ctx.now, tz=ctx.tz, memo=ctx.memo).recurrence)
 
 
 def _users_day(ctx: ToolContext) -> tuple[str, datetime] | None:
