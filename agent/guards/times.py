@@ -96,6 +96,22 @@ def _start_repeats(ctx: ToolContext, command: Command, grounded: list[str]) -> b
     return bool(resolved(str(when), now=ctx.now, tz=ctx.tz, memo=ctx.memo).recurrence)
 
 
+def _reference_says_otherwise(ctx: ToolContext, args: dict[str, object]) -> bool:
+    """The event's reference names its own time ("Sunday's book club", 周五那个会) and ``event_when`` falls
+    outside it: the reference is the user's, so its time finds the event ("now" of "…is at Fiona's place
+    now" grounds a copied current minute, which is no time of the event)."""
+    reference = str(args.get("event") or "")
+    own = [resolved(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo) for p in
+           phrases_in(reference, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]  # fmt: skip
+    spans = [(r.start, r.end) for r in own if r.status == "resolved" and r.start and r.end and not r.recurrence]
+    if not spans:
+        return False
+    given = resolved(str(args["event_when"]), now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    if given.status != "resolved" or given.start is None:
+        return False
+    return not any(start <= given.start < end for start, end in spans)
+
+
 def _users_day(ctx: ToolContext) -> tuple[str, datetime] | None:
     """The message's one day phrase when it is a single day from today on ("明天" of "明天和设计师对一下稿子",
     "Friday" of "lunch with Ana on Friday", where "lunch" is a time of day, not a day) and the day:
@@ -266,11 +282,19 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
             if name == "when" and command.tool == "create_event"
             else None
         )
+    if args.get("event_when") and _reference_says_otherwise(ctx, args):
+        args["event_when"] = asked_args["event_when"] = None
+        ctx.notes.append(
+            {"dropped": "event_when", "reason": "the_reference_says_when", "tool": command.tool,
+             "call_index": command.call_index}
+        )  # fmt: skip
+        problems = [p for p in problems if p["field"] != "event_when"]
     if problems:
         problems = _from_the_users_phrase(ctx, command, args, problems, grounded_values)
     elif stale := _earlier_time(ctx, command, args, grounded_values):
         name, left = stale
-        hint = f"`{name}` is a time from an earlier message; this message says {left!r}: use it"
+        said = the_time_itself(left)
+        hint = f"`{name}` is a time from an earlier message; this message says {said!r}: use it"
         problems.append({"field": name, "problem": "an_earlier_time", "hint": hint})
     command = command.with_(args=args)
     if not problems:

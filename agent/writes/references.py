@@ -98,6 +98,8 @@ async def resolve_reference(
         if not matches:  # "my 3pm", 下午三点那个: no title words, an event named by its time
             return await _by_time(ctx, reference, event_when, occurrences=occurrences)
     window = read_range(event_when, now=ctx.now, tz=ctx.tz) if event_when else None
+    if window is None and not is_anaphor(reference):
+        window = await _own_window(ctx, reference, matches)
     refs: list[Ref] = []
     if window is not None:
         for occ in await ctx.events.list_range(*window):
@@ -205,6 +207,25 @@ async def _by_time(
     if len(refs) == 1 and not titled:
         return Found(refs[0])
     return Choice(tuple(refs[:MAX_OPTIONS]))
+
+
+async def _own_window(
+    ctx: ToolContext, reference: str, matches: dict[uuid.UUID, EventSnapshot]
+) -> tuple[datetime, datetime] | None:
+    """The time the reference gives itself ("Sunday's book club", 周五那个会) when it narrows the title's
+    matches: one time phrase, not part of any matched title ("Monday standup" is a name), and at least one
+    match occurs then — a phrase that fits none ("lunch with Marco" on Tuesday) is a word of the name."""
+    said = analyse(reference, now=ctx.now, tz=ctx.tz)
+    if len(said) != 1 or said[0].resolution.status != "resolved" or said[0].resolution.recurrence:
+        return None
+    phrase = normalise(said[0].text).casefold()
+    if any(phrase in normalise(e.title).casefold() for e in matches.values()):
+        return None
+    window = read_range(said[0].text, now=ctx.now, tz=ctx.tz)
+    if window is None:
+        return None
+    occurring = await ctx.events.list_range(*window)
+    return window if any(o.event.id in matches for o in occurring) else None
 
 
 async def _in_focus(ctx: ToolContext) -> dict[uuid.UUID, EventSnapshot]:
