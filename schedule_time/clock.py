@@ -8,7 +8,8 @@ The rule (README "Conventions"):
   "晚上1点" is 01:00 the next day, not 13:00 (a time that is never 晚上); English night words
   ("tonight", "Friday night", "late last night") set 3 too, "evening" keeps 0. With such a night, an
   explicit am hour before it begins ("tonight at 1am", "tonight at 12am") is its small hours too, and
-  "tonight at 12:30" is 00:30 the next day.
+  "tonight at 12:30" is 00:30 the next day. Midnight (hour 0: "midnight tonight", "this evening at 00:00",
+  今晚零点) with a part of day that runs to midnight is the midnight ending it, on the next day.
 * a disambiguating word ("dinner" -> pm, "breakfast" -> am) -> that reading.
 * otherwise a bare hour takes the one reading inside the working-day window 09:00-18:59, marked
   ``assumed``: 9, 10, 11 -> morning; 12 -> noon; 1-5 -> afternoon. 6, 7 and 8 are ambiguous, with
@@ -52,6 +53,8 @@ def readings(c: p.Clock, pod: p.PartOfDay | None = None, hint: str | None = None
             return [ClockReading(hour, m, s, days=1)]   # "tonight at 1am": the night's small hours
         return [ClockReading(hour, m, s)]
     if c.h24 or h == 0 or h > 12:
+        if h == 0 and pod is not None and pod.start_hour >= 12 and pod.end_hour >= 24:
+            return [ClockReading(0, m, s, days=1)]   # "midnight tonight", 晚上0点: the midnight ending it
         return [ClockReading(h, m, s)]
     options = (h % 12, h % 12 + 12) if h != 12 else (12, 24)
     if pod is not None:

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from . import pieces as p
+from .series_parts import split_anchor, time_only, weekday_run
 
 
 class Unusable(Exception):
@@ -236,61 +237,30 @@ def _number_as_clock(spec: Spec) -> Spec:
     return spec
 
 
-_ANCHOR_DATES = (p.DayShift, p.WeekdayRef, p.DateParts, p.Period, p.HolidayRef, p.YearShift, p.Shift,
-                 p.NthWeekday)
-
-
-def _split_anchor(plain: list[p.Piece]) -> tuple[list[p.Piece], list[p.Piece]]:
-    """The date pieces that say where a series starts, apart from its rule: after "starting"/"from"/从
-    ("every Thursday at 2pm starting April 10") or before 起/开始 ("4月10日起每周四"). A "from … to …" span
-    is a range, not a start, and keeps its pieces."""
-    keep, anchor = list(plain), []
-    for i, x in enumerate(plain):
-        after = isinstance(x, p.OpenBound) and x.kind == "after"
-        if not (after or isinstance(x, p.RangeStart)):
-            continue
-        if not after and any(isinstance(y, p.RangeSep) for y in plain[i + 1:]):
-            continue   # "from Monday to Friday every day at 9": the start of a range
-        j = i + 1
-        while j < len(plain) and isinstance(plain[j], _ANCHOR_DATES):
-            anchor.append(plain[j])
-            j += 1
-        if not anchor and after:   # 4月10日起 / 下周一开始: the dates just before the marker
-            j = i - 1
-            while j >= 0 and isinstance(plain[j], _ANCHOR_DATES):
-                anchor.insert(0, plain[j])
-                j -= 1
-        if anchor:
-            break
-    if not anchor:
-        return [x for x in plain if not isinstance(x, p.RangeStart)], []
-    ids = {id(x) for x in anchor}
-    keep = [x for x in keep if id(x) not in ids and not isinstance(x, (p.RangeStart, p.OpenBound))]
-    return keep, anchor
-
-
 def _recurring(plain: list[p.Piece], every: p.Every | None, recur: p.RecurUnit | None) -> Expr:
-    """A recurrence, possibly with a range inside: a span of weekdays ("周一到周五每天早上九点" ->
-    weekly on Mon-Fri) or a time range ("每周一上午九点到十点": the first occurrence's start and end);
-    possibly with a start ("starting April 10": the first occurrence on or after it)."""
-    plain, anchor_pieces = _split_anchor(plain)
+    """A recurrence, possibly with a set of weekdays ("every mon and wed", "周一到周五每天早上九点" -> weekly on
+    those days: ``weekday_sets``), a time range ("每周一上午九点到十点": the first occurrence's start and end)
+    and a start ("starting April 10": the first occurrence on or after it)."""
+    run = weekday_run(plain)
+    if run is not None:
+        days, i, j = run
+        if recur is not None and recur.byday and not set(recur.byday) >= set(days):
+            raise Unusable("two different sets of weekdays")
+        recur = p.RecurUnit("WEEKLY", days, recur.interval if recur is not None else 1)
+        plain = plain[:i] + plain[j:]
+    plain, anchor_pieces = split_anchor(plain)
     anchor = _spec(anchor_pieces) if anchor_pieces else None
     if anchor is not None and anchor.has_time():
         raise Unusable("a series start with its own time")
     seps = [i for i, x in enumerate(plain) if isinstance(x, p.RangeSep)]
     if not seps:
-        return Expr("recurring", left=_spec(plain), every=every, recur=recur, anchor=anchor)
+        spec = _spec(plain)
+        if run is not None and spec.number is not None and spec.number <= 24 and spec.clock is None:
+            spec.clock, spec.number = p.Clock(spec.number), None   # "Mon-Fri 9": an hour, as in "every Monday 9"
+        return Expr("recurring", left=spec, every=every, recur=recur, anchor=anchor)
     if len(seps) > 1:
         raise Unusable("more than one range separator")
     i = seps[0]
-    lw, rw = plain[i - 1] if i else None, plain[i + 1] if i + 1 < len(plain) else None
-    if isinstance(lw, p.WeekdayRef) and isinstance(rw, p.WeekdayRef) and lw.mode == rw.mode == "bare":
-        days = tuple((lw.weekday + k) % 7 for k in range((rw.weekday - lw.weekday) % 7 + 1))
-        if recur is not None and recur.byday and not set(recur.byday) >= set(days):
-            raise Unusable("two different sets of weekdays")
-        unit = p.RecurUnit("WEEKLY", days, recur.interval if recur is not None else 1)
-        return Expr("recurring", left=_spec(plain[:i - 1] + plain[i + 2:]), every=every, recur=unit,
-                    anchor=anchor)
     left, right = _spec(plain[:i]), _spec(plain[i + 1:])
     if left.empty() or right.empty():
         raise Unusable("a range needs two ends")
@@ -298,6 +268,20 @@ def _recurring(plain: list[p.Piece], every: p.Every | None, recur: p.RecurUnit |
     _inherit(right, left)
     _inherit(left, right, first=True)
     return Expr("recurring", left=left, right=right, every=every, recur=recur, anchor=anchor)
+
+
+def _weekday_series(items: Sequence[p.Piece]) -> bool:
+    """A span of weekdays with a clock time and nothing else that dates it ("Mon-Fri at 8am", 周一至周五早上8点):
+    each of those days at that time, a weekly series (a start after "starting" allowed). A list without
+    "every" ("Monday and Friday at 3pm") may be two single days: it stays what it was."""
+    plain = [x for x in items if type(x) is not p.Duration]
+    run = weekday_run(plain)
+    if run is None:
+        return False
+    _, i, j = run
+    if not any(type(x) is p.RangeSep and not x.weak for x in plain[i:j]):
+        return False
+    return time_only(split_anchor(plain[:i] + plain[j:])[0])
 
 
 # pieces after which "one" / "ones" is a pronoun ("the Friday one", "the evening one", "the 8pm one")
@@ -333,8 +317,10 @@ def compose(items: Sequence[p.Piece]) -> Expr:
     seps: list[int] = []
     bounds: list[p.OpenBound] = []
     near_at: int | None = None
+    weekdays = 0
     for x in items:   # one pass: sort the markers out of the plain pieces
         kind = type(x)
+        weekdays += kind is p.WeekdayRef
         if kind is p.Every:
             every = every or x
         elif kind is p.RecurUnit:
@@ -352,6 +338,8 @@ def compose(items: Sequence[p.Piece]) -> Expr:
             elif kind is p.OpenBound:
                 bounds.append(x)
             rest.append(x)
+    if every is None and recur is None and weekdays > 1 and _weekday_series(items):
+        every = p.Every()   # "Mon-Fri at 8am": every one of those days
     if every is not None or recur is not None:
         if len(durations) > 1:
             raise Unusable("two durations")

@@ -141,6 +141,9 @@ RULES: list[Rule] = [
                          r"|[smhdy]\b))", b_numeric_date),
     Rule("spaced_date", r"(?P<a>\d{1,2}) (?P<b>\d{1,2}) (?P<y>\d{4})", lambda m: b_numeric_date_sp(m)),
     Rule("month_year_num", r"(?P<mo>0?[1-9]|1[0-2])/(?P<y>\d{4})", b_year_month),
+    # "12 noon", "at 12 midnight", "twelve o'clock noon": the hour only names the word after it (12:00 / 00:00)
+    Rule("twelve_noon", r"(?:(?:at|@)\s+)?(?:12(?::00)?|twelve)(?:\s*o'?clock)?\s*(?P<w>noon|midday|mid-day|midnight)",
+         lambda m: p.Clock(0 if m["w"] == "midnight" else 12, 0, h24=True)),
     Rule("clock", r"(?P<h>[01]?\d|2[0-4])[:.](?P<mi>[0-5]\d)(?::(?P<s>[0-5]\d)(?:\.\d+)?)?(?:\s*(?:" + MER + r"))?"
                   r"(?:\s*\(?(?P<z>" + alt(ZONES) + r")\)?)?", b_clock),
     # "0930", "1730h", "1730 hrs": four digits are a 24-hour clock time with a leading zero or an hour
@@ -191,6 +194,14 @@ RULES: list[Rule] = [
                 r"first\s+thing(?:\s+in\s+the\s+morning)?|(?:early|late|mid)[- ]?(?:afternoon|morning)|"
                 r"early\s+evening|after\s+lunch|after\s+school|morning|morn|afternoon|"
                 r"evening|night|lunchtime|lunch|dinner|breakfast)(?:ish)?", b_pod),
+    # "mornings", "on weekday evenings", "saturday mornings": a plural part of day is each one (a series)
+    Rule("pod_plural", r"(?:(?:in\s+the|on)\s+)?(?P<pod>mornings|afternoons|evenings|nights)",
+         lambda m: [p.Every(), PODS[m["pod"][:-1]]]),
+    # "weekday mornings", "weekend evenings": the days of a series of parts of day (a weekday one is every
+    # working day: "weekday morning" too)
+    Rule("weekday_pods", r"(?P<w>week-?day|week-?end)s?(?=\s+(?:mornings|afternoons|evenings|nights)\b|(?<=day)\s+"
+                         r"(?:morning|afternoon|evening|night)\b)",
+         lambda m: p.RecurUnit("WEEKLY", (0, 1, 2, 3, 4) if m["w"].endswith("day") else (5, 6))),
     Rule("in_the_mer", r"(?:in\s+)?the\s+(?P<pod>am|pm)", b_pod),
     # "pm", "PM please", "at 3 15 pm": am/pm alone is the morning / the afternoon and evening (00-12 / 12-24);
     # only on its own (no word before it, nothing but punctuation or a polite word after it) or right after
@@ -358,7 +369,7 @@ RULES: list[Rule] = [
     Rule("between", r"between|from|later\s+than", b_const(p.RangeStart())),
     Rule("till_date", r"(?:till|until|up\s+to|to)\s+date", b_const(p.DayShift(0))),
     Rule("range_sep", r"/|-|–|—|~|to|thru|through|till|til|until|untill|up\s+to|but\s+before", b_const(p.RangeSep())),
-    Rule("and", r"and", b_const(p.RangeSep(weak=True))),
+    Rule("and", r"and|&", b_const(p.RangeSep(weak=True))),
     Rule("open_before", r"before|no\s+later\s+than|(?:sometimes?\s+|any\s?time\s+)?before|prior\s+to",
          b_const(p.OpenBound("before"))),
     Rule("open_by", r"by", b_const(p.OpenBound("by"))),

@@ -171,8 +171,10 @@ class Duration(Piece):
 
 @dataclass(slots=True)
 class RangeSep(Piece):
-    """Separates the two ends of a range: "to", "-", "until", "through", 到, 至. ``weak`` marks "and",
-    which separates a range only after "between" (else "Monday and Friday" is a list, refused)."""
+    """Separates the two ends of a range: "to", "-", "until", "through", 到, 至. ``weak`` marks "and", "&",
+    和 (before a weekday), which separate a range only after "between"; else they join a list: of weekdays a
+    set of days (``series_parts.weekday_run``: "every mon and wed", "mon & thu 9am"), of anything else refused
+    ("Monday and Friday" alone names no one time)."""
 
     weak: bool = False
 

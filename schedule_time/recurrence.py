@@ -79,7 +79,11 @@ def rule_for(expr: Expr) -> tuple[str, Spec]:
         byday = (*byday, spec.weekday.weekday) if spec.weekday.weekday not in byday else byday
         if freq == "DAILY":
             freq = "WEEKLY"
-        first.weekday = p.WeekdayRef(spec.weekday.weekday, "upcoming")
+        # the first occurrence is the first on or after now ("every Wednesday at 7pm" said on a Wednesday
+        # morning: today's): the time's next occurrence, moved on to the weekday (``occurrences``); a weekday
+        # with another date ("every Monday in March") is placed by that date
+        first.weekday = None if not replace(spec, weekday=None).has_date() else p.WeekdayRef(
+            spec.weekday.weekday, "upcoming")
     parts.append(f"FREQ={freq}")
     if interval > 1:
         parts.append(f"INTERVAL={interval}")

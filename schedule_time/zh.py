@@ -19,6 +19,8 @@ N天后 / N天前 / 过N天            a point N days from now (Shift), not Duck
 N天内 / 本周内, 今年之内          from now for N days / the rest of that period (PeriodPart rest)
 一年半, 一天半 (半 after a unit)  adds half of that unit; 2027年以后 is the year 2027, never an amount
 每周一三五, 每周一次             weekdays listed without a separator; 一次 (once) after a unit is the unit
+周二和周四, 每周二、周四          a list of weekdays (和 / 及 / 跟 / 与 / 、), never the span between them; with a
+                                 clock time (周一至周五早上8点, 周二和周四下午三点) a weekly series (README)
 年底 / 年初, 月初 / 月底         the core's parts of a period (年底/年末 = December: PeriodPart last-month); 上旬 / 中旬 / 下旬 = days 1-10 / 11-20 / 21-end
 上半年 / 下半年, 上半月 / 下半月  Jan-Jun / Jul-Dec of the year; days 1-15 / 16-end of the month
 明年, 去年 … alone / + a month   the year itself / the year that month or holiday falls in
@@ -265,6 +267,8 @@ RULES: list[Rule] = [
     Rule("range_start", r"从|從|由|自从|自從|自", const(p.RangeStart())),
     # 2019年和2021年之间: 和 / 与 / 跟 before a later 之间 separates a range's ends
     Rule("and_between", r"(?:和|与|與|跟|及)(?=[^和与與跟及]{1,24}?(?:之间|之間|中间|中間))", const(p.RangeSep())),
+    # 周二和周四, 周一及周三: 和 / 及 / 跟 / 与 before a weekday joins a list of weekdays (as "and"; 、 is punctuation)
+    Rule("and_weekday", rf"(?:和|及|跟|与|與)(?=\s*{WEEK}{WEEKDAY_CHAR})", const(p.RangeSep(weak=True))),
     # inclusive open bounds: 2027年3月1日或之后 (from that day), 2020年及以前 (up to the end of 2020)
     Rule("open_from", r"(?:或|及|以及|或者)\s*(?:之后|之後|以后|以後|更晚|往后|往後)", const(p.OpenBound("after"))),
     Rule("open_through", r"(?:或|及|以及|或者)\s*(?:之前|以前|更早|往前)", const(p.OpenBound("through"))),

@@ -47,6 +47,7 @@ NOWS: dict[str, datetime] = {
     "wed_0359": datetime(2026, 12, 2, 3, 59, tzinfo=SHANGHAI),
     "wed_0400": datetime(2026, 12, 2, 4, 0, tzinfo=SHANGHAI),
     "ny_sat_0130": datetime(2026, 11, 28, 1, 30, tzinfo=NEW_YORK),   # Saturday 28 Nov 01:30
+    "ny_wed": datetime(2026, 3, 4, 10, 15, tzinfo=NEW_YORK),      # Wednesday morning, four days before DST starts
 }
 
 

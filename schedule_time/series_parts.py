@@ -1,0 +1,116 @@
+"""The parts of a series that ``compose`` reads apart from its rule: where it starts ("starting April 10",
+4月10日起) and its set of weekdays.
+
+Sets of weekdays inside one expression: a list ("Mon and Wed", "mon, wed & fri", 周二和周四, 周二、周四) or a
+span ("Mon-Fri", "Monday through Friday", 周一至周五), or both ("mon-wed and fri").
+
+Only bare weekdays ("Monday", 周一) make a set: a weekday anchored to a week ("next Monday", 下周一) names one
+day of one week. ``compose`` reads such a set inside a recurrence as the rule's BYDAY, and a set with a clock
+time and no other date ("Mon-Fri at 8am", "mon & thu 9am", 周一至周五早上8点) as a weekly series on those days
+(README "Conventions"). Nothing here knows a language or a date.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from . import pieces as p
+
+
+def _bare(x: p.Piece) -> bool:
+    return type(x) is p.WeekdayRef and x.mode == "bare"
+
+
+def span_days(first: int, last: int) -> tuple[int, ...]:
+    """Every weekday from ``first`` to ``last``, both included, across the week's end ("Fri-Mon")."""
+    return tuple((first + k) % 7 for k in range((last - first) % 7 + 1))
+
+
+def weekday_run(items: Sequence[p.Piece]) -> tuple[tuple[int, ...], int, int] | None:
+    """The first run of bare weekdays that names two or more days: ``(days, start, end)`` (the days in week
+    order, the run's pieces ``items[start:end]``), or None.
+
+    A run is items joined by a weak separator ("and", "&", 和) or by nothing (a comma, 、: punctuation is
+    skipped by the scan), each item one weekday (a list: that day) or two weekdays around a range separator
+    ("Mon-Wed", "Monday to Friday", 周一至周五: every day from the one to the other). After "between" / "from"
+    the first "and" separates a span ("between Monday and Friday"), as it does for any range."""
+    n = len(items)
+    i = 0
+    while i < n:
+        if not _bare(items[i]):
+            i += 1
+            continue
+        between = i > 0 and type(items[i - 1]) is p.RangeStart
+        days: list[int] = []
+        j = i
+        while True:
+            sep = items[j + 1] if j + 2 < n else None
+            if type(sep) is p.RangeSep and _bare(items[j + 2]) and (not sep.weak or (between and not days)):
+                days.extend(span_days(items[j].weekday, items[j + 2].weekday))  # type: ignore[attr-defined]
+                j += 3
+            else:
+                days.append(items[j].weekday)  # type: ignore[attr-defined]
+                j += 1
+            if j < n and _bare(items[j]):
+                continue
+            if j + 1 < n and type(items[j]) is p.RangeSep and items[j].weak and _bare(items[j + 1]):  # type: ignore[attr-defined]
+                j += 1
+                continue
+            break
+        if len(set(days)) >= 2:
+            return tuple(sorted(set(days))), i, j
+        i = j
+    return None
+
+
+_TIME_ONLY = (p.RangeSep, p.ZoneOffset, p.Label)
+
+
+def time_only(rest: Sequence[p.Piece]) -> bool:
+    """Whether the pieces beside a set of weekdays are a time of day only, with a clock time ("at 8am",
+    "9-10am", 早上8点): then the set with them is each of those days at that time. A date, a period, a day
+    of its own ("tonight") or an open bound keeps the expression what it was (a range of days, …)."""
+    clock = False
+    for x in rest:
+        t = type(x)
+        if t is p.Clock or (t is p.Number and 0 <= x.value <= 24):  # type: ignore[attr-defined]
+            clock = True
+        elif t is p.PartOfDay:
+            if x.day_shift is not None:  # type: ignore[attr-defined]
+                return False
+        elif not isinstance(x, _TIME_ONLY):
+            return False
+    return clock
+
+
+_ANCHOR_DATES = (p.DayShift, p.WeekdayRef, p.DateParts, p.Period, p.HolidayRef, p.YearShift, p.Shift,
+                 p.NthWeekday)
+
+
+def split_anchor(plain: list[p.Piece]) -> tuple[list[p.Piece], list[p.Piece]]:
+    """The date pieces that say where a series starts, apart from its rule: after "starting"/"from"/从
+    ("every Thursday at 2pm starting April 10") or before 起/开始 ("4月10日起每周四"). A "from … to …" span
+    is a range, not a start, and keeps its pieces."""
+    keep, anchor = list(plain), []
+    for i, x in enumerate(plain):
+        after = isinstance(x, p.OpenBound) and x.kind == "after"
+        if not (after or isinstance(x, p.RangeStart)):
+            continue
+        if not after and any(isinstance(y, p.RangeSep) for y in plain[i + 1:]):
+            continue   # "from Monday to Friday every day at 9": the start of a range
+        j = i + 1
+        while j < len(plain) and isinstance(plain[j], _ANCHOR_DATES):
+            anchor.append(plain[j])
+            j += 1
+        if not anchor and after:   # 4月10日起 / 下周一开始: the dates just before the marker
+            j = i - 1
+            while j >= 0 and isinstance(plain[j], _ANCHOR_DATES):
+                anchor.insert(0, plain[j])
+                j -= 1
+        if anchor:
+            break
+    if not anchor:
+        return [x for x in plain if not isinstance(x, p.RangeStart)], []
+    ids = {id(x) for x in anchor}
+    keep = [x for x in keep if id(x) not in ids and not isinstance(x, (p.RangeStart, p.OpenBound))]
+    return keep, anchor
