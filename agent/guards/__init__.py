@@ -24,6 +24,7 @@ from collections.abc import Awaitable, Callable
 from agent.context import ToolContext
 from agent.guards.asked import cannot_do, event_pointed_at, nothing_asked, only_the_unsaid, own_calendar
 from agent.guards.clauses import time_of_another_request
+from agent.guards.ends import copied_end_is_the_end
 from agent.guards.times import ground_times
 from agent.guards.wording import repetition_kept, title_language
 from agent.outcomes import Command, Rejected
@@ -41,6 +42,7 @@ WRITE_GUARDS: tuple[tuple[str, WriteGuard], ...] = (
     ("event_pointed_at", event_pointed_at),  # after a read, only events the user pointed at
     ("cannot_do", cannot_do),  # the model read the message as something kairos cannot do
     ("only_the_unsaid", only_the_unsaid),  # after the left-out prompt, only that request
+    ("copied_end", copied_end_is_the_end),  # a move to the event's own end is a new end
     ("ground_times", ground_times),  # every time argument from the user's words
     ("one_request", time_of_another_request),  # a new time from the clause of another event: back once
     ("left_out", filled_from_users_words),  # what the model left out that the words plainly give

@@ -1,5 +1,6 @@
 """A change whose new start or end only an earlier message gives, while the newest message names a time no
-argument uses, goes back to the model once: it reached for the old time. Scripted model; EN and ZH."""
+argument uses: the event's own end copied is the new end at once; any other old time goes back to the model
+once (it reached for the old time). Scripted model; EN and ZH."""
 
 from __future__ import annotations
 
@@ -29,16 +30,33 @@ CORRECTIONS = [
 
 
 @pytest.mark.parametrize("row", CORRECTIONS, ids=[r[3] for r in CORRECTIONS])
-async def test_an_old_time_for_a_new_one_goes_back_once(database, make_user, row) -> None:  # type: ignore[no-untyped-def]
+async def test_an_old_end_for_a_new_one_is_the_new_end(database, make_user, row) -> None:  # type: ignore[no-untyped-def]
+    """The stale value is the event's own end: the new phrase is the new end at once (agent.guards.ends),
+    the retry is never needed."""
     zone, first, create, correction, stale, retry, start, end = row
     k = await make_kit(database, make_user, timezone=zone.key)
     model = k.script(call("create_event", create), call("update_event", stale), call("update_event", retry))
     await k.assistant.reply(k.user_id, first)
     r = await k.assistant.reply(k.user_id, correction)
+    assert model.call_count == 2, r.text
+    [event] = await k.events()
+    assert (event.start, event.end) == (start, end), r.text
+
+
+async def test_an_old_start_for_a_new_time_goes_back_once(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    """The stale value is the event's start, not its end: which end changes is the model's to say."""
+    k = await make_kit(database, make_user, timezone=NY.key)
+    model = k.script(
+        call("create_event", {"title": "Planning", "when": "Friday 9am", "end": "10am"}),
+        call("update_event", {"event": "Planning", "when": "9am"}),
+        call("update_event", {"event": "Planning", "end": "11am"}),
+    )
+    await k.assistant.reply(k.user_id, "planning on Friday 9-10am")
+    r = await k.assistant.reply(k.user_id, "actually make it end at 11")
     sent_back = [m.content for m in model.calls[-1].messages if isinstance(m, ToolResultMessage)][-1]
     assert "an_earlier_time" in sent_back and model.call_count == 3, r.text
     [event] = await k.events()
-    assert (event.start, event.end) == (start, end), r.text
+    assert (event.start, event.end) == (datetime(2025, 3, 7, 9, tzinfo=NY), datetime(2025, 3, 7, 11, tzinfo=NY))
 
 
 async def test_a_time_of_this_message_is_used_at_once(database, make_user) -> None:  # type: ignore[no-untyped-def]

@@ -1,0 +1,58 @@
+"""A "move" to the event's own end is a new end (runs before ``ground_times``).
+
+After "9 to 10" the user says "it goes until 11" / 搞错了，要到十一点: the model often sends an update whose
+``when`` is the event's current *end* (10:00, copied from the receipt) and leaves the new time out. That
+value is a fact about which end the user is changing: the one the model copied. When the update's ``when``
+is not in this message's words, is the current end of the event the reference finds, and the message has
+exactly one time phrase no argument uses, the command becomes: the new ``end`` is that phrase, the start
+stays. Any other shape (no event found, the copied value is the start, several new phrases) goes on to
+``ground_times`` unchanged, whose send-back asks the model.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from agent.context import ToolContext
+from agent.outcomes import Command
+from agent.time_accounting import accounted
+from agent.time_grounding import is_time_grounded, phrases_in, resolved, the_time_itself
+from agent.writes.references import Found, resolve_reference
+
+__all__ = ["copied_end_is_the_end"]
+
+
+async def copied_end_is_the_end(ctx: ToolContext, command: Command) -> Command | None:
+    args = command.args
+    when = str(args.get("when") or "")
+    if command.tool != "update_event" or not when or args.get("end") or args.get("duration"):
+        return None
+    if not args.get("event") or is_time_grounded(when, (ctx.user_text,), now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        return None
+    left = _new_phrases(ctx, command)
+    if len(left) != 1:
+        return None
+    found = await resolve_reference(ctx, str(args["event"]), args.get("event_when"), occurrences=False)
+    if not isinstance(found, Found) or not _same_clock(ctx, when, found.ref.end):
+        return None
+    ctx.notes.append({"replaced": "when", "reason": "the_events_own_end", "tool": command.tool,
+                      "call_index": command.call_index})  # fmt: skip
+    return command.with_(args={**args, "when": None, "end": the_time_itself(left[0])})
+
+
+def _new_phrases(ctx: ToolContext, command: Command) -> list[str]:
+    """This message's time phrases that are not words of the event's name nor used by an argument."""
+    name = str(command.args.get("event") or "").casefold()
+    used = [str(command.args[n]) for n in ("event_when",) if command.args.get(n)]
+    return [
+        p for p in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        if p.casefold() not in name and not accounted(ctx, p, used)
+    ]  # fmt: skip
+
+
+def _same_clock(ctx: ToolContext, value: str, end: datetime) -> bool:
+    """``value`` names the end's wall-clock minute (the receipt shows a clock; the model may drop the day)."""
+    found = resolved(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    starts = [c.start for c in found.candidates] if found.status == "ambiguous" else [found.start]
+    local = end.astimezone(ctx.tz)
+    return any(s is not None and (s.hour, s.minute) == (local.hour, local.minute) for s in starts)

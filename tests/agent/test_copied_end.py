@@ -1,0 +1,63 @@
+"""A correction of an event's end that the model sends as a move to the event's current end (copied from the
+receipt) becomes a new end, the start kept (agent.guards.ends). Scripted model; EN and ZH."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from agent.model import call, reply
+from tests.agent.fixtures import *  # noqa: F403  (fixtures)
+from tests.agent.fixtures import NY, SH, make_kit
+
+# (zone, create message, its create, correction, the model's copied end, the new end)
+ROWS = [
+    (SH, "后天上午九点到十点做培训", {"title": "培训", "when": "后天上午九点", "end": "十点"},
+     "搞错了，要到十一点", "10:00", datetime(2025, 3, 7, 11, tzinfo=SH)),
+    (SH, "后天上午九点到十点做培训", {"title": "培训", "when": "后天上午九点", "end": "十点"},
+     "不对，开到十一点半", "十点", datetime(2025, 3, 7, 11, 30, tzinfo=SH)),
+    (SH, "後天上午九點到十點開會", {"title": "開會", "when": "後天上午九點", "end": "十點"},
+     "說錯了，到十一點結束", "10點", datetime(2025, 3, 7, 11, tzinfo=SH)),
+    (SH, "后天上午九点到十点做培训", {"title": "培训", "when": "后天上午九点", "end": "十点"},
+     "延长到十二点吧", "上午10:00", datetime(2025, 3, 7, 12, tzinfo=SH)),
+    (NY, "workshop on Friday 9 to 10am", {"title": "Workshop", "when": "Friday 9am", "end": "10am"},
+     "oops, it runs until 11", "10am", datetime(2025, 3, 7, 11, tzinfo=NY)),
+    (NY, "workshop on Friday 9 to 10am", {"title": "Workshop", "when": "Friday 9am", "end": "10am"},
+     "sorry, make it finish at 11:30", "10:00 AM", datetime(2025, 3, 7, 11, 30, tzinfo=NY)),
+    (NY, "workshop on Friday 9 to 10am", {"title": "Workshop", "when": "Friday 9am", "end": "10am"},
+     "let it go till noon", "Friday 10am", datetime(2025, 3, 7, 12, tzinfo=NY)),
+    (NY, "workshop on Friday 9 to 10am", {"title": "Workshop", "when": "Friday 9am", "end": "10am"},
+     "actually it ends at 10:45", "10am", datetime(2025, 3, 7, 10, 45, tzinfo=NY)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[r[3] for r in ROWS])
+async def test_a_move_to_the_events_own_end_is_a_new_end(database, make_user, row) -> None:  # type: ignore[no-untyped-def]
+    zone, first, create, correction, copied, end = row
+    k = await make_kit(database, make_user, timezone=zone.key)
+    model = k.script(
+        call("create_event", create), call("update_event", {"event": create["title"], "when": copied}), reply("ok")
+    )
+    await k.assistant.reply(k.user_id, first)
+    [before] = await k.events()
+    r = await k.assistant.reply(k.user_id, correction)
+    assert model.call_count == 2 and r.writes and r.writes[0].persisted, r.text
+    [event] = await k.events()
+    assert (event.start, event.end) == (before.start, end), r.text
+
+
+async def test_a_move_to_the_events_start_is_not_an_end(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    # the copied value is the current start: which end the user changes is the model's to say (sent back)
+    k = await make_kit(database, make_user, timezone=NY.key)
+    model = k.script(
+        call("create_event", {"title": "Workshop", "when": "Friday 9am", "end": "10am"}),
+        call("update_event", {"event": "Workshop", "when": "9am"}),
+        call("update_event", {"event": "Workshop", "when": "Friday 11am"}),
+        reply("ok"),
+    )
+    await k.assistant.reply(k.user_id, "workshop on Friday 9 to 10am")
+    r = await k.assistant.reply(k.user_id, "no, Friday 11am")
+    assert model.call_count >= 3, r.text
+    [event] = await k.events()
+    assert event.start == datetime(2025, 3, 7, 11, tzinfo=NY), r.text
