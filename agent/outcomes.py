@@ -175,7 +175,7 @@ class Rejected:
     fixable: bool = False
     problems: tuple[dict[str, str], ...] = field(default=())
     command: Command | None = None
-    ask: NeedsValue | None = None
+    ask: NeedsValue | NeedsChoice | NeedsConfirmation | None = None
     silent: bool = False
     kind: Literal["rejected"] = "rejected"
 

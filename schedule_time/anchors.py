@@ -295,6 +295,11 @@ def nth_unit(frame: Frame, nth: p.NthUnit) -> Frame:
         if not (s <= start and end <= e):
             raise Impossible("there is no such month in that year")
         return Frame(start, end, "month")
+    if nth.unit == "workday":   # "the last business day of the month": Monday-Friday only
+        days = [d for d in (s + DAYS[i] for i in range((e - s).days)) if d.weekday() < 5]
+        if not -len(days) <= (n - 1 if n > 0 else n) < len(days):
+            raise Impossible("there is no such working day in that period")
+        return day_frame(days[n - 1 if n > 0 else n])
     if nth.unit == "day":
         d = s + DAYS[n - 1] if n > 0 else e + DAYS[n]
         if not s <= d and d + ONE_DAY * span <= e:
@@ -317,7 +322,17 @@ def nth_unit(frame: Frame, nth: p.NthUnit) -> Frame:
 
 
 def weekday_after(frame: Frame, ref: p.WeekdayAfter) -> Frame:
-    """The n-th such weekday after the frame's end (before its start), the frame's own days not counted."""
+    """The n-th such weekday after the frame's end (before its start), the frame's own days not counted;
+    weekday -1: a working day, Monday-Friday ("the next business day", "3 business days after Easter")."""
+    if ref.weekday < 0:
+        step = ONE_DAY if ref.direction > 0 else -ONE_DAY
+        d = floor(frame.end - timedelta(microseconds=1) if ref.direction > 0 and frame.end > frame.start
+                  else frame.start, "day") + step
+        for _ in range(ref.n * 2 + 7):
+            if d.weekday() < 5 and ref.n == 1:
+                return day_frame(d)
+            ref = ref if d.weekday() >= 5 else p.WeekdayAfter(ref.n - 1, -1, ref.direction)
+            d += step
     if ref.direction > 0:
         edge = floor(frame.end - timedelta(microseconds=1), "day") + ONE_DAY if frame.end > frame.start else \
             floor(frame.start, "day") + ONE_DAY

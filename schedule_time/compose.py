@@ -237,6 +237,13 @@ def _number_as_clock(spec: Spec) -> Spec:
     return spec
 
 
+def _open(spec: Spec, kind: str, hour: bool = True) -> Expr:
+    """"until 5", "after 3", "by 4": a bare hour bounding an open interval is a clock time (as "at 5")."""
+    if hour and spec.number is not None and 1 <= spec.number <= 24 and spec.clock is None and not spec.has_date():
+        spec.clock, spec.number = p.Clock(spec.number), None
+    return Expr("open", left=spec, open_kind=kind)
+
+
 def _recurring(plain: list[p.Piece], every: p.Every | None, recur: p.RecurUnit | None) -> Expr:
     """A recurrence, possibly with a set of weekdays ("every mon and wed", "周一到周五每天早上九点" -> weekly on
     those days: ``weekday_sets``), a time range ("每周一上午九点到十点": the first occurrence's start and end)
@@ -382,9 +389,9 @@ def compose(items: Sequence[p.Piece]) -> Expr:
         right = _spec([x for x in rest[i + 1:] if not isinstance(x, p.OpenBound)])
         if left.empty() or right.empty():
             if right.empty() and not left.empty() and i == len(rest) - 1:
-                return Expr("open", left=left, open_kind="after")
+                return _open(left, "after")
             if left.empty() and not right.empty() and i == 0:
-                return Expr("open", left=right, open_kind="before")
+                return _open(right, "before", rest[i].until)
             raise Unusable("a range needs two ends")
         _fix_number_ends(left, right)
         _inherit(right, left)
@@ -395,4 +402,4 @@ def compose(items: Sequence[p.Piece]) -> Expr:
     spec = _spec([x for x in rest if not isinstance(x, p.OpenBound)])
     if spec.empty():
         raise Unusable("an open interval needs a date or time")
-    return Expr("open", left=spec, open_kind=bounds[0].kind)
+    return _open(spec, bounds[0].kind)

@@ -78,6 +78,7 @@ from .en_clock import (
     b_tonight,
     b_word_clock,
 )
+from .en_more import CLOCKS, EARLY, HOURS
 from .en_words import (
     DAY_NUMBER,
     DIGIT_WORD,
@@ -134,6 +135,7 @@ RULES: list[Rule] = [
     Rule("compact_date", r"(?P<y>19\d\d|20\d\d)(?P<mo>0[1-9]|1[0-2])(?P<d>0[1-9]|[12]\d|3[01])(?!\d)", b_compact_date),
     Rule("ymd_name", r"(?P<y>\d{4})\s*[-/.]?\s*(?P<mon>" + MONTH + r")\s*[-/.]?\s*(?P<d>" + D + r")(?![\d:])", b_ymd_name),
     Rule("year_month", r"(?P<y>\d{4})(?:-|\s*/\s*)(?P<mo>0?[1-9]|1[0-2])(?![-/\d])", b_year_month),
+    *HOURS,   # "Mon 9-5": hours after a weekday, not 5 September
     Rule("numeric_date_y", r"(?P<a>\d{1,2})\s*(?P<sep>[/.-])\s*(?P<b>\d{1,2})\s*[/.-]\s*(?P<y>\d{4}|\d{2}(?![.:]\d))(?![\d:])"
                            r"(?:\s+(?P<h>[01]?\d|2[0-3])\.(?P<mi>[0-5]\d)(?![\d.:]))?", b_numeric_date),
     Rule("numeric_date", r"(?P<a>\d{1,2})\s*(?P<sep>[/.-])\s*(?P<b>\d{1,2})"
@@ -154,7 +156,7 @@ RULES: list[Rule] = [
     Rule("hhmm_mer", r"(?P<v>(?:[1-9]|1[0-2])[0-5]\d)\s*(?:" + MER + ")", b_hhmm),
     Rule("hhmm_at", r"(?:at|@|around|about|approximately|approx\.?)\s+(?P<v>(?:[01]?\d|2[0-3])[0-5]\d)(?:ish)?",
          b_hhmm),
-    Rule("relative_clock", r"(?P<amt>(?:a\s+)?quarter|half|\d{1,2}|" + WORD_NUMBER + r")(?:\s+minutes?)?\s+"
+    Rule("relative_clock", r"(?P<amt>(?:a\s+)?quarter|half|(?<!\bfrom )(?<!\bbetween )(?:\d{1,2}|" + WORD_NUMBER + r"))(?:\s+minutes?)?\s+"
                            r"(?P<dir>past|after|to|till|before|of)\s+(?P<base>noon|midday|midnight|(?P<h>" + SMALL +
                            "|" + WORD_NUMBER + r")(?!(?:st|nd|rd|th)\b|[:.]\d)(?:\s*(?:" + MER + r"|h\b))?)", b_relative_clock),
     Rule("at_h_mm", r"(?:at|@)\s+(?P<h>" + SMALL + r")\s+(?P<mi>[0-5]\d)(?![\d:.])",
@@ -171,7 +173,8 @@ RULES: list[Rule] = [
                     r"(?!\s+(?:o|oh|zero|(?:twen|thir|for|fif)ty|ten|eleven|twelve|(?:thir|four|fif)teen)\b)",
          lambda m: p.Clock(_hour(m["h"]))),
     Rule("hour_oclock", r"(?P<h>" + SMALL + "|" + WORD_NUMBER + r")\s*o'?clock", lambda m: p.Clock(_hour(m["h"]))),
-    Rule("noon", r"(?:the\s+)?(?:noon|midday|mid day|mid-day)", b_const(p.Clock(12, 0, h24=True))),
+    *CLOCKS,   # "3ish", "Mon 9-5"
+    Rule("noon", r"(?:the\s+)?(?:noon|midday|mid day|mid-day)(?:-?ish)?", b_const(p.Clock(12, 0, h24=True))),
     Rule("midnight", r"midnight", b_const(p.Clock(0, 0, h24=True))),
     Rule("shift_now", r"(?:now\s*(?P<sign>[+-])\s*|(?<!\S)(?P<sign2>[+-])(?=\d))(?P<dur>" + DURATION_LIST + r")",
          b_shift_signed),
@@ -184,6 +187,7 @@ RULES: list[Rule] = [
          b_const(p.Shift(relativedelta(days=1), "day", event="must"))),
     Rule("day_after_tomorrow", r"(?:the\s+)?day\s+after\s+(?:" + TOMORROW + ")", b_const(p.DayShift(2))),
     Rule("day_before_yesterday", r"(?:the\s+)?day\s+before\s+(?:" + YESTERDAY + ")", b_const(p.DayShift(-2))),
+    *EARLY,   # "the day before Christmas", "Friday week", "a week on Monday", "midweek", "within the hour"
     *_holiday_rule(),   # before the parts of day: "night of power" is a holiday, not "night"
     Rule("late_last_night", r"late\s+last\s+night", b_const(p.PartOfDay("late night", 21, 24, "pm", -1,
                                                                                 NIGHT_SMALL_HOURS))),
@@ -193,7 +197,7 @@ RULES: list[Rule] = [
                 r"early\s+morning|late\s+night|late\s+at\s+night|late\s+evening|(?:right|just|straight|immediately)\s+after\s+lunch|"
                 r"first\s+thing(?:\s+in\s+the\s+morning)?|(?:early|late|mid)[- ]?(?:afternoon|morning)|"
                 r"early\s+evening|after\s+lunch|after\s+school|morning|morn|afternoon|"
-                r"evening|night|lunchtime|lunch|dinner|breakfast)(?:ish)?", b_pod),
+                r"evening|night|arvo|lunchtime|lunch|dinner|breakfast)(?:ish)?", b_pod),
     # "mornings", "on weekday evenings", "saturday mornings": a plural part of day is each one (a series)
     Rule("pod_plural", r"(?:(?:in\s+the|on)\s+)?(?P<pod>mornings|afternoons|evenings|nights)",
          lambda m: [p.Every(), PODS[m["pod"][:-1]]]),
@@ -213,8 +217,9 @@ RULES: list[Rule] = [
     Rule("today", r"today|todays|at this time", b_const(p.DayShift(0))),
     Rule("tomorrow", TOMORROW, b_const(p.DayShift(1))),
     Rule("yesterday", YESTERDAY, b_const(p.DayShift(-1))),
-    Rule("every", r"(?:every|each)(?:\s+(?P<other>other|second(?!\s+" + WEEKDAY + r"\s*(?:of|in)\b)))?(?:\s+(?P<n>\d+|" + WORD_NUMBER + r"))?"
-                  r"(?:\s+(?P<unit>days?|weeks?|months?|years?|hours?|minutes?|weekdays?|weekends?))?", b_every),
+    Rule("every", r"(?:every|each)(?:\s+(?P<other>other|second(?!\s+" + WEEKDAY + r"\s*(?:of|in)\b)))?(?:\s+(?P<n>\d+(?![\dsnrt])|" + WORD_NUMBER + r"))?"
+                  r"(?:\s+(?P<unit>days?|weeks?|fortnights?|months?|quarters?|years?|hours?|minutes?|weekdays?|weekends?))?",
+         b_every),
     Rule("recur_word", r"(?P<w>daily|weekly|monthly|yearly|annually|hourly|weekdays|weekends|fortnightly)",
          lambda m: [p.RecurUnit(*{"daily": ("DAILY",), "weekly": ("WEEKLY",), "monthly": ("MONTHLY",),
                                   "yearly": ("YEARLY",), "annually": ("YEARLY",), "hourly": ("HOURLY",),
@@ -351,7 +356,7 @@ RULES: list[Rule] = [
     # close of business: the working day's last minute, 17:00 ("by cob": until 17:00)
     Rule("cob", r"(?:the\s+)?close\s+of\s+business|cob|c\.o\.b\.?", b_const(p.Clock(17, 0, h24=True))),
     Rule("part", r"(?:the\s+)?(?:(?P<b>beginning|start|early|begining)|(?P<mi>middle|mid)|(?P<e>end|late))"
-                 r"(?:\s+of)?", lambda m: p.PeriodPart("begin" if m["b"] else "mid" if m["mi"] else "end")),
+                 r"(?:\s+of|-(?=[a-z]))?", lambda m: p.PeriodPart("begin" if m["b"] else "mid" if m["mi"] else "end")),
     Rule("rest_of", r"(?:the\s+)?rest\s+of(?:\s+the)?", b_const(p.PeriodPart("rest"))),
     Rule("eom", r"(?:the\s+)?(?P<w>eom|eoy|bom|boy|eod|eow)", lambda m: [
         p.PeriodPart("end" if m["w"][0] == "e" else "begin"),
@@ -364,13 +369,14 @@ RULES: list[Rule] = [
     # "on or before the 12th", "2020 and earlier", "Friday at the latest" end where the day ends
     Rule("open_from", r"not\s+before|no\s+earlier\s+than|not\s+earlier\s+than|on\s+or\s+after|(?:or|and)\s+(?:later|after)|"
                       r"onwards?", b_const(p.OpenBound("after"))),
-    Rule("open_through", r"not\s+after|on\s+or\s+before|(?:or|and)\s+(?:earlier|before)|at\s+the\s+latest",
+    Rule("open_through", r"not\s+after|no\s+later\s+than|on\s+or\s+before|(?:or|and)\s+(?:earlier|before)|at\s+the\s+latest",
          b_const(p.OpenBound("through"))),
     Rule("between", r"between|from|later\s+than", b_const(p.RangeStart())),
     Rule("till_date", r"(?:till|until|up\s+to|to)\s+date", b_const(p.DayShift(0))),
-    Rule("range_sep", r"/|-|–|—|~|to|thru|through|till|til|until|untill|up\s+to|but\s+before", b_const(p.RangeSep())),
+    Rule("range_sep", r"/|-|–|—|~|to|thru|through|up\s+to|but\s+before", b_const(p.RangeSep())),
+    Rule("range_until", r"till|til|until|untill", b_const(p.RangeSep(until=True))),
     Rule("and", r"and|&", b_const(p.RangeSep(weak=True))),
-    Rule("open_before", r"before|no\s+later\s+than|(?:sometimes?\s+|any\s?time\s+)?before|prior\s+to",
+    Rule("open_before", r"before|(?:sometimes?\s+|any\s?time\s+)?before|prior\s+to",
          b_const(p.OpenBound("before"))),
     Rule("open_by", r"by", b_const(p.OpenBound("by"))),
     Rule("open_after", r"(?:any\s?time\s+)?after|since|starting(?:\s+from)?|from\s+now\s+on",

@@ -237,6 +237,8 @@ def b_every(m: re.Match[str]) -> list[p.Piece]:
     if unit is None:
         return [p.Every(interval)]
     unit = _unit(unit)
+    if unit in ("fortnight", "quarter"):   # "every fortnight", "every quarter": 2 weeks / 3 months apart
+        unit, interval = ("week", 2 * interval) if unit == "fortnight" else ("month", 3 * interval)
     freq = {"day": "DAILY", "week": "WEEKLY", "month": "MONTHLY", "year": "YEARLY", "hour": "HOURLY",
             "minute": "MINUTELY", "min": "MINUTELY", "weekday": "WEEKLY", "weekend": "WEEKLY"}[unit]
     byday = (0, 1, 2, 3, 4) if unit == "weekday" else (5, 6) if unit == "weekend" else ()

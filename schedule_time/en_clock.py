@@ -114,7 +114,7 @@ NIGHT_SMALL_HOURS = 3
 MORNING, AFTERNOON = _pod("morning", 0, 12, "am"), _pod("afternoon", 12, 19, "pm")
 EVENING, NIGHT = _pod("evening", 18, 24, "pm"), _pod("night", 18, 24, "pm", small_hours=NIGHT_SMALL_HOURS)
 PODS = {"morning": MORNING, "morn": MORNING, "afternoon": AFTERNOON, "evening": EVENING, "night": NIGHT,
-        "eve": EVENING, "lunch": _pod("lunch", 12, 14, "pm"), "lunchtime": _pod("lunch", 12, 14, "pm"),
+        "eve": EVENING, "arvo": AFTERNOON, "lunch": _pod("lunch", 12, 14, "pm"), "lunchtime": _pod("lunch", 12, 14, "pm"),
         "early morning": _pod("early morning", 0, 9, "am"), "late night": _pod("late night", 21, 24, "pm", small_hours=NIGHT_SMALL_HOURS),
         "late evening": _pod("late evening", 21, 24, "pm"), "dinner": _pod("dinner", 18, 21, "pm"),
         "breakfast": _pod("breakfast", 7, 10, "am"), "after lunch": _pod("after lunch", 13, 17, "pm"),

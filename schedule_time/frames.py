@@ -43,6 +43,8 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
     if isinstance(spec.nth, p.WeekdayAfter):
         # "the third Tuesday after Christmas 2014", "the Friday before Easter": from the day named
         near = date_frame(replace(spec, nth=None, clock=None, pod=None, part=None), ctx)
+        if near is None and spec.nth.weekday < 0:   # "the next business day": from today
+            near = a.day_frame(ctx.today)
         if near is None:
             raise Unusable("'after' / 'before' needs a day to count from")
         return _narrow(a.weekday_after(near, spec.nth), spec, ctx)

@@ -174,9 +174,11 @@ class RangeSep(Piece):
     """Separates the two ends of a range: "to", "-", "until", "through", 到, 至. ``weak`` marks "and", "&",
     和 (before a weekday), which separate a range only after "between"; else they join a list: of weekdays a
     set of days (``series_parts.weekday_run``: "every mon and wed", "mon & thu 9am"), of anything else refused
-    ("Monday and Friday" alone names no one time)."""
+    ("Monday and Friday" alone names no one time). ``until`` marks "until", "till" (an end, never a
+    destination as "to" may be: "until 5" is until 17:00, "(move it) to 4" needs the event)."""
 
     weak: bool = False
+    until: bool = False
 
 
 @dataclass(slots=True)

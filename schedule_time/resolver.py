@@ -317,8 +317,10 @@ def _resolve_kind(expr: Expr, ctx: a.Ctx, lang: str) -> Resolution:
             end_of = expr.left.part == "end"
             out = [a.Frame(ctx.now, f.end if end_of else f.start, f.grain, f.label) for f in frames]
             return _finish(out, ctx, lang, assumed)
-        if expr.open_kind == "through":   # "on or before the 12th", 2020年及以前: up to the end of it
-            frames = [a.Frame(f.end, f.end, f.grain, f.label) for f in frames]
+        if expr.open_kind == "through":   # "on or before the 12th", 2020年及以前: up to the end of it (a clock
+            # time is an instant: "no later than 7:30pm" ends at 19:30)
+            frames = [a.Frame(e, e, f.grain, f.label) for f in frames
+                      for e in [f.start if f.grain in ("minute", "second", "exact") else f.end]]
             return _finish(frames, ctx, lang, assumed, open_kind="before")
         if expr.open_kind == "before":   # "until 2pm": ends where the named time starts
             frames = [a.Frame(f.start, f.start, f.grain, f.label) for f in frames]

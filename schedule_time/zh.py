@@ -161,6 +161,10 @@ RULES: list[Rule] = [
     Rule("label_pm", r"晚饭|晚飯|晚餐|夜宵|宵夜|消夜|午饭|午飯|午餐|中饭|中飯|下午茶", const(p.Label("pm"))),
     Rule("label_am", r"早饭|早飯|早餐|早茶", const(p.Label("am"))),
     Rule("around", r"前后|前後|左右|上下(?!午)|之间|之間|期间|期間|一整天|整天|全天", const()),
+    # 整个下午, 一整个周末, 整個星期: "the whole" afternoon / weekend / week / month is that one (整个月 = this month)
+    Rule("whole_period", rf"(?:一)?整\s*[个個]?\s*(?P<u>{WEEK}|月)(?!{WEEKDAY_CHAR}|末|[份{CN}\d])",
+         lambda m: p.Period("month" if m["u"] == "月" else "week")),
+    Rule("whole", rf"(?:一)?整\s*[个個](?=\s*(?:{alt(PODS)}|{WEEK}?末|假期|假))", const()),
     Rule("once", r"(?<=[天日周週拜月年时時钟鐘头頭末])一次", const()),   # 每周一次: the recurrence itself
     # recurrence (before weekdays: 每周一 is every Monday, not "every week" + Monday)
     Rule("every_weekday", rf"(?:每|逢|每逢)(?P<other>隔)?(?:一)?{GE}?{WEEK}{_WD}(?!次)(?:\s*(?:到|至|~|-)\s*{WEEK}?"
@@ -178,7 +182,7 @@ RULES: list[Rule] = [
     Rule("every_other_week", rf"隔{GE}?{WEEK}", const(p.RecurUnit("WEEKLY", (), 2))),
     # counted periods and shifts (before clock times and dates: 三天后, 上两周, 过两天)
     # 国庆节前一天, 周五前一天, 12月25日后三天: days / weeks / months from the day just named
-    Rule("anchored_shift", rf"(?<=[节節旦夕号號日天一二三四五六七末])\s*(?P<dir>之前|以前|前|之后|之後|以后|以後|后|後)\s*"
+    Rule("anchored_shift", rf"(?<=[节節旦夕号號日天一二三四五六七末])\s*(?P<dir>之前|以前|前|之后|之後|以后|以後|后|後)\s*第?\s*"
                            rf"(?P<dur>{AMOUNT}\s*{GE}?\s*(?:天|日|星期|礼拜|禮拜|周|週|(?<=[个個])月|年))(?!\s*[内內])",
          b_anchored_shift),
     # 2027年的前3周, 本月前10天: the first N units inside the year / month just named (not the N before now)
@@ -224,7 +228,8 @@ RULES: list[Rule] = [
     # 周六日, 这周六日, 下周一二: two adjacent weekdays are the two days (一三 would be a list: not taken)
     Rule("weekday_pair", rf"(?:(?P<rel>上上|下下|上|下|{THIS})\s*{GE}?\s*)?{WEEK}(?P<pair>一二|二三|三四|四五|五六|六[日天七])"
                          rf"{_NOT_CLOCK}", b_weekday_pair),
-    Rule("rel_week", rf"(?P<rel>上上|下下|上|下|{THIS})\s*{GE}?\s*{WEEK}(?:{_WD}|(?P<end>末))?", b_rel_week),
+    Rule("rel_week", rf"(?P<rel>上上|下下|上|下|{THIS})\s*{GE}?\s*{WEEK}(?:{_WD}|(?P<end>末)|(?P<part>初|中(?!午)))?", b_rel_week),
+    Rule("week_part", rf"{WEEK}(?P<part>初|中(?![午{CN}]))", lambda m: [part_of(m["part"]), p.Period("week")]),   # 周初, 周中
     Rule("weekend", rf"{WEEK}?末", const(p.Period("weekend"))),
     Rule("weekday", rf"{WEEK}{_WD}", b_weekday),
     Rule("nth_weekday", rf"(?:第(?P<n>[一二三四五1-5])|(?P<last>最后|最後|最末)\s*一?)\s*{GE}?\s*{WEEK}{_WD}",

@@ -113,10 +113,12 @@ def b_rel_month(m: re.Match[str]) -> list[p.Piece]:
     return [p.Period("month", shift)] if part is None else [part, p.Period("month", shift)]
 
 
-def b_rel_week(m: re.Match[str]) -> p.Piece:
+def b_rel_week(m: re.Match[str]) -> p.Piece | list[p.Piece]:
     shift = REL_SHIFT.get(m["rel"], 0)
     if m["wd"]:
         return p.WeekdayRef(WEEKDAYS[m["wd"]], "week", week_shift=shift)
+    if m["part"]:   # 下周初, 本周中: the beginning / middle of that week (Mon-Wed / Wed-Fri)
+        return [part_of(m["part"]), p.Period("week", shift)]
     return p.Period("weekend" if m["end"] else "week", shift)
 
 

@@ -37,13 +37,15 @@ async def copied_end_is_the_end(ctx: ToolContext, command: Command) -> Command |
         return None
     ctx.notes.append({"replaced": "when", "reason": "the_events_own_end", "tool": command.tool,
                       "call_index": command.call_index})  # fmt: skip
-    return command.with_(args={**args, "when": None, "end": the_time_itself(left[0])})
+    end = the_time_itself(left[0])  # "11" of "until 11" is a clock hour, as after "at"
+    return command.with_(args={**args, "when": None, "end": f"at {end}" if end.isdigit() else end})
 
 
 def _new_phrases(ctx: ToolContext, command: Command) -> list[str]:
-    """This message's time phrases that are not words of the event's name nor used by an argument."""
+    """This message's time phrases that are not words of the event's name nor used by an argument (a
+    ``when`` that is the user's new time — which may happen to be the current end — uses its phrase)."""
     name = str(command.args.get("event") or "").casefold()
-    used = [str(command.args[n]) for n in ("event_when",) if command.args.get(n)]
+    used = [str(command.args[n]) for n in ("event_when", "when") if command.args.get(n)]
     return [
         p for p in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
         if p.casefold() not in name and not accounted(ctx, p, used)

@@ -87,6 +87,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "What should I change about “{title}”?",
         "「{title}」要改什么？",
     ),
+    "or_what_to_change": (
+        "If you meant a change instead, tell me what to change.",
+        "如果是要修改它，请告诉我改什么。",
+    ),
     "rephrase": (
         "I couldn't work out the details of that request, so nothing was changed. Could you say it again "
         "with the title and the time?",

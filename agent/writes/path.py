@@ -23,12 +23,11 @@ from agent.context import ToolContext
 from agent.grounding import bare_words, is_grounded
 from agent.outcomes import Command, NeedsConfirmation, NeedsValue, Rejected, WriteOutcome
 from agent.render import phrases
-from agent.render.timefmt import range_text
-from agent.time_grounding import phrases_in, quotes, the_time_itself
 from agent.timing import Timing, named_day, timing_from_json
 from agent.tools.args import UpdateEventArgs
 from agent.turn.focus import just_written
 from agent.writes.another import another_of, ask_another
+from agent.writes.no_change import already_so, nothing_to_change
 from agent.writes.references import Ref
 from agent.writes.series_scope import (
     ask_scope,
@@ -186,30 +185,9 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     if args.get("attendees") is not None:
         patch["attendees"] = tuple(args["attendees"])
     if not patch:
-        dropped = [
-            n["dropped"] for n in ctx.notes if n.get("call_index") == command.call_index and "dropped" in n
-        ]
-        if dropped and ctx.state.send_back_once("nothing_left", command.call_index):
-            # every change was a value the user never gave (often the request itself copied into notes):
-            # back to the model once, which may well have meant to answer, not to write
-            problems = tuple(
-                {"field": name, "problem": "not_given_by_user", "hint": "the user asked nothing to change"}
-                for name in dropped
-            )
-            return Rejected("nothing_to_change", "", fixable=True, problems=problems, command=command)
-        unused = _unused_time(ctx, command)
-        if unused is not None and ctx.state.send_back_once("nothing_left", command.call_index):
-            # "改到周五下午三点，她周三临时有事" with only event_when="周三下午三点": the new time is in the
-            # message and the model left it out. Back to the model once, naming it; never filled in by code.
-            problem = {
-                "field": "when",
-                "problem": "missing",
-                "hint": f"the user's words give a time, {unused!r}: if it is the new time, pass it as `when`",
-            }
-            return Rejected("nothing_to_change", "", fixable=True, problems=(problem,), command=command)
-        return NeedsValue(command, "changes", phrases.say("no_changes", ctx.lang, title=title))
+        return nothing_to_change(ctx, command)
     one_off = not target.get("recurring") and _occurrence(target) is None
-    if one_off and (same := await _already_so(ctx, command, EventPatch(**patch))):
+    if one_off and (same := await already_so(ctx, command, EventPatch(**patch))):
         return same  # nothing would change: said at once, never asked about first
     if start is not None and end is not None:
         reasons, conflicts = await checks(ctx, command, start, end, all_day, exclude=target["event_id"])
@@ -243,7 +221,7 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
                 )
             patch.update(moved)
     event_patch = EventPatch(**patch)
-    if occurrence is None and from_start is None and (same := await _already_so(ctx, command, event_patch)):
+    if occurrence is None and from_start is None and (same := await already_so(ctx, command, event_patch)):
         return same
     return await store(
         ctx,
@@ -264,47 +242,6 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
 def _at(target: dict[str, Any], key: str) -> datetime | None:
     value = target.get(key)
     return datetime.fromisoformat(value) if value else None
-
-
-async def _already_so(ctx: ToolContext, command: Command, event_patch: EventPatch) -> Rejected | None:
-    """An update that would store what the event already has is not written, and the user is told so: the
-    model sends "明天下午三点和张三开会" as an update of that very meeting when it exists (before, a new version
-    and "Updated …" for nothing)."""
-    try:
-        event = await ctx.events.get((command.target or {})["event_id"])
-    except StorageError:
-        return None  # the store's own answer comes with the write
-    if event_patch.changes(event):
-        return None
-    when = range_text(
-        event.start.astimezone(ctx.tz), event.end.astimezone(ctx.tz), ctx.lang, all_day=event.all_day,
-        ref=ctx.now.astimezone(ctx.tz).date(),
-    )  # fmt: skip
-    if ctx.state.send_back_once("changes_nothing"):
-        # the user asked for something, and this is not it ("cancel the 4pm call" sent as an update to 4pm):
-        # back to the model once with the fact; a second no-op is told to the user as it is
-        problem = {
-            "field": "event",
-            "problem": "changes_nothing",
-            "hint": f"{event.title!r} already is {when}: this update changes nothing. If the user asks to "
-            "remove it, call delete_event for it; if they give it another time or name, call update_event "
-            "with that; a new event goes to create_event with the user's own words for its time; otherwise "
-            "answer in words",
-        }
-        return Rejected("nothing_to_change", "", fixable=True, problems=(problem,), command=command)
-    return Rejected(
-        "already_so", phrases.say("already_so", ctx.lang, title=event.title, when=when), command=command
-    )
-
-
-def _unused_time(ctx: ToolContext, command: Command) -> str | None:
-    """A time phrase of the message that neither the event's time nor its name accounts for."""
-    args = command.args
-    used = [str(args.get("event_when") or ""), str(args.get("event") or "")]
-    for phrase in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
-        if not quotes(phrase, used) and not any(quotes(u, [phrase]) for u in used if u):
-            return the_time_itself(phrase)
-    return None
 
 
 async def _occurrence_on_named_day(ctx: ToolContext, command: Command) -> Command:

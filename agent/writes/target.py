@@ -7,6 +7,10 @@ the update is about the event the previous turn wrote (``focus.just_written``) i
 turn wrote exactly one event; the update gives a new time that is in this message's words; and the
 reference names nothing else the user said in this message (it is the message itself, the event's title,
 or words the message does not have). Otherwise "not found", as before.
+
+A move of an event that does not exist whose reference holds the new time itself ("haircut thursday
+5:30pm" → Thursday 5:30pm) is a new event sent as a move: back to the model once; if its second answer fails
+too, the user is asked yes/no about adding the event the reference describes (never written unasked).
 """
 
 from __future__ import annotations
@@ -17,13 +21,16 @@ from typing import Any
 from agent.context import ToolContext
 from agent.grounding import bare_words, echoes_request
 from agent.language import HAN_RUN
-from agent.outcomes import Command, NeedsChoice, NeedsValue, Option, Rejected, WriteOutcome
+from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, Option, Rejected, WriteOutcome
 from agent.render import phrases
 from agent.render.timefmt import range_text
 from agent.time_grounding import Memo, is_time_grounded, phrases_of, resolved, shares_time_words
+from agent.timing import timing_from_json
 from agent.turn.focus import is_anaphor, just_written
 from agent.writes.references import Choice, NotFound, Ref, resolve_reference
-from schedule_time import TimeExpressionError
+from agent.writes.store import confirm, ground
+from agent.writes.timing import settle_time
+from schedule_time import TimeExpressionError, analyse
 from schedule_time.language import normalise
 from storage import StorageError
 
@@ -94,6 +101,42 @@ def _names_its_own_new_time(ctx: ToolContext, command: Command) -> bool:
     return new.start is not None and new.start == named.start
 
 
+_ARTICLE = re.compile(r"^(?:a|an|the|my)\s+", re.IGNORECASE)
+
+
+def _offer_to_add(ctx: ToolContext, command: Command) -> NeedsValue | NeedsChoice | NeedsConfirmation | None:
+    """What the user is asked if the model's second answer fails too: the event the reference describes, as
+    a create that asks yes/no first ("Add “Haircut” — Thursday, 5:30–6:30 PM?"; ``doubted``: the model never
+    called it) — a wrong guess costs a "no", where "not found" left the request undone. The title is the
+    reference without its time words, checked against the user's words again (``ground``)."""
+    reference = str(command.args.get("event") or "")
+    title = reference
+    for phrase in sorted(analyse(reference, now=ctx.now, tz=ctx.tz), key=lambda p: -p.start):
+        title = title[: phrase.start] + " " + title[phrase.end :]
+    title = _ARTICLE.sub("", " ".join(title.split()).strip(" ,.;:-—–，。、的"))
+    if not re.search(r"\w", title):
+        return None
+    args = command.args
+    create = {
+        "title": title[:1].upper() + title[1:],
+        "when": args.get("when"),
+        "end": args.get("end"),
+        "duration": args.get("duration"),
+        "recurrence": None,
+        "location": args.get("location"),
+        "notes": args.get("notes"),
+        "attendees": args.get("attendees"),
+    }
+    new = ground(ctx, Command("create_event", create, call_index=command.call_index, doubted=True))
+    settled = settle_time(ctx, new, str(create["when"]), anchor=None)
+    if isinstance(settled, NeedsValue | NeedsChoice):
+        return settled
+    if not isinstance(settled, Command) or settled.resolved is None:
+        return None
+    start, end, all_day, _ = timing_from_json(settled.resolved)
+    return confirm(ctx, settled, "create", settled.args["title"], start, end, all_day, ("unasked",), ())
+
+
 def _no_such_event(ctx: ToolContext, command: Command) -> Rejected:
     """Back to the model once: no event has that name, and the reference holds the new time itself. Its
     message is what the user reads if the model's second answer fails too: "not found", as before."""
@@ -105,7 +148,8 @@ def _no_such_event(ctx: ToolContext, command: Command) -> Rejected:
         "create_event with their words for it; otherwise answer in words.",
     }
     found_none = phrases.say("not_found", ctx.lang, ref=str(command.args.get("event"))[:80])
-    return Rejected("not_found", found_none, fixable=True, problems=(problem,), command=command)
+    offer = _offer_to_add(ctx, command)
+    return Rejected("not_found", found_none, fixable=True, problems=(problem,), command=command, ask=offer)
 
 
 def _a_slice_of_the_message(ctx: ToolContext, reference: str) -> bool:

@@ -61,3 +61,16 @@ async def test_a_move_to_the_events_start_is_not_an_end(database, make_user) -> 
     assert model.call_count >= 3, r.text
     [event] = await k.events()
     assert event.start == datetime(2025, 3, 7, 11, tzinfo=NY), r.text
+
+
+@pytest.mark.parametrize(
+    ("text", "when"),
+    [("move it to 4pm", "4pm"), ("第二個改到下午四點", "明天下午四點"), ("make it start at 4", "tomorrow 4pm")],
+)
+async def test_a_new_start_that_is_the_old_end_is_a_move(kit, text: str, when: str) -> None:  # type: ignore[no-untyped-def]
+    # a 3-4pm event moved to 4pm: the model's `when` is the user's new time, which happens to be the end
+    event = await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
+    kit.script(call("update_event", {"event": str(event.id), "when": when}), reply("ok"))
+    r = await kit.assistant.reply(kit.user_id, f"tomorrow's dentist: {text}")
+    [moved] = await kit.events()
+    assert (moved.start, moved.end) == (datetime(2025, 3, 6, 16, tzinfo=NY), datetime(2025, 3, 6, 17, tzinfo=NY)), r.text

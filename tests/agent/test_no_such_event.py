@@ -1,6 +1,7 @@
 """A move of an event that does not exist, whose reference holds the new time itself: a new event sent as
-an update. It goes back to the model once with that fact (``writes.target``); any other "not found" stays
-the user's answer."""
+an update. It goes back to the model once with that fact (``writes.target``); if the model fails again,
+code asks yes/no about adding the event the reference describes. Any other "not found" stays the user's
+answer."""
 
 from __future__ import annotations
 
@@ -65,22 +66,32 @@ async def test_any_other_missing_event_is_the_users_answer(
     )
 
 
-@pytest.mark.parametrize(
-    ("tz", "again"),
-    [("America/New_York", "prose"), ("America/New_York", "update"), ("Asia/Shanghai", "prose")],
-)
-async def test_when_the_model_does_not_create_the_user_reads_not_found(
-    database: Any, make_user: Any, tz: str, again: str
+@pytest.mark.parametrize("again", ["prose", "update"])
+@pytest.mark.parametrize(("tz", "text", "first", "update", "create"), TWO_NEW, ids=[r[1] for r in TWO_NEW])
+async def test_when_the_model_does_not_create_code_offers_to_add_it(
+    database: Any, make_user: Any, again: str, tz: str, text: str, first: dict, update: dict, create: dict
 ) -> None:
-    """The send-back's message is the "not found" the user read before: a second failure says it, not a
-    generic "say it again"."""
+    """A second failure asks yes/no about the event the reference describes (its title without the time
+    words, the time the user gave): a wrong guess costs a "no", "not found" left the request undone. The
+    "yes" writes it with no model call."""
     kit = await make_kit(database, make_user, timezone=tz)
-    _, text, first, update, _ = next(row for row in TWO_NEW if row[0] == tz)
     second = reply("OK.", request="change") if again == "prose" else call("update_event", update)
-    kit.script(call("create_event", first), call("update_event", update), second, reply("unused"))
+    model = kit.script(call("create_event", first), call("update_event", update), second, reply("unused"))
     r = await kit.assistant.reply(kit.user_id, text)
-    assert len(r.writes) == 1, r.text
-    assert r.text.splitlines()[-1] in (
-        f"I couldn't find “{update['event']}” on your calendar.",
-        f"你的日历里没有找到「{update['event']}」。",
-    ), r.text
+    assert len(r.writes) == 1 and r.pending is not None, r.text
+    question = r.text.splitlines()[-1]
+    assert f"“{create['title']}”" in question or f"「{create['title']}」" in question, r.text
+    calls = model.call_count
+    done = await kit.assistant.reply(kit.user_id, "yes" if tz == "America/New_York" else "好的")
+    assert model.call_count == calls and done.writes and done.writes[0].persisted, done.text
+    assert sorted(e.title for e in await kit.events()) == sorted([first["title"], create["title"]])
+
+
+async def test_a_no_to_the_offer_writes_nothing_more(database: Any, make_user: Any) -> None:
+    kit = await make_kit(database, make_user, timezone="America/New_York")
+    _, text, first, update, _ = TWO_NEW[0]
+    kit.script(call("create_event", first), call("update_event", update), reply("OK.", request="change"))
+    await kit.assistant.reply(kit.user_id, text)
+    done = await kit.assistant.reply(kit.user_id, "no")
+    assert done.writes == ()
+    assert [e.title for e in await kit.events()] == [first["title"]]

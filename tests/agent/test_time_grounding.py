@@ -581,12 +581,17 @@ async def test_an_update_without_the_new_time_the_user_gave_goes_back_naming_it(
     assert event.start == datetime(2025, 3, 7, 15, tzinfo=SH)
 
 
-async def test_an_update_with_nothing_to_change_and_no_other_time_asks_the_user(kit: Kit) -> None:
+async def test_an_update_with_nothing_to_change_goes_back_and_the_model_asks(kit: Kit) -> None:
+    # no value to change and no other time: back to the model once (agent.writes.no_change), which asks
     await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
-    model = kit.script(call("update_event", {"event": "dentist", "event_when": "tomorrow"}))
+    model = kit.script(
+        call("update_event", {"event": "dentist", "event_when": "tomorrow"}),
+        reply("What would you like to change about the dentist appointment?"),
+    )
     r = await kit.assistant.reply(kit.user_id, "change tomorrow's dentist")
-    assert model.call_count == 1 and r.writes == ()
-    assert r.text == "What should I change about “Dentist”?"
+    assert model.call_count == 2 and r.writes == ()
+    assert "changes_nothing" in _tool_results(model)[0]["problems"][0]["problem"]
+    assert r.text == "What would you like to change about the dentist appointment?"
 
 
 async def test_an_update_start_that_is_the_prompts_now_is_dropped(kit: Kit) -> None:

@@ -11,7 +11,7 @@ from .table import NOWS, Row, check, duplicates, resolve_row
 
 def _all_rows() -> list[Row]:
     rows: list[Row] = []
-    for name in ("rows_en", "rows_zh", "rows_zones", "rows_midnight", "rows_series"):
+    for name in ("rows_en", "rows_zh", "rows_zones", "rows_midnight", "rows_series", "rows_probe2"):
         try:
             module = importlib.import_module(f"{__package__}.{name}")
         except ModuleNotFoundError as ex:

@@ -1,0 +1,133 @@
+"""An update that would change nothing: no new value at all, or only what the event already has.
+
+Each goes back to the model once with the fact (a value the user never gave, a time of theirs left out, or
+"this changes nothing: a removal is delete_event"). If the model's second answer fails too, the user is
+asked — never written to on a guess:
+
+* the update's values are only times its own reference gives ("cancel the 4pm call" sent as a move to
+  4pm), or it has no value at all (四点那个电话取消 sent as an update with only ``event_when``): the one change
+  an update cannot express is the event's removal, so the question is yes/no to delete it, and what to
+  change otherwise (``_delete_or_change``; a "yes" deletes with no model call, any other answer is an
+  ordinary message);
+* a new value the event already has ("move it to 3" when it is at 3): the user is told so.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import datetime
+
+from agent.context import ToolContext
+from agent.outcomes import Command, NeedsConfirmation, Rejected, WriteOutcome
+from agent.render import phrases
+from agent.render.timefmt import range_text
+from agent.time_grounding import is_time_grounded, phrases_in, quotes, the_time_itself
+from agent.writes.store import confirm
+from storage import EventPatch, StorageError
+
+__all__ = ["already_so", "nothing_to_change"]
+
+_CHANGES_NOTHING = (
+    "{what}: this update changes nothing. If the user asks to remove it, call delete_event for it; if they "
+    "give it another time or name, call update_event with that; a new event goes to create_event with the "
+    "user's own words for its time; otherwise answer in words"
+)
+
+
+def nothing_to_change(ctx: ToolContext, command: Command) -> WriteOutcome:
+    """An update with no value to change (every value it had was dropped, or it never had one)."""
+    dropped = [n["dropped"] for n in ctx.notes if n.get("call_index") == command.call_index and "dropped" in n]
+    if dropped and ctx.state.send_back_once("nothing_left", command.call_index):
+        # every change was a value the user never gave (often the request itself copied into notes):
+        # back to the model once, which may well have meant to answer, not to write
+        problems = tuple(
+            {"field": name, "problem": "not_given_by_user", "hint": "the user asked nothing to change"}
+            for name in dropped
+        )
+        return Rejected("nothing_to_change", "", fixable=True, problems=problems, command=command)
+    unused = _unused_time(ctx, command)
+    if unused is not None and ctx.state.send_back_once("nothing_left", command.call_index):
+        # "改到周五下午三点，她周三临时有事" with only event_when="周三下午三点": the new time is in the
+        # message and the model left it out. Back to the model once, naming it; never filled in by code.
+        problem = {
+            "field": "when",
+            "problem": "missing",
+            "hint": f"the user's words give a time, {unused!r}: if it is the new time, pass it as `when`",
+        }
+        return Rejected("nothing_to_change", "", fixable=True, problems=(problem,), command=command)
+    asked = _delete_or_change(ctx, command)
+    if ctx.state.send_back_once("changes_nothing"):
+        title = (command.target or {}).get("title") or command.args.get("event")
+        problem = {"field": "event", "problem": "changes_nothing",
+                   "hint": _CHANGES_NOTHING.format(what=f"the update of {title!r} gives no new value")}  # fmt: skip
+        return Rejected("nothing_to_change", "", fixable=True, problems=(problem,), command=command, ask=asked)
+    return asked
+
+
+async def already_so(ctx: ToolContext, command: Command, event_patch: EventPatch) -> WriteOutcome | None:
+    """An update that would store what the event already has is not written: the model sends
+    "明天下午三点和张三开会" as an update of that very meeting when it exists (before, a new version and
+    "Updated …" for nothing). None when it changes something."""
+    try:
+        event = await ctx.events.get((command.target or {})["event_id"])
+    except StorageError:
+        return None  # the store's own answer comes with the write
+    if event_patch.changes(event):
+        return None
+    when = range_text(
+        event.start.astimezone(ctx.tz), event.end.astimezone(ctx.tz), ctx.lang, all_day=event.all_day,
+        ref=ctx.now.astimezone(ctx.tz).date(),
+    )  # fmt: skip
+    removal = _no_new_time(ctx, command)
+    if ctx.state.send_back_once("changes_nothing"):
+        # the user asked for something, and this is not it ("cancel the 4pm call" sent as an update to 4pm):
+        # back to the model once with the fact
+        problem = {"field": "event", "problem": "changes_nothing",
+                   "hint": _CHANGES_NOTHING.format(what=f"{event.title!r} already is {when}")}  # fmt: skip
+        asked = _delete_or_change(ctx, command) if removal else None
+        return Rejected("nothing_to_change", "", fixable=True, problems=(problem,), command=command, ask=asked)
+    if removal:
+        return _delete_or_change(ctx, command)
+    return Rejected(
+        "already_so", phrases.say("already_so", ctx.lang, title=event.title, when=when), command=command
+    )
+
+
+def _no_new_time(ctx: ToolContext, command: Command) -> bool:
+    """The update's only values are times its own reference gives ("4pm call" moved to 4pm): nothing of
+    the message says a new value."""
+    args = command.args
+    if any(args.get(n) is not None for n in ("title", "location", "notes", "attendees")):
+        return False
+    reference = " ".join(str(args.get(n) or "") for n in ("event", "event_when"))
+    values = [str(args[n]) for n in ("when", "end", "duration") if args.get(n)]
+    return bool(values) and all(
+        is_time_grounded(v, (reference,), now=ctx.now, tz=ctx.tz, memo=ctx.memo) for v in values
+    )
+
+
+def _delete_or_change(ctx: ToolContext, command: Command) -> NeedsConfirmation:
+    """Yes/no to delete the event the update found, and what to change otherwise (see the module doc)."""
+    target = command.target or {}
+    delete = Command(
+        "delete_event",
+        {"event": command.args.get("event"), "event_when": command.args.get("event_when"),
+         "scope": target.get("scope") or ("one" if target.get("occurrence_start") else None)},
+        call_index=command.call_index,
+        target=target,
+    )  # fmt: skip
+    start, end = datetime.fromisoformat(target["start"]), datetime.fromisoformat(target["end"])
+    asked = confirm(
+        ctx, delete, "delete", target["title"], start, end, bool(target.get("all_day")), ("destructive",), ()
+    )
+    return dataclasses.replace(asked, question=f"{asked.question}\n{phrases.say('or_what_to_change', ctx.lang)}")
+
+
+def _unused_time(ctx: ToolContext, command: Command) -> str | None:
+    """A time phrase of the message that neither the event's time nor its name accounts for."""
+    args = command.args
+    used = [str(args.get("event_when") or ""), str(args.get("event") or "")]
+    for phrase in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        if not quotes(phrase, used) and not any(quotes(u, [phrase]) for u in used if u):
+            return the_time_itself(phrase)
+    return None

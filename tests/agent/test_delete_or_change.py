@@ -1,0 +1,70 @@
+"""An update that changes nothing twice — its only value is the time its own reference gives, or it has no
+value at all — asks yes/no to delete the event, and what to change otherwise (agent.writes.no_change): the
+one change an update cannot express is a removal. Never deleted without the "yes". Scripted model."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import pytest
+
+from agent.model import call
+from tests.agent.fixtures import *  # noqa: F403  (fixtures)
+from tests.agent.fixtures import make_kit
+
+# (zone, message, the model's update, repeated; the seeded title and its start, wall clock on 6 March 2025)
+ROWS = [
+    ("America/New_York", "cancel the 4pm call", {"event": "4pm call", "when": "4pm"}, "Call", 16),
+    ("America/New_York", "drop my 10am dentist please", {"event": "10am dentist", "when": "10am"}, "Dentist", 10),
+    ("America/New_York", "scrap tomorrow's standup", {"event": "standup", "event_when": "tomorrow"}, "Standup", 9),
+    ("America/New_York", "forget tomorrow's 3pm review", {"event": "review", "event_when": "tomorrow 3pm",
+     "when": "tomorrow 3pm"}, "Review", 15),
+    ("Asia/Shanghai", "四点那个电话取消", {"event": "电话", "event_when": "四点"}, "电话", 16),
+    ("Asia/Shanghai", "把明天的牙医去掉", {"event": "牙医", "event_when": "明天"}, "牙医", 10),
+    ("Asia/Shanghai", "明天下午三点那个评审不开了", {"event": "明天下午三点那个评审", "when": "明天下午三点"}, "评审", 15),
+    ("Asia/Taipei", "明天的讀書會不去了", {"event": "讀書會", "event_when": "明天"}, "讀書會", 19),
+]  # fmt: skip
+
+
+async def _asked(database: Any, make_user: Any, tz: str, text: str, update: dict, title: str, hour: int):  # type: ignore[no-untyped-def]
+    kit = await make_kit(database, make_user, timezone=tz)
+    await kit.seed(title, datetime(2025, 3, 6, hour, tzinfo=kit.tz))
+    await kit.seed("Other", datetime(2025, 3, 6, 12, tzinfo=kit.tz))
+    model = kit.script(call("update_event", update), call("update_event", update))
+    r = await kit.assistant.reply(kit.user_id, text)
+    return kit, model, r
+
+
+@pytest.mark.parametrize(("tz", "text", "update", "title", "hour"), ROWS, ids=[r[1] for r in ROWS])
+async def test_a_second_update_that_changes_nothing_asks_to_delete(
+    database: Any, make_user: Any, tz: str, text: str, update: dict, title: str, hour: int
+) -> None:
+    kit, model, r = await _asked(database, make_user, tz, text, update, title, hour)
+    assert r.writes == () and r.pending is not None and model.call_count == 2, r.text
+    assert title in r.text and ("tell me what to change" in r.text or "告诉我改什么" in r.text), r.text
+    done = await kit.assistant.reply(kit.user_id, "yes" if tz == "America/New_York" else "好")
+    assert model.call_count == 2 and done.writes and done.writes[0].persisted, done.text
+    assert [e.title for e in await kit.events()] == ["Other"]
+
+
+@pytest.mark.parametrize(("tz", "text", "update", "title", "hour"), ROWS[:1] + ROWS[4:5])
+async def test_a_no_deletes_nothing(
+    database: Any, make_user: Any, tz: str, text: str, update: dict, title: str, hour: int
+) -> None:
+    kit, _, _ = await _asked(database, make_user, tz, text, update, title, hour)
+    await kit.assistant.reply(kit.user_id, "no" if tz == "America/New_York" else "不用")
+    assert sorted(e.title for e in await kit.events()) == sorted([title, "Other"])
+
+
+async def test_a_new_time_the_event_already_has_is_said_not_asked(database: Any, make_user: Any) -> None:
+    # "move the call to 4pm" when it is at 4pm: a time the reference does not give; it already is so (a
+    # message that names the event by that time and asks to remove it, 明天下午三点的评审不开了, reads the same
+    # to code and gets the same answer: which the user meant is the model's to say)
+    kit = await make_kit(database, make_user, timezone="America/New_York")
+    await kit.seed("Call", datetime(2025, 3, 6, 16, tzinfo=kit.tz))
+    update = {"event": "call", "when": "tomorrow 4pm"}
+    kit.script(call("update_event", update), call("update_event", update))
+    r = await kit.assistant.reply(kit.user_id, "move the call to tomorrow 4pm")
+    assert r.writes == () and r.pending is None and "already" in r.text, r.text
+    assert [e.title for e in await kit.events()] == ["Call"]
