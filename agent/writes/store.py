@@ -29,7 +29,9 @@ from storage import (
     WriteResult,
 )
 
-__all__ = ["checks", "confirm", "ground", "ground_title", "model_doubts", "store", "title_of", "unasked"]
+__all__ = [
+    "checks", "confirm", "ground", "ground_title", "model_doubts", "store", "title_of", "unasked", "unasked_reading",
+]
 
 log = logging.getLogger("kairos.agent.write")
 _GROUNDED_FIELDS = ("location", "notes")
@@ -119,7 +121,7 @@ def model_doubts(ctx: ToolContext, tool: str | None = None) -> bool:
     """The model's own answer does not back a write this turn: it read the message as a question or
     chit-chat (its ``request``), or it gave real weight to answering without a tool (``TurnState.no_tool_p``
     — for a create, with an answer that was not fluent either)."""
-    if _read_as_no_request(ctx):
+    if unasked_reading(ctx):
         return True
     doubt = ctx.state.no_tool_p
     if doubt is None or doubt < DOUBT:
@@ -130,7 +132,8 @@ def model_doubts(ctx: ToolContext, tool: str | None = None) -> bool:
     return fluency is None or fluency <= FLUENT
 
 
-def _read_as_no_request(ctx: ToolContext) -> bool:
+def unasked_reading(ctx: ToolContext) -> bool:
+    """This turn's own reading of the message (the model's ``request``) is no request to write."""
     return ctx.state.request in ("calendar_question", "chat")
 
 
@@ -142,7 +145,7 @@ def unasked(ctx: ToolContext, command: Command) -> bool:
     0.13–0.31 doubt, as short replies do)."""
     if "unasked" in command.confirmed:
         return False
-    if _read_as_no_request(ctx):  # this turn's own reading disagrees: no exemption
+    if unasked_reading(ctx):  # this turn's own reading disagrees: no exemption
         return True
     return (command.doubted or model_doubts(ctx, command.tool)) and not _changes_the_write_just_made(ctx, command)
 

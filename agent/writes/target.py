@@ -15,6 +15,7 @@ too, the user is asked yes/no about adding the event the reference describes (ne
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -27,8 +28,8 @@ from agent.render.timefmt import range_text
 from agent.time_grounding import Memo, is_time_grounded, phrases_of, resolved, shares_time_words
 from agent.timing import timing_from_json
 from agent.turn.focus import is_anaphor, just_written
-from agent.writes.references import Choice, NotFound, Ref, resolve_reference
-from agent.writes.store import confirm, ground
+from agent.writes.references import Choice, NotFound, Ref, events_sharing_a_word, resolve_reference
+from agent.writes.store import confirm, ground, model_doubts, unasked_reading
 from agent.writes.timing import settle_time
 from schedule_time import TimeExpressionError, analyse
 from schedule_time.language import normalise
@@ -63,7 +64,10 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
             return corrected
     if isinstance(found, NotFound):
         key = "not_found_id" if found.by_id else ("not_found_when" if found.with_time else "not_found")
-        return Rejected("not_found", phrases.say(key, ctx.lang, ref=args["event"][:80]), command=command)
+        not_found = phrases.say(key, ctx.lang, ref=args["event"][:80])
+        if not found.by_id and (offer := await _offer_when_nothing_like_it(ctx, command)) is not None:
+            return dataclasses.replace(offer, question=f"{not_found}\n{offer.question}")
+        return Rejected("not_found", not_found, command=command)
     if isinstance(found, Choice) and len(found.refs) == 1 and command.tool == "delete_event":
         # a near-miss name: a delete asks anyway, naming the event it found — one question, not two
         return command.with_(target=target_json(found.refs[0]))
@@ -109,6 +113,8 @@ def _offer_to_add(ctx: ToolContext, command: Command) -> NeedsValue | NeedsChoic
     a create that asks yes/no first ("Add “Haircut” — Thursday, 5:30–6:30 PM?"; ``doubted``: the model never
     called it) — a wrong guess costs a "no", where "not found" left the request undone. The title is the
     reference without its time words, checked against the user's words again (``ground``)."""
+    if command.doubted or unasked_reading(ctx) or model_doubts(ctx, command.tool):
+        return None  # the model's own answer did not back a write: nothing to offer
     reference = str(command.args.get("event") or "")
     title = reference
     for phrase in sorted(analyse(reference, now=ctx.now, tz=ctx.tz), key=lambda p: -p.start):
@@ -134,7 +140,23 @@ def _offer_to_add(ctx: ToolContext, command: Command) -> NeedsValue | NeedsChoic
     if not isinstance(settled, Command) or settled.resolved is None:
         return None
     start, end, all_day, _ = timing_from_json(settled.resolved)
+    if (end.date() <= ctx.now.astimezone(ctx.tz).date()) if all_day else start < ctx.now:
+        return None  # a time already past is a statement about it, not a plan
     return confirm(ctx, settled, "create", settled.args["title"], start, end, all_day, ("unasked",), ())
+
+
+async def _offer_when_nothing_like_it(ctx: ToolContext, command: Command) -> NeedsConfirmation | None:
+    """A move of an event the calendar has nothing like — no title shares a word with the reference — to a
+    time in this message's words ("put a call with Leo on Thursday at 4pm" sent as an update): there is
+    nothing to move, so after "not found" the user is asked yes/no to add it (``_offer_to_add``)."""
+    when = str(command.args.get("when") or "")
+    reference = str(command.args.get("event") or "")
+    if command.tool != "update_event" or not when or not said_now(ctx, when) or is_anaphor(reference):
+        return None
+    if await events_sharing_a_word(ctx, reference, reference, limit=10):
+        return None  # a near name ("the call" for "Call with Leonard"): "not found" says what was looked for
+    offer = _offer_to_add(ctx, command)
+    return offer if isinstance(offer, NeedsConfirmation) else None
 
 
 def _no_such_event(ctx: ToolContext, command: Command) -> Rejected:

@@ -5,13 +5,14 @@ answer."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import pytest
 
 from agent.model import call, reply
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
-from tests.agent.fixtures import make_kit
+from tests.agent.fixtures import Kit, make_kit
 
 TWO_NEW = [
     ("America/New_York", "dentist Tuesday 9am, haircut Thursday 5:30pm",
@@ -95,3 +96,65 @@ async def test_a_no_to_the_offer_writes_nothing_more(database: Any, make_user: A
     done = await kit.assistant.reply(kit.user_id, "no")
     assert done.writes == ()
     assert [e.title for e in await kit.events()] == [first["title"]]
+
+
+# (zone, message, the model's update; the title offered) — nothing on the calendar is anything like it
+NOTHING_LIKE_IT = [
+    ("America/New_York", "put a call with Leo on Thursday at 4pm", {"event": "call with Leo", "when": "Thursday at 4pm"},
+     "Call with Leo"),
+    ("America/New_York", "move my haircut to Thursday 5:30pm", {"event": "haircut", "when": "Thursday 5:30pm"},
+     "Haircut"),
+    ("America/New_York", "the vet visit is friday at 10am", {"event": "the vet visit", "when": "friday at 10am"},
+     "Vet visit"),
+    ("Asia/Shanghai", "把理发挪到周四下午五点半", {"event": "理发", "when": "周四下午五点半"}, "理发"),
+    ("Asia/Shanghai", "周五晚上七点和小王吃饭", {"event": "和小王吃饭", "when": "周五晚上七点"}, "和小王吃饭"),
+    ("Asia/Taipei", "週四下午三點看牙醫", {"event": "看牙醫", "when": "週四下午三點"}, "看牙醫"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("tz", "text", "update", "title"), NOTHING_LIKE_IT, ids=[r[1] for r in NOTHING_LIKE_IT])
+async def test_a_move_of_nothing_like_any_event_offers_to_add_it(
+    database: Any, make_user: Any, tz: str, text: str, update: dict, title: str
+) -> None:
+    kit = await make_kit(database, make_user, timezone=tz)
+    await kit.seed("Design crit", datetime(2025, 3, 5, 13, tzinfo=kit.tz))
+    model = kit.script(call("update_event", update), reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes == () and r.pending is not None and model.call_count == 1, r.text
+    assert ("couldn't find" in r.text or "没有找到" in r.text) and (f"“{title}”" in r.text or f"「{title}」" in r.text)
+    done = await kit.assistant.reply(kit.user_id, "yes" if tz == "America/New_York" else "好的")
+    assert model.call_count == 1 and done.writes and done.writes[0].persisted, done.text
+    assert sorted(e.title for e in await kit.events()) == sorted(["Design crit", title])
+
+
+@pytest.mark.parametrize(
+    ("text", "update"),
+    [
+        ("move the call with Leo to Thursday at 4pm", {"event": "call with Leo", "when": "Thursday at 4pm"}),
+    ],
+)
+async def test_a_near_name_is_only_not_found(kit: Kit, text: str, update: dict) -> None:
+    # a title shares a word with the reference ("Leo", "birthday"): the user may have misnamed it
+    await kit.seed("Leo's birthday", datetime(2025, 3, 9, 12, tzinfo=kit.tz))
+    kit.script(call("update_event", update), reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.pending is None and "couldn't find" in r.text, r.text
+
+
+@pytest.mark.parametrize(
+    ("text", "update", "kind", "doubt"),
+    [
+        ("talked to the bank at 11 and the loan got approved", {"event": "loan approval", "when": "11am"}, "chat", None),
+        ("the plumber came by at 8 this morning", {"event": "plumber visit", "when": "8 this morning"}, "change", None),
+        ("finally the vet visit is friday at 10am", {"event": "vet visit", "when": "friday at 10am"}, "change", 0.4),
+        ("今天上午十点和银行通过电话了", {"event": "银行电话", "when": "今天上午十点"}, "chat", None),
+    ],
+)
+async def test_no_offer_without_a_request_or_for_a_past_time(
+    kit: Kit, text: str, update: dict, kind: str, doubt: float | None
+) -> None:
+    # the model's own reading is no request, it doubted the write, or the time is already past (NOW 9:00):
+    # "not found" alone, never a question about adding what the user only told
+    kit.script(call("update_event", update, request=kind, no_tool_p=doubt), reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.pending is None and r.writes == (), r.text
