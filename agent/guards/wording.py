@@ -7,8 +7,11 @@ from __future__ import annotations
 from agent.context import ToolContext
 from agent.grounding import in_unwritten_script
 from agent.outcomes import Command, Rejected
+from agent.time_grounding import quotes
+from agent.timing import resolve_recurrence
 from agent.user_gave import user_gave_recurrence
 from schedule_time import time_phrases
+from schedule_time.language import normalise
 
 __all__ = ["repetition_kept", "title_language"]
 
@@ -25,15 +28,13 @@ def title_language(ctx: ToolContext, command: Command) -> Rejected | None:
     return Rejected("title_language", "", fixable=True, problems=(problem,), command=command)
 
 
-def repetition_kept(ctx: ToolContext, command: Command) -> Rejected | None:
+def repetition_kept(ctx: ToolContext, command: Command) -> Command | Rejected | None:
     """A create without a repetition the user's words give ("I run every weekday at 8am, starting
     tomorrow" → a single event): back to the model once, quoting the user's words; its second answer stands
     (the repetition may belong to something else: "I run every weekday; book the physio tomorrow at 8")."""
-    if (
-        command.tool != "create_event"
-        or command.args.get("recurrence")
-        or ctx.state.was_sent_back("repetition")
-    ):
+    if command.tool == "create_event" and command.args.get("recurrence"):
+        return _fuller_repetition(ctx, command)
+    if command.tool != "create_event" or ctx.state.was_sent_back("repetition"):
         return None
     if user_gave_recurrence(command.args["when"], now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         return None
@@ -48,3 +49,29 @@ def repetition_kept(ctx: ToolContext, command: Command) -> Rejected | None:
     hint = f"the user said {said[0]!r}: pass it as `recurrence` if it is this event's repetition"
     problem = {"field": "recurrence", "problem": "left_out", "hint": hint}
     return Rejected("recurrence_left_out", "", fixable=True, problems=(problem,), command=command)
+
+
+def _fuller_repetition(ctx: ToolContext, command: Command) -> Command | None:
+    """A repetition that is part of the user's longer one and says less ("每週二" of "每週二和週四晚上八點", "every
+    Tuesday" of "every Tuesday and Thursday"): the user's phrase, which the time service reads as the rule
+    they gave (a day the model cut off is a day the event would never be on)."""
+    given = str(command.args["recurrence"])
+    start = ctx.now
+    mine = resolve_recurrence(given, start=start, tz=ctx.tz)
+    for phrase in time_phrases(ctx.user_text):
+        if not quotes(given, [phrase]) or normalise(phrase) == normalise(given):
+            continue
+        theirs = resolve_recurrence(phrase, start=start, tz=ctx.tz)
+        if theirs and mine and _days(theirs) > _days(mine):
+            ctx.notes.append({"replaced": "recurrence", "reason": "the_users_fuller_phrase", "tool": command.tool,
+                              "call_index": command.call_index})  # fmt: skip
+            return command.with_(args={**command.args, "recurrence": phrase})
+    return None
+
+
+def _days(rule: str) -> set[str]:
+    """The weekdays of an RRULE's BYDAY (empty when it has none)."""
+    for part in rule.split(";"):
+        if part.startswith("BYDAY="):
+            return set(part[len("BYDAY="):].split(","))
+    return set()
