@@ -140,9 +140,9 @@ def _offer_to_add(ctx: ToolContext, command: Command) -> NeedsValue | NeedsChoic
     if not isinstance(settled, Command) or settled.resolved is None:
         return None
     start, end, all_day, _ = timing_from_json(settled.resolved)
-    if (end.date() <= ctx.now.astimezone(ctx.tz).date()) if all_day else start < ctx.now:
-        return None  # a time already past is a statement about it, not a plan
-    return confirm(ctx, settled, "create", settled.args["title"], start, end, all_day, ("unasked",), ())
+    past = (end.date() <= ctx.now.astimezone(ctx.tz).date()) if all_day else start < ctx.now
+    reasons = ("unasked", "past") if past else ("unasked",)  # a past time says so ("补记" one: asked, as any)
+    return confirm(ctx, settled, "create", settled.args["title"], start, end, all_day, reasons, ())
 
 
 async def _offer_when_nothing_like_it(ctx: ToolContext, command: Command) -> NeedsConfirmation | None:

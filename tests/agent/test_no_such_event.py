@@ -145,16 +145,26 @@ async def test_a_near_name_is_only_not_found(kit: Kit, text: str, update: dict) 
     ("text", "update", "kind", "doubt"),
     [
         ("talked to the bank at 11 and the loan got approved", {"event": "loan approval", "when": "11am"}, "chat", None),
-        ("the plumber came by at 8 this morning", {"event": "plumber visit", "when": "8 this morning"}, "change", None),
+        ("the plumber came by at 8 this morning", {"event": "plumber visit", "when": "8 this morning"}, "chat", None),
         ("finally the vet visit is friday at 10am", {"event": "vet visit", "when": "friday at 10am"}, "change", 0.4),
         ("今天上午十点和银行通过电话了", {"event": "银行电话", "when": "今天上午十点"}, "chat", None),
     ],
 )
-async def test_no_offer_without_a_request_or_for_a_past_time(
+async def test_no_offer_without_a_request(
     kit: Kit, text: str, update: dict, kind: str, doubt: float | None
 ) -> None:
-    # the model's own reading is no request, it doubted the write, or the time is already past (NOW 9:00):
-    # "not found" alone, never a question about adding what the user only told
+    # the model's own reading is no request, or it doubted the write: "not found" alone, never a question
+    # about adding what the user only told
     kit.script(call("update_event", update, request=kind, no_tool_p=doubt), reply("unused"))
     r = await kit.assistant.reply(kit.user_id, text)
     assert r.pending is None and r.writes == (), r.text
+
+
+async def test_an_offer_for_a_past_time_says_it_is_past(database: Any, make_user: Any) -> None:
+    # a past event the user asks to record ("补记"): the offer names it as past; the "yes" writes it
+    kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    model = kit.script(call("update_event", {"event": "面试", "when": "今天上午八点"}, request="add"))
+    r = await kit.assistant.reply(kit.user_id, "补记一下今天上午八点的面试")
+    assert r.pending is not None and "面试" in r.text, r.text
+    done = await kit.assistant.reply(kit.user_id, "确认")
+    assert model.call_count == 1 and done.writes and done.writes[0].persisted, done.text
