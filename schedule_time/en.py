@@ -227,7 +227,7 @@ RULES: list[Rule] = [
                                   "fortnightly": ("WEEKLY", (), 2)}[m["w"]])]),
     Rule("weekday_count", r"(?P<n>\d+|" + WORD_NUMBER + r")\s+(?P<wd>" + alt(WEEKDAYS) + r")s\s+(?P<dir>from now|ago|back)",
          b_weekday_count),
-    Rule("plural_weekday", r"(?:on\s+)?(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)s",
+    Rule("plural_weekday", r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)s",
          b_plural_weekday),
     Rule("ides", r"(?:the\s+)?ides\s+of\s+(?P<mon>" + MONTH + ")", b_ides),
     Rule("closest", r"(?:the\s+)?(?:(?P<n>" + ORD + r")\s+)?closest(?:\s+(?P<wd>" + WEEKDAY + r")\s+to\b|(?=\s+\S))",

@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
+from itertools import pairwise
 from typing import Literal
 
 from . import pieces as p
@@ -98,7 +99,7 @@ def analyse(text: str, *, now: datetime, tz: tzinfo | None = None,
         return r
 
     for run in _runs(norm, spans, found):
-        for first, last, parts in _cut(run, lambda f, la: resolution(f, la).status != "unresolved"):
+        for first, last, parts in _cut(run, lambda f, la: resolution(f, la).status != "unresolved", norm):
             start, end = where[first], where[last - 1] + 1
             while end > start + 1 and text[end - 1].isspace():   # a token may end in a space ("2 " in "三点 2 at")
                 end -= 1
@@ -162,22 +163,32 @@ def _breaks(gap: str) -> bool:
     return any(ch in _BREAKS for ch in gap) or ". " in gap or gap.endswith(".")
 
 
-def _cut(run: list[_Token], resolves: Callable[[int, int], bool],
-         ) -> list[tuple[int, int, tuple[tuple[p.Piece, ...], Expr | None]]]:
+_Part = tuple[int, int, tuple[tuple[p.Piece, ...], Expr | None]]
+"""A phrase cut from a run: (start, end) in the normalised text, its pieces and what they compose into."""
+
+
+def _cut(run: list[_Token], resolves: Callable[[int, int], bool], norm: str) -> list[_Part]:
     """The run cut into phrases: from each start the longest stretch of at most ``MAX_PIECES`` pieces that
     composes into one expression and resolves ("tomorrow at 1pm" out of "tomorrow at 1pm and Friday 4pm";
     "后天晚上七点半" out of "后天晚上七点半一起"), else the longest that composes (its resolution says
     why it is refused: "Feb 30", 明天周四 said on a Tuesday); a token that begins no such stretch, or a
     stretch of pieces that name no time alone, is skipped. A stretch neither begins nor ends with a range
-    separator ("2 hours long and …")."""
-    out: list[tuple[int, int, tuple[tuple[p.Piece, ...], Expr | None]]] = []
+    separator ("2 hours long and …"), except that "until"/"till" begins one that resolves ("until 5").
+
+    A comma inside a stretch ends it there when what follows the comma begins a longer stretch of its own
+    that resolves: in "monday, lunch on friday at 1pm" the meal goes with Friday, not with Monday (a list
+    that composes whole, "every mon, wed and fri at 7am" or "Dec 5, 2027 at 7:45am", is kept)."""
+    out: list[_Part] = []
     timed = [i for i, t in enumerate(run) if t[2]]
-    i = 0
-    while i < len(timed):
-        best = fallback = None
-        for j in range(min(len(timed), i + MAX_PIECES), i, -1):   # (each token holds a piece at least)
+
+    def longest(i: int, stop: int) -> tuple[int, _Part, bool] | None:
+        """The longest stretch from ``timed[i]`` ending before ``timed[stop]``: (its end in ``timed``, the
+        part, whether it resolves)."""
+        fallback: tuple[int, _Part, bool] | None = None
+        for j in range(min(stop, i + MAX_PIECES), i, -1):   # (each token holds a piece at least)
             chosen = run[timed[i]:timed[j - 1] + 1]
-            if _connector(chosen[-1][2]) or (type(chosen[0][2][0]) is p.RangeSep):
+            lead = chosen[0][2][0]
+            if _connector(chosen[-1][2]) or (type(lead) is p.RangeSep and not lead.until):  # type: ignore[attr-defined]
                 continue
             pieces = tuple(x for t in chosen for x in t[2])
             if len(pieces) > MAX_PIECES or _weak(pieces):
@@ -186,18 +197,34 @@ def _cut(run: list[_Token], resolves: Callable[[int, int], bool],
                 expr = compose(list(pieces))
             except (Unusable, ValueError, OverflowError):
                 continue
-            found = (j, (chosen[0][0], chosen[-1][1], (pieces, expr)))
+            part: _Part = (chosen[0][0], chosen[-1][1], (pieces, expr))
             if resolves(chosen[0][0], chosen[-1][1]):
-                best = found
-                break
-            fallback = fallback or found
-        best = best or fallback
+                return j, part, True
+            if fallback is None and type(lead) is not p.RangeSep:   # ("until …" only when it resolves)
+                fallback = (j, part, False)
+        return fallback
+
+    i = 0
+    while i < len(timed):
+        best = longest(i, len(timed))
         if best is None:
             i += 1
             continue
+        commas = [k for k in range(i + 1, best[0]) if _comma(norm[run[timed[k - 1]][1]:run[timed[k]][0]])]
+        if commas:
+            after = longest(commas[-1], len(timed))
+            if after is not None and after[2] and after[0] > best[0]:
+                best = longest(i, commas[-1])
+                if best is None:
+                    i = commas[-1]
+                    continue
         out.append(best[1])
         i = best[0]
     return out
+
+
+def _comma(gap: str) -> bool:
+    return "," in gap or "、" in gap
 
 
 def _connector(pieces: tuple[p.Piece, ...]) -> bool:
@@ -205,8 +232,9 @@ def _connector(pieces: tuple[p.Piece, ...]) -> bool:
 
 
 def _weak(pieces: tuple[p.Piece, ...]) -> bool:
-    if all(isinstance(x, _WEAK) for x in pieces):
-        return True
+    if all(isinstance(x, _WEAK) for x in pieces):   # (but a number after "until" is a clock hour: "until 5")
+        return not any(type(a) is p.RangeSep and a.until and type(b) is p.Number  # type: ignore[attr-defined]
+                       for a, b in pairwise(pieces))
     return len(pieces) == 1 and type(pieces[0]) is p.PartOfDay and pieces[0].label in _MEALS  # type: ignore[attr-defined]
 
 

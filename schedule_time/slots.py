@@ -60,16 +60,82 @@ def _phrases(text: str) -> tuple[str, ...]:
     spans: list[tuple[int, int, int]] = []
     found, _, _ = _scan(norm, spans)
     separators = _separator_spans(found, spans)
+    listed = _weekday_lists(norm, found, spans)
     out: list[str] = []
     run: list[tuple[int, int, int]] = []
     for span in [*spans, (len(norm), len(norm), -1)]:
         gap = norm[run[-1][1] : span[0]] if run else ""
-        if span[2] < 0 or _CLAUSE.search(gap):  # an unknown word, or a clause break, ends the run
+        # an unknown word, or a clause break, ends the run (not a comma inside a set of weekdays)
+        if span[2] < 0 or (_CLAUSE.search(gap) and span[0] not in listed):
             _emit(norm, run, out, separators)
             run = []
         if span[2] >= 0:
             run.append(span)
     return tuple(out)
+
+
+_LIST_GAP = re.compile(r"[\s,、]*")
+_EVERY_GAP = re.compile(r"\s*")
+
+
+def _weekday_lists(norm: str, found: tuple[p.Piece, ...], spans: list[tuple[int, int, int]]) -> set[int]:
+    """The starts of the spans that continue a set of weekdays across a comma: a comma between two bare
+    weekdays is no clause break when the list they are part of is one set of days — it follows "every" / 每,
+    an item is plural ("mondays"; 每周一 and "weekdays" are sets already), or its last link is "and" / 和
+    ("mondays, wednesdays and fridays at 6am", "every mon, wed and fri", "monday, wednesday, and friday at
+    9"). The items are bare weekdays only, so a list never joins two days that each have a time of their own
+    ("monday at 9, tuesday at 5"); "monday, lunch on friday" or "mon, tue" stay apart
+    (``series_parts.weekday_run`` reads such a set inside one expression)."""
+    out: set[int] = set()
+    if not any(type(x) is p.WeekdayRef for x in found):
+        return out
+    items: list[tuple[int, int, tuple[p.Piece, ...]]] = []   # the spans with pieces, with those pieces
+    at = 0
+    for start, end, count in spans:
+        if count > 0:
+            items.append((start, end, found[at : at + count]))
+            at += count
+    i = 0
+    while i < len(items):
+        if _day(items[i][2]) is None:
+            i += 1
+            continue
+        prev = items[i - 1] if i else None
+        is_set = prev is not None and type(prev[2][-1]) in (p.Every, p.RecurUnit) and \
+            _EVERY_GAP.fullmatch(norm, prev[1], items[i][0]) is not None
+        plural = bool(_day(items[i][2]))
+        commas: list[int] = []
+        last_and = False
+        j = i
+        while j + 1 < len(items) and _LIST_GAP.fullmatch(norm, items[j][1], items[j + 1][0]):
+            nxt, step = items[j + 1], 1
+            link = nxt[2] == (p.RangeSep(weak=True),)
+            if link and j + 2 < len(items) and _LIST_GAP.fullmatch(norm, nxt[1], items[j + 2][0]):
+                step = 2
+            if _day(items[j + step][2]) is None or (link and step == 1):
+                break
+            if "," in norm[items[j][1] : nxt[0]] or "、" in norm[items[j][1] : nxt[0]]:
+                commas.append(nxt[0])
+            last_and = link
+            plural = plural or bool(_day(items[j + step][2]))
+            j += step
+        if commas and (is_set or plural or last_and):
+            out.update(commas)
+        i = j + 1
+    return out
+
+
+def _day(pieces: tuple[p.Piece, ...]) -> bool | None:
+    """For a span that is one bare weekday, whether it is plural ("mondays": every Monday, or a set of days
+    already, 每周一、周三, "weekdays"); None for any other span."""
+    last = pieces[-1]
+    if type(last) is p.RecurUnit and last.byday and len(pieces) == 1:
+        return True
+    if type(last) is not p.WeekdayRef or last.mode != "bare":
+        return None
+    if len(pieces) == 1:
+        return False
+    return len(pieces) == 2 and type(pieces[0]) is p.Every
 
 
 _LINK = re.compile(r"(?:\b(?:to|till|until)|到|至)\s*$")

@@ -277,7 +277,8 @@ RULES: list[Rule] = [
     # inclusive open bounds: 2027年3月1日或之后 (from that day), 2020年及以前 (up to the end of 2020)
     Rule("open_from", r"(?:或|及|以及|或者)\s*(?:之后|之後|以后|以後|更晚|往后|往後)", const(p.OpenBound("after"))),
     Rule("open_through", r"(?:或|及|以及|或者)\s*(?:之前|以前|更早|往前)", const(p.OpenBound("through"))),
-    Rule("range_sep", r"一直到|直到|到|至|~|-|—|–", const(p.RangeSep())),
+    Rule("range_until", r"一直到|直到", const(p.RangeSep(until=True))),   # "until": 直到五点 alone is an open end
+    Rule("range_sep", r"到|至|~|-|—|–", const(p.RangeSep())),
     # 本周内, 今年之内, 12月以内: the rest of that period from now (a past or future one whole), not "before" it
     Rule("within_period", r"(?<=[周週拜期月年季度天])(?:以内|以內|之内|之內|内|內)", const(p.PeriodPart("within"))),
     Rule("open_before", r"以前|之前|前|为止|為止|以内|以內|之内|之內", const(p.OpenBound("before"))),

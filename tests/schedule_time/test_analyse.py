@@ -97,6 +97,32 @@ MESSAGES += [
     M('下周一那个', [('下周一', 'day', '2026-11-30')], 'sun'),
 ]
 
+# A comma (or 、) inside one set of weekdays is no break; a comma between two expressions is; "until" / 直到
+# begins a phrase (README "Time phrases in a message").
+MESSAGES += [
+    # a comma (or 、) inside one set of weekdays: plural days, after "every"/每, or ending in "and <weekday>"
+    M('yoga on mondays, wednesdays and fridays at 6am', [('mondays, wednesdays and fridays at 6am', 'recurrence', 'rrule FREQ=WEEKLY;BYDAY=MO,WE,FR;BYHOUR=6;BYMINUTE=0 2026-12-02T06:00')]),
+    M('every mon, wed and fri at 7am', [('every mon, wed and fri at 7am', 'recurrence', 'rrule FREQ=WEEKLY;BYDAY=MO,WE,FR;BYHOUR=7;BYMINUTE=0 2026-12-02T07:00')]),
+    M('swim tuesdays, thursdays at 7pm', [('tuesdays, thursdays at 7pm', 'recurrence', 'rrule FREQ=WEEKLY;BYDAY=TU,TH;BYHOUR=19;BYMINUTE=0 2026-12-01T19:00')]),
+    M('every monday, wednesday, and friday at 9', [('every monday, wednesday, and friday at 9', 'recurrence', 'rrule FREQ=WEEKLY;BYDAY=MO,WE,FR;BYHOUR=9;BYMINUTE=0 2026-12-02T09:00')]),
+    M('每周一、周三、周五晚上七点跑步', [('每周一、周三、周五晚上七点', 'recurrence', 'rrule FREQ=WEEKLY;BYDAY=MO,WE,FR;BYHOUR=19;BYMINUTE=0 2026-12-02T19:00')]),
+    M('每週二、週四上午十點', [('每週二、週四上午十點', 'recurrence', 'rrule FREQ=WEEKLY;BYDAY=TU,TH;BYHOUR=10;BYMINUTE=0 2026-12-01T10:00')]),
+    M('每周一，周三和周五晚上七点', [('每周一，周三和周五晚上七点', 'recurrence', 'rrule FREQ=WEEKLY;BYDAY=MO,WE,FR;BYHOUR=19;BYMINUTE=0 2026-12-02T19:00')]),
+    # a comma between two expressions, each with its own day or time, still splits them
+    M('dentist on monday, lunch on friday at 1pm', [('monday', 'day', '2026-12-07'), ('lunch on friday at 1pm', 'clock', '2026-12-04T13:00')]),
+    M('tomorrow at 3, then friday at 5', [('tomorrow at 3', 'clock', '2026-12-02T15:00'), ('friday at 5', 'clock', '2026-12-04T17:00')]),
+    M('mondays at 9, wednesdays at 10', [('mondays at 9', 'recurrence', 'rrule FREQ=WEEKLY;BYDAY=MO;BYHOUR=9;BYMINUTE=0 2026-12-07T09:00'), ('wednesdays at 10', 'recurrence', 'rrule FREQ=WEEKLY;BYDAY=WE;BYHOUR=10;BYMINUTE=0 2026-12-02T10:00')]),
+    M('周一开会，周三出差', [('周一', 'day', '2026-12-07'), ('周三', 'day', '2026-12-02')]),
+    M('周一上午，周三下午都行', [('周一上午', 'part_of_day', '2026-12-07T00:00/2026-12-07T12:00 hour'), ('周三下午', 'part_of_day', '2026-12-02T12:00/2026-12-02T19:00 hour')]),
+    # "until"/"till"/直到 begins a phrase ("until 5": the bare hour is a clock time, an open end)
+    M('free until 5 then gym', [('until 5', 'open', 'open-before 2026-12-01T17:00')]),
+    M('busy till noon, then free', [('till noon', 'open', 'open-before 2026-12-01T12:00')]),
+    M('out until Friday', [('until Friday', 'open', 'open-before 2026-12-04T00:00')]),
+    M('我直到五点都有空', [('直到五点', 'open', 'open-before 2026-12-01T17:00')]),
+    M('一直到周五都很忙', [('一直到周五', 'open', 'open-before 2026-12-04T00:00')]),
+    M('moved to Friday', [('Friday', 'day', '2026-12-04')]),   # "to" is no "until": the day it moves to
+]
+
 
 @pytest.mark.parametrize("m", MESSAGES, ids=[f"{m.now}:{m.text[:40]}" for m in MESSAGES])
 def test_message(m: M) -> None:

@@ -132,6 +132,25 @@ def test_cli_module_entry_point() -> None:
     ("building 5, friday 9am", ["friday 9am"]),
     ("tomorrow 3pm in room 4B", ["tomorrow 3pm"]),
     ("table for 5 at 7", ["5 at 7"]),  # "for 5" is no label: the scanner's reading stands
+    # a comma or 、 inside one set of weekdays (after "every"/每, a plural day, or ending in "and <weekday>")
+    ("yoga on mondays, wednesdays and fridays at 6am", ["mondays, wednesdays and fridays at 6am"]),
+    ("every mon, wed and fri at 7am", ["every mon, wed and fri at 7am"]),
+    ("swim tuesdays, thursdays at 7pm", ["tuesdays, thursdays at 7pm"]),
+    ("every monday, wednesday, and friday at 9", ["every monday, wednesday, and friday at 9"]),
+    ("monday, tuesday and wednesday are free", ["monday, tuesday and wednesday"]),
+    ("每周一、周三、周五晚上七点跑步", ["每周一、周三、周五晚上七点"]),
+    ("每週二、週四上午十點", ["每週二、週四上午十點"]),
+    ("周一，周三和周五开会", ["周一,周三和周五"]),
+    # … but a comma between two expressions, or two bare days that are no set, still splits them
+    ("dentist on monday, lunch on friday at 1pm", ["monday", "lunch on friday at 1pm"]),
+    ("tomorrow at 3, then friday at 5", ["tomorrow at 3", "friday at 5"]),
+    ("mondays at 9, wednesdays at 10", ["mondays at 9", "wednesdays at 10"]),
+    ("monday, wednesday at 3", ["monday", "wednesday at 3"]),
+    ("mon, tue", ["mon", "tue"]),
+    ("周一开会，周三出差", ["周一", "周三"]),
+    ("每周一上午，周三下午", ["每周一上午", "周三下午"]),
+    ("free until 5 then gym", ["until 5"]),
+    ("我直到五点都有空", ["直到五点"]),
 ])
 def test_time_phrases_are_the_runs_of_time_words(text: str, phrases: list[str]) -> None:
     assert time_phrases(text) == phrases
