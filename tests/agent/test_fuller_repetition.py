@@ -17,6 +17,8 @@ ROWS = [
     ("America/New_York", "tennis every tuesday and thursday at 7pm", "Tennis", "tuesday at 7pm", "every tuesday",
      {"TU", "TH"}),
     ("America/New_York", "yoga mondays and fridays at 6am", "Yoga", "6am", "mondays", {"MO", "FR"}),
+    ("America/New_York", "pilates on mondays, wednesdays and fridays at 6am", "Pilates", "6am", "mondays",
+     {"MO", "WE", "FR"}),
     ("America/New_York", "standup every mon-fri at 9:30am", "Standup", "monday 9:30am", "every mon", None),
     ("Asia/Shanghai", "每周一和周三晚上六点游泳", "游泳", "周一晚上六点", "每周一", {"MO", "WE"}),
     ("Asia/Taipei", "每週二和週四晚上八點打羽球", "打羽球", "晚上八點", "每週二", {"TU", "TH"}),
