@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from agent.context import ToolContext
 from agent.grounding import names_event
+from agent.guards.bare_hour import hour_of_a_correction
 from agent.outcomes import Command, Rejected
 from agent.render import phrases
 from agent.tools.other_calendar import names_other_calendar
@@ -26,6 +27,8 @@ def own_calendar(ctx: ToolContext, command: Command) -> Rejected | None:
 
 def nothing_asked(ctx: ToolContext, command: Command) -> Rejected | None:
     if _anything_said(ctx, command.args.get("title"), command.args.get("event")):
+        return None
+    if any(hour_of_a_correction(ctx, command, command.args.get(n)) for n in ("when", "end")):
         return None
     problem = {"field": "(call)", "problem": "not_asked",
                "hint": "the user's messages name no event, title or time for this change: write nothing"}  # fmt: skip
@@ -77,3 +80,4 @@ def _anything_said(ctx: ToolContext, title: str | None, reference: str | None) -
     if any(names_event(text, ctx.time_sources) for text in named):
         return True
     return bool(analyse(ctx.user_text, now=ctx.now, tz=ctx.tz))  # the time service knows a time phrase
+

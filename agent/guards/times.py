@@ -21,6 +21,7 @@ from datetime import datetime
 
 from agent.context import ToolContext
 from agent.grounding import is_grounded, names_event
+from agent.guards.bare_hour import hour_of_a_correction
 from agent.language import clauses
 from agent.outcomes import Command, NeedsValue, Rejected
 from agent.render import phrases
@@ -266,6 +267,9 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
                         {"replaced": name, "reason": "picked_a_reading", "tool": command.tool,
                          "call_index": command.call_index}
                     )  # fmt: skip
+            continue
+        if name in ("when", "end") and hour_of_a_correction(ctx, command, value):
+            grounded_values.append(str(value))  # "sorry, I meant 4" after a write: its hour is the user's
             continue
         if _never_given(ctx, command, name, value, grounded_values):
             args[name] = asked_args[name] = None
