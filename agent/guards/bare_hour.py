@@ -1,4 +1,4 @@
-"""A bare hour right after a write: "sorry, I meant 4", "no, 5" — the number is the hour of the change's new
+"""A bare hour right after a write: "oops, meant 5", "no, 5" — the number is the hour of the change's new
 time, said in the frame of the event just written (``focus.just_written``). A lone "4" is no time phrase for
 the time service, so without this the correction reads as nothing said (``nothing_asked``) and its time as
 not the user's words (``ground_times``). The number is a bounded field (1-12); it grounds only a new time of

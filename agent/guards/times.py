@@ -269,7 +269,7 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
                     )  # fmt: skip
             continue
         if name in ("when", "end") and hour_of_a_correction(ctx, command, value):
-            grounded_values.append(str(value))  # "sorry, I meant 4" after a write: its hour is the user's
+            grounded_values.append(str(value))  # "oops, meant 5" after a write: its hour is the user's
             continue
         if _never_given(ctx, command, name, value, grounded_values):
             args[name] = asked_args[name] = None

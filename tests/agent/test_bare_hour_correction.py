@@ -1,4 +1,4 @@
-"""Right after a write, a correction that gives only a bare hour ("sorry, I meant 4") is something the user
+"""Right after a write, a correction that gives only a bare hour ("ugh, meant 4") is something the user
 said: the number is the hour of the change's new time (agent.guards.asked). Scripted model."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ CREATE = {"title": "Call with Nina", "when": "tomorrow 3pm"}
 @pytest.mark.parametrize(
     ("correction", "when", "hour"),
     [
-        ("sorry, I meant 4", "tomorrow 4pm", 16),
+        ("ugh, meant 4", "tomorrow 4pm", 16),
         ("no, 5", "5pm", 17),
         ("oops I meant 2", "tomorrow 2pm", 14),
         ("wait — 11 not 3", "tomorrow 11am", 11),
@@ -34,7 +34,7 @@ async def test_a_bare_hour_right_after_a_write_corrects_it(kit: Kit, correction:
 async def test_a_number_that_is_not_the_new_hour_is_not_a_correction(kit: Kit) -> None:
     kit.script(call("create_event", CREATE), call("update_event", {"event": "it", "when": "tomorrow 7pm"}), reply("ok"))
     await kit.assistant.reply(kit.user_id, "add a call with Nina tomorrow at 3pm")
-    await kit.assistant.reply(kit.user_id, "sorry, I meant 4")
+    await kit.assistant.reply(kit.user_id, "ugh, meant 4")
     [event] = await kit.events()
     assert event.start == datetime(2025, 3, 6, 15, tzinfo=NY)
 
@@ -42,7 +42,7 @@ async def test_a_number_that_is_not_the_new_hour_is_not_a_correction(kit: Kit) -
 async def test_a_bare_hour_with_nothing_just_written_is_not_a_request(kit: Kit) -> None:
     await kit.seed("Call with Nina", datetime(2025, 3, 6, 15, tzinfo=NY))
     kit.script(call("update_event", {"event": "it", "when": "tomorrow 4pm"}), reply("ok"))
-    await kit.assistant.reply(kit.user_id, "sorry, I meant 4")
+    await kit.assistant.reply(kit.user_id, "ugh, meant 4")
     [event] = await kit.events()
     assert event.start == datetime(2025, 3, 6, 15, tzinfo=NY)
 
