@@ -11,7 +11,7 @@ stays. Any other shape (no event found, the copied value is the start, several n
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from agent.context import ToolContext
 from agent.outcomes import Command
@@ -30,15 +30,26 @@ async def copied_end_is_the_end(ctx: ToolContext, command: Command) -> Command |
     if not args.get("event") or is_time_grounded(when, (ctx.user_text,), now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         return None
     left = _new_phrases(ctx, command)
-    if len(left) != 1:
+    span = resolved(when, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    ranged = span.status == "resolved" and span.start is not None and span.end is not None
+    ranged = ranged and span.end - span.start > timedelta(minutes=1) and _said_clock(ctx, span.end)
+    if len(left) != 1 and not ranged:
         return None
     found = await resolve_reference(ctx, str(args["event"]), args.get("event_when"), occurrences=False)
-    if not isinstance(found, Found) or not _same_clock(ctx, when, found.ref.end):
+    if not isinstance(found, Found):
+        return None
+    if len(left) == 1 and _same_clock(ctx, when, found.ref.end):
+        end = the_time_itself(left[0])  # "11" of "until 11" is a clock hour, as after "at"
+        end = f"at {end}" if end.isdigit() else end
+    elif ranged and span.start is not None and span.end is not None and _clock(span.start, ctx) == _clock(
+        found.ref.end, ctx
+    ):  # "10:00–11:00" after "9 to 10": the old end copied as the start of a range to the new end
+        end = span.end.astimezone(ctx.tz).strftime("%H:%M")  # read against the start by the end rule
+    else:
         return None
     ctx.notes.append({"replaced": "when", "reason": "the_events_own_end", "tool": command.tool,
                       "call_index": command.call_index})  # fmt: skip
-    end = the_time_itself(left[0])  # "11" of "until 11" is a clock hour, as after "at"
-    return command.with_(args={**args, "when": None, "end": f"at {end}" if end.isdigit() else end})
+    return command.with_(args={**args, "when": None, "end": end})
 
 
 def _new_phrases(ctx: ToolContext, command: Command) -> list[str]:
@@ -50,6 +61,21 @@ def _new_phrases(ctx: ToolContext, command: Command) -> list[str]:
         p for p in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
         if p.casefold() not in name and not accounted(ctx, p, used)
     ]  # fmt: skip
+
+
+def _clock(moment: datetime, ctx: ToolContext) -> tuple[int, int]:
+    local = moment.astimezone(ctx.tz)
+    return local.hour, local.minute
+
+
+def _said_clock(ctx: ToolContext, moment: datetime) -> bool:
+    """A time phrase of this message reads as ``moment``'s wall-clock minute (the new end is the user's)."""
+    for phrase in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        found = resolved(the_time_itself(phrase), now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        starts = [c.start for c in found.candidates] if found.status == "ambiguous" else [found.start]
+        if any(s is not None and _clock(s, ctx) == _clock(moment, ctx) for s in starts):
+            return True
+    return False
 
 
 def _same_clock(ctx: ToolContext, value: str, end: datetime) -> bool:

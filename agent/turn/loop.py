@@ -231,10 +231,12 @@ async def run_turn(
                 break
             _ask_instead(out, fixable, code_texts, lang, telemetry)
             break
-        # a write with nothing left to change may have been meant as an answer: prose is a fine reply
+        # a write with nothing left to change may have been meant as an answer: prose is a fine reply,
+        # unless the refusal holds code's own question for that case (``writes.no_change``: yes/no to delete)
         unanswered = [
-            r for r in fixable if not (isinstance(r.result, Rejected) and r.result.code in _PROSE_OK)
-        ]
+            r for r in fixable
+            if not (isinstance(r.result, Rejected) and r.result.code in _PROSE_OK and r.result.ask is None)
+        ]  # fmt: skip
         if prompted and not fixable:
             break  # one more round for the left-out request, never a conversation
         if fixable or reads:

@@ -55,13 +55,12 @@ def nothing_to_change(ctx: ToolContext, command: Command) -> WriteOutcome:
             "hint": f"the user's words give a time, {unused!r}: if it is the new time, pass it as `when`",
         }
         return Rejected("nothing_to_change", "", fixable=True, problems=(problem,), command=command)
-    asked = _delete_or_change(ctx, command)
-    if ctx.state.send_back_once("changes_nothing"):
+    if ctx.state.send_back_once("changes_nothing"):  # the model may answer in words ("change it how?")
         title = (command.target or {}).get("title") or command.args.get("event")
         problem = {"field": "event", "problem": "changes_nothing",
                    "hint": _CHANGES_NOTHING.format(what=f"the update of {title!r} gives no new value")}  # fmt: skip
-        return Rejected("nothing_to_change", "", fixable=True, problems=(problem,), command=command, ask=asked)
-    return asked
+        return Rejected("nothing_to_change", "", fixable=True, problems=(problem,), command=command)
+    return _delete_or_change(ctx, command)
 
 
 async def already_so(ctx: ToolContext, command: Command, event_patch: EventPatch) -> WriteOutcome | None:

@@ -74,3 +74,28 @@ async def test_a_new_start_that_is_the_old_end_is_a_move(kit, text: str, when: s
     r = await kit.assistant.reply(kit.user_id, f"tomorrow's dentist: {text}")
     [moved] = await kit.events()
     assert (moved.start, moved.end) == (datetime(2025, 3, 6, 16, tzinfo=NY), datetime(2025, 3, 6, 17, tzinfo=NY)), r.text
+
+
+# (zone, correction, the model's `when`: a range from the old end to the new one, the new end)
+RANGES = [
+    (SH, "错了，是到十一点", "3月7日（周五） 10:00–11:00", datetime(2025, 3, 7, 11, tzinfo=SH)),
+    (SH, "不对，开到十一点半", "10:00-11:30", datetime(2025, 3, 7, 11, 30, tzinfo=SH)),
+    (NY, "oops, it goes until 11:30", "Friday 10:00 AM - 11:30 AM", datetime(2025, 3, 7, 11, 30, tzinfo=NY)),
+    (NY, "sorry, it ends at noon", "10am to 12pm Friday", datetime(2025, 3, 7, 12, tzinfo=NY)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", RANGES, ids=[r[1] for r in RANGES])
+async def test_a_range_from_the_old_end_to_a_new_one_is_a_new_end(database, make_user, row) -> None:  # type: ignore[no-untyped-def]
+    zone, correction, when, end = row
+    k = await make_kit(database, make_user, timezone=zone.key)
+    create = (
+        {"title": "培训", "when": "后天上午九点", "end": "十点"} if zone is SH
+        else {"title": "Workshop", "when": "Friday 9am", "end": "10am"}
+    )  # fmt: skip
+    k.script(call("create_event", create), call("update_event", {"event": create["title"], "when": when}), reply("ok"))
+    await k.assistant.reply(k.user_id, "后天上午九点到十点做培训" if zone is SH else "workshop on Friday 9 to 10am")
+    [before] = await k.events()
+    r = await k.assistant.reply(k.user_id, correction)
+    [event] = await k.events()
+    assert (event.start, event.end) == (before.start, end), r.text

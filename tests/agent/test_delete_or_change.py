@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from agent.model import call
+from agent.model import call, reply
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import make_kit
 
@@ -68,3 +68,22 @@ async def test_a_new_time_the_event_already_has_is_said_not_asked(database: Any,
     r = await kit.assistant.reply(kit.user_id, "move the call to tomorrow 4pm")
     assert r.writes == () and r.pending is None and "already" in r.text, r.text
     assert [e.title for e in await kit.events()] == ["Call"]
+
+
+@pytest.mark.parametrize(
+    ("tz", "text", "update", "title", "prose"),
+    [
+        ("America/New_York", "cancel the 4pm call", {"event": "4pm call", "when": "4pm"}, "Call", "Done, it's cancelled."),
+        ("Asia/Shanghai", "把四点那个电话取消", {"event": "四点那个电话", "when": "四点"}, "电话", "好的，已经取消了。"),
+    ],
+)
+async def test_prose_after_the_send_back_gets_codes_question(
+    database: Any, make_user: Any, tz: str, text: str, update: dict, title: str, prose: str
+) -> None:
+    # the model answers the "changes nothing" send-back in words: its words are no delete; code asks yes/no
+    kit = await make_kit(database, make_user, timezone=tz)
+    await kit.seed(title, datetime(2025, 3, 6, 16, tzinfo=kit.tz))
+    kit.script(call("update_event", update), reply(prose, request="change"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes == () and r.pending is not None and prose not in r.text, r.text
+    assert [e.title for e in await kit.events()] == [title]
