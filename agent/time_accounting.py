@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agent.context import ToolContext
-from agent.time_grounding import is_time_grounded, quotes
+from agent.time_grounding import is_time_grounded, phrases_in, quotes
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock, Label, Now, OpenBound, Piece, Qualifier, RangeSep, RangeStart
 
-__all__ = ["accounted"]
+__all__ = ["accounted", "phrases_left"]
 
 _CONNECTORS = (RangeSep, RangeStart, OpenBound, Qualifier, Label, Now)
 """Pieces that say how a time is used ("to", "starting", "now"), not which time: never a request alone."""
@@ -41,3 +41,13 @@ def accounted(ctx: ToolContext, phrase: str, values: Sequence[str]) -> bool:
     if quotes(phrase, values) or any(quotes(v, [phrase]) for v in values) or _pieces_used(phrase, values):
         return True
     return any(is_time_grounded(v, [phrase], now=ctx.now, tz=ctx.tz, memo=ctx.memo) for v in values)
+
+
+def phrases_left(ctx: ToolContext, values: Sequence[str], *, name: str = "") -> list[str]:
+    """This message's time phrases that ``values`` do not account for and that are not words of the event's
+    ``name`` (a day in "Friday's run" names the event)."""
+    folded = name.casefold()
+    return [
+        p for p in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        if p.casefold() not in folded and not accounted(ctx, p, values)
+    ]  # fmt: skip

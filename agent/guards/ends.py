@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 
 from agent.context import ToolContext
 from agent.outcomes import Command
-from agent.time_accounting import accounted
+from agent.time_accounting import phrases_left
 from agent.time_grounding import is_time_grounded, phrases_in, resolved, the_time_itself
 from agent.writes.references import Found, resolve_reference
 
@@ -29,7 +29,9 @@ async def copied_end_is_the_end(ctx: ToolContext, command: Command) -> Command |
         return None
     if not args.get("event") or is_time_grounded(when, (ctx.user_text,), now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         return None
-    left = _new_phrases(ctx, command)
+    # a ``when`` that is the user's new time (which may happen to be the current end) uses its phrase
+    used = [str(args[n]) for n in ("event_when", "when") if args.get(n)]
+    left = phrases_left(ctx, used, name=str(args["event"]))
     span = resolved(when, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
     ranged = span.status == "resolved" and span.start is not None and span.end is not None
     ranged = ranged and span.end - span.start > timedelta(minutes=1) and _said_clock(ctx, span.end)
@@ -52,35 +54,24 @@ async def copied_end_is_the_end(ctx: ToolContext, command: Command) -> Command |
     return command.with_(args={**args, "when": None, "end": end})
 
 
-def _new_phrases(ctx: ToolContext, command: Command) -> list[str]:
-    """This message's time phrases that are not words of the event's name nor used by an argument (a
-    ``when`` that is the user's new time — which may happen to be the current end — uses its phrase)."""
-    name = str(command.args.get("event") or "").casefold()
-    used = [str(command.args[n]) for n in ("event_when", "when") if command.args.get(n)]
-    return [
-        p for p in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-        if p.casefold() not in name and not accounted(ctx, p, used)
-    ]  # fmt: skip
-
-
 def _clock(moment: datetime, ctx: ToolContext) -> tuple[int, int]:
     local = moment.astimezone(ctx.tz)
     return local.hour, local.minute
 
 
+def _clocks(ctx: ToolContext, text: str) -> set[tuple[int, int]]:
+    """The wall-clock minutes ``text`` reads as (each reading of an ambiguous one)."""
+    found = resolved(text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    starts = [c.start for c in found.candidates] if found.status == "ambiguous" else [found.start]
+    return {_clock(s, ctx) for s in starts if s is not None}
+
+
 def _said_clock(ctx: ToolContext, moment: datetime) -> bool:
     """A time phrase of this message reads as ``moment``'s wall-clock minute (the new end is the user's)."""
-    for phrase in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
-        found = resolved(the_time_itself(phrase), now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-        starts = [c.start for c in found.candidates] if found.status == "ambiguous" else [found.start]
-        if any(s is not None and _clock(s, ctx) == _clock(moment, ctx) for s in starts):
-            return True
-    return False
+    phrases = phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    return any(_clock(moment, ctx) in _clocks(ctx, the_time_itself(p)) for p in phrases)
 
 
 def _same_clock(ctx: ToolContext, value: str, end: datetime) -> bool:
     """``value`` names the end's wall-clock minute (the receipt shows a clock; the model may drop the day)."""
-    found = resolved(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-    starts = [c.start for c in found.candidates] if found.status == "ambiguous" else [found.start]
-    local = end.astimezone(ctx.tz)
-    return any(s is not None and (s.hour, s.minute) == (local.hour, local.minute) for s in starts)
+    return _clock(end, ctx) in _clocks(ctx, value)

@@ -25,7 +25,7 @@ from agent.guards.bare_hour import hour_of_a_correction
 from agent.language import clauses
 from agent.outcomes import Command, NeedsValue, Rejected
 from agent.render import phrases
-from agent.time_accounting import accounted
+from agent.time_accounting import accounted, phrases_left
 from agent.time_grounding import (
     fuller_phrase,
     is_time_grounded,
@@ -62,9 +62,7 @@ def _time_left_for_event(ctx: ToolContext, command: Command, grounded: list[str]
     """Whether this message has a time phrase the command's grounded time arguments do not account for
     (``time_accounting``): one that may be the event's current time, mangled by the model ("move Friday's
     call to Monday"). A phrase inside the event's name ("lunch with Marco") is a name, not a time."""
-    name = str(command.args.get("event") or "").casefold()
-    phrases = phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-    return any(p.casefold() not in name and not accounted(ctx, p, grounded) for p in phrases)
+    return bool(phrases_left(ctx, grounded, name=str(command.args.get("event") or "")))
 
 
 def _never_given(ctx: ToolContext, command: Command, name: str, value: str, grounded: list[str]) -> bool:
@@ -227,12 +225,7 @@ def _earlier_time(
             value, (ctx.user_text, *ctx.pending_texts), now=ctx.now, tz=ctx.tz, memo=ctx.memo
         ):
             continue
-        event = str(args.get("event") or "").casefold()
-        left = [
-            p for p in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-            if p.casefold() not in event and not accounted(ctx, p, grounded)
-        ]  # fmt: skip
-        if left:
+        if left := phrases_left(ctx, grounded, name=str(args.get("event") or "")):
             return name, left[0]
     return None
 

@@ -71,7 +71,5 @@ def _fuller_repetition(ctx: ToolContext, command: Command) -> Command | None:
 
 def _days(rule: str) -> set[str]:
     """The weekdays of an RRULE's BYDAY (empty when it has none)."""
-    for part in rule.split(";"):
-        if part.startswith("BYDAY="):
-            return set(part[len("BYDAY="):].split(","))
-    return set()
+    parts = dict(p.split("=", 1) for p in rule.split(";") if "=" in p)
+    return set(filter(None, parts.get("BYDAY", "").split(",")))

@@ -30,7 +30,7 @@ from storage import (
 )
 
 __all__ = [
-    "checks", "confirm", "ground", "ground_title", "model_doubts", "store", "title_of", "unasked", "unasked_reading",
+    "checks", "confirm", "ground", "ground_title", "is_past", "model_doubts", "store", "title_of", "unasked", "unasked_reading",
 ]
 
 log = logging.getLogger("kairos.agent.write")
@@ -161,12 +161,16 @@ def _changes_the_write_just_made(ctx: ToolContext, command: Command) -> bool:
     )
 
 
+def is_past(ctx: ToolContext, start: datetime, end: datetime, all_day: bool) -> bool:
+    """A timed event that starts before now, an all-day one that ends by today."""
+    return (end.date() <= ctx.now.astimezone(ctx.tz).date()) if all_day else start < ctx.now
+
+
 async def checks(
     ctx: ToolContext, command: Command, start: datetime, end: datetime, all_day: bool, *, exclude: str | None
 ) -> tuple[tuple[str, ...], tuple[dict[str, Any], ...]]:
     reasons: list[str] = ["unasked"] if unasked(ctx, command) else []
-    past = (end.date() <= ctx.now.astimezone(ctx.tz).date()) if all_day else start < ctx.now
-    if past and "past" not in command.confirmed:
+    if is_past(ctx, start, end, all_day) and "past" not in command.confirmed:
         reasons.append("past")
     conflicts: tuple[dict[str, Any], ...] = ()
     if not all_day and "conflict" not in command.confirmed:

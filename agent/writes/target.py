@@ -29,7 +29,7 @@ from agent.time_grounding import Memo, is_time_grounded, phrases_of, resolved, s
 from agent.timing import timing_from_json
 from agent.turn.focus import is_anaphor, just_written
 from agent.writes.references import Choice, NotFound, Ref, events_sharing_a_word, resolve_reference
-from agent.writes.store import confirm, ground, model_doubts, unasked_reading
+from agent.writes.store import confirm, ground, is_past, model_doubts, unasked_reading
 from agent.writes.timing import settle_time
 from schedule_time import TimeExpressionError, analyse
 from schedule_time.language import normalise
@@ -140,8 +140,7 @@ def _offer_to_add(ctx: ToolContext, command: Command) -> NeedsValue | NeedsChoic
     if not isinstance(settled, Command) or settled.resolved is None:
         return None
     start, end, all_day, _ = timing_from_json(settled.resolved)
-    past = (end.date() <= ctx.now.astimezone(ctx.tz).date()) if all_day else start < ctx.now
-    reasons = ("unasked", "past") if past else ("unasked",)  # a past time says so ("补记" one: asked, as any)
+    reasons = ("unasked", "past") if is_past(ctx, start, end, all_day) else ("unasked",)  # a past time says so ("补记" one: asked, as any)
     return confirm(ctx, settled, "create", settled.args["title"], start, end, all_day, reasons, ())
 
 
