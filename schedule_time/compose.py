@@ -399,6 +399,8 @@ def compose(items: Sequence[p.Piece]) -> Expr:
         return Expr("range", left=left, right=right)
     if len(bounds) > 1:
         raise Unusable("two open bounds")
+    if bounds[0].leads and items[-1] is bounds[0]:
+        raise Unusable("'since', 'after', 'before' come before their time")
     spec = _spec([x for x in rest if not isinstance(x, p.OpenBound)])
     if spec.empty():
         raise Unusable("an open interval needs a date or time")

@@ -23,6 +23,7 @@ from .language import _scan
 from .relative import check_relative
 from .resolver import resolve
 from .result import Resolution, TimeExpressionError
+from .slots import bare_meal
 
 Kind = Literal["day", "clock", "part_of_day", "period", "range", "open", "duration", "recurrence"]
 """What a phrase names: a day ("Friday", "12月5日"), a clock time on a day or alone ("tomorrow at 1pm",
@@ -190,6 +191,8 @@ def _cut(run: list[_Token], resolves: Callable[[int, int], bool], norm: str) -> 
             lead = chosen[0][2][0]
             if _connector(chosen[-1][2]) or (type(lead) is p.RangeSep and not lead.until):  # type: ignore[attr-defined]
                 continue
+            if len(chosen) > 1 and _meal_moved(chosen, norm):
+                continue
             pieces = tuple(x for t in chosen for x in t[2])
             if len(pieces) > MAX_PIECES or _weak(pieces):
                 continue
@@ -221,6 +224,13 @@ def _cut(run: list[_Token], resolves: Callable[[int, int], bool], norm: str) -> 
         out.append(best[1])
         i = best[0]
     return out
+
+
+def _meal_moved(chosen: list[_Token], norm: str) -> bool:
+    """A bare meal word then "to" ("push lunch to 1pm"): the meal names the event moved to the time, never
+    lunchtime until 1pm (as ``slots.time_phrases`` reads it)."""
+    first, second = chosen[0], chosen[1]
+    return len(first[2]) == 1 and bare_meal(first[2][0]) and norm[second[0] : second[1]].strip() == "to"
 
 
 def _comma(gap: str) -> bool:

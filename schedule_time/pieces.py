@@ -188,9 +188,12 @@ class RangeStart(Piece):
 
 @dataclass(slots=True)
 class OpenBound(Piece):
-    """An open interval marker: kind "before" ("before", "until", "by") or "after" ("after", "since")."""
+    """An open interval marker: kind "before" ("before", "until", "by") or "after" ("after", "since").
+    ``leads``: an English word that comes before its time ("since Friday"), never after it ("… at 11am since
+    Friday is packed": "since" joins the next clause); 之后, "onwards" follow theirs."""
 
     kind: str
+    leads: bool = False
 
 
 @dataclass(slots=True)

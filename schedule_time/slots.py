@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import pairwise
 
 from . import pieces as p
 from .compose import Unusable, compose
@@ -63,15 +64,48 @@ def _phrases(text: str) -> tuple[str, ...]:
     listed = _weekday_lists(norm, found, spans)
     out: list[str] = []
     run: list[tuple[int, int, int]] = []
+    held: list[tuple[p.Piece, ...]] = []  # the pieces of each span of ``run``
+    meal_only = False  # the run so far is one meal word ("lunch" of "push lunch to 1pm")
+    at = 0
     for span in [*spans, (len(norm), len(norm), -1)]:
         gap = norm[run[-1][1] : span[0]] if run else ""
+        own = found[at : at + max(span[2], 0)]
+        at += max(span[2], 0)
         # an unknown word, or a clause break, ends the run (not a comma inside a set of weekdays)
         if span[2] < 0 or (_CLAUSE.search(gap) and span[0] not in listed):
-            _emit(norm, run, out, separators)
-            run = []
+            for part in _cut_run(run, held):
+                _emit(norm, part, out, separators)
+            run, held = [], []
+        elif meal_only and len(own) == 1 and type(own[0]) is p.RangeSep and norm[span[0] : span[1]].strip() == "to":
+            run, held = [], []  # a meal moved "to" a time names the event: "to 1pm", never "lunch to 1pm"
         if span[2] >= 0:
             run.append(span)
+            held.append(own)
+        if span[2] > 0:
+            meal_only = len(run) == 1 and len(own) == 1 and bare_meal(own[0])
     return tuple(out)
+
+
+def _cut_run(run: list[tuple[int, int, int]], held: list[tuple[p.Piece, ...]]) -> list[list[tuple[int, int, int]]]:
+    """``run`` cut where it holds two times that make no one expression:
+
+    * before "to" when a move of an event follows ("friday to the day after": the event's day, then its new
+      one; a move is read against an event, never as a range's end);
+    * before each word such as "since" / "after" that leads a time of its own, when the run does not compose
+      whole: "to thursday at 11am since friday (is packed)" is two phrases, "tomorrow after 3pm" one."""
+    cuts = [
+        i for i in range(1, len(run) - 1)
+        if len(held[i]) == 1 and type(held[i][0]) is p.RangeSep and not held[i][0].weak and held[i + 1]
+        and type(held[i + 1][0]) is p.Shift and held[i + 1][0].event == "must"
+    ]  # fmt: skip
+    bounds = [i for i, own in enumerate(held) if i and len(own) == 1 and type(own[0]) is p.OpenBound and own[0].leads]
+    if bounds:
+        try:
+            compose([x for own in held for x in own])
+        except (Unusable, ValueError):
+            cuts += bounds
+    edges = [0, *sorted(set(cuts)), len(run)]
+    return [run[a:b] for a, b in pairwise(edges)]
 
 
 _LIST_GAP = re.compile(r"[\s,、]*")
@@ -176,6 +210,11 @@ def _emit(norm: str, run: list[tuple[int, int, int]], out: list[str], separators
 
 
 _MEALS = frozenset({"lunch", "dinner", "breakfast", "brunch", "supper"})
+
+
+def bare_meal(piece: p.Piece) -> bool:
+    """A meal word with no day of its own ("lunch", not "tomorrow lunch")."""
+    return type(piece) is p.PartOfDay and piece.label in _MEALS and piece.day_shift is None  # type: ignore[attr-defined]
 
 
 def noun_words(text: str) -> list[str]:

@@ -150,6 +150,19 @@ def test_cli_module_entry_point() -> None:
     ("周一开会，周三出差", ["周一", "周三"]),
     ("每周一上午，周三下午", ["每周一上午", "周三下午"]),
     ("free until 5 then gym", ["until 5"]),
+    # a bare meal moved "to" a time names the event ("lunch" is no lunchtime-until-1pm range)
+    ("push lunch to 1pm", ["to 1pm"]),
+    ("move dinner to 8 please", ["to 8"]),
+    ("breakfast to 9:30 instead", ["to 9:30"]),
+    ("drop the 4pm call and bump lunch to 1", ["4pm", "to 1"]),
+    ("from lunch to 3pm", ["from lunch to 3pm"]),
+    ("tomorrow lunch to 2pm", ["tomorrow lunch to 2pm"]),
+    ("lunch until 2", ["lunch until 2"]),
+    # "since" / "after" / "before" lead a time of their own: a run that does not compose whole is cut there
+    ("push the review to thursday at 11am since friday is packed", ["to thursday at 11am", "since friday"]),
+    ("move it to 4 since 3 is taken", ["to 4", "since 3"]),
+    ("tomorrow after 3pm", ["tomorrow after 3pm"]),
+    ("since monday", ["since monday"]),
     ("我直到五点都有空", ["直到五点"]),
 ])
 def test_time_phrases_are_the_runs_of_time_words(text: str, phrases: list[str]) -> None:
