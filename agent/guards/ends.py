@@ -29,7 +29,10 @@ async def copied_end_is_the_end(ctx: ToolContext, command: Command) -> Command |
         return None
     if not args.get("event") or is_time_grounded(when, (ctx.user_text,), now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         return None
-    # a ``when`` that is the user's new time (which may happen to be the current end) uses its phrase
+    # a ``when`` that is the user's new time (which may happen to be the current end) uses its phrase, or
+    # names its clock in other words ("2025-11-12 13:00" for "1pm", though the phrase sits in the reference)
+    if any(_said_clock(ctx, s) for s in _starts(ctx, when)):
+        return None
     used = [str(args[n]) for n in ("event_when", "when") if args.get(n)]
     left = phrases_left(ctx, used, name=str(args["event"]))
     span = resolved(when, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
@@ -59,11 +62,16 @@ def _clock(moment: datetime, ctx: ToolContext) -> tuple[int, int]:
     return local.hour, local.minute
 
 
-def _clocks(ctx: ToolContext, text: str) -> set[tuple[int, int]]:
-    """The wall-clock minutes ``text`` reads as (each reading of an ambiguous one)."""
+def _starts(ctx: ToolContext, text: str) -> list[datetime]:
+    """The starts ``text`` reads as (each reading of an ambiguous one)."""
     found = resolved(text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
     starts = [c.start for c in found.candidates] if found.status == "ambiguous" else [found.start]
-    return {_clock(s, ctx) for s in starts if s is not None}
+    return [s for s in starts if s is not None]
+
+
+def _clocks(ctx: ToolContext, text: str) -> set[tuple[int, int]]:
+    """The wall-clock minutes ``text`` reads as (each reading of an ambiguous one)."""
+    return {_clock(s, ctx) for s in _starts(ctx, text)}
 
 
 def _said_clock(ctx: ToolContext, moment: datetime) -> bool:

@@ -99,3 +99,31 @@ async def test_a_range_from_the_old_end_to_a_new_one_is_a_new_end(database, make
     r = await k.assistant.reply(k.user_id, correction)
     [event] = await k.events()
     assert (event.start, event.end) == (before.start, end), r.text
+
+
+# (zone, message: a move and a cancel, the model's update: its reference holds the new time's phrase and its
+# `when` names that clock in other words, the new start)
+BESIDE_A_CANCEL = [
+    (NY, "drop my 4pm call, and push lunch to 1pm", "push lunch to 1pm", "2025-03-05 13:00"),
+    (NY, "lunch should be at 1pm; scrap the 4pm call", "lunch should be at 1pm", "Wednesday 13:00"),
+    (NY, "can you move lunch to 1 and cancel the call at 4pm", "move lunch to 1", "13:00"),
+    (SH, "取消四点的电话，午饭改到下午一点", "午饭改到下午一点", "2025-03-05 13:00"),
+    (SH, "午飯挪到下午1點，四點那個電話不要了", "午飯挪到下午1點", "3月5日 13:00"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", BESIDE_A_CANCEL, ids=[r[1] for r in BESIDE_A_CANCEL])
+async def test_a_new_start_beside_another_requests_time_is_not_an_end(database, make_user, row) -> None:  # type: ignore[no-untyped-def]
+    # a noon–1pm lunch moved to 1pm while a 4pm call is cancelled: the "4pm" is the call's, never the lunch's
+    # new end; the `when` names the clock the user gave the lunch
+    zone, text, reference, when = row
+    k = await make_kit(database, make_user, timezone=zone.key)
+    lunch = await k.seed("Lunch" if zone is NY else "午饭", datetime(2025, 3, 5, 12, tzinfo=zone))
+    await k.seed("Call" if zone is NY else "电话", datetime(2025, 3, 5, 16, tzinfo=zone))
+    k.script(call("update_event", {"event": reference, "when": when}), reply("ok"))
+    r = await k.assistant.reply(k.user_id, text)
+    moved = next(e for e in await k.events() if e.id == lunch.id)
+    assert (moved.start, moved.end) != (lunch.start, datetime(2025, 3, 5, 16, tzinfo=zone)), r.text
+    assert moved.end != datetime(2025, 3, 5, 16, tzinfo=zone), r.text
+    if r.writes and r.writes[0].persisted:  # moved by the user's clock, or asked: never stretched to 4pm
+        assert (moved.start, moved.end) == (datetime(2025, 3, 5, 13, tzinfo=zone), datetime(2025, 3, 5, 14, tzinfo=zone))
