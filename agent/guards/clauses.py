@@ -18,7 +18,7 @@ from agent.time_grounding import is_time_grounded
 from agent.writes.references import events_sharing_a_word
 from agent.writes.title_match import shares_a_word, without_times
 
-__all__ = ["time_of_another_request"]
+__all__ = ["another_requests_clause", "time_of_another_request"]
 
 
 async def time_of_another_request(ctx: ToolContext, command: Command) -> Rejected | None:
@@ -26,6 +26,19 @@ async def time_of_another_request(ctx: ToolContext, command: Command) -> Rejecte
     reference, when = command.args.get("event"), command.args.get("when")
     if command.tool != "update_event" or not isinstance(reference, str) or not isinstance(when, str):
         return None
+    other = await another_requests_clause(ctx, reference, when)
+    if other is None or not ctx.state.send_back_once("another_request"):
+        return None
+    hint = (f"`when` is the time of another request of the message ({other!r}), not of {reference!r}; "
+            "make one call per request")  # fmt: skip
+    problem = {"field": "when", "problem": "another_request", "hint": hint}
+    return Rejected("another_request", "", fixable=True, problems=(problem,), command=command)
+
+
+async def another_requests_clause(ctx: ToolContext, reference: str, when: str) -> str | None:
+    """The clause of the message that gives ``when`` and names another event than ``reference``, when no
+    clause naming ``reference`` gives it ("move lunch to 1pm" of "move lunch to 1pm and cancel the call", for
+    the call); None otherwise."""
     parts = clauses(ctx.user_text)
     if len(parts) < 2:
         return None
@@ -37,17 +50,10 @@ async def time_of_another_request(ctx: ToolContext, command: Command) -> Rejecte
         return None
     if not await _names_an_event(ctx, reference, reference):  # (a rename's new title, sent as the reference)
         return None
-    other = None
     for i in sorted(timed):
         if await _names_another_event(ctx, parts[i], reference):
-            other = parts[i]
-            break
-    if other is None or not ctx.state.send_back_once("another_request"):
-        return None
-    hint = (f"`when` is the time of another request of the message ({other!r}), not of {reference!r}; "
-            "make one call per request")  # fmt: skip
-    problem = {"field": "when", "problem": "another_request", "hint": hint}
-    return Rejected("another_request", "", fixable=True, problems=(problem,), command=command)
+            return parts[i]
+    return None
 
 
 async def _names_another_event(ctx: ToolContext, clause: str, reference: str) -> bool:

@@ -104,6 +104,15 @@ def _ask_instead(
         code_texts.append(_retry_question(fixable, lang))
 
 
+def _settled_after_retry(out: TurnResult, retried: bool) -> bool:
+    """The turn ends on a write or a yes/no after a send-back (so with no left-out prompt): a time of the
+    message no call used is another request, said undone rather than lost ("move lunch to 1 and cancel the
+    4pm call" ending on "Delete “Call”?"). Not beside a question for a value, which may be about that time."""
+    if not retried or not (out.persisted or out.asking):
+        return False
+    return all(isinstance(a, NeedsConfirmation) for a in out.asking)
+
+
 def _following_what_it_read(out: TurnResult, fixable: Sequence[ToolRun]) -> bool:
     """After a read, the model insists on changing an event the user never pointed at (an event title
     that says "delete all events"), or on writing after it answered a question about free time (the slots
@@ -174,6 +183,8 @@ async def run_turn(
             telemetry.no_tool_p.append(None if response.no_tool_p is None else round(response.no_tool_p, 4))
             if response.request is not None:  # a later answer without one keeps the earlier reading
                 ctx.state.request = response.request
+            ctx.state.answer_calls = tuple((c.name, dict(c.arguments)) for c in response.tool_calls)
+            ctx.state.answer_first_call = call_index
             if response.tool_calls and telemetry.model_round_trips == 1:
                 # only the first answer's doubt is about acting at all (it holds for the turn): after tool
                 # results, "none" is also the model's wish to stop and report (a second create of two gave 0.15)
@@ -279,7 +290,7 @@ async def run_turn(
     ):
         # the question half of a "mixed" message, still unread: code reads it
         _forced_read(out, run, code_texts, ctx, telemetry, on_tool)
-    if prompted and (undone := still_undone(ctx, out.runs)):
+    if (prompted or _settled_after_retry(out, retried)) and (undone := still_undone(ctx, out.runs)):
         code_texts.append(undone)  # the left-out request, still not done after the prompt: said, not lost
     with telemetry.stage("exit_check"):
         verdict = check_reply(model_text, (p_kind(p) for p in out.persisted))

@@ -34,6 +34,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from agent.context import ToolContext
+from agent.guards.clauses import another_requests_clause
 from agent.outcomes import Command
 from agent.time_grounding import (
     TO_WORDS,
@@ -59,7 +60,7 @@ __all__ = [
 ]
 
 
-def filled_from_users_words(ctx: ToolContext, command: Command) -> Command:
+async def filled_from_users_words(ctx: ToolContext, command: Command) -> Command:
     """``command`` with what the model left out taken from the user's words, and without an end that is
     another clause's time (see the module docstring); each fill or drop is noted for telemetry."""
     args, now, tz, memo = command.args, ctx.now, ctx.tz, ctx.memo
@@ -67,6 +68,8 @@ def filled_from_users_words(ctx: ToolContext, command: Command) -> Command:
         phrase = new_time_said(ctx.user_text, now=now, tz=tz, memo=memo)
         if phrase is None:
             return command
+        if isinstance(args.get("event"), str) and await another_requests_clause(ctx, args["event"], phrase):
+            return command  # the new time of another event's clause ("move lunch to 1 and cancel the call")
         filled = {**args, "when": phrase}
         if args.get("event_when") and _same_time(str(args["event_when"]), phrase, ctx):
             filled["event_when"] = None  # the new time was given as which event: it is the new time

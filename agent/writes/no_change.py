@@ -1,8 +1,9 @@
 """An update that would change nothing: no new value at all, or only what the event already has.
 
-Each goes back to the model once with the fact (a value the user never gave, a time of theirs left out, or
-"this changes nothing: a removal is delete_event"). If the model's second answer fails too, the user is
-asked — never written to on a guess:
+Each goes back to the model once a turn with the fact (a value the user never gave, a time of theirs left
+out, or "this changes nothing: a removal is delete_event"); a repeat after the time left out was named is
+not sent back again. If the model's second answer fails too, the user is asked — never written to on a
+guess:
 
 * the update's values are only times its own reference gives ("cancel the 4pm call" sent as a move to
   4pm), or it has no value at all (四点那个电话取消 sent as an update with only ``event_when``): the one change
@@ -46,7 +47,7 @@ def nothing_to_change(ctx: ToolContext, command: Command) -> WriteOutcome:
         )
         return Rejected("nothing_to_change", "", fixable=True, problems=problems, command=command)
     unused = _unused_time(ctx, command)
-    if unused is not None and ctx.state.send_back_once("nothing_left", command.call_index):
+    if unused is not None and ctx.state.send_back_once("nothing_left"):
         # "改到周五下午三点，她周三临时有事" with only event_when="周三下午三点": the new time is in the
         # message and the model left it out. Back to the model once, naming it; never filled in by code.
         problem = {
@@ -55,6 +56,8 @@ def nothing_to_change(ctx: ToolContext, command: Command) -> WriteOutcome:
             "hint": f"the user's words give a time, {unused!r}: if it is the new time, pass it as `when`",
         }
         return Rejected("nothing_to_change", "", fixable=True, problems=(problem,), command=command)
+    if ctx.state.was_sent_back("nothing_left"):  # named the time left out, and the same came back: ask
+        return _delete_or_change(ctx, command)
     if ctx.state.send_back_once("changes_nothing"):  # the model may answer in words ("change it how?")
         title = (command.target or {}).get("title") or command.args.get("event")
         problem = {"field": "event", "problem": "changes_nothing",
