@@ -42,7 +42,8 @@ from agent.time_grounding import (
 from agent.user_gave import user_gave_end, user_gave_recurrence
 from agent.writes.store import title_of
 from agent.writes.title_match import shares_a_word
-from schedule_time.language import normalise
+from schedule_time.language import normalise, scan
+from schedule_time.pieces import Clock
 
 __all__ = ["ground_times"]
 
@@ -191,6 +192,11 @@ def _from_the_users_phrase(
             args[field] = left.pop()
             ctx.notes.append({"replaced": field, "reason": "the_users_phrase", "tool": command.tool,
                               "call_index": command.call_index})  # fmt: skip
+        elif field == "when" and (same := _same_clock_as(ctx, str(args[field]), left)) is not None:
+            args[field] = same  # "2025-06-16 15:00" for "週五下午3點, 她週三有事": the clock said, the day not
+            left.remove(same)
+            ctx.notes.append({"replaced": field, "reason": "the_users_clock", "tool": command.tool,
+                              "call_index": command.call_index})  # fmt: skip
         elif field == "when" and command.tool == "update_event" and not left and _anchored(ctx, command):
             args[field] = None
             ctx.notes.append({"dropped": field, "reason": "ungrounded_time", "tool": command.tool,
@@ -198,6 +204,25 @@ def _from_the_users_phrase(
         else:
             kept.append(problem)
     return kept
+
+
+def _same_clock_as(ctx: ToolContext, value: str, left: list[str]) -> str | None:
+    """The one phrase left that holds a clock and reads at ``value``'s wall-clock minute: the model took the
+    user's clock and computed the day wrong. None when no phrase, or several, do."""
+    given = resolved(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    if given.status != "resolved" or given.start is None or given.recurrence:
+        return None
+    clock = given.start.astimezone(ctx.tz).time()
+    same = []
+    for phrase in left:
+        found = resolved(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        starts = [c.start for c in found.candidates] if found.status == "ambiguous" else [found.start]
+        if not any(isinstance(piece, Clock) for piece in scan(normalise(phrase)).pieces):
+            continue  # a part of day ("lunch" reads from 12:00) names no clock
+        if any(s is not None and s.astimezone(ctx.tz).time() == clock
+                                                     for s in starts):  # fmt: skip
+            same.append(phrase)
+    return same[0] if len(same) == 1 else None
 
 
 def _beside_the_event(ctx: ToolContext, command: Command, phrase: str) -> bool:
