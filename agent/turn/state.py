@@ -25,6 +25,12 @@ class TurnState:
     request: str | None = None
     """The model's reading of the message (``constrained.REQUEST_KINDS``) in its latest answer, or None
     where the model gives none (native tool calling)."""
+    answer_calls: tuple[tuple[str, dict[str, Any]], ...] = ()
+    """The calls of the model's latest answer (tool name, arguments as sent), in order: a read beside a
+    write answers a question of its own ("add X Thursday — and what's on Wednesday?"); a time another call
+    uses is not this call's."""
+    answer_first_call: int = 0
+    """The turn's call index of the answer's first call (``answer_calls[i]`` is call ``answer_first_call + i``)."""
     no_tool_p: float | None = None
     """The probability the model gave to answering without a tool in the turn's first answer, when that
     answer called one (``ModelResponse.no_tool_p``); it holds for the turn. None where unknown."""

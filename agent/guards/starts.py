@@ -1,0 +1,73 @@
+"""A "move" to the event's own time is no move: the time left in the message is (runs before ``ground_times``).
+
+"move Friday's run to the day after" came as an update whose ``when`` is "Friday": the day the event is on,
+copied from the message's reference to it, while the move itself ("the day after") went nowhere. The update
+would change nothing ("already so"), and a send-back rarely mends it. The facts: ``when`` reads as the
+found event's current start (or the day it is on), nothing else of the update changes, and the message has
+exactly one other time phrase no argument uses that reads as a time or a move. That phrase becomes
+``when``; the time service reads it against the event ("the day after", 推迟一天, "the following day"). Any
+other shape goes on unchanged (no phrase left is "already so"; several go back to the model).
+"""
+
+from __future__ import annotations
+
+from agent.context import ToolContext
+from agent.guards.clauses import another_requests_clause
+from agent.outcomes import Command
+from agent.time_accounting import accounted
+from agent.time_grounding import phrases_of, reads_or_moves, resolved, the_time_itself
+from agent.writes.references import Found, resolve_reference
+
+__all__ = ["copied_start_is_no_move"]
+
+_OTHER_CHANGES = ("end", "duration", "recurrence", "title", "location", "notes", "attendees")
+
+
+async def copied_start_is_no_move(ctx: ToolContext, command: Command) -> Command | None:
+    args = command.args
+    when = str(args.get("when") or "")
+    if command.tool != "update_event" or not when or not args.get("event"):
+        return None
+    if any(args.get(n) for n in _OTHER_CHANGES):
+        return None
+    used = [str(args[n]) for n in ("event_when", "when") if args.get(n)]
+    left = _phrases_left(ctx, [*used, *_others_times(ctx, command)], str(args["event"]))
+    if len(left) != 1 or await another_requests_clause(ctx, str(args["event"]), left[0]) is not None:
+        return None  # (a time another call uses, or one in another event's clause, is another request's)
+    span = resolved(when, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    if span.status != "resolved" or span.start is None or span.end is None or span.recurrence:
+        return None
+    found = await resolve_reference(ctx, str(args["event"]), args.get("event_when"), occurrences=False)
+    if not isinstance(found, Found):
+        return None
+    start = found.ref.start
+    if not (span.start == start or (span.grain == "day" and span.start <= start < span.end)):
+        return None
+    ctx.notes.append({"replaced": "when", "reason": "the_events_own_time", "tool": command.tool,
+                      "call_index": command.call_index})  # fmt: skip
+    return command.with_(args={**args, "when": left[0]})
+
+
+def _others_times(ctx: ToolContext, command: Command) -> list[str]:
+    """The time arguments of the other calls of the model's answer."""
+    return [
+        str(value)
+        for i, (_, args) in enumerate(ctx.state.answer_calls)
+        if ctx.state.answer_first_call + i != command.call_index
+        for name in ("when", "end", "event_when", "range", "event", "title")
+        if isinstance(value := args.get(name), str) and value
+    ]
+
+
+def _phrases_left(ctx: ToolContext, used: list[str], name: str) -> list[str]:
+    """This message's time phrases — moves included ("the day after") — that ``used`` does not account for
+    and that are not words of the event's ``name``."""
+    folded = name.casefold()
+    left = []
+    for phrase in phrases_of(ctx.user_text, ctx.memo):
+        bare = the_time_itself(phrase)
+        if bare.casefold() in folded or accounted(ctx, phrase, used):
+            continue
+        if reads_or_moves(bare, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+            left.append(bare)
+    return left

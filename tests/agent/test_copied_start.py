@@ -1,0 +1,63 @@
+"""A move whose new time is the event's own day or start, copied from the message's reference to it, while
+the move itself is the one time phrase left ("the day after", 推迟一天), moves by that phrase
+(agent.guards.starts). Scripted model; now is Wednesday 2025-03-05 09:00 in New York; the run is Friday
+12:00–13:00."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import pytest
+
+from agent.model import call, reply
+from tests.agent.fixtures import *  # noqa: F403  (fixtures)
+from tests.agent.fixtures import make_kit
+
+# (message, the model's update, the new start: (day of March, hour))
+ROWS = [
+    ("move the Friday run with Jake to the day after", {"event": "run with Jake", "when": "Friday"}, (8, 12)),
+    ("push Friday's run a day later", {"event": "run", "when": "Friday"}, (8, 12)),
+    ("the run on Friday, move it to the following day", {"event": "run", "when": "Friday 12:00"}, (8, 12)),
+    ("move friday's run an hour later", {"event": "run", "when": "Friday"}, (7, 13)),
+    ("周五和Jake的跑步推迟一天", {"event": "和Jake的跑步", "when": "周五"}, (8, 12)),
+    ("把周五的跑步挪到第二天", {"event": "跑步", "when": "周五"}, (8, 12)),
+    ("週五的跑步往後挪一天", {"event": "跑步", "when": "週五"}, (8, 12)),
+]
+
+
+async def _kit(database: Any, make_user: Any, title: str = "Run with Jake"):  # type: ignore[no-untyped-def]
+    kit = await make_kit(database, make_user)
+    await kit.seed(title, datetime(2025, 3, 7, 12, tzinfo=kit.tz))
+    await kit.seed("Lunch", datetime(2025, 3, 6, 12, tzinfo=kit.tz))
+    return kit
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[r[0] for r in ROWS])
+async def test_the_phrase_left_is_the_move(database: Any, make_user: Any, row: Any) -> None:
+    text, update, (day, hour) = row
+    title = "Run with Jake" if text.isascii() else "和Jake跑步"
+    kit = await _kit(database, make_user, title)
+    model = kit.script(call("update_event", update), reply("ok"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes and r.writes[0].persisted and model.call_count == 1, r.text
+    run = next(e for e in await kit.events() if e.title == title)
+    assert (run.start, run.end.hour - run.start.hour) == (datetime(2025, 3, day, hour, tzinfo=kit.tz), 1), r.text
+
+
+async def test_no_phrase_left_is_already_so(database: Any, make_user: Any) -> None:
+    kit = await _kit(database, make_user)
+    update = {"event": "run with Jake", "when": "Friday"}
+    kit.script(call("update_event", update), call("update_event", update), reply("ok"))
+    r = await kit.assistant.reply(kit.user_id, "move the run with Jake to Friday")
+    assert not r.writes, r.text
+    run = next(e for e in await kit.events() if e.title == "Run with Jake")
+    assert run.start == datetime(2025, 3, 7, 12, tzinfo=kit.tz)
+
+
+async def test_two_phrases_left_are_not_guessed(database: Any, make_user: Any) -> None:
+    kit = await _kit(database, make_user)
+    update = {"event": "run with Jake", "when": "Friday"}
+    kit.script(call("update_event", update), call("update_event", update), reply("ok"))
+    r = await kit.assistant.reply(kit.user_id, "move Friday's run with Jake to the day after or Monday at 9")
+    assert not r.writes, r.text
