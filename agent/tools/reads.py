@@ -140,13 +140,18 @@ def _whole_hours(slots: list[tuple[datetime, datetime]]) -> list[tuple[datetime,
     return out
 
 
+_WRITE_TOOLS = frozenset({"create_event", "update_event", "delete_event"})
+
+
 async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: int) -> ReadResult:
     """Free slots of the range, and the events in it: one read answers "when am I free?" and, when the
     model chose this tool for "what's on?", that too (the reply check accepts a reply that quotes a free
     slot or names an event of the range). Decided by facts, never by the message's wording: the model's
     own reading of a request to write sends it to the write tools, and a message with no time at all is
     first looked up by the events it names."""
-    if ctx.state.request in ("add", "change"):  # the model's own reading: a write, not a question
+    writes_too = any(name in _WRITE_TOOLS for name, _ in ctx.state.answer_calls)
+    if ctx.state.request in ("add", "change") and not writes_too:  # the model's own reading: a write, not a
+        # question (beside a write call of the same answer, the read is for a question of its own)
         hint = (
             "the user asked to add or change an event, not for free time: call create_event or update_event"
         )

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from agent.model import ToolResultMessage, call, reply
+from agent.model import ModelResponse, ToolCall, ToolResultMessage, call, reply
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NY, SH, Kit, make_kit
 
@@ -330,3 +330,36 @@ async def test_a_free_time_read_is_answered_unless_the_model_read_a_write(
     await kit.assistant.reply(kit.user_id, text)
     first = json.loads([m for m in model.calls[1].messages if isinstance(m, ToolResultMessage)][-1].content)
     assert first["ok"] is True and first["free"] and [e["title"] for e in first["events"]] == ["Gym"]
+
+
+@pytest.mark.parametrize(
+    ("text", "create", "window"),
+    [
+        ("put a call with Mina in for Friday at 2pm, and how does Thursday look?",
+         {"title": "Call with Mina", "when": "Friday at 2pm"}, "Thursday"),
+        ("book the physio Friday 10am; also what do I have on Thursday", {"title": "Physio", "when": "Friday 10am"},
+         "Thursday"),
+        ("周五上午十点加个体检，顺便看看周四的安排", {"title": "体检", "when": "周五上午十点"}, "周四"),
+        ("週五下午兩點加個會，另外週四有空嗎", {"title": "會", "when": "週五下午兩點"}, "週四"),
+    ],
+)
+async def test_a_free_time_read_beside_a_write_of_the_same_answer_is_read(
+    kit: Kit, text: str, create: dict[str, str], window: str
+) -> None:
+    # one answer with a create and a read, read as "add": the write carries the request to add, so the read
+    # answers a question of its own, never refused as the wrong tool for the write
+    await kit.seed("Gym", datetime(2025, 3, 6, 18, tzinfo=NY))
+    model = kit.script(
+        ModelResponse(
+            tool_calls=(
+                ToolCall("c1", "create_event", create),
+                ToolCall("c2", "find_free_time", {"range": window, "duration": "1 hour"}),
+            ),
+            request="add",
+        ),
+        reply("Added; Thursday has the gym at 6pm.", request="add"),
+    )
+    r = await kit.assistant.reply(kit.user_id, text)
+    results = [json.loads(m.content) for m in model.calls[1].messages if isinstance(m, ToolResultMessage)]
+    assert results[-1].get("error") is None and "free" in results[-1], results
+    assert r.writes and r.writes[0].persisted, r.text
