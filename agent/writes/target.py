@@ -28,6 +28,7 @@ from agent.render.timefmt import range_text
 from agent.time_grounding import Memo, is_time_grounded, phrases_of, resolved, shares_time_words
 from agent.timing import timing_from_json
 from agent.turn.focus import is_anaphor, just_written
+from agent.writes.left_out import day_for_clock
 from agent.writes.references import Choice, NotFound, Ref, events_sharing_a_word, resolve_reference
 from agent.writes.store import confirm, ground, is_past, model_doubts, unasked_reading
 from agent.writes.timing import settle_time
@@ -123,9 +124,11 @@ def _offer_to_add(ctx: ToolContext, command: Command) -> NeedsValue | NeedsChoic
     if not re.search(r"\w", title):
         return None
     args = command.args
+    when = str(args.get("when") or "")
+    day = day_for_clock(ctx.user_text, when, now=ctx.now, tz=ctx.tz, memo=ctx.memo) if when else None
     create = {
         "title": title[:1].upper() + title[1:],
-        "when": args.get("when"),
+        "when": f"{day} {when}" if day else when or None,  # "skip the gym tomorrow, a massage at 6 instead"
         "end": args.get("end"),
         "duration": args.get("duration"),
         "recurrence": None,

@@ -168,3 +168,29 @@ async def test_an_offer_for_a_past_time_says_it_is_past(database: Any, make_user
     assert r.pending is not None and "面试" in r.text, r.text
     done = await kit.assistant.reply(kit.user_id, "确认")
     assert model.call_count == 1 and done.writes and done.writes[0].persisted, done.text
+
+
+# (zone, message: a day in one clause, a clock for the new event in another; the model's update; title, day)
+CLOCK_WITHOUT_ITS_DAY = [
+    ("America/New_York", "skip the gym tomorrow, I'd rather do a sauna at 6 pm", {"event": "sauna", "when": "6 pm"},
+     "Sauna", 6),
+    ("America/New_York", "no tennis on Friday, make it a swim at 7pm", {"event": "swim", "when": "7pm"}, "Swim", 7),
+    ("Asia/Shanghai", "明天的健身不去了，改成晚上六点做按摩", {"event": "做按摩", "when": "晚上六点"}, "做按摩", 6),
+    ("Asia/Taipei", "週五的網球取消，改成晚上七點游泳", {"event": "游泳", "when": "晚上七點"}, "游泳", 7),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("tz", "text", "update", "title", "day"), CLOCK_WITHOUT_ITS_DAY,
+                         ids=[r[1] for r in CLOCK_WITHOUT_ITS_DAY])  # fmt: skip
+async def test_the_offer_puts_a_bare_clock_on_the_one_day_said(
+    database: Any, make_user: Any, tz: str, text: str, update: dict, title: str, day: int
+) -> None:
+    kit = await make_kit(database, make_user, timezone=tz)
+    await kit.seed("Design crit", datetime(2025, 3, 5, 13, tzinfo=kit.tz))
+    kit.script(call("update_event", update), reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes == () and r.pending is not None, r.text
+    done = await kit.assistant.reply(kit.user_id, "yes" if tz == "America/New_York" else "好的")
+    assert done.writes and done.writes[0].persisted, done.text
+    new = next(e for e in await kit.events() if e.title == title)
+    assert new.start.astimezone(kit.tz).date().day == day, done.text
