@@ -43,7 +43,7 @@ from agent.user_gave import user_gave_end, user_gave_recurrence
 from agent.writes.store import title_of
 from agent.writes.title_match import shares_a_word
 from schedule_time.language import normalise, scan
-from schedule_time.pieces import Clock
+from schedule_time.pieces import Clock, Duration
 
 __all__ = ["ground_times"]
 
@@ -177,33 +177,50 @@ def _from_the_users_phrase(
     """The problems left once each ungrounded start (``when``, ``event_when``) made from the user's words is
     replaced by them: with exactly one of the message's time phrases unaccounted for, and it reads as a time
     or a move, that phrase is what the model mangled ("a week later" sent as "next week", "推迟一个小时" sent as
-    the computed "3月14日11:00"). A change whose new start has no phrase left at all keeps its start (the
-    model copied the event's current time: "make it run until 6" came with when="4:00 PM")."""
+    the computed "3月14日11:00"); a length left ("half an hour is enough") is no start, and the one length
+    left is an ungrounded ``duration`` ("30 minutes" for "three quarters of an hour"). A change whose new
+    start has no phrase left at all keeps its start (the model copied the event's current time: "make it run
+    until 6" came with when="4:00 PM")."""
     left = _phrases_left(ctx, command, grounded) if _anchored(ctx, command) else []
     kept = []
     for problem in problems:
         field = problem["field"]
-        one = len(left) == 1 and reads_or_moves(left[0], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-        if field == "event_when" and one and not _beside_the_event(ctx, command, left[0]):
+        # a length ("half an hour is enough") is no start, and only a length is a duration
+        fit = [p for p in left if _a_length(p) == (field == "duration")]
+        if field == "duration" and len(fit) == 1:
+            args[field] = fit[0]  # "30 minutes" for "roughly three quarters of an hour"
+            left.remove(fit[0])
+            ctx.notes.append({"replaced": field, "reason": "the_users_phrase", "tool": command.tool,
+                              "call_index": command.call_index})  # fmt: skip
+            continue
+        one = len(fit) == 1 and reads_or_moves(fit[0], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        if field == "event_when" and one and not _beside_the_event(ctx, command, fit[0]):
             args[field] = None  # another clause's time ("…；四点的电话不打了"): the title alone finds it
             ctx.notes.append({"dropped": field, "reason": "another_clause", "tool": command.tool,
                               "call_index": command.call_index})  # fmt: skip
         elif field in _COMPLETED_ARGS and one:
-            args[field] = left.pop()
+            args[field] = fit[0]
+            left.remove(fit[0])
             ctx.notes.append({"replaced": field, "reason": "the_users_phrase", "tool": command.tool,
                               "call_index": command.call_index})  # fmt: skip
-        elif field == "when" and (same := _same_clock_as(ctx, str(args[field]), left)) is not None:
+        elif field == "when" and (same := _same_clock_as(ctx, str(args[field]), fit)) is not None:
             args[field] = same  # "2025-06-16 15:00" for "週五下午3點, 她週三有事": the clock said, the day not
             left.remove(same)
             ctx.notes.append({"replaced": field, "reason": "the_users_clock", "tool": command.tool,
                               "call_index": command.call_index})  # fmt: skip
-        elif field == "when" and command.tool == "update_event" and not left and _anchored(ctx, command):
+        elif field == "when" and command.tool == "update_event" and not fit and _anchored(ctx, command):
             args[field] = None
             ctx.notes.append({"dropped": field, "reason": "ungrounded_time", "tool": command.tool,
                               "call_index": command.call_index})  # fmt: skip
         else:
             kept.append(problem)
     return kept
+
+
+def _a_length(phrase: str) -> bool:
+    """The phrase is only a length ("half an hour", 三刻钟): a duration, never a start."""
+    pieces = scan(normalise(phrase)).pieces
+    return bool(pieces) and all(isinstance(piece, Duration) for piece in pieces)
 
 
 def _same_clock_as(ctx: ToolContext, value: str, left: list[str]) -> str | None:
