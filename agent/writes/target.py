@@ -29,7 +29,7 @@ from agent.time_grounding import Memo, is_time_grounded, phrases_of, resolved, s
 from agent.timing import timing_from_json
 from agent.turn.focus import is_anaphor, just_written
 from agent.writes.left_out import day_for_clock
-from agent.writes.references import Choice, NotFound, Ref, events_sharing_a_word, resolve_reference
+from agent.writes.references import Choice, Found, NotFound, Ref, events_sharing_a_word, resolve_reference
 from agent.writes.store import confirm, ground, is_past, model_doubts, unasked_reading
 from agent.writes.timing import settle_time
 from schedule_time import TimeExpressionError, analyse
@@ -56,6 +56,8 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
     if isinstance(found, NotFound) and not found.by_id and _a_slice_of_the_message(ctx, args["event"]):
         # "会挪到礼拜五" for "老周那个会挪到礼拜五吧": the model cut the message across the event's name
         found = await resolve_reference(ctx, ctx.user_text, args.get("event_when"), occurrences=occurrences)
+    if isinstance(found, NotFound) and found.with_time and (swapped := await _times_swapped(ctx, command, occurrences)):
+        return swapped
     if isinstance(found, NotFound) and found.anaphor:
         question = phrases.ask_value("event", ctx.lang, now=ctx.now)
         return NeedsValue(command, "event", question)
@@ -86,6 +88,24 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
         lines = [o.label for o in options]
         return NeedsChoice(command, "event", phrases.ask_choice(lines, ctx.lang, field="event"), options)
     return command.with_(target=target_json(found.ref))
+
+
+async def _times_swapped(ctx: ToolContext, command: Command, occurrences: bool) -> Command | None:
+    """Nothing is at ``event_when``, but the one event the reference names sits at the new time ``when``
+    (复盘会其实是今天下午五点开的，把今晚那个挪过去 came with event_when=今天下午五点, when=今晚): the model may
+    have swapped the two times, or the event may already be where the user wants it. Which is not a fact code
+    has, so the swapped move asks yes/no first, naming the event and where it would go (``doubted``); a
+    "no" costs nothing."""
+    args = command.args
+    if command.tool != "update_event" or not args.get("when") or not args.get("event_when"):
+        return None
+    found = await resolve_reference(ctx, args["event"], args["when"], occurrences=occurrences)
+    if not isinstance(found, Found):
+        return None
+    ctx.notes.append({"replaced": "when", "reason": "swapped_with_event_when", "tool": command.tool,
+                      "call_index": command.call_index})  # fmt: skip
+    swapped = {**args, "when": args["event_when"], "event_when": args["when"]}
+    return command.with_(args=swapped, target=target_json(found.ref), doubted=True)
 
 
 def _names_its_own_new_time(ctx: ToolContext, command: Command) -> bool:

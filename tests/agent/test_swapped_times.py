@@ -1,0 +1,53 @@
+"""A move whose ``event_when`` finds nothing while the one event it names sits at the new time ``when``: the
+model may have swapped the two, or the event may already be there, so the swapped move asks yes/no first
+(agent.writes.target). Scripted model; now is Wednesday 2025-03-05 09:00 in New York."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import pytest
+
+from agent.model import call, reply
+from tests.agent.fixtures import *  # noqa: F403  (fixtures)
+from tests.agent.fixtures import make_kit
+
+# (message, the seeded title (Friday 7 March 14:00), the model's update, the new start (day, hour))
+ROWS = [
+    ("the review actually happens Thursday at 10, move the Friday one there", "Review",
+     {"event": "review", "event_when": "Thursday at 10am", "when": "Friday"}, (6, 10)),
+    ("standup is tomorrow at 9 now, shift the Friday one", "Standup",
+     {"event": "standup", "event_when": "tomorrow at 9", "when": "Friday"}, (6, 9)),
+    ("评审会其实明天上午十点开，把周五那个挪过去", "评审会",
+     {"event": "评审会", "event_when": "明天上午十点", "when": "周五"}, (6, 10)),
+    ("讀書會改在明天晚上七點，把週五那場挪過去", "讀書會",
+     {"event": "讀書會", "event_when": "明天晚上七點", "when": "週五"}, (6, 19)),
+]  # fmt: skip
+
+
+async def _asked(database: Any, make_user: Any, text: str, title: str, update: dict):  # type: ignore[no-untyped-def]
+    kit = await make_kit(database, make_user)
+    await kit.seed(title, datetime(2025, 3, 7, 14, tzinfo=kit.tz))
+    model = kit.script(call("update_event", update), reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    return kit, model, r
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[r[0] for r in ROWS])
+async def test_a_swapped_move_asks_first(database: Any, make_user: Any, row: Any) -> None:
+    text, title, update, (day, hour) = row
+    kit, model, r = await _asked(database, make_user, text, title, update)
+    assert r.writes == () and r.pending is not None and model.call_count == 1, r.text
+    done = await kit.assistant.reply(kit.user_id, "yes" if text.isascii() else "好")
+    assert done.writes and done.writes[0].persisted and model.call_count == 1, done.text
+    [event] = await kit.events()
+    assert event.start == datetime(2025, 3, day, hour, tzinfo=kit.tz), done.text
+
+
+async def test_a_no_leaves_it_where_it_is(database: Any, make_user: Any) -> None:
+    text, title, update, _ = ROWS[0]
+    kit, _, _ = await _asked(database, make_user, text, title, update)
+    await kit.assistant.reply(kit.user_id, "no")
+    [event] = await kit.events()
+    assert event.start == datetime(2025, 3, 7, 14, tzinfo=kit.tz)
