@@ -22,6 +22,7 @@ from agent.timing import read_range, resolve_duration
 from agent.tools.args import FindFreeTimeArgs, ListEventsArgs, SearchConversationArchiveArgs, SearchEventsArgs
 from agent.tools.other_calendar import asks_about_someone, names_other_calendar
 from agent.tools.registry import ReadResult
+from schedule_time import TimeExpressionError, analyse
 from storage import EventSnapshot, InvalidInput, StorageError, WorkingHours
 
 __all__ = ["find_free_time", "list_events", "listed_in", "search_conversation_archive", "search_events"]
@@ -79,9 +80,40 @@ def _ungrounded_range(ctx: ToolContext, value: str) -> ReadResult | None:
 async def list_events(ctx: ToolContext, args: ListEventsArgs, call_index: int) -> ReadResult:
     if (refused := _refused_read(ctx)) is not None:
         return refused
-    if (ungrounded := _ungrounded_range(ctx, args.range)) is not None:
-        return ungrounded
-    return await listed_in(ctx, args.range)
+    window = _window(ctx, args.range)
+    if isinstance(window, ReadResult):
+        return window
+    return await _listed(ctx, window)
+
+
+def _window(ctx: ToolContext, value: str) -> tuple[datetime, datetime] | ReadResult:
+    """The window a read's ``range`` names; or, when it is not the user's words or reads as no one window
+    ("next Wednesday" for "tmrw", "Saturday or Sunday"), the window the message's own time phrases cover (a
+    read writes nothing, so reading what the user named is never a guess); else the error for the model."""
+    ungrounded = _ungrounded_range(ctx, value)
+    window = None if ungrounded is not None else read_range(value, now=ctx.now, tz=ctx.tz)
+    if window is not None:
+        return window
+    return _users_window(ctx) or ungrounded or _range_error("range")
+
+
+def _users_window(ctx: ToolContext) -> tuple[datetime, datetime] | None:
+    """From the first to the last of the windows the message's time phrases read as, when every phrase reads
+    as a window and together they span at most a month; None otherwise."""
+    spans = []
+    try:
+        found = analyse(ctx.user_text, now=ctx.now, tz=ctx.tz)  # (a list, 周六和周日, by its items)
+    except TimeExpressionError:
+        return None
+    for phrase in found:
+        window = read_range(phrase.text, now=ctx.now, tz=ctx.tz)
+        if window is None:
+            return None
+        spans.append(window)
+    if not spans:
+        return None
+    start, end = min(s for s, _ in spans), max(e for _, e in spans)
+    return (start, end) if end - start <= timedelta(days=31) else None
 
 
 async def listed_in(ctx: ToolContext, range_text: str) -> ReadResult:
@@ -165,11 +197,9 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
         if found.data.get("ok") and found.data.get("events"):
             found.data["note"] = _named_events_note()
             return found
-    if (ungrounded := _ungrounded_range(ctx, args.range)) is not None:
-        return ungrounded
-    window = read_range(args.range, now=ctx.now, tz=ctx.tz)
-    if window is None:
-        return _range_error("range")
+    window = _window(ctx, args.range)
+    if isinstance(window, ReadResult):
+        return window
     duration = resolve_duration(args.duration, now=ctx.now, tz=ctx.tz)
     if duration is None:
         return _range_error("duration")
