@@ -28,7 +28,7 @@ from agent.render.timefmt import range_text
 from agent.time_grounding import Memo, is_time_grounded, phrases_of, resolved, shares_time_words
 from agent.timing import timing_from_json
 from agent.turn.focus import is_anaphor, just_written
-from agent.writes.left_out import day_for_clock
+from agent.writes.left_out import filled_from_users_words
 from agent.writes.references import Choice, Found, NotFound, Ref, events_sharing_a_word, resolve_reference
 from agent.writes.store import confirm, ground, is_past, model_doubts, unasked_reading
 from agent.writes.timing import settle_time
@@ -52,7 +52,7 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
         if corrected is not None:
             return corrected
         if ctx.state.send_back_once("no_such_event", command.call_index):
-            return _no_such_event(ctx, command)
+            return await _no_such_event(ctx, command)
     if isinstance(found, NotFound) and not found.by_id and _a_slice_of_the_message(ctx, args["event"]):
         # "会挪到礼拜五" for "老周那个会挪到礼拜五吧": the model cut the message across the event's name
         found = await resolve_reference(ctx, ctx.user_text, args.get("event_when"), occurrences=occurrences)
@@ -129,7 +129,9 @@ def _names_its_own_new_time(ctx: ToolContext, command: Command) -> bool:
 _ARTICLE = re.compile(r"^(?:a|an|the|my)\s+", re.IGNORECASE)
 
 
-def _offer_to_add(ctx: ToolContext, command: Command) -> NeedsValue | NeedsChoice | NeedsConfirmation | None:
+async def _offer_to_add(
+    ctx: ToolContext, command: Command
+) -> NeedsValue | NeedsChoice | NeedsConfirmation | None:
     """What the user is asked if the model's second answer fails too: the event the reference describes, as
     a create that asks yes/no first ("Add “Haircut” — Thursday, 5:30–6:30 PM?"; ``doubted``: the model never
     called it) — a wrong guess costs a "no", where "not found" left the request undone. The title is the
@@ -144,11 +146,9 @@ def _offer_to_add(ctx: ToolContext, command: Command) -> NeedsValue | NeedsChoic
     if not re.search(r"\w", title):
         return None
     args = command.args
-    when = str(args.get("when") or "")
-    day = day_for_clock(ctx.user_text, when, now=ctx.now, tz=ctx.tz, memo=ctx.memo) if when else None
     create = {
         "title": title[:1].upper() + title[1:],
-        "when": f"{day} {when}" if day else when or None,  # "skip the gym tomorrow, a massage at 6 instead"
+        "when": args.get("when"),
         "end": args.get("end"),
         "duration": args.get("duration"),
         "recurrence": None,
@@ -157,7 +157,10 @@ def _offer_to_add(ctx: ToolContext, command: Command) -> NeedsValue | NeedsChoic
         "attendees": args.get("attendees"),
     }
     new = ground(ctx, Command("create_event", create, call_index=command.call_index, doubted=True))
-    settled = settle_time(ctx, new, str(create["when"]), anchor=None)
+    # what the words plainly give, as for any create: the day of a bare clock ("skip the gym tomorrow, a
+    # massage at 6 instead"), the repetition said beside the title ("team sync every Monday at 10")
+    new = await filled_from_users_words(ctx, new)
+    settled = settle_time(ctx, new, str(new.args["when"]), anchor=None)
     if isinstance(settled, NeedsValue | NeedsChoice):
         return settled
     if not isinstance(settled, Command) or settled.resolved is None:
@@ -177,11 +180,11 @@ async def _offer_when_nothing_like_it(ctx: ToolContext, command: Command) -> Nee
         return None
     if await events_sharing_a_word(ctx, reference, reference, limit=10):
         return None  # a near name ("the call" for "Call with Leonard"): "not found" says what was looked for
-    offer = _offer_to_add(ctx, command)
+    offer = await _offer_to_add(ctx, command)
     return offer if isinstance(offer, NeedsConfirmation) else None
 
 
-def _no_such_event(ctx: ToolContext, command: Command) -> Rejected:
+async def _no_such_event(ctx: ToolContext, command: Command) -> Rejected:
     """Back to the model once: no event has that name, and the reference holds the new time itself. Its
     message is what the user reads if the model's second answer fails too: "not found", as before."""
     problem = {
@@ -192,7 +195,7 @@ def _no_such_event(ctx: ToolContext, command: Command) -> Rejected:
         "create_event with their words for it; otherwise answer in words.",
     }
     found_none = phrases.say("not_found", ctx.lang, ref=str(command.args.get("event"))[:80])
-    offer = _offer_to_add(ctx, command)
+    offer = await _offer_to_add(ctx, command)
     return Rejected("not_found", found_none, fixable=True, problems=(problem,), command=command, ask=offer)
 
 

@@ -194,3 +194,50 @@ async def test_the_offer_puts_a_bare_clock_on_the_one_day_said(
     assert done.writes and done.writes[0].persisted, done.text
     new = next(e for e in await kit.events() if e.title == title)
     assert new.start.astimezone(kit.tz).date().day == day, done.text
+
+
+# (zone, message, the model's update of an event that does not exist; the repetition the offer must keep)
+WITH_A_REPETITION = [
+    ("America/New_York", "yoga class every Tuesday at 7pm", {"event": "yoga class", "when": "Tuesday at 7pm"},
+     "BYDAY=TU"),
+    ("America/New_York", "standup every weekday at 9:15", {"event": "standup", "when": "9:15"}, "BYDAY=MO,TU,WE,TH,FR"),
+    ("Asia/Shanghai", "每天晚上九点吃维生素，从明天开始", {"event": "吃维生素", "when": "明天晚上九点"}, "FREQ=DAILY"),
+    ("Asia/Taipei", "每週四下午三點開週會", {"event": "開週會", "when": "週四下午三點"}, "BYDAY=TH"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("tz", "text", "update", "rule"), WITH_A_REPETITION, ids=[r[1] for r in WITH_A_REPETITION])
+async def test_the_offer_keeps_the_repetition_said(
+    database: Any, make_user: Any, tz: str, text: str, update: dict, rule: str
+) -> None:
+    kit = await make_kit(database, make_user, timezone=tz)
+    await kit.seed("Design crit", datetime(2025, 3, 5, 13, tzinfo=kit.tz))
+    kit.script(call("update_event", update), reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes == () and r.pending is not None, r.text
+    done = await kit.assistant.reply(kit.user_id, "yes" if tz == "America/New_York" else "好的")
+    assert done.writes and done.writes[0].persisted, done.text
+    new = next(e for e in await kit.events() if e.title != "Design crit")
+    assert new.rrule is not None and rule in new.rrule, (done.text, new.rrule)
+
+
+@pytest.mark.parametrize(
+    ("tz", "text", "update"),
+    [
+        ("America/New_York", "move today's 1pm meeting to 4:30", {"event": "meeting", "event_when": "today 1pm",
+                                                                    "when": "4:30"}),
+        ("America/New_York", "the 1pm thing today, push it to 3", {"event": "1pm thing", "when": "3pm"}),
+        ("Asia/Shanghai", "今天下午一点那个会挪到四点", {"event": "会", "event_when": "今天下午一点", "when": "四点"}),
+    ],
+)
+async def test_no_offer_to_add_where_an_event_is_at_the_references_time(
+    database: Any, make_user: Any, tz: str, text: str, update: dict
+) -> None:
+    # the user points at an event by its time ("the 1pm meeting"): a new event there is never offered (the
+    # reference by time finds it, or the user is told it was not found)
+    kit = await make_kit(database, make_user, timezone=tz)
+    await kit.seed("Design crit", datetime(2025, 3, 5, 13, tzinfo=kit.tz))
+    kit.script(call("update_event", update), reply("unused"), reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert "Add" not in r.text and "添加" not in r.text, r.text
+    assert [e.title for e in await kit.events()] == ["Design crit"], r.text
