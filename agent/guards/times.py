@@ -204,7 +204,7 @@ def _from_the_users_phrase(
             ctx.notes.append({"replaced": field, "reason": "the_users_phrase", "tool": command.tool,
                               "call_index": command.call_index})  # fmt: skip
         elif field == "when" and (same := _same_clock_as(ctx, str(args[field]), fit)) is not None:
-            args[field] = same  # "2025-06-16 15:00" for "週五下午3點, 她週三有事": the clock said, the day not
+            args[field] = same  # "2025-03-03 15:00" for "Monday 3pm, she's busy Friday": the clock said, the day not
             left.remove(same)
             ctx.notes.append({"replaced": field, "reason": "the_users_clock", "tool": command.tool,
                               "call_index": command.call_index})  # fmt: skip

@@ -92,7 +92,8 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
 
 async def _times_swapped(ctx: ToolContext, command: Command, occurrences: bool) -> Command | None:
     """Nothing is at ``event_when``, but the one event the reference names sits at the new time ``when``
-    (复盘会其实是今天下午五点开的，把今晚那个挪过去 came with event_when=今天下午五点, when=今晚): the model may
+    ("the review is really on Thursday at 10, move the Friday one there" came with event_when="Thursday at
+    10", when="Friday"): the model may
     have swapped the two times, or the event may already be where the user wants it. Which is not a fact code
     has, so the swapped move asks yes/no first, naming the event and where it would go (``doubted``); a
     "no" costs nothing."""
