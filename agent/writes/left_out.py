@@ -237,15 +237,30 @@ def new_time_said(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None =
     return bare if bare != value and phrases_in(bare, now=now, tz=tz, memo=memo) == [bare] else value
 
 
+def _one_repetition(said: list[str], *, now: datetime, tz: ZoneInfo, memo: Memo | None) -> str | None:
+    """The one repetition the phrases say: the only phrase, or, when one repeats what another says more
+    fully ("every Tuesday at 7pm, weekly": the same frequency), the fullest; None for two different ones."""
+    if len(said) < 2:
+        return said[0] if said else None
+    rules = [resolved(p, now=now, tz=tz, memo=memo).recurrence or "" for p in said]
+    freqs = {part for rule in rules for part in rule.split(";") if part.startswith("FREQ=")}
+    if len(freqs) != 1:
+        return None
+    fullest = max(range(len(said)), key=lambda i: len(rules[i].split(";")))
+    others = [set(r.split(";")) for i, r in enumerate(rules) if i != fullest]
+    whole = set(rules[fullest].split(";"))
+    return said[fullest] if all(o <= whole for o in others) else None
+
+
 def repetition_said(
     text: str, title: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
 ) -> str | None:
     """The user's repetition phrase for the event titled ``title``: the one in the title itself or in the
     clause of ``text`` that names the title; None when there is none or it is in another clause."""
     said = [p for p in phrases_of(text, memo) if user_gave_recurrence(p, now=now, tz=tz, memo=memo)]
-    if len(said) != 1:
+    phrase = _one_repetition(said, now=now, tz=tz, memo=memo)
+    if phrase is None:
         return None
-    phrase = said[0]
     if quotes(phrase, [title]):
         return phrase
     words = _title_words(title_without(title, phrase))

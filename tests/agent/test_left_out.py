@@ -59,6 +59,13 @@ def test_the_new_time_is_the_phrase_after_a_verb_of_moving(text: str, tz: ZoneIn
         ("从明天开始每天早上7点吃维生素，记到日历上，5分钟就行", "吃维生素", "从明天开始每天早上7点"),
         ("每周一上午九点开周会", "周会", "每周一上午九点"),
         ("Team sync every Monday at 9", "Team sync", "every monday at 9"),
+        # said twice, once fully: the fullest (the same frequency, nothing the other adds)
+        ("team sync every Monday at 10am, weekly", "Team sync", "every monday at 10am"),
+        ("yoga every Tuesday at 7pm - it's a weekly thing", "Yoga", "every tuesday at 7pm"),
+        ("每周一上午十点开周会，每周一次", "开周会", "每周一上午十点"),
+        ("每天晚上十點吃藥，每天都要", "吃藥", "每天晚上十點"),
+        # two different repetitions: none
+        ("gym every monday and daily stretches", "Gym", None),
         # the repetition is about something else
         ("I run every weekday at 8; book the physio tomorrow at 8", "Physio", None),
         ("I run every weekday at 8, book the physio tomorrow at 8", "Physio", None),
