@@ -239,7 +239,8 @@ def new_time_said(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None =
 
 def _one_repetition(said: list[str], *, now: datetime, tz: ZoneInfo, memo: Memo | None) -> str | None:
     """The one repetition the phrases say: the only phrase, or, when one repeats what another says more
-    fully ("every Tuesday at 7pm, weekly": the same frequency), the fullest; None for two different ones."""
+    fully ("book club every Thursday at 6pm, weekly": the same frequency), the fullest; None for two
+    different ones."""
     if len(said) < 2:
         return said[0] if said else None
     rules = [resolved(p, now=now, tz=tz, memo=memo).recurrence or "" for p in said]

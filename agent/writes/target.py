@@ -159,7 +159,7 @@ async def _offer_to_add(
     }
     new = ground(ctx, Command("create_event", create, call_index=command.call_index, doubted=True))
     # what the words plainly give, as for any create: the day of a bare clock ("skip the gym tomorrow, a
-    # massage at 6 instead"), the repetition said beside the title ("team sync every Monday at 10")
+    # massage at 6 instead"), the repetition said beside the title ("standup every weekday at 9:15")
     new = await filled_from_users_words(ctx, new)
     settled = settle_time(ctx, new, str(new.args["when"]), anchor=None)
     if isinstance(settled, NeedsValue | NeedsChoice):

@@ -60,7 +60,7 @@ def test_the_new_time_is_the_phrase_after_a_verb_of_moving(text: str, tz: ZoneIn
         ("每周一上午九点开周会", "周会", "每周一上午九点"),
         ("Team sync every Monday at 9", "Team sync", "every monday at 9"),
         # said twice, once fully: the fullest (the same frequency, nothing the other adds)
-        ("team sync every Monday at 10am, weekly", "Team sync", "every monday at 10am"),
+        ("book club every Thursday at 6pm, weekly", "Book club", "every thursday at 6pm"),
         ("yoga every Tuesday at 7pm - it's a weekly thing", "Yoga", "every tuesday at 7pm"),
         ("每周一上午十点开周会，每周一次", "开周会", "每周一上午十点"),
         ("每天晚上十點吃藥，每天都要", "吃藥", "每天晚上十點"),
