@@ -116,15 +116,22 @@ NOTHING_LIKE_IT = [
 async def test_a_move_of_nothing_like_any_event_offers_to_add_it(
     database: Any, make_user: Any, tz: str, text: str, update: dict, title: str
 ) -> None:
+    kit, r = await _offered_and_added(database, make_user, tz, text, update)
+    assert ("couldn't find" in r.text or "没有找到" in r.text) and (f"“{title}”" in r.text or f"「{title}」" in r.text)
+    assert sorted(e.title for e in await kit.events()) == sorted(["Design crit", title])
+
+
+async def _offered_and_added(database: Any, make_user: Any, tz: str, text: str, update: dict):  # type: ignore[no-untyped-def]
+    """The model's one update of an event that does not exist, the offer to add it, and a "yes": no second
+    model call. The kit and the offer's reply."""
     kit = await make_kit(database, make_user, timezone=tz)
     await kit.seed("Design crit", datetime(2025, 3, 5, 13, tzinfo=kit.tz))
     model = kit.script(call("update_event", update), reply("unused"))
     r = await kit.assistant.reply(kit.user_id, text)
     assert r.writes == () and r.pending is not None and model.call_count == 1, r.text
-    assert ("couldn't find" in r.text or "没有找到" in r.text) and (f"“{title}”" in r.text or f"「{title}」" in r.text)
     done = await kit.assistant.reply(kit.user_id, "yes" if tz == "America/New_York" else "好的")
     assert model.call_count == 1 and done.writes and done.writes[0].persisted, done.text
-    assert sorted(e.title for e in await kit.events()) == sorted(["Design crit", title])
+    return kit, r
 
 
 @pytest.mark.parametrize(
@@ -185,15 +192,9 @@ CLOCK_WITHOUT_ITS_DAY = [
 async def test_the_offer_puts_a_bare_clock_on_the_one_day_said(
     database: Any, make_user: Any, tz: str, text: str, update: dict, title: str, day: int
 ) -> None:
-    kit = await make_kit(database, make_user, timezone=tz)
-    await kit.seed("Design crit", datetime(2025, 3, 5, 13, tzinfo=kit.tz))
-    kit.script(call("update_event", update), reply("unused"))
-    r = await kit.assistant.reply(kit.user_id, text)
-    assert r.writes == () and r.pending is not None, r.text
-    done = await kit.assistant.reply(kit.user_id, "yes" if tz == "America/New_York" else "好的")
-    assert done.writes and done.writes[0].persisted, done.text
+    kit, _ = await _offered_and_added(database, make_user, tz, text, update)
     new = next(e for e in await kit.events() if e.title == title)
-    assert new.start.astimezone(kit.tz).date().day == day, done.text
+    assert new.start.astimezone(kit.tz).date().day == day
 
 
 # (zone, message, the model's update of an event that does not exist; the repetition the offer must keep)
@@ -210,15 +211,9 @@ WITH_A_REPETITION = [
 async def test_the_offer_keeps_the_repetition_said(
     database: Any, make_user: Any, tz: str, text: str, update: dict, rule: str
 ) -> None:
-    kit = await make_kit(database, make_user, timezone=tz)
-    await kit.seed("Design crit", datetime(2025, 3, 5, 13, tzinfo=kit.tz))
-    kit.script(call("update_event", update), reply("unused"))
-    r = await kit.assistant.reply(kit.user_id, text)
-    assert r.writes == () and r.pending is not None, r.text
-    done = await kit.assistant.reply(kit.user_id, "yes" if tz == "America/New_York" else "好的")
-    assert done.writes and done.writes[0].persisted, done.text
+    kit, _ = await _offered_and_added(database, make_user, tz, text, update)
     new = next(e for e in await kit.events() if e.title != "Design crit")
-    assert new.rrule is not None and rule in new.rrule, (done.text, new.rrule)
+    assert new.rrule is not None and rule in new.rrule, new.rrule
 
 
 @pytest.mark.parametrize(
