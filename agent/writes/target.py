@@ -93,11 +93,10 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
 async def _times_swapped(ctx: ToolContext, command: Command, occurrences: bool) -> Command | None:
     """Nothing is at ``event_when``, but the one event the reference names sits at the new time ``when``
     ("the review is really on Thursday at 10, move the Friday one there" came with event_when="Thursday at
-    10", when="Friday"): the model may
-    have swapped the two times, or the event may already be where the user wants it. Which is not a fact code
-    has, so the swapped move asks yes/no first, naming the event and where it would go (``doubted``); a
-    "no" costs nothing. Right after that event was written it needs no yes ("oops, Friday not Thursday":
-    a correction of the write just made, ``store.unasked``)."""
+    10", when="Friday"): the model may have swapped the two times, or the event may already be where the
+    user wants it. Which is not a fact code has, so the swapped move asks yes/no first, naming the event and
+    where it would go (``doubted``); a "no" costs nothing. Right after that event was written it needs no
+    yes ("sorry, Monday not Sunday": a correction of the write just made, ``store.unasked``)."""
     args = command.args
     if command.tool != "update_event" or not args.get("when") or not args.get("event_when"):
         return None
