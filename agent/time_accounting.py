@@ -13,11 +13,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agent.context import ToolContext
-from agent.time_grounding import is_time_grounded, phrases_in, quotes
+from agent.time_grounding import (
+    is_time_grounded,
+    phrases_in,
+    phrases_of,
+    quotes,
+    reads_or_moves,
+    the_time_itself,
+)
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock, Label, Now, OpenBound, Piece, Qualifier, RangeSep, RangeStart
 
-__all__ = ["accounted", "phrases_left"]
+__all__ = ["accounted", "phrases_left", "phrases_or_moves_left"]
 
 _CONNECTORS = (RangeSep, RangeStart, OpenBound, Qualifier, Label, Now)
 """Pieces that say how a time is used ("to", "starting", "now"), not which time: never a request alone."""
@@ -51,3 +58,16 @@ def phrases_left(ctx: ToolContext, values: Sequence[str], *, name: str = "") -> 
         p for p in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
         if p.casefold() not in folded and not accounted(ctx, p, values)
     ]  # fmt: skip
+
+
+def phrases_or_moves_left(ctx: ToolContext, values: Sequence[str], *, name: str = "") -> list[str]:
+    """Like ``phrases_left``, moves included ("the day after", 推迟一天: no time on their own): each phrase's
+    time words alone when they read as a time or a move, else the phrase as written."""
+    folded = name.casefold()
+    left = []
+    for phrase in phrases_of(ctx.user_text, ctx.memo):
+        bare = the_time_itself(phrase)
+        if (folded and bare.casefold() in folded) or accounted(ctx, phrase, values):
+            continue
+        left.append(bare if reads_or_moves(bare, now=ctx.now, tz=ctx.tz, memo=ctx.memo) else phrase)
+    return left

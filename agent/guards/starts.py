@@ -14,8 +14,8 @@ from __future__ import annotations
 from agent.context import ToolContext
 from agent.guards.clauses import another_requests_clause
 from agent.outcomes import Command
-from agent.time_accounting import accounted
-from agent.time_grounding import phrases_of, reads_or_moves, resolved, the_time_itself
+from agent.time_accounting import phrases_or_moves_left
+from agent.time_grounding import reads_or_moves, resolved
 from agent.writes.references import Found, resolve_reference
 
 __all__ = ["copied_start_is_no_move"]
@@ -31,7 +31,10 @@ async def copied_start_is_no_move(ctx: ToolContext, command: Command) -> Command
     if any(args.get(n) for n in _OTHER_CHANGES):
         return None
     used = [str(args[n]) for n in ("event_when", "when") if args.get(n)]
-    left = _phrases_left(ctx, [*used, *_others_times(ctx, command)], str(args["event"]))
+    left = [
+        p for p in phrases_or_moves_left(ctx, [*used, *_others_times(ctx, command)], name=str(args["event"]))
+        if reads_or_moves(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    ]
     if len(left) != 1 or await another_requests_clause(ctx, str(args["event"]), left[0]) is not None:
         return None  # (a time another call uses, or one in another event's clause, is another request's)
     span = resolved(when, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
@@ -57,17 +60,3 @@ def _others_times(ctx: ToolContext, command: Command) -> list[str]:
         for name in ("when", "end", "event_when", "range", "event", "title")
         if isinstance(value := args.get(name), str) and value
     ]
-
-
-def _phrases_left(ctx: ToolContext, used: list[str], name: str) -> list[str]:
-    """This message's time phrases — moves included ("the day after") — that ``used`` does not account for
-    and that are not words of the event's ``name``."""
-    folded = name.casefold()
-    left = []
-    for phrase in phrases_of(ctx.user_text, ctx.memo):
-        bare = the_time_itself(phrase)
-        if bare.casefold() in folded or accounted(ctx, phrase, used):
-            continue
-        if reads_or_moves(bare, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
-            left.append(bare)
-    return left

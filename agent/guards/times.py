@@ -25,12 +25,11 @@ from agent.guards.bare_hour import hour_of_a_correction
 from agent.language import clauses
 from agent.outcomes import Command, NeedsValue, Rejected
 from agent.render import phrases
-from agent.time_accounting import accounted, phrases_left
+from agent.time_accounting import phrases_left, phrases_or_moves_left
 from agent.time_grounding import (
     fuller_phrase,
     is_time_grounded,
     phrases_in,
-    phrases_of,
     picked_reading,
     reads_as_now,
     reads_or_moves,
@@ -145,18 +144,9 @@ def _one_day_said(ctx: ToolContext) -> tuple[str, datetime] | None:
 
 
 def _phrases_left(ctx: ToolContext, command: Command, grounded: list[str]) -> list[str]:
-    """The message's time phrases that no grounded argument accounts for (and, for a change, that are not
-    words of the event's name: "Friday's run"): what an ungrounded argument may have been made from."""
-    name = str(command.args.get("event") or "").casefold() if command.tool != "create_event" else ""
-    left = []
-    for phrase in phrases_of(ctx.user_text, ctx.memo):
-        bare = the_time_itself(phrase)
-        if name and bare.casefold() in name:
-            continue
-        if accounted(ctx, phrase, grounded):
-            continue
-        left.append(bare if reads_or_moves(bare, now=ctx.now, tz=ctx.tz, memo=ctx.memo) else phrase)
-    return left
+    """What an ungrounded argument may have been made from (for a change, not words of the event's name)."""
+    name = str(command.args.get("event") or "") if command.tool != "create_event" else ""
+    return phrases_or_moves_left(ctx, grounded, name=name)
 
 
 def _anchored(ctx: ToolContext, command: Command) -> bool:
