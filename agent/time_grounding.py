@@ -22,6 +22,7 @@ collapsed), it
 An argument that is neither is never used for a write. What happens instead is decided by the tools
 (``calendar_tools``) and the write path (``write_timing``): see their docstrings.
 
+``agent.fuller_phrase`` finds the user's fuller phrase when a grounded argument drops part of it;
 ``agent.user_gave`` says whether the user's own message
 names an end or duration, a span over 24 hours, or a repetition — deciding whether an unusable optional
 argument is dropped (the user never asked for it) or asked about (the user did, and the model mangled it).
@@ -41,14 +42,8 @@ from schedule_time import Resolution, resolve, time_phrases
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import (
     Clock,
-    DateParts,
-    DayShift,
-    HolidayRef,
     Number,
-    PartOfDay,
     Piece,
-    WeekdayRef,
-    YearShift,
 )
 
 __all__ = [
@@ -57,17 +52,19 @@ __all__ = [
     "TO_WORDS",
     "Memo",
     "assistant_times",
+    "covers",
     "earlier_sources",
     "example_phrase",
-    "fuller_phrase",
     "is_time_grounded",
     "joined",
     "moves_as_user_said",
+    "norm",
     "pending_sources",
     "phrases_in",
     "phrases_of",
     "picked_reading",
     "quotes",
+    "readings_key",
     "reads_as_now",
     "reads_or_moves",
     "resolved",
@@ -80,10 +77,6 @@ __all__ = [
 TIME_FIELDS = ("when", "end", "duration", "recurrence", "event_when", "range")
 _SEP = re.compile(r"[\s,.;:!?，。、；：！？…“”\"'()\[\]（）【】~～]+")
 MAX_PHRASES = 8
-_DAY_WORDS = (DayShift, WeekdayRef, DateParts, PartOfDay, HolidayRef, YearShift)
-"""What ``fuller_phrase`` may add to the model's argument: words naming the day (or its part), never a range,
-a repetition or a duration."""
-
 Memo = dict[tuple[object, ...], Any]
 """A turn's memo (``ToolContext.memo``): resolutions and time phrases by (text, now, zone), so the several
 arguments and checks of one turn never resolve the same phrase twice. Never a process-wide cache."""
@@ -140,7 +133,7 @@ def pending_sources(pending: Any) -> tuple[str, ...]:
     return tuple(texts)
 
 
-def _norm(text: str) -> str:
+def norm(text: str) -> str:
     return _SEP.sub(" ", unicodedata.normalize("NFKC", text).casefold()).strip()
 
 
@@ -151,8 +144,8 @@ def _quoted(value: str, source: str) -> bool:
 
 def quotes(value: str, sources: Sequence[str]) -> bool:
     """Rule 1: ``value`` occurs in one of ``sources`` (normalised, not inside a longer number or word)."""
-    value_n = _norm(value)
-    return bool(value_n) and any(_quoted(value_n, _norm(s)) for s in sources if s)
+    value_n = norm(value)
+    return bool(value_n) and any(_quoted(value_n, norm(s)) for s in sources if s)
 
 
 def _readings_of(r: Resolution) -> frozenset[tuple[object, ...]]:
@@ -164,7 +157,7 @@ def _readings_of(r: Resolution) -> frozenset[tuple[object, ...]]:
     return frozenset()
 
 
-def _key(r: Resolution) -> frozenset[tuple[object, ...]]:
+def readings_key(r: Resolution) -> frozenset[tuple[object, ...]]:
     return _readings_of(r)
 
 
@@ -202,7 +195,9 @@ def _phrases(sources: Iterable[str], now: datetime, tz: ZoneInfo, memo: Memo | N
     for text in sources:
         for phrase in phrases_of(text, memo):
             bare = _without_to(phrase)
-            found += [p for p in dict.fromkeys((phrase, bare)) if p and _key(_resolve(p, now, tz, memo))]
+            found += [
+                p for p in dict.fromkeys((phrase, bare)) if p and readings_key(_resolve(p, now, tz, memo))
+            ]
     return found[-MAX_PHRASES:]
 
 
@@ -245,7 +240,7 @@ def _moves(
 def reads_or_moves(phrase: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> bool:
     """``phrase`` reads as a time on its own ("周五下午三点") or as a move of an event ("推迟一个小时", "a week
     later"): a phrase an argument can be."""
-    return bool(_key(_resolve(phrase, now, tz, memo))) or bool(_moves(phrase, now, tz, memo))
+    return bool(readings_key(_resolve(phrase, now, tz, memo))) or bool(_moves(phrase, now, tz, memo))
 
 
 def moves_as_user_said(
@@ -272,7 +267,7 @@ def joined(phrases: Sequence[str]) -> Iterable[str]:
             yield " ".join(combo)
 
 
-def _covers(user: Sequence[Piece], piece: Piece) -> bool:
+def covers(user: Sequence[Piece], piece: Piece) -> bool:
     if piece in user:
         return True
     if not isinstance(piece, Clock) or piece.h24:
@@ -295,7 +290,7 @@ def _same_pieces(value: str, sources: Sequence[str]) -> bool:
     if not pieces:
         return False
     user = [p for s in sources if s for p in _time_words(s)]
-    return all(_covers(user, p) for p in pieces)
+    return all(covers(user, p) for p in pieces)
 
 
 def _time_words(source: str) -> list[Piece]:
@@ -315,7 +310,7 @@ def shares_time_words(value: str, phrase: str, sources: Sequence[str]) -> bool:
     from another clause of the same message, the clock from the phrase)."""
     pieces = scan(normalise(value)).pieces
     mine = scan(normalise(phrase)).pieces
-    return bool(mine) and _same_pieces(value, sources) and any(_covers(mine, p) for p in pieces)
+    return bool(mine) and _same_pieces(value, sources) and any(covers(mine, p) for p in pieces)
 
 
 def is_time_grounded(
@@ -323,15 +318,15 @@ def is_time_grounded(
 ) -> bool:
     """True when ``value`` quotes the user (rule 1), is made of the user's time words (rule 1b), reads
     as a time the user wrote (rule 2), or moves an event as the user's words do (rule 3). ``memo``: the turn's (``ToolContext.memo``)."""
-    if not _norm(value):
+    if not norm(value):
         return False
     if quotes(value, sources) or _same_pieces(value, sources):
         return True
-    key = _key(_resolve(value, now, tz, memo))
+    key = readings_key(_resolve(value, now, tz, memo))
     if key:
         for phrase in joined(_phrases(sources, now, tz, memo)):
             # The same range, or one reading of a phrase the user left open ("Friday at 4" → Friday 4pm).
-            if key <= _key(_resolve(phrase, now, tz, memo)):
+            if key <= readings_key(_resolve(phrase, now, tz, memo)):
                 return True
     return moves_as_user_said(value, sources, now=now, tz=tz, memo=memo)
 
@@ -349,10 +344,10 @@ def users_phrase(
     r = _resolve(value, now, tz, memo)
     if r.status != "resolved":
         return None
-    key = _key(r)
+    key = readings_key(r)
     for phrase in joined(_phrases(sources, now, tz, memo)):
         other = _resolve(phrase, now, tz, memo)
-        if other.status == "resolved" and _key(other) == key and other.recurrence == r.recurrence:
+        if other.status == "resolved" and readings_key(other) == key and other.recurrence == r.recurrence:
             return phrase
     return None
 
@@ -403,77 +398,10 @@ def phrases_in(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = No
     found = []
     for phrase in phrases_of(text, memo):
         bare = _without_to(phrase)
-        readable = [p for p in (phrase, bare) if p and _key(_resolve(p, now, tz, memo))]
+        readable = [p for p in (phrase, bare) if p and readings_key(_resolve(p, now, tz, memo))]
         if readable:
             found.append(readable[0])
     return found[-MAX_PHRASES:]
-
-
-def fuller_phrase(
-    value: str, text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
-) -> str | None:
-    """The user's own fuller phrase when a grounded ``value`` drops part of it: "3pm" for "tomorrow at 3pm",
-    "下午三点" for "明天下午三点" — a small model's most common slip, which would land the event on the wrong
-    day. It is the one time phrase of ``text`` whose time words include all of ``value``'s and more, and which
-    reads differently; None when there is none, or several (the user named more than one time)."""
-    pieces = scan(normalise(value)).pieces
-    if not pieces:
-        return None
-    key = _key(_resolve(value, now, tz, memo))
-    found = []
-    for phrase in phrases_of(text, memo):
-        user = scan(normalise(phrase)).pieces
-        # the user's bare hour that the model's clock reads ("8" of "sat 8" for "8 AM") is no extra word
-        extra = [p for p in user if p not in pieces and not any(_covers([p], q) for q in pieces)]
-        added = extra and (
-            all(isinstance(p, _DAY_WORDS) for p in extra)
-            or _clock_inside(value, phrase, extra, now, tz, memo)
-        )
-        if added and all(_covers(user, p) for p in pieces):
-            other = _key(_resolve(phrase, now, tz, memo))
-            if other and other != key:
-                found.append(phrase)
-    if len(found) == 1:
-        return found[0]
-    return None if found else _with_series_start(value, text, now=now, tz=tz, memo=memo)
-
-
-def _clock_inside(
-    value: str, phrase: str, extra: list[Piece], now: datetime, tz: ZoneInfo, memo: Memo | None
-) -> bool:
-    """The user's phrase adds only a clock to a ``value`` that has none, and that clock lies in the value's
-    stretch: "tomorrow afternoon" for "at 3 tomorrow afternoon" dropped the time the user gave."""
-    if not all(isinstance(p, Clock) for p in extra) or any(
-        isinstance(p, Clock) for p in scan(normalise(value)).pieces
-    ):
-        return False
-    wide, narrow = _resolve(value, now, tz, memo), _resolve(phrase, now, tz, memo)
-    if (
-        wide.status != "resolved"
-        or narrow.status != "resolved"
-        or None in (wide.start, wide.end, narrow.start)
-    ):
-        return False
-    return wide.start <= narrow.start < wide.end  # type: ignore[operator]
-
-
-def _with_series_start(
-    value: str, text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None
-) -> str | None:
-    """A repeating ``value`` the user started elsewhere in the message ("every other Thursday at 2pm,
-    starting April 10"; "每两周周四下午两点，4月10日起"): the value with that start — the same rule, a later
-    first occurrence. None unless exactly one of the user's phrases does that."""
-    r = _resolve(value, now, tz, memo)
-    if r.status != "resolved" or not r.recurrence or r.start is None:
-        return None
-    found = []
-    for phrase in phrases_of(text, memo):
-        if _norm(phrase) in _norm(value):
-            continue
-        joined = _resolve(f"{value} {phrase}", now, tz, memo)
-        if joined.status == "resolved" and joined.recurrence == r.recurrence and joined.start != r.start:
-            found.append(f"{value} {phrase}")
-    return found[0] if len(found) == 1 else None
 
 
 def ungrounded_hint(name: str, sources: Sequence[str]) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from agent.context import ToolContext
+from agent.fuller_phrase import fuller_phrase
 from agent.grounding import is_grounded, names_event
 from agent.guards.bare_hour import hour_of_a_correction
 from agent.language import clauses
@@ -27,7 +28,6 @@ from agent.outcomes import Command, NeedsValue, Rejected
 from agent.render import phrases
 from agent.time_accounting import phrases_left, phrases_or_moves_left
 from agent.time_grounding import (
-    fuller_phrase,
     is_time_grounded,
     phrases_in,
     picked_reading,

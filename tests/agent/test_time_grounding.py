@@ -10,9 +10,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from agent.fuller_phrase import fuller_phrase
 from agent.model import SystemMessage, ToolResultMessage, call, reply
 from agent.time_grounding import (
-    fuller_phrase,
     is_time_grounded,
     users_phrase,
 )

@@ -1,0 +1,98 @@
+"""The user's own fuller time phrase when the model's grounded argument drops part of it.
+
+A small model's most common time slip is to keep part of what the user said: "3pm" for "tomorrow at 3pm",
+"下午三点" for "明天下午三点", "every other Thursday at 2pm" without its "starting April 10". The argument is
+grounded (the user said those words), so grounding lets it through, and the event lands on the wrong day.
+The times guard (``guards/times.py``) replaces it with the one phrase of the message that says more.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from agent.time_grounding import Memo, covers, norm, phrases_of, readings_key, resolved
+from schedule_time.language import normalise, scan
+from schedule_time.pieces import (
+    Clock,
+    DateParts,
+    DayShift,
+    HolidayRef,
+    PartOfDay,
+    Piece,
+    WeekdayRef,
+    YearShift,
+)
+
+__all__ = ["fuller_phrase"]
+
+_DAY_WORDS = (DayShift, WeekdayRef, DateParts, PartOfDay, HolidayRef, YearShift)
+"""What ``fuller_phrase`` may add to the model's argument: words naming the day (or its part), never a range,
+a repetition or a duration."""
+
+
+def fuller_phrase(
+    value: str, text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
+) -> str | None:
+    """The user's own fuller phrase when a grounded ``value`` drops part of it: "3pm" for "tomorrow at 3pm",
+    "下午三点" for "明天下午三点" — a small model's most common slip, which would land the event on the wrong
+    day. It is the one time phrase of ``text`` whose time words include all of ``value``'s and more, and which
+    reads differently; None when there is none, or several (the user named more than one time)."""
+    pieces = scan(normalise(value)).pieces
+    if not pieces:
+        return None
+    key = readings_key(resolved(value, now=now, tz=tz, memo=memo))
+    found = []
+    for phrase in phrases_of(text, memo):
+        user = scan(normalise(phrase)).pieces
+        # the user's bare hour that the model's clock reads ("8" of "sat 8" for "8 AM") is no extra word
+        extra = [p for p in user if p not in pieces and not any(covers([p], q) for q in pieces)]
+        added = extra and (
+            all(isinstance(p, _DAY_WORDS) for p in extra)
+            or _clock_inside(value, phrase, extra, now, tz, memo)
+        )
+        if added and all(covers(user, p) for p in pieces):
+            other = readings_key(resolved(phrase, now=now, tz=tz, memo=memo))
+            if other and other != key:
+                found.append(phrase)
+    if len(found) == 1:
+        return found[0]
+    return None if found else _with_series_start(value, text, now=now, tz=tz, memo=memo)
+
+
+def _clock_inside(
+    value: str, phrase: str, extra: list[Piece], now: datetime, tz: ZoneInfo, memo: Memo | None
+) -> bool:
+    """The user's phrase adds only a clock to a ``value`` that has none, and that clock lies in the value's
+    stretch: "tomorrow afternoon" for "at 3 tomorrow afternoon" dropped the time the user gave."""
+    if not all(isinstance(p, Clock) for p in extra) or any(
+        isinstance(p, Clock) for p in scan(normalise(value)).pieces
+    ):
+        return False
+    wide, narrow = resolved(value, now=now, tz=tz, memo=memo), resolved(phrase, now=now, tz=tz, memo=memo)
+    if (
+        wide.status != "resolved"
+        or narrow.status != "resolved"
+        or None in (wide.start, wide.end, narrow.start)
+    ):
+        return False
+    return wide.start <= narrow.start < wide.end  # type: ignore[operator]
+
+
+def _with_series_start(
+    value: str, text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None
+) -> str | None:
+    """A repeating ``value`` the user started elsewhere in the message ("every other Thursday at 2pm,
+    starting April 10"; "每两周周四下午两点，4月10日起"): the value with that start — the same rule, a later
+    first occurrence. None unless exactly one of the user's phrases does that."""
+    r = resolved(value, now=now, tz=tz, memo=memo)
+    if r.status != "resolved" or not r.recurrence or r.start is None:
+        return None
+    found = []
+    for phrase in phrases_of(text, memo):
+        if norm(phrase) in norm(value):
+            continue
+        joined = resolved(f"{value} {phrase}", now=now, tz=tz, memo=memo)
+        if joined.status == "resolved" and joined.recurrence == r.recurrence and joined.start != r.start:
+            found.append(f"{value} {phrase}")
+    return found[0] if len(found) == 1 else None
