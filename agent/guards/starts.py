@@ -7,20 +7,31 @@ found event's current start (or the day it is on), nothing else of the update ch
 exactly one other time phrase no argument uses that reads as a time or a move. That phrase becomes
 ``when``; the time service reads it against the event ("the day after", 推迟一天, "the following day"). Any
 other shape goes on unchanged (no phrase left is "already so"; several go back to the model).
+
+After a listing the model also copies the event's clock from it ("15:00-16:00" for a dentist at 15:00
+tomorrow) and parks the new time in an ``end`` or ``duration`` the user never said ("16:00-17:00" for "move
+the second one to 4pm"): a ``when`` with no day that is the event's own clock is its own time too, and an
+end or length that is not the user's words goes with it (the event keeps its length).
 """
 
 from __future__ import annotations
+
+from datetime import datetime
 
 from agent.context import ToolContext
 from agent.guards.clauses import another_requests_clause
 from agent.outcomes import Command
 from agent.time_accounting import phrases_or_moves_left
-from agent.time_grounding import reads_or_moves, resolved
+from agent.time_grounding import is_time_grounded, reads_or_moves, resolved
 from agent.writes.references import Found, resolve_reference
+from schedule_time.language import normalise, scan
+from schedule_time.pieces import DateParts, DayShift, HolidayRef, WeekdayRef, YearShift
 
 __all__ = ["copied_start_is_no_move"]
 
-_OTHER_CHANGES = ("end", "duration", "recurrence", "title", "location", "notes", "attendees")
+_OTHER_CHANGES = ("recurrence", "title", "location", "notes", "attendees")
+_LENGTHS = ("end", "duration")
+_DAY_WORDS = (DateParts, DayShift, HolidayRef, WeekdayRef, YearShift)
 
 
 async def copied_start_is_no_move(ctx: ToolContext, command: Command) -> Command | None:
@@ -30,9 +41,13 @@ async def copied_start_is_no_move(ctx: ToolContext, command: Command) -> Command
         return None
     if any(args.get(n) for n in _OTHER_CHANGES):
         return None
+    lengths = [n for n in _LENGTHS if args.get(n)]
+    if any(_users(ctx, str(args[n])) for n in lengths):
+        return None  # an end or length the user gave is a change of its own
     used = [str(args[n]) for n in ("event_when", "when") if args.get(n)]
     left = [
-        p for p in phrases_or_moves_left(ctx, [*used, *_others_times(ctx, command)], name=str(args["event"]))
+        p
+        for p in phrases_or_moves_left(ctx, [*used, *_others_times(ctx, command)], name=str(args["event"]))
         if reads_or_moves(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
     ]
     if len(left) != 1 or await another_requests_clause(ctx, str(args["event"]), left[0]) is not None:
@@ -43,12 +58,28 @@ async def copied_start_is_no_move(ctx: ToolContext, command: Command) -> Command
     found = await resolve_reference(ctx, str(args["event"]), args.get("event_when"), occurrences=False)
     if not isinstance(found, Found):
         return None
-    start = found.ref.start
-    if not (span.start == start or (span.grain == "day" and span.start <= start < span.end)):
+    if not _own_time(when, span.start, span.end, span.grain, found.ref.start, ctx):
         return None
     ctx.notes.append({"replaced": "when", "reason": "the_events_own_time", "tool": command.tool,
                       "call_index": command.call_index})  # fmt: skip
-    return command.with_(args={**args, "when": left[0]})
+    kept = {n: v for n, v in args.items() if n not in lengths}
+    return command.with_(args={**kept, "when": left[0]})
+
+
+def _users(ctx: ToolContext, value: str) -> bool:
+    return is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+
+
+def _own_time(
+    when: str, start: datetime, end: datetime, grain: str | None, event: datetime, ctx: ToolContext
+) -> bool:
+    """``when`` is the event's start, the day it is on, or — naming no day — its clock."""
+    if start == event or (grain == "day" and start <= event < end):
+        return True
+    if any(isinstance(p, _DAY_WORDS) for p in scan(normalise(when)).pieces):
+        return False
+    local, own = start.astimezone(ctx.tz), event.astimezone(ctx.tz)
+    return (local.hour, local.minute) == (own.hour, own.minute)
 
 
 def _others_times(ctx: ToolContext, command: Command) -> list[str]:

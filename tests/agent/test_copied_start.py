@@ -5,7 +5,7 @@ the move itself is the one time phrase left ("the day after", 推迟一天), mov
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -42,7 +42,9 @@ async def test_the_phrase_left_is_the_move(database: Any, make_user: Any, row: A
     r = await kit.assistant.reply(kit.user_id, text)
     assert r.writes and r.writes[0].persisted and model.call_count == 1, r.text
     run = next(e for e in await kit.events() if e.title == title)
-    assert (run.start, run.end.hour - run.start.hour) == (datetime(2025, 3, day, hour, tzinfo=kit.tz), 1), r.text
+    assert (run.start, run.end.hour - run.start.hour) == (datetime(2025, 3, day, hour, tzinfo=kit.tz), 1), (
+        r.text
+    )
 
 
 async def test_no_phrase_left_is_already_so(database: Any, make_user: Any) -> None:
@@ -61,3 +63,43 @@ async def test_two_phrases_left_are_not_guessed(database: Any, make_user: Any) -
     kit.script(call("update_event", update), call("update_event", update), reply("ok"))
     r = await kit.assistant.reply(kit.user_id, "move Friday's run with Jake to the day after or Monday at 9")
     assert not r.writes, r.text
+
+
+# The model copied the event's clock (as a listing shows it) into ``when`` and parked the new time in an end
+# or a length the user never said: (message, the model's update, the new start: (day of March, hour)).
+CLOCK_ROWS = [
+    (
+        "move the run with Jake to 3pm",
+        {"event": "run with Jake", "when": "12:00-13:00", "end": "15:00-16:00"},
+        (7, 15),
+    ),
+    ("push the run to 2pm", {"event": "run", "when": "12:00", "end": "14:00-15:00"}, (7, 14)),
+    (
+        "can the run start at 4 in the afternoon instead",
+        {"event": "run", "when": "12:00", "duration": "4 hours"},
+        (7, 16),
+    ),
+    ("把和Jake跑步改到下午三点", {"event": "跑步", "when": "12:00-13:00", "end": "15:00-16:00"}, (7, 15)),
+    ("跑步挪到下午兩點", {"event": "跑步", "when": "12:00", "duration": "2小时"}, (7, 14)),
+]
+
+
+@pytest.mark.parametrize("listed", [False, True], ids=["alone", "after_a_listing"])
+@pytest.mark.parametrize("row", CLOCK_ROWS, ids=[r[0] for r in CLOCK_ROWS])
+async def test_the_events_own_clock_moves_by_the_phrase_left(
+    database: Any, make_user: Any, row: Any, listed: bool
+) -> None:
+    text, update, (day, hour) = row
+    title = "Run with Jake" if text.isascii() else "和Jake跑步"
+    kit = await _kit(database, make_user, title)
+    if listed:  # the listing shows the run's clock ("12:00–13:00"), so the model's copy of it is said
+        kit.script(call("list_events", {"range": "Friday" if text.isascii() else "周五"}), reply(""))
+        await kit.assistant.reply(kit.user_id, "what's on Friday?" if text.isascii() else "周五有什么安排")
+    model = kit.script(call("update_event", update), reply("ok"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes and r.writes[0].persisted and model.call_count == 1, r.text
+    run = next(e for e in await kit.events() if e.title == title)
+    assert (run.start, run.end - run.start) == (
+        datetime(2025, 3, day, hour, tzinfo=kit.tz),
+        timedelta(hours=1),
+    )
