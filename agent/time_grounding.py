@@ -42,8 +42,13 @@ from schedule_time import Resolution, resolve, time_phrases
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import (
     Clock,
+    DateParts,
+    DayShift,
+    HolidayRef,
     Number,
     Piece,
+    WeekdayRef,
+    YearShift,
 )
 
 __all__ = [
@@ -58,6 +63,7 @@ __all__ = [
     "is_time_grounded",
     "joined",
     "moves_as_user_said",
+    "names_a_day",
     "norm",
     "pending_sources",
     "phrases_in",
@@ -140,6 +146,15 @@ def norm(text: str) -> str:
 def _quoted(value: str, source: str) -> bool:
     pattern = r"(?<![a-z0-9])" + re.escape(value) + r"(?![a-z0-9])"
     return re.search(pattern, source) is not None
+
+
+_DAY_NAMES = (DateParts, DayShift, HolidayRef, WeekdayRef, YearShift)
+
+
+def names_a_day(text: str) -> bool:
+    """Whether ``text`` says which day (a date, weekday, "tomorrow", a holiday): "19:00 to 21:00" and
+    "晚上七点" do not, so they are a clock on whatever day the event is."""
+    return any(isinstance(p, _DAY_NAMES) for p in scan(normalise(text)).pieces)
 
 
 def quotes(value: str, sources: Sequence[str]) -> bool:

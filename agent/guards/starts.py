@@ -10,8 +10,9 @@ other shape goes on unchanged (no phrase left is "already so"; several go back t
 
 After a listing the model also copies the event's clock from it ("15:00-16:00" for a dentist at 15:00
 tomorrow) and parks the new time in an ``end`` or ``duration`` the user never said ("16:00-17:00" for "move
-the second one to 4pm"): a ``when`` with no day that is the event's own clock is its own time too, and an
-end or length that is not the user's words goes with it (the event keeps its length).
+the second one to 4pm"): a ``when`` with no day that is the event's own clock, beside an ``end`` that is
+not the user's words and starts at the clock of the phrase left, is its own time too; that end goes with it
+(the event keeps its length).
 """
 
 from __future__ import annotations
@@ -22,16 +23,13 @@ from agent.context import ToolContext
 from agent.guards.clauses import another_requests_clause
 from agent.outcomes import Command
 from agent.time_accounting import phrases_or_moves_left
-from agent.time_grounding import is_time_grounded, reads_or_moves, resolved
+from agent.time_grounding import is_time_grounded, names_a_day, reads_or_moves, resolved
 from agent.writes.references import Found, resolve_reference
-from schedule_time.language import normalise, scan
-from schedule_time.pieces import DateParts, DayShift, HolidayRef, WeekdayRef, YearShift
 
 __all__ = ["copied_start_is_no_move"]
 
 _OTHER_CHANGES = ("recurrence", "title", "location", "notes", "attendees")
 _LENGTHS = ("end", "duration")
-_DAY_WORDS = (DateParts, DayShift, HolidayRef, WeekdayRef, YearShift)
 
 
 async def copied_start_is_no_move(ctx: ToolContext, command: Command) -> Command | None:
@@ -58,7 +56,8 @@ async def copied_start_is_no_move(ctx: ToolContext, command: Command) -> Command
     found = await resolve_reference(ctx, str(args["event"]), args.get("event_when"), occurrences=False)
     if not isinstance(found, Found):
         return None
-    if not _own_time(when, span.start, span.end, span.grain, found.ref.start, ctx):
+    parked = _parked_in_the_end(ctx, str(args.get("end") or ""), left[0])
+    if not _own_time(when, span.start, span.end, span.grain, found.ref.start, ctx, clock_only=parked):
         return None
     ctx.notes.append({"replaced": "when", "reason": "the_events_own_time", "tool": command.tool,
                       "call_index": command.call_index})  # fmt: skip
@@ -70,16 +69,40 @@ def _users(ctx: ToolContext, value: str) -> bool:
     return is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
 
 
+def _parked_in_the_end(ctx: ToolContext, end: str, phrase: str) -> bool:
+    """The model's ``end`` (not the user's words) starts at the clock of the phrase left: the new time,
+    parked in the wrong argument ("16:00-17:00" for "move it to 4pm")."""
+    if not end:
+        return False
+    parked, said = (resolved(v, now=ctx.now, tz=ctx.tz, memo=ctx.memo) for v in (end, phrase))
+    if parked.start is None or said.start is None or said.status != "resolved":
+        return False
+    return _wall(parked.start, ctx) == _wall(said.start, ctx)
+
+
+def _wall(moment: datetime, ctx: ToolContext) -> tuple[int, int]:
+    local = moment.astimezone(ctx.tz)
+    return (local.hour, local.minute)
+
+
 def _own_time(
-    when: str, start: datetime, end: datetime, grain: str | None, event: datetime, ctx: ToolContext
+    when: str,
+    start: datetime,
+    end: datetime,
+    grain: str | None,
+    event: datetime,
+    ctx: ToolContext,
+    *,
+    clock_only: bool,
 ) -> bool:
-    """``when`` is the event's start, the day it is on, or — naming no day — its clock."""
+    """``when`` is the event's start, the day it is on, or — naming no day, beside a new time parked in the
+    end (``clock_only``) — its clock. A clock alone is not enough: "make it end at 11" sent as the
+    event's own "9am" is a change of the end, which the model says when sent back."""
     if start == event or (grain == "day" and start <= event < end):
         return True
-    if any(isinstance(p, _DAY_WORDS) for p in scan(normalise(when)).pieces):
+    if not clock_only or names_a_day(when):
         return False
-    local, own = start.astimezone(ctx.tz), event.astimezone(ctx.tz)
-    return (local.hour, local.minute) == (own.hour, own.minute)
+    return _wall(start, ctx) == _wall(event, ctx)
 
 
 def _others_times(ctx: ToolContext, command: Command) -> list[str]:

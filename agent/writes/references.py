@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 
 from agent.context import ToolContext
 from agent.language import simplified
+from agent.time_grounding import names_a_day
 from agent.timing import read_range
 from agent.turn.focus import focus_group, is_anaphor
 from agent.writes.title_match import (
@@ -106,6 +107,8 @@ async def resolve_reference(
             event = matches.get(occ.event.id)
             if event is not None:
                 refs.append(Ref(event, occ.start, occ.end, occurrence=event.recurring))
+        if not refs and event_when and not names_a_day(event_when):
+            refs = await _at_its_clock(ctx, event_when, matches)
         if not refs:  # the title words found other events: what starts at the time the user gave
             return await _by_time(ctx, reference, event_when, occurrences=occurrences, titled=bool(matches))
         if not occurrences:
@@ -207,6 +210,31 @@ async def _by_time(
     if len(refs) == 1 and not titled:
         return Found(refs[0])
     return Choice(tuple(refs[:MAX_OPTIONS]))
+
+
+_CLOCK_DAYS = timedelta(days=15)
+"""How far ahead a clock with no day looks for the named event (the next two weeks, and the day before)."""
+
+
+async def _at_its_clock(
+    ctx: ToolContext, event_when: str, matches: dict[uuid.UUID, EventSnapshot]
+) -> list[Ref]:
+    """The named events that start at the clock ``event_when`` gives without a day ("19:00 to 21:00" as a
+    listing showed Friday's dinner, 七点那个): read as today's, it finds nothing on another day. Only events
+    the title words matched, at that wall clock, from yesterday to two weeks ahead."""
+    clocks = {_wall(start, ctx) for start, _ in _windows(event_when, ctx)}
+    if not clocks:
+        return []
+    return [
+        Ref(matches[o.event.id], o.start, o.end, occurrence=o.event.recurring)
+        for o in await ctx.events.list_range(ctx.now - timedelta(days=1), ctx.now + _CLOCK_DAYS)
+        if o.event.id in matches and _wall(o.start, ctx) in clocks
+    ]
+
+
+def _wall(moment: datetime, ctx: ToolContext) -> tuple[int, int]:
+    local = moment.astimezone(ctx.tz)
+    return (local.hour, local.minute)
 
 
 async def _own_window(

@@ -66,7 +66,7 @@ async def test_two_phrases_left_are_not_guessed(database: Any, make_user: Any) -
 
 
 # The model copied the event's clock (as a listing shows it) into ``when`` and parked the new time in an end
-# or a length the user never said: (message, the model's update, the new start: (day of March, hour)).
+# the user never said: (message, the model's update, the new start: (day of March, hour)).
 CLOCK_ROWS = [
     (
         "move the run with Jake to 3pm",
@@ -76,11 +76,11 @@ CLOCK_ROWS = [
     ("push the run to 2pm", {"event": "run", "when": "12:00", "end": "14:00-15:00"}, (7, 14)),
     (
         "can the run start at 4 in the afternoon instead",
-        {"event": "run", "when": "12:00", "duration": "4 hours"},
+        {"event": "run", "when": "12:00-13:00", "end": "4:00 PM to 5:00 PM"},
         (7, 16),
     ),
     ("把和Jake跑步改到下午三点", {"event": "跑步", "when": "12:00-13:00", "end": "15:00-16:00"}, (7, 15)),
-    ("跑步挪到下午兩點", {"event": "跑步", "when": "12:00", "duration": "2小时"}, (7, 14)),
+    ("跑步挪到下午兩點", {"event": "跑步", "when": "12:00", "end": "14:00到15:00"}, (7, 14)),
 ]
 
 
