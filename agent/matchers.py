@@ -53,8 +53,8 @@ _NEGATIVE = (
 )  # fmt: skip
 _FILLERS = (
     "please", "thanks", "thank you", "thx", "ty", "then", "just", "oh", "ah", "hmm", "well", "anyway",
-    "both", "all", "all of them", "谢谢", "謝謝", "麻烦了", "麻煩了", "吧", "啊", "呀", "哈", "啦", "了", "呢", "那",
-    "那就", "就", "哦", "噢", "都", "全都", "全部",
+    "both", "all", "all of them", "both of them", "to both", "to all", "to all of them", "for both", "谢谢", "謝謝", "麻烦了", "麻煩了", "吧", "啊", "呀", "哈", "啦", "了", "呢", "那",
+    "那就", "就", "哦", "噢", "都", "全都", "全部", "两个都", "兩個都", "都要",
 )  # fmt: skip
 _ACTIONS = {  # a confirmation answered by naming what it asks ("sure, remove it", "删吧"): the action itself
     "delete_event": ("delete", "delete it", "delete them", "remove", "remove it", "remove them", "cancel it",
