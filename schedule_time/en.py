@@ -309,20 +309,20 @@ RULES: list[Rule] = [
          r"appointment|session))", b_shift_than),
     # The lookahead names a word the rule cannot match without (speed only: trying a list of durations
     # before failing on the missing word costs microseconds at every number).
-    Rule("shift_ago", _needs("ago", "back", "before", "earlier") + r"(?:about\s+)?(?P<dur>" + DURATION_LIST +
-         r")\s+(?P<w>ago|back|before(?!\s+(?!now\b|today\b)[a-z0-9])|earlier)", b_shift_ago),
+    Rule("shift_ago", _needs("ago", "back", "before", "earlier", "sooner") + r"(?:about\s+)?(?P<dur>" + DURATION_LIST +
+         r")\s+(?P<w>ago|back|before(?!\s+(?!now\b|today\b)[a-z0-9])|earlier|sooner)", b_shift_ago),
     Rule("shift_later", _needs("from", "hence", "later") + r"(?P<dur>" + DURATION_LIST + r")\s+(?P<w>from\s+(?:right\s+)?"
                         r"now|from\s+today|hence|later|from\s+now\s+on)", b_shift_later),
     # moves of an event (``resolve(..., relative_to=...)``): "later by 45 minutes", "push it back two days",
     # "bring the meeting forward 30 min"; "move it to 4", "reschedule to Friday" (the verb means nothing)
-    Rule("later_by", r"(?P<w>later|earlier)\s+by\s+(?P<dur>" + DURATION_LIST + ")", b_later_by),
+    Rule("later_by", r"(?P<w>later|earlier|sooner)\s+by\s+(?P<dur>" + DURATION_LIST + ")", b_later_by),
     Rule("move_by", r"(?:push|delay|postpone|move|shift|bump|bring|pull)(?:ed|ing)?" + _OBJECT +
                     r"(?:\s+(?P<dir>back|out|later|forward|up|earlier|ahead))?(?:\s+by)?\s+(?P<dur>" + DURATION_LIST +
                     r")(?:\s+(?P<dir2>later|earlier|back|forward|sooner))?", b_move_by),
     # the direction alone, the verb and the event's name before it: "(push the review) back 2 hours",
     # "(move standup) forward by 15 min"
     Rule("dir_by", r"(?P<dir>back|forward|ahead)(?:\s+by)?\s+(?P<dur>" + DURATION_LIST +
-                   r")(?:\s+(?P<dir2>later|earlier))?(?!\s+(?:ago|from|before|after))", b_move_by),
+                   r")(?:\s+(?P<dir2>later|earlier|sooner))?(?!\s+(?:ago|from|before|after))", b_move_by),
     Rule("move_to", r"(?:(?:push|delay|postpone|move|shift|bump|bring|pull|reschedule|change|switch)(?:ed|d|ing)?" + _OBJECT +
                     r"(?:\s+(?:back|out|forward|up))?\s+(?:to|till|until)|make\s+(?:it|that))(?=\s)", b_const()),
     Rule("same_time", r"(?:at\s+)?(?:the\s+)?same\s+(?:time(?:\s+slot)?|slot|hour)", b_const(p.SameTime())),

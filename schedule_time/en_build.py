@@ -184,7 +184,7 @@ def b_shift_after(m: re.Match[str]) -> list[p.Piece]:
 
 def b_shift_ago(m: re.Match[str]) -> p.Piece:
     delta, grain = parse_duration(m["dur"])
-    return p.Shift(p.negated(delta), grain, event="may" if m["w"] == "earlier" else None)   # "45 minutes earlier": an event's
+    return p.Shift(p.negated(delta), grain, event="may" if m["w"] in ("earlier", "sooner") else None)   # "45 minutes earlier": an event's
 
 
 def b_shift_later(m: re.Match[str]) -> p.Piece:

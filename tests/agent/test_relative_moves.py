@@ -31,6 +31,9 @@ ONE_OFF = [
         "later, minutes",
     ),
     ("push the dentist an hour later", "Dentist", "an hour later", _at(6, 15), "later, an hour"),
+    ("could the dentist start 30 mins sooner?", "Dentist", "30 mins earlier", _at(6, 13, 30), "sooner = earlier"),
+    ("dentist twenty minutes sooner", "Dentist", "twenty minutes sooner", _at(6, 13, 40), "sooner, quoted"),
+    ("can the dentist be sooner by an hour", "Dentist", "1 hour earlier", _at(6, 13), "sooner by"),
     (
         "dentist 30 minutes earlier please",
         "Dentist",
