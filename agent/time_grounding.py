@@ -44,6 +44,7 @@ from schedule_time.pieces import (
     Clock,
     DateParts,
     DayShift,
+    Duration,
     HolidayRef,
     Number,
     Piece,
@@ -60,6 +61,7 @@ __all__ = [
     "covers",
     "earlier_sources",
     "example_phrase",
+    "is_a_length",
     "is_time_grounded",
     "joined",
     "moves_as_user_said",
@@ -149,6 +151,12 @@ def _quoted(value: str, source: str) -> bool:
 
 
 _DAY_NAMES = (DateParts, DayShift, HolidayRef, WeekdayRef, YearShift)
+
+
+def is_a_length(phrase: str) -> bool:
+    """The phrase is only a length ("half an hour", 三刻钟): a duration, never a start."""
+    pieces = scan(normalise(phrase)).pieces
+    return bool(pieces) and all(isinstance(piece, Duration) for piece in pieces)
 
 
 def names_a_day(text: str) -> bool:

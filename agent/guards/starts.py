@@ -9,8 +9,8 @@ exactly one other time phrase no argument uses that reads as a time or a move. T
 other shape goes on unchanged (no phrase left is "already so"; several go back to the model).
 
 After a listing the model also copies the event's clock from it ("15:00-16:00" for a dentist at 15:00
-tomorrow) and parks the new time in an ``end`` or ``duration`` the user never said ("16:00-17:00" for "move
-the second one to 4pm"): a ``when`` with no day that is the event's own clock, beside an ``end`` that is
+tomorrow) and parks the new time in an ``end`` the user never said ("16:00-17:00" for "push the
+latter to 4pm"): a ``when`` with no day that is the event's own clock, beside an ``end`` that is
 not the user's words and starts at the clock of the phrase left, is its own time too; that end goes with it
 (the event keeps its length).
 """

@@ -28,6 +28,7 @@ from agent.outcomes import Command, NeedsValue, Rejected
 from agent.render import phrases
 from agent.time_accounting import phrases_left, phrases_or_moves_left
 from agent.time_grounding import (
+    is_a_length,
     is_time_grounded,
     phrases_in,
     picked_reading,
@@ -42,7 +43,7 @@ from agent.user_gave import user_gave_end, user_gave_recurrence
 from agent.writes.store import title_of
 from agent.writes.title_match import shares_a_word
 from schedule_time.language import normalise, scan
-from schedule_time.pieces import Clock, Duration
+from schedule_time.pieces import Clock
 
 __all__ = ["ground_times"]
 
@@ -102,7 +103,9 @@ def _reference_says_otherwise(ctx: ToolContext, args: dict[str, object]) -> bool
     reference = str(args.get("event") or "")
     own = [resolved(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo) for p in
            phrases_in(reference, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]  # fmt: skip
-    spans = [(r.start, r.end) for r in own if r.status == "resolved" and r.start and r.end and not r.recurrence]
+    spans = [
+        (r.start, r.end) for r in own if r.status == "resolved" and r.start and r.end and not r.recurrence
+    ]
     if not spans:
         return False
     given = resolved(str(args["event_when"]), now=ctx.now, tz=ctx.tz, memo=ctx.memo)
@@ -176,7 +179,7 @@ def _from_the_users_phrase(
     for problem in problems:
         field = problem["field"]
         # a length ("half an hour is enough") is no start, and only a length is a duration
-        fit = [p for p in left if _a_length(p) == (field == "duration")]
+        fit = [p for p in left if is_a_length(p) == (field == "duration")]
         if field == "duration" and len(fit) == 1:
             args[field] = fit[0]  # "30 minutes" for "roughly three quarters of an hour"
             left.remove(fit[0])
@@ -194,7 +197,9 @@ def _from_the_users_phrase(
             ctx.notes.append({"replaced": field, "reason": "the_users_phrase", "tool": command.tool,
                               "call_index": command.call_index})  # fmt: skip
         elif field == "when" and (same := _same_clock_as(ctx, str(args[field]), fit)) is not None:
-            args[field] = same  # "2025-03-03 15:00" for "Monday 3pm, she's busy Friday": the clock said, the day not
+            args[field] = (
+                same  # "2025-03-03 15:00" for "Monday 3pm, she's busy Friday": the clock said, the day not
+            )
             left.remove(same)
             ctx.notes.append({"replaced": field, "reason": "the_users_clock", "tool": command.tool,
                               "call_index": command.call_index})  # fmt: skip
@@ -205,12 +210,6 @@ def _from_the_users_phrase(
         else:
             kept.append(problem)
     return kept
-
-
-def _a_length(phrase: str) -> bool:
-    """The phrase is only a length ("half an hour", 三刻钟): a duration, never a start."""
-    pieces = scan(normalise(phrase)).pieces
-    return bool(pieces) and all(isinstance(piece, Duration) for piece in pieces)
 
 
 def _same_clock_as(ctx: ToolContext, value: str, left: list[str]) -> str | None:

@@ -3,7 +3,7 @@
 A small model leaves out an argument the message spells out, and sending it back with a hint does not fix
 it: live, "和李老师喝咖啡那个改到周五下午三点吧" came back with the new time as ``event_when`` (which event), and
 "I run every weekday at 8am … put it in the calendar" came back as an ``update_event`` of an event that does
-not exist. Four cases are plain enough to take from the words without asking anyone:
+not exist. Five cases are plain enough to take from the words without asking anyone:
 
 * **the new time of a change**: a time phrase right after a verb of moving that ends in "to"/"for"/到
   ("改到周五下午三点", "挪到", "推迟到", "move the dentist to 4", "reschedule it for Friday", "push it back
@@ -16,6 +16,8 @@ not exist. Four cases are plain enough to take from the words without asking any
 * **the day of a new event's clock time**: "Skip swimming tomorrow and book a physio at 5pm instead" came
   with ``when="5pm"`` (today). When the message names exactly one day, today or later, in the same sentence
   as that clock, the clock is on that day. Two days, a past day, another sentence: the time stays as given.
+* **the length of a new event**: the one length the message says ("half an hour is enough", 一个半小时) when
+  the model gave no end or duration.
 * **who or where, split out of the title**: "周日和老李打球" came as title "打球" with 老李 as an attendee;
   the words the user wrote together ("和老李打球", "去机场接人", "Lunch with Ana") are the title.
 
@@ -39,6 +41,7 @@ from agent.outcomes import Command
 from agent.time_grounding import (
     TO_WORDS,
     Memo,
+    is_a_length,
     phrases_in,
     phrases_of,
     quotes,
@@ -53,6 +56,7 @@ __all__ = [
     "day_for_clock",
     "end_from_another_clause",
     "filled_from_users_words",
+    "length_said",
     "new_time_said",
     "repetition_said",
     "title_with_company",
@@ -97,6 +101,10 @@ async def filled_from_users_words(ctx: ToolContext, command: Command) -> Command
         when = f"{day} {when}"
         command = command.with_(args={**args, "when": when})
         args = command.args
+    if not (args.get("end") or args.get("duration")) and (length := length_said(ctx.user_text, args, memo)):
+        _note(ctx, command, "duration")
+        command = command.with_(args={**args, "duration": length})
+        args = command.args
     if args.get("recurrence") or (when and user_gave_recurrence(when, now=now, tz=tz, memo=memo)):
         return command
     phrase = repetition_said(ctx.user_text, title, now=now, tz=tz, memo=memo)
@@ -104,6 +112,16 @@ async def filled_from_users_words(ctx: ToolContext, command: Command) -> Command
         return command
     _note(ctx, command, "recurrence")
     return command.with_(args={**args, "recurrence": phrase, "title": title_without(title, phrase)})
+
+
+def length_said(text: str, args: dict[str, object], memo: Memo | None = None) -> str | None:
+    """The one length the message says that no argument holds ("…at 9am, half an hour is
+    enough", 大概一个半小时): a new event's duration. None when there is none, or several."""
+    lengths = [p for p in phrases_of(text, memo) if is_a_length(p)]
+    if len(lengths) != 1:
+        return None
+    used = [str(args[n]) for n in ("when", "recurrence") if args.get(n)]  # (the notes are no time)
+    return None if any(quotes(lengths[0], [u]) for u in used) else lengths[0]
 
 
 def day_for_clock(
@@ -160,14 +178,14 @@ def _clocks(text: str) -> set[tuple[int, int]]:
 
 def title_with_company(text: str, title: str, company: list[str]) -> str | None:
     """The user's fuller name for the event when the model split who or where out of it: "和老李打球" for
-    "打球" + 老李, "去机场接人" for "接人" + 机场, "Lunch with Ana" for "Lunch" + Ana — the words must stand
-    together in the message, exactly so. None when they do not."""
+    "打球" + 老李, "跟小王去爬山" for "爬山" + 小王, "去机场接人" for "接人" + 机场, "Lunch with Ana" for "Lunch"
+    + Ana — the words must stand together in the message, exactly so. None when they do not."""
     t = re.escape(title.strip())
     if not t:
         return None
     for value in company:
         v = re.escape(value.strip())
-        for pattern in (rf"(?:和|跟|与|與|同){v}(?:一起)?{t}", rf"(?:去|到|在){v}{t}"):
+        for pattern in (rf"(?:和|跟|与|與|同){v}(?:一起)?(?:去|来|來)?{t}", rf"(?:去|到|在){v}{t}"):
             if m := re.search(pattern, text):
                 return m.group()
         if m := re.search(rf"(?<![\w]){t}\s+with\s+{v}(?![\w])", text, re.IGNORECASE):

@@ -138,6 +138,10 @@ async def test_a_repetition_in_another_clause_still_goes_back_to_the_model(kit: 
         ("周日和老李打球", "打球", ["老李"], "和老李打球"),
         ("周六6点去机场接人", "接人", ["你", "机场"], "去机场接人"),
         ("lunch with Ana tomorrow at noon", "Lunch", ["Ana"], "Lunch with Ana"),
+        ("周六跟小王去爬山", "爬山", ["小王"], "跟小王去爬山"),
+        ("明天下午和妈妈一起去买菜", "买菜", ["妈妈"], "和妈妈一起去买菜"),
+        ("週日與阿明來釣魚", "釣魚", ["阿明"], "與阿明來釣魚"),
+        ("周五跟老陈吃饭", "吃饭", ["老陈"], "跟老陈吃饭"),
         ("明天开会", "开会", ["张三"], None),  # 张三 is not in the words
         ("Lunch with Anabel", "Lunch", ["Ana"], None),  # not exactly the name
         ("明天下午三点和张三开会", "和张三开会", ["张三"], None),  # the title already has it

@@ -1,0 +1,50 @@
+"""The one length a create's message says, when the model gave no end or duration, is the event's length
+(agent.writes.left_out.length_said). Scripted model; now is Wednesday 2025-03-05 09:00."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+
+from agent.model import call, reply
+from agent.writes.left_out import length_said
+from tests.agent.fixtures import *  # noqa: F403  (fixtures)
+from tests.agent.fixtures import make_kit
+
+# (message, the model's create, the event's length)
+ROWS = [
+    ("book a call with Rosa on Friday at 10am, 45 minutes should do",
+     {"title": "Call with Rosa", "when": "Friday at 10am", "notes": "45 minutes should do"}, timedelta(minutes=45)),
+    ("yoga Saturday 8am, an hour and a half", {"title": "Yoga", "when": "Saturday 8am"}, timedelta(minutes=90)),
+    ("haircut thursday at 4, it takes 20 min", {"title": "Haircut", "when": "thursday at 4pm"}, timedelta(minutes=20)),
+    ("周四下午两点和设计师开会，大概四十分钟", {"title": "和设计师开会", "when": "周四下午两点"}, timedelta(minutes=40)),
+    ("週五早上九點看醫生，半小時就夠", {"title": "看醫生", "when": "週五早上九點"}, timedelta(minutes=30)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[r[0] for r in ROWS])
+async def test_the_one_length_said_is_the_events(database: Any, make_user: Any, row: Any) -> None:
+    text, create, length = row
+    kit = await make_kit(
+        database, make_user, timezone="America/New_York" if text.isascii() else "Asia/Shanghai"
+    )
+    kit.script(call("create_event", create), reply("ok"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes and r.writes[0].persisted, r.text
+    [event] = await kit.events()
+    assert event.end - event.start == length, r.text
+
+
+@pytest.mark.parametrize(
+    ("text", "args", "said"),
+    [
+        ("lunch Friday at noon, half an hour", {"when": "Friday at noon"}, "half an hour"),
+        ("a 30 minute call Friday at 10, or 45 minutes", {"when": "Friday at 10"}, None),  # two lengths
+        ("standup every day at 9 for 15 minutes", {"when": "every day at 9 for 15 minutes"}, None),  # in use
+        ("dinner Friday at 7", {"when": "Friday at 7"}, None),  # none said
+    ],
+)
+def test_only_one_unused_length_is_said(text: str, args: dict[str, object], said: str | None) -> None:
+    assert length_said(text, args) == said
