@@ -98,6 +98,18 @@ def resolve_relative(
         return unresolved(f"out of range: {ex}", lang)
 
 
+def _same_time_that_week(
+    week: a.Frame, start: datetime, time_of_day: timedelta, length: timedelta, zone: tzinfo, lang: str
+) -> Resolution:
+    """"same time next week", 下周同一时间: the event's weekday and clock in that week. When the week named is
+    the event's own (an event already next week), no change is meant: the week after the event."""
+    day = week.start + timedelta(days=(start.weekday() - week.start.weekday()) % 7)
+    moved = day + time_of_day
+    if _combine(moved, a.MIDNIGHT) == _combine(start, a.MIDNIGHT):
+        moved = start + timedelta(weeks=1)
+    return _kept(moved, length, zone, lang, None, "same time")
+
+
 def _relative(
     pieces: list[p.Piece], start: datetime, length: timedelta, zone: tzinfo, ctx: a.Ctx, lang: str
 ) -> Resolution | None:
@@ -124,6 +136,8 @@ def _relative(
         if expr.kind != "point" or expr.left.clock is not None or expr.left.pod is not None:
             raise Unusable('"same time" takes a day, not a time of day')
         frames, _ = spec_frames(expr.left, ctx)
+        if len(frames) == 1 and frames[0].grain == "week":
+            return _same_time_that_week(frames[0], start, time_of_day, length, zone, lang)
         if any(f.grain != "day" for f in frames):
             raise Unusable('"same time" needs one day, not a longer period')
         return _kept(frames[0].start + time_of_day, length, zone, lang, None, "same time")

@@ -17,6 +17,9 @@ EVENT = (datetime(2026, 12, 3, 14, 0, tzinfo=TZ), datetime(2026, 12, 3, 15, 0, t
 
 EN: list[tuple[str, str, str, str]] = [
     ("same time next Monday", "2026-12-07T14:00/2026-12-07T15:00 minute", "unresolved", "the event's 14:00-15:00 on next week's Monday"),
+    ("same time next week", "2026-12-10T14:00/2026-12-10T15:00 minute", "unresolved", "a week: the event's weekday and clock in it"),
+    ("same time the following week", "2026-12-10T14:00/2026-12-10T15:00 minute", "unresolved", "a week: the event's weekday and clock in it"),
+    ("same slot this week", "2026-12-10T14:00/2026-12-10T15:00 minute", "unresolved", "the event's own week means no change: the week after it"),
     ("same slot Friday", "2026-12-04T14:00/2026-12-04T15:00 minute", "unresolved", "same slot = same time of day"),
     ("at the same time on Thursday", "2026-12-03T14:00/2026-12-03T15:00 minute", "unresolved", "the coming Thursday (the event's day): unchanged"),
     ("an hour later", "2026-12-03T15:00/2026-12-03T16:00 minute", "2026-12-01T11:00", "moved an hour; without an event: an hour from now, as before"),
@@ -65,6 +68,9 @@ EN: list[tuple[str, str, str, str]] = [
 
 ZH: list[tuple[str, str, str, str]] = [
     ("周五同一个时间段", "2026-12-04T14:00/2026-12-04T15:00 minute", "unresolved", "同一个时间段: the event's time of day on Friday"),
+    ("下周同一时间", "2026-12-10T14:00/2026-12-10T15:00 minute", "unresolved", "下周: the event's weekday and clock next week"),
+    ("同一个时间段下个星期", "2026-12-10T14:00/2026-12-10T15:00 minute", "unresolved", "the week after the time words"),
+    ("下週同一時間", "2026-12-10T14:00/2026-12-10T15:00 minute", "unresolved", "traditional"),
     ("下周一同一时间", "2026-12-07T14:00/2026-12-07T15:00 minute", "unresolved", "next week's Monday, same time"),
     ("提前二十分钟", "2026-12-03T13:40/2026-12-03T14:40 minute", "unresolved", "提前: earlier; the length kept"),
     ("推迟一天", "2026-12-04T14:00/2026-12-04T15:00 minute", "unresolved", "推迟: later by a day"),
