@@ -38,6 +38,7 @@ from agent.model import Message, Model, ModelError, ModelResponse, SystemMessage
 from agent.outcomes import NeedsConfirmation, Persisted, Rejected
 from agent.render import phrases
 from agent.tools.registry import BoundTools, ReadResult, ToolRun
+from agent.turn.correction import correction_offered
 from agent.turn.model_failure import failure_reply
 from agent.turn.result import TurnResult, absorb, offered, p_kind, record_run
 from agent.turn.telemetry import TurnTelemetry
@@ -203,6 +204,13 @@ async def run_turn(
                 ctx.state.checks.append({"name": "unacted", "verdict": "send_back", "code": "no_tool_called"})
                 messages = [*messages, response.as_message(), SystemMessage(note)]
                 continue
+            if note is not None and not out.runs and (run := await correction_offered(tools, call_index)):
+                # the model read a change and made none, twice: code's yes/no for the event just written
+                record_run(telemetry, run)
+                if on_tool is not None:
+                    on_tool(run.name, run.status, run.call_index)
+                absorb(out, [run], code_texts, ctx)
+                break
             if unanswered and not _following_what_it_read(out, unanswered):
                 _ask_instead(out, unanswered, code_texts, lang, telemetry)  # prose instead of the fix
                 break

@@ -44,6 +44,9 @@ class TurnState:
     """The time phrases the turn asked the model about after its writes (``agent.turn.unsaid``)."""
     sent_back: set[tuple[SendBack, int | None]] = field(default_factory=set)
     """Which one-shot send-backs were used, with the call index where they are per call."""
+    code_call: int | None = None
+    """The call index of a write code proposed for the model (``agent.turn.correction``): it always asks
+    yes/no first, since the model never called it."""
     checks: list[dict[str, Any]] = field(default_factory=list)
     """What each guard and reply check decided that was not a plain allow/keep (telemetry ``checks``)."""
 

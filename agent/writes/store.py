@@ -145,8 +145,8 @@ def unasked(ctx: ToolContext, command: Command) -> bool:
     0.13–0.31 doubt, as short replies do)."""
     if "unasked" in command.confirmed:
         return False
-    if unasked_reading(ctx):  # this turn's own reading disagrees: no exemption
-        return True
+    if unasked_reading(ctx) or ctx.state.code_call == command.call_index:
+        return True  # this turn's own reading disagrees, or code proposed the write: no exemption
     return (command.doubted or model_doubts(ctx, command.tool)) and not _changes_the_write_just_made(ctx, command)
 
 
