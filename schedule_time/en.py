@@ -185,6 +185,9 @@ RULES: list[Rule] = [
     # clock); alone, the next day of nothing. "the day after tomorrow" / "the day after the launch" are not it.
     Rule("next_day", r"(?:the\s+)?(?:next|following)\s+day\b|the\s+day\s+after(?=\s*(?:$|[,.;:!?)]|at\b|in\b|on\b|instead\b))",
          b_const(p.Shift(relativedelta(days=1), "day", event="must"))),
+    # "the week after": a week after an event (its weekday and clock kept), as "the day after" is a day
+    Rule("week_after", r"the\s+week\s+after(?=\s*(?:$|[,.;:!?)]|at\b|on\b|instead\b))",
+         b_const(p.Shift(relativedelta(weeks=1), "day", event="must"))),
     Rule("day_after_tomorrow", r"(?:the\s+)?day\s+after\s+(?:" + TOMORROW + ")", b_const(p.DayShift(2))),
     Rule("day_before_yesterday", r"(?:the\s+)?day\s+before\s+(?:" + YESTERDAY + ")", b_const(p.DayShift(-2))),
     *EARLY,   # "the day before Christmas", "Friday week", "a week on Monday", "midweek", "within the hour"
