@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -60,6 +60,12 @@ class Missing:
 
     reason: str
     day: datetime | None = None
+
+
+def wall_clock(moment: datetime, tz: tzinfo) -> tuple[int, int]:
+    """The (hour, minute) a clock in ``tz`` shows at ``moment``: how a clock said without a day compares."""
+    local = moment.astimezone(tz)
+    return (local.hour, local.minute)
 
 
 def said_all_day(text: str) -> bool:

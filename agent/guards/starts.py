@@ -24,6 +24,7 @@ from agent.guards.clauses import another_requests_clause
 from agent.outcomes import Command
 from agent.time_accounting import phrases_or_moves_left
 from agent.time_grounding import is_time_grounded, names_a_day, reads_or_moves, resolved
+from agent.timing import wall_clock
 from agent.writes.references import Found, resolve_reference
 
 __all__ = ["copied_start_is_no_move"]
@@ -77,12 +78,7 @@ def _parked_in_the_end(ctx: ToolContext, end: str, phrase: str) -> bool:
     parked, said = (resolved(v, now=ctx.now, tz=ctx.tz, memo=ctx.memo) for v in (end, phrase))
     if parked.start is None or said.start is None or said.status != "resolved":
         return False
-    return _wall(parked.start, ctx) == _wall(said.start, ctx)
-
-
-def _wall(moment: datetime, ctx: ToolContext) -> tuple[int, int]:
-    local = moment.astimezone(ctx.tz)
-    return (local.hour, local.minute)
+    return wall_clock(parked.start, ctx.tz) == wall_clock(said.start, ctx.tz)
 
 
 def _own_time(
@@ -102,7 +98,7 @@ def _own_time(
         return True
     if not clock_only or names_a_day(when):
         return False
-    return _wall(start, ctx) == _wall(event, ctx)
+    return wall_clock(start, ctx.tz) == wall_clock(event, ctx.tz)
 
 
 def _others_times(ctx: ToolContext, command: Command) -> list[str]:

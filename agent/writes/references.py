@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from agent.context import ToolContext
 from agent.language import simplified
 from agent.time_grounding import names_a_day
-from agent.timing import read_range
+from agent.timing import read_range, wall_clock
 from agent.turn.focus import focus_group, is_anaphor
 from agent.writes.title_match import (
     MIN_RUN,
@@ -222,19 +222,14 @@ async def _at_its_clock(
     """The named events that start at the clock ``event_when`` gives without a day ("19:00 to 21:00" as a
     listing showed Friday's dinner, 七点那个): read as today's, it finds nothing on another day. Only events
     the title words matched, at that wall clock, from yesterday to two weeks ahead."""
-    clocks = {_wall(start, ctx) for start, _ in _windows(event_when, ctx)}
+    clocks = {wall_clock(start, ctx.tz) for start, _ in _windows(event_when, ctx)}
     if not clocks:
         return []
     return [
         Ref(matches[o.event.id], o.start, o.end, occurrence=o.event.recurring)
         for o in await ctx.events.list_range(ctx.now - timedelta(days=1), ctx.now + _CLOCK_DAYS)
-        if o.event.id in matches and _wall(o.start, ctx) in clocks
+        if o.event.id in matches and wall_clock(o.start, ctx.tz) in clocks
     ]
-
-
-def _wall(moment: datetime, ctx: ToolContext) -> tuple[int, int]:
-    local = moment.astimezone(ctx.tz)
-    return (local.hour, local.minute)
 
 
 async def _own_window(
