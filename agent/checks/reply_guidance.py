@@ -1,8 +1,10 @@
-"""Two reply checks on the model's final text, after the exit check (which replaces false write claims):
+"""Three reply checks on the model's final text, after the exit check (which replaces false write claims):
 
 * **guidance echoed** — the reply quotes what code told the model in a tool result this turn (a hint, a
   note, a code: ``agent.checks.guidance``): internal text the user must never see ("The user did not ask for free
   time … call that tool now", "not_done_yet: …");
+* **the user's message echoed** — the reply is the user's own message, word for word (a small model's
+  answer after a tool result it could not use): it answers nothing;
 * **an unkeepable promise** — the reply promises a reminder, an alert or a message to someone
   (``exit_check.promises_unkeepable``): no tool does that, whatever was written.
 
@@ -20,11 +22,12 @@ from agent.checks.exit_check import ExitVerdict
 from agent.checks.guidance import quotes_guidance
 from agent.context import ToolContext
 from agent.language import Lang
+from agent.matchers import normalize
 from agent.render import phrases
 
 __all__ = ["Unfit", "instead", "unfit_reply"]
 
-Unfit = Literal["guidance_echo", "unkeepable_promise"]
+Unfit = Literal["guidance_echo", "user_echo", "unkeepable_promise"]
 
 
 def unfit_reply(text: str, ctx: ToolContext, verdict: ExitVerdict) -> Unfit | None:
@@ -33,6 +36,8 @@ def unfit_reply(text: str, ctx: ToolContext, verdict: ExitVerdict) -> Unfit | No
         return None
     if quotes_guidance(text, ctx):
         return "guidance_echo"
+    if normalize(text) == normalize(ctx.user_text):
+        return "user_echo"
     if verdict.unkeepable:
         return "unkeepable_promise"
     return None

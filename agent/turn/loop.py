@@ -312,10 +312,10 @@ async def run_turn(
         out.text = "\n".join([honest, *others])
     else:
         unfit = unfit_reply(model_text, ctx, verdict) if ended_by_model_text else None
-        if unfit is not None:  # guidance echoed, or a reminder promised: code's texts instead
+        if unfit is not None:  # guidance or the message echoed, a reminder promised: code's texts instead
             ctx.state.checks.append({"name": "reply_fit", "verdict": "replace", "code": unfit})
             out.replaced = True
-            if unfit == "guidance_echo":
+            if unfit in ("guidance_echo", "user_echo"):
                 telemetry.fallback_reason = telemetry.fallback_reason or unfit
         shown = (
             _checked_read_reply(out, "" if unfit else model_text, telemetry, ctx)

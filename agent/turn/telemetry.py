@@ -16,7 +16,7 @@ Record payload::
                        {"replaced": "when", "reason": "the_users_phrase", "tool": "update_event", "call_index": 0}]
                       (agent.writes.left_out: what the model left out and code took from the user's words),
      "fallback_reason": null | "timeout" | "unavailable" | "rate_limited" | "rejected" | "malformed_output"
-                        | "too_many_rounds" | "invalid_arguments",
+                        | "too_many_rounds" | "invalid_arguments" | "guidance_echo" | "user_echo",
      "unsaid_prompt": false (the model was asked about a time in the message no tool call used),
      "read_forced": false (a calendar question the model answered unread: code made the read, agent.checks.unread),
      "requests": ["add" | "change" | "calendar_question" | "mixed" | "cannot_do" | "chat" | null, ...] (the model's reading of

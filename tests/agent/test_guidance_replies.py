@@ -316,3 +316,30 @@ def test_notes_that_repeat_the_users_words_are_kept_after_guidance() -> None:
     ctx = _ctx(said)
     record(ctx, [GUIDANCE["nothing_to_change"]])
     assert ground(ctx, command).args["notes"] == "the user asked nothing to change"
+
+
+@pytest.mark.parametrize(
+    ("message", "title", "first"),
+    [
+        ("the yoga teacher is off on friday, so drop that class", "Yoga",
+         call("update_event", {"event": "yoga", "event_when": "friday", "scope": "one"})),
+        ("Can you sort out my swim on Friday?", "Swim", call("update_event", {"event": "swim", "event_when": "Friday"})),
+        ("周五的会先不开了", "周会", call("update_event", {"event": "会", "event_when": "周五"})),
+        ("週五那堂課取消吧", "鋼琴課", call("update_event", {"event": "課", "event_when": "週五"})),
+    ],
+)  # fmt: skip
+async def test_a_reply_that_is_the_users_message_is_replaced(
+    kit: Kit, message: str, title: str, first: ModelResponse
+) -> None:
+    # an update that changes nothing (prose is a fine answer to it), answered with the user's own words
+    await kit.seed(title, datetime(2025, 3, 7, 17, tzinfo=kit.tz))
+    kit.script(first, reply(f"  {message.upper() if message.isascii() else message} "))
+    r = await kit.assistant.reply(kit.user_id, message)
+    assert message.casefold() not in r.text.casefold() and r.text.strip(), r.text
+    assert r.writes == ()
+
+
+async def test_a_reply_that_quotes_part_of_the_message_is_kept(kit: Kit) -> None:
+    kit.script(reply("“What's on Friday” — nothing is on Friday."))
+    r = await kit.assistant.reply(kit.user_id, "what's on Friday")
+    assert "nothing is on Friday" in r.text, r.text
