@@ -11,22 +11,13 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from agent.time_grounding import Memo, covers, norm, phrases_of, readings_key, resolved
+from agent.time_grounding import DAY_PIECES, Memo, covers, norm, phrases_of, readings_key, resolved
 from schedule_time.language import normalise, scan
-from schedule_time.pieces import (
-    Clock,
-    DateParts,
-    DayShift,
-    HolidayRef,
-    PartOfDay,
-    Piece,
-    WeekdayRef,
-    YearShift,
-)
+from schedule_time.pieces import Clock, PartOfDay, Piece
 
 __all__ = ["fuller_phrase"]
 
-_DAY_WORDS = (DayShift, WeekdayRef, DateParts, PartOfDay, HolidayRef, YearShift)
+_DAY_WORDS = (*DAY_PIECES, PartOfDay)
 """What ``fuller_phrase`` may add to the model's argument: words naming the day (or its part), never a range,
 a repetition or a duration."""
 

@@ -53,6 +53,7 @@ from schedule_time.pieces import (
 )
 
 __all__ = [
+    "DAY_PIECES",
     "MAX_PHRASES",
     "TIME_FIELDS",
     "TO_WORDS",
@@ -150,7 +151,8 @@ def _quoted(value: str, source: str) -> bool:
     return re.search(pattern, source) is not None
 
 
-_DAY_NAMES = (DateParts, DayShift, HolidayRef, WeekdayRef, YearShift)
+DAY_PIECES = (DateParts, DayShift, HolidayRef, WeekdayRef, YearShift)
+"""The time words that say which day (a date, a weekday, "tomorrow", a holiday, "next year")."""
 
 
 def is_a_length(phrase: str) -> bool:
@@ -162,7 +164,7 @@ def is_a_length(phrase: str) -> bool:
 def names_a_day(text: str) -> bool:
     """Whether ``text`` says which day (a date, weekday, "tomorrow", a holiday): "19:00 to 21:00" and
     "晚上七点" do not, so they are a clock on whatever day the event is."""
-    return any(isinstance(p, _DAY_NAMES) for p in scan(normalise(text)).pieces)
+    return any(isinstance(p, DAY_PIECES) for p in scan(normalise(text)).pieces)
 
 
 def quotes(value: str, sources: Sequence[str]) -> bool:
@@ -171,17 +173,13 @@ def quotes(value: str, sources: Sequence[str]) -> bool:
     return bool(value_n) and any(_quoted(value_n, norm(s)) for s in sources if s)
 
 
-def _readings_of(r: Resolution) -> frozenset[tuple[object, ...]]:
+def readings_key(r: Resolution) -> frozenset[tuple[object, ...]]:
     """What a resolution can mean: its range (with its duration), or each candidate of an ambiguity."""
     if r.status == "resolved":
         return frozenset({(r.start, r.end, r.duration)})
     if r.status == "ambiguous":
         return frozenset((c.start, c.end, None) for c in r.candidates)
     return frozenset()
-
-
-def readings_key(r: Resolution) -> frozenset[tuple[object, ...]]:
-    return _readings_of(r)
 
 
 TO_WORDS = r"到|至|until\s+|till\s+|to\s+"
@@ -252,7 +250,7 @@ def _moves(
             break
         shifts.add(r.start - start)
         kept_clock = kept_clock and r.start.astimezone(tz).time() == start.time() and r.start != start
-        out.append(_readings_of(r))
+        out.append(readings_key(r))
     moved = len(shifts) == 1 and timedelta(0) not in shifts
     result = tuple(out) if out and (moved or kept_clock) else ()
     if memo is not None:

@@ -105,7 +105,7 @@ def _same_time_that_week(
     the event's own (an event already next week), no change is meant: the week after the event."""
     day = week.start + timedelta(days=(start.weekday() - week.start.weekday()) % 7)
     moved = day + time_of_day
-    if _combine(moved, a.MIDNIGHT) == _combine(start, a.MIDNIGHT):
+    if moved.date() == start.date():
         moved = start + timedelta(weeks=1)
     return _kept(moved, length, zone, lang, None, "same time")
 

@@ -26,6 +26,7 @@ from agent.time_accounting import phrases_or_moves_left
 from agent.time_grounding import is_time_grounded, names_a_day, reads_or_moves, resolved
 from agent.timing import wall_clock
 from agent.writes.references import Found, resolve_reference
+from schedule_time import Resolution
 
 __all__ = ["copied_start_is_no_move"]
 
@@ -58,7 +59,7 @@ async def copied_start_is_no_move(ctx: ToolContext, command: Command) -> Command
     if not isinstance(found, Found):
         return None
     parked = _parked_in_the_end(ctx, str(args.get("end") or ""), left[0])
-    if not _own_time(when, span.start, span.end, span.grain, found.ref.start, ctx, clock_only=parked):
+    if not _own_time(when, span, found.ref.start, ctx, clock_only=parked):
         return None
     ctx.notes.append({"replaced": "when", "reason": "the_events_own_time", "tool": command.tool,
                       "call_index": command.call_index})  # fmt: skip
@@ -81,24 +82,16 @@ def _parked_in_the_end(ctx: ToolContext, end: str, phrase: str) -> bool:
     return wall_clock(parked.start, ctx.tz) == wall_clock(said.start, ctx.tz)
 
 
-def _own_time(
-    when: str,
-    start: datetime,
-    end: datetime,
-    grain: str | None,
-    event: datetime,
-    ctx: ToolContext,
-    *,
-    clock_only: bool,
-) -> bool:
+def _own_time(when: str, span: Resolution, event: datetime, ctx: ToolContext, *, clock_only: bool) -> bool:
     """``when`` is the event's start, the day it is on, or — naming no day, beside a new time parked in the
     end (``clock_only``) — its clock. A clock alone is not enough: "make it end at 11" sent as the
     event's own "9am" is a change of the end, which the model says when sent back."""
-    if start == event or (grain == "day" and start <= event < end):
+    start, end = span.start, span.end
+    if start == event or (span.grain == "day" and start <= event < end):  # type: ignore[operator]
         return True
     if not clock_only or names_a_day(when):
         return False
-    return wall_clock(start, ctx.tz) == wall_clock(event, ctx.tz)
+    return wall_clock(start, ctx.tz) == wall_clock(event, ctx.tz)  # type: ignore[arg-type]
 
 
 def _others_times(ctx: ToolContext, command: Command) -> list[str]:

@@ -103,9 +103,7 @@ def _reference_says_otherwise(ctx: ToolContext, args: dict[str, object]) -> bool
     reference = str(args.get("event") or "")
     own = [resolved(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo) for p in
            phrases_in(reference, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]  # fmt: skip
-    spans = [
-        (r.start, r.end) for r in own if r.status == "resolved" and r.start and r.end and not r.recurrence
-    ]
+    spans = [(r.start, r.end) for r in own if r.status == "resolved" and r.start and r.end and not r.recurrence]
     if not spans:
         return False
     given = resolved(str(args["event_when"]), now=ctx.now, tz=ctx.tz, memo=ctx.memo)
@@ -197,9 +195,8 @@ def _from_the_users_phrase(
             ctx.notes.append({"replaced": field, "reason": "the_users_phrase", "tool": command.tool,
                               "call_index": command.call_index})  # fmt: skip
         elif field == "when" and (same := _same_clock_as(ctx, str(args[field]), fit)) is not None:
-            args[field] = (
-                same  # "2025-03-03 15:00" for "Monday 3pm, she's busy Friday": the clock said, the day not
-            )
+            # "2025-03-03 15:00" for "Monday 3pm, she's busy Friday": the clock said, the day not
+            args[field] = same
             left.remove(same)
             ctx.notes.append({"replaced": field, "reason": "the_users_clock", "tool": command.tool,
                               "call_index": command.call_index})  # fmt: skip

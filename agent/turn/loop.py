@@ -206,10 +206,7 @@ async def run_turn(
                 continue
             if note is not None and not out.runs and (run := await correction_offered(tools, call_index)):
                 # the model read a change and made none, twice: code's yes/no for the event just written
-                record_run(telemetry, run)
-                if on_tool is not None:
-                    on_tool(run.name, run.status, run.call_index)
-                absorb(out, [run], code_texts, ctx)
+                _code_run(out, run, code_texts, ctx, telemetry, on_tool)
                 break
             if unanswered and not _following_what_it_read(out, unanswered):
                 _ask_instead(out, unanswered, code_texts, lang, telemetry)  # prose instead of the fix
@@ -223,7 +220,7 @@ async def run_turn(
                 ended_by_model_text = True
             if not out.runs and (run := await read_skipped(tools, call_index)) is not None:
                 # a calendar question answered unread: code reads (agent.checks.unread)
-                _forced_read(out, run, code_texts, ctx, telemetry, on_tool)
+                _code_run(out, run, code_texts, ctx, telemetry, on_tool)
                 if isinstance(run.result, ReadResult) and (run.result.listing or run.result.refusal):
                     model_text = ""  # words made without the calendar: the read's listing answers
             break
@@ -297,7 +294,7 @@ async def run_turn(
         run := await read_left_out(tools, unsaid(ctx, out.runs), telemetry.requests, out.runs, call_index)
     ):
         # the question half of a "mixed" message, still unread: code reads it
-        _forced_read(out, run, code_texts, ctx, telemetry, on_tool)
+        _code_run(out, run, code_texts, ctx, telemetry, on_tool)
     if (prompted or _settled_after_retry(out, retried)) and (undone := still_undone(ctx, out.runs)):
         code_texts.append(undone)  # the left-out request, still not done after the prompt: said, not lost
     with telemetry.stage("exit_check"):
@@ -337,7 +334,7 @@ async def run_turn(
     return out
 
 
-def _forced_read(
+def _code_run(
     out: TurnResult,
     run: ToolRun,
     code_texts: list[str],
@@ -345,12 +342,14 @@ def _forced_read(
     telemetry: TurnTelemetry,
     on_tool: ToolEvent | None,
 ) -> None:
-    """A read code made for the turn (``agent.checks.unread``), recorded and shown like the model's own."""
+    """A tool run code made for the turn (a read the model skipped, ``agent.checks.unread``; a correction's
+    yes/no, ``agent.turn.correction``), recorded and shown like the model's own."""
     record_run(telemetry, run)
     if on_tool is not None:
         on_tool(run.name, run.status, run.call_index)
     absorb(out, [run], code_texts, ctx)
-    telemetry.read_forced = True
+    if run.kind == "read":
+        telemetry.read_forced = True
 
 
 def _with_results(messages: list[Message], response: ModelResponse, results: Sequence[str]) -> list[Message]:
