@@ -8,6 +8,7 @@
                        e.g. "When should it be?" for a time not in the user's words — else "say it again")
     → after writes only: one more call if the message has a time no tool call used (``agent.turn.unsaid``: a
       second request the model left out, named in the last tool result)
+    → still unused after that: its clause of the message, alone, in one more call (``agent.turn.clause_call``)
     → a calendar question answered with no read: code makes the read (``agent.checks.unread``)
     → exit check on the model's text (claims vs persisted writes; unverified → the whole reply replaced)
     → reply checks (``agent.checks.reply_guidance``): a reply that quotes this turn's tool-result guidance, or
@@ -38,6 +39,7 @@ from agent.model import Message, Model, ModelError, ModelResponse, SystemMessage
 from agent.outcomes import NeedsConfirmation, Persisted, Rejected
 from agent.render import phrases
 from agent.tools.registry import BoundTools, ReadResult, ToolRun
+from agent.turn.clause_call import left_out_clauses, run_left_out_alone
 from agent.turn.correction import correction_offered
 from agent.turn.model_failure import failure_reply
 from agent.turn.result import TurnResult, absorb, offered, p_kind, record_run
@@ -159,6 +161,7 @@ async def run_turn(
     ctx = tools.ctx
     lang = ctx.lang
     specs = tools.registry.specs
+    asked = list(messages)  # the turn's prompt as sent, for a left-out clause asked alone
     out = TurnResult(text="")
     code_texts: list[str] = []
     call_index = 0
@@ -289,12 +292,19 @@ async def run_turn(
             continue
         break  # writes only: code's texts end the turn
     out.model_text = model_text
-    code_texts[:] = out.one_question(code_texts)
     if prompted and (
         run := await read_left_out(tools, unsaid(ctx, out.runs), telemetry.requests, out.runs, call_index)
     ):
         # the question half of a "mixed" message, still unread: code reads it
+        call_index += 1
         _code_run(out, run, code_texts, ctx, telemetry, on_tool)
+    alive = telemetry.route != "model_unavailable"
+    if alive and (prompted or _settled_after_retry(out, retried)) and (left := left_out_clauses(ctx, out.runs)):
+        # still undone after the prompt (or beside a yes/no after a send-back): each clause asked alone
+        for run in await run_left_out_alone(model, tools, asked, left, telemetry, call_index):
+            call_index = run.call_index + 1
+            _code_run(out, run, code_texts, ctx, telemetry, on_tool, forced=False)
+    code_texts[:] = out.one_question(code_texts)
     if (prompted or _settled_after_retry(out, retried)) and (undone := still_undone(ctx, out.runs)):
         code_texts.append(undone)  # the left-out request, still not done after the prompt: said, not lost
     with telemetry.stage("exit_check"):
@@ -341,6 +351,8 @@ def _code_run(
     ctx: ToolContext,
     telemetry: TurnTelemetry,
     on_tool: ToolEvent | None,
+    *,
+    forced: bool = True,
 ) -> None:
     """A tool run code made for the turn (a read the model skipped, ``agent.checks.unread``; a correction's
     yes/no, ``agent.turn.correction``), recorded and shown like the model's own."""
@@ -348,7 +360,7 @@ def _code_run(
     if on_tool is not None:
         on_tool(run.name, run.status, run.call_index)
     absorb(out, [run], code_texts, ctx)
-    if run.kind == "read":
+    if run.kind == "read" and forced:
         telemetry.read_forced = True
 
 

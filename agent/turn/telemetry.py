@@ -18,6 +18,7 @@ Record payload::
      "fallback_reason": null | "timeout" | "unavailable" | "rate_limited" | "rejected" | "malformed_output"
                         | "too_many_rounds" | "invalid_arguments" | "guidance_echo" | "user_echo",
      "unsaid_prompt": false (the model was asked about a time in the message no tool call used),
+     "clause_calls": 0 (model calls made with only a left-out clause of the message, agent.turn.clause_call),
      "read_forced": false (a calendar question the model answered unread: code made the read, agent.checks.unread),
      "requests": ["add" | "change" | "calendar_question" | "mixed" | "cannot_do" | "chat" | null, ...] (the model's reading of
                  the message, per round trip),
@@ -64,6 +65,7 @@ class TurnTelemetry:
     read_check: str = "none"
     fallback_reason: str | None = None
     unsaid_prompt: bool = False
+    clause_calls: int = 0
     read_forced: bool = False
     requests: list[str | None] = field(default_factory=list)
     confidence: list[float | None] = field(default_factory=list)
@@ -106,6 +108,7 @@ class TurnTelemetry:
             "filled_fields": self.filled_fields,
             "fallback_reason": self.fallback_reason,
             "unsaid_prompt": self.unsaid_prompt,
+            "clause_calls": self.clause_calls,
             "read_forced": self.read_forced,
             "requests": list(self.requests),
             "confidence": list(self.confidence),

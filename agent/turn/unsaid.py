@@ -50,6 +50,7 @@ __all__ = [
     "clause_of",
     "free_times_asked_apart",
     "not_done_items",
+    "times_of",
     "unanswered_reads",
     "unsaid",
     "uses_unsaid",
@@ -134,7 +135,7 @@ def _items(ctx: ToolContext) -> list[str]:
     return found
 
 
-def _times(ctx: ToolContext) -> list[str]:
+def times_of(ctx: ToolContext) -> list[str]:
     """The message's time phrases that read on their own, and the items of its lists."""
     return list(dict.fromkeys(phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo) + _items(ctx)))
 
@@ -163,7 +164,7 @@ def not_done_items(ctx: ToolContext, left: Sequence[str], runs: Sequence[ToolRun
     5pm in its place" of "drop pilates tomorrow and put a haircut at 5pm in its place": a small model repeats
     the call the whole clause also names); or, when the clause holds another time of the message and no
     words of its own around the phrase, the phrase in it ("sunday (in 'yoga on saturday and sunday')")."""
-    times = _times(ctx)
+    times = times_of(ctx)
     named = [normalise(v) for v in _values(runs, ("event", "title"))]  # what the done calls named
     items = []
     for phrase in left:
@@ -191,7 +192,7 @@ def unsaid(ctx: ToolContext, runs: Sequence[ToolRun]) -> list[str]:
     """The message's time phrases (days or times, or the items of a list of them) that none of ``runs``
     (the turn's tool calls so far) accounts for."""
     values = _values(runs)
-    return [p for p in _times(ctx) if _a_time(ctx, p) and not _accounted(ctx, p, values, runs)]
+    return [p for p in times_of(ctx) if _a_time(ctx, p) and not _accounted(ctx, p, values, runs)]
 
 
 def asked_apart(ctx: ToolContext, window: str, writes: Sequence[ToolRun]) -> bool:

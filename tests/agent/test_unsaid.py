@@ -17,7 +17,8 @@ UNDONE = "I haven't done this part of your message yet: “{}”. Ask me for it 
 
 
 def _last_note(model) -> str:  # type: ignore[no-untyped-def]
-    results = [m for m in model.calls[-1].messages if isinstance(m, ToolResultMessage)]
+    """The last tool result the model read (a clause asked alone after it carries none)."""
+    results = [m for c in model.calls for m in c.messages if isinstance(m, ToolResultMessage)]
     return results[-1].content
 
 
@@ -39,9 +40,11 @@ async def test_prose_after_the_prompt_is_dropped_for_the_receipts(kit: Kit) -> N
     model = kit.script(
         call("create_event", {"title": "Yoga", "when": "Saturday at 9am"}),
         reply("I have also added yoga on Sunday!"),  # a claim nothing backs: never shown
+        reply("Lunch with Ana on Sunday sounds lovely."),  # the clause alone, answered in words
     )
     r = await kit.assistant.reply(kit.user_id, "Yoga on Saturday at 9am, and lunch with Ana on Sunday")
-    assert model.call_count == 2 and len(r.writes) == 1
+    assert model.call_count == 3 and len(r.writes) == 1 and r.telemetry["clause_calls"] == 1
+    assert model.calls[-1].messages[-1].content == "lunch with Ana on Sunday"
     assert "I have also added" not in r.text
     assert r.text == f"{r.receipts[0].text}\n{UNDONE.format('lunch with Ana on Sunday')}"
 
@@ -50,9 +53,10 @@ async def test_after_the_prompt_only_a_write_for_the_unsaid_time_runs(kit: Kit) 
     model = kit.script(
         call("create_event", {"title": "Yoga", "when": "Saturday at 9am"}),
         call("create_event", {"title": "Run", "when": "Saturday at 9am"}),  # not the left-out time
+        call("create_event", {"title": "Run", "when": "Saturday at 9am"}),  # nor from the clause alone
     )
     r = await kit.assistant.reply(kit.user_id, "Yoga on Saturday at 9am, and lunch with Ana on Sunday")
-    assert model.call_count == 2 and len(r.writes) == 1
+    assert model.call_count == 3 and len(r.writes) == 1
     assert [e.title for e in await kit.events()] == ["Yoga"]
     assert r.text == f"{r.receipts[0].text}\n{UNDONE.format('lunch with Ana on Sunday')}"
 
@@ -108,9 +112,9 @@ async def test_each_day_of_a_list_counts_and_notes_do_not_account_for_one(kit: K
 
 async def test_the_prompt_quotes_the_clause_of_the_left_out_request(database, make_user) -> None:  # type: ignore[no-untyped-def]
     zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
-    model = zh.script(call("create_event", {"title": "体检", "when": "周六上午10点"}), reply("好的"))
+    model = zh.script(call("create_event", {"title": "体检", "when": "周六上午10点"}), reply("好的"), reply("好"))
     r = await zh.assistant.reply(zh.user_id, TWO_PLANS)
-    assert model.call_count == 2 and len(r.writes) == 1
+    assert model.call_count == 3 and len(r.writes) == 1
     assert '"not_done_yet":["周日晚上6点朋友聚餐"]' in _last_note(model)
     assert r.text == f"{r.receipts[0].text}\n你消息里的这部分我还没有处理：“周日晚上6点朋友聚餐”。请再跟我说一次。"
 
@@ -243,9 +247,10 @@ async def test_a_left_out_request_still_undone_after_the_prompt_is_said(  # type
     kit = await make_kit(database, make_user, timezone=tz)
     gym = "健身" if "健身" in text else "Gym"
     await kit.seed(gym, datetime(2025, 3, 6, 7, tzinfo=kit.tz))
-    model = kit.script(first, again)
+    model = kit.script(first, again, reply(""))  # and alone, the clause answered in words
     r = await kit.assistant.reply(kit.user_id, text)
-    assert model.call_count == 2 and r.pending is not None and r.writes == (), r.text
+    assert model.call_count == 3 and r.pending is not None and r.writes == (), r.text
+    assert model.calls[-1].messages[-1].content == undone
     assert undone in r.text.splitlines()[-1], r.text
     assert r.text.splitlines()[-1].startswith(("I haven't done this part", "你消息里的这部分我还没有处理")), r.text
 
@@ -281,6 +286,7 @@ async def test_a_write_only_message_gets_no_read_for_its_left_out_time(kit: Kit)
     model = kit.script(
         call("create_event", {"title": "Yoga", "when": "Saturday at 9am"}, request="add"),
         reply("Done.", request="add"),
+        reply("Sounds good.", request="chat"),
     )
     r = await kit.assistant.reply(kit.user_id, "Yoga on Saturday at 9am, and lunch with Ana on Sunday")
-    assert model.call_count == 2 and r.telemetry["read_forced"] is False
+    assert model.call_count == 3 and r.telemetry["read_forced"] is False

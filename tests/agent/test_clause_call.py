@@ -1,0 +1,111 @@
+"""A request the model left out, asked of it alone (agent.turn.clause_call): after the left-out prompt (or
+beside a yes/no after a send-back) a clause of the message whose time no call used is sent as the whole
+message of one more call; its write runs through the guards, held to that clause's time. Scripted model;
+EN and ZH (simplified and traditional)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+import pytest
+
+from agent.model import ModelOutputError, call, reply
+from tests.agent.fixtures import *  # noqa: F403  (fixtures)
+from tests.agent.fixtures import Kit, make_kit
+
+# (zone, message, the delete the model makes of the first clause, the other clause as code sends it alone,
+# the create the model makes of it, the new event's title and start hour)
+DELETE_THEN_ADD = [
+    ("America/New_York", "scrap tomorrow's tennis and put a massage at 6pm in its place",
+     {"event": "tennis", "event_when": "tomorrow"}, "put a massage at 6pm in its place",
+     {"title": "Massage", "when": "6pm"}, "Massage", 18),
+    ("America/New_York", "I'm skipping tennis tomorrow; book a physio at 11am",
+     {"event": "tennis", "event_when": "tomorrow"}, "book a physio at 11am",
+     {"title": "Physio", "when": "11am"}, "Physio", 11),
+    ("America/New_York", "no tennis tomorrow, then a call with Rui at 4pm",
+     {"event": "tennis", "event_when": "tomorrow"}, "a call with Rui at 4pm",
+     {"title": "Call with Rui", "when": "4pm"}, "Call with Rui", 16),
+    ("Asia/Shanghai", "明天的网球不打了，然后约个下午五点的按摩",
+     {"event": "网球", "event_when": "明天"}, "约个下午五点的按摩",
+     {"title": "按摩", "when": "下午五点"}, "按摩", 17),
+    ("Asia/Shanghai", "取消明天的网球；上午十一点加个理疗",
+     {"event": "网球", "event_when": "明天"}, "上午十一点加个理疗",
+     {"title": "理疗", "when": "上午十一点"}, "理疗", 11),
+    ("Asia/Taipei", "明天的網球取消，改成晚上八點跟阿明吃飯",
+     {"event": "網球", "event_when": "明天"}, "改成晚上八點跟阿明吃飯",
+     {"title": "跟阿明吃飯", "when": "晚上八點"}, "跟阿明吃飯", 20),
+    ("Asia/Taipei", "明天網球不去了，另外加一個下午三點的牙醫",
+     {"event": "網球", "event_when": "明天"}, "加一個下午三點的牙醫",
+     {"title": "牙醫", "when": "下午三點"}, "牙醫", 15),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", DELETE_THEN_ADD, ids=[r[1][:28] for r in DELETE_THEN_ADD])
+async def test_the_add_left_out_beside_a_delete_is_asked_alone_and_written(
+    database: Any, make_user: Any, row: Any
+) -> None:
+    zone, text, delete, clause, create, title, hour = row
+    kit = await make_kit(database, make_user, timezone=zone)
+    tennis = "網球" if "網球" in text else "网球" if "网球" in text else "Tennis"
+    await kit.seed(tennis, datetime(2025, 3, 6, 7, tzinfo=kit.tz))
+    model = kit.script(
+        call("delete_event", delete),
+        call("delete_event", delete),  # told about the other request, the model repeats the delete
+        call("create_event", create),  # alone, the clause is one request
+    )
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count == 3 and r.telemetry["clause_calls"] == 1, r.text
+    assert model.calls[-1].messages[-1].content.casefold() == clause.casefold()
+    assert [w.persisted for w in r.writes] == [True] and r.pending is not None, r.text
+    assert r.pending.kind == "needs_confirmation" and tennis in r.pending.question
+    assert "haven't done" not in r.text and "还没有处理" not in r.text, r.text
+    made = {e.title: e.start.astimezone(kit.tz) for e in await kit.events()}
+    assert made[title].hour == hour and made[title].day in (5, 6)  # at the clause's clock (today, or the
+    # day the other clause names: the write path's reading of a clock with no day)
+    done = await kit.assistant.reply(kit.user_id, "yes" if text.isascii() else "好")
+    assert done.writes and done.writes[0].persisted and model.call_count == 3
+    assert sorted(e.title for e in await kit.events()) == [title]
+
+
+# Two adds; the model made the first and, after the prompt, nothing: the second is asked alone.
+TWO_ADDS = [
+    ("America/New_York", "dentist Friday at 9am, and drinks with Noor on Saturday at 7pm",
+     {"title": "Dentist", "when": "Friday at 9am"},
+     "drinks with Noor on Saturday at 7pm", {"title": "Drinks with Noor", "when": "Saturday at 7pm"}),
+    ("Asia/Shanghai", "周五上午九点看牙，周六晚上七点和小周喝酒", {"title": "看牙", "when": "周五上午九点"},
+     "周六晚上七点和小周喝酒", {"title": "和小周喝酒", "when": "周六晚上七点"}),
+    ("Asia/Taipei", "週五早上九點看牙醫，週六晚上七點跟小周喝一杯", {"title": "看牙醫", "when": "週五早上九點"},
+     "週六晚上七點跟小周喝一杯", {"title": "跟小周喝一杯", "when": "週六晚上七點"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", TWO_ADDS, ids=[r[1][:24] for r in TWO_ADDS])
+async def test_the_second_add_left_out_after_the_prompt_is_asked_alone(
+    database: Any, make_user: Any, row: Any
+) -> None:
+    zone, text, first, clause, second = row
+    kit = await make_kit(database, make_user, timezone=zone)
+    model = kit.script(call("create_event", first), reply("Done!"), call("create_event", second))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count == 3 and len(r.writes) == 2, r.text
+    assert model.calls[-1].messages[-1].content == clause
+    starts = sorted(e.start for e in await kit.events())
+    assert starts == [datetime(2025, 3, 7, 9, tzinfo=kit.tz), datetime(2025, 3, 8, 19, tzinfo=kit.tz)]
+
+
+async def test_a_clause_naming_the_event_just_changed_is_not_asked_alone(kit: Kit) -> None:
+    """Both clauses are one request ("…a day later, to Sunday 9pm"): the unused relative phrase is a detail
+    of the move made, not a request of its own."""
+    start = datetime(2025, 3, 8, 21, tzinfo=kit.tz)
+    await kit.seed("Journal", start, start + timedelta(minutes=30))
+    model = kit.script(call("update_event", {"event": "journal", "when": "Sunday 9pm"}), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, "move the journal a day later, to Sunday 9pm")
+    assert model.call_count == 2 and r.telemetry["clause_calls"] == 0 and len(r.writes) == 1, r.text
+
+
+async def test_no_clause_is_asked_alone_after_the_model_failed(kit: Kit) -> None:
+    good = call("create_event", {"title": "Gym", "when": "tomorrow 6pm"})
+    model = kit.script(good, ModelOutputError("bad json"))
+    r = await kit.assistant.reply(kit.user_id, "gym tomorrow 6pm, and the dentist Friday at 3pm")
+    assert model.call_count == 2 and r.telemetry["clause_calls"] == 0 and len(r.writes) == 1, r.text
