@@ -11,8 +11,9 @@ not meaning — what the clause asks for is the model's reading).
 What the answer may do is held as the left-out prompt's is (``TurnState.unsaid`` → ``only_the_unsaid``):
 only a write whose time comes from that clause's phrase runs; the clause's own ``request`` reading is the
 turn's for its guards (a write the reading does not back is a yes/no, never a write); its prose is not shown
-(the receipts say what was done; a read of a time asked apart is listed as any such read is). A fixable
-refusal is not sent back: the clause is then said undone, as before.
+(the receipts say what was done) and its reads are not run (sent "晚上7点" alone, the model looked for free
+time; the question half of a message is ``read_left_out``'s). A fixable refusal is not sent back: the
+clause is then said undone, as before.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from agent.time_grounding import phrases_of
 from agent.tools.registry import BoundTools, ToolRun
 from agent.turn.telemetry import TurnTelemetry
 from agent.turn.unsaid import times_of, unsaid
-from schedule_time.language import normalise
+from schedule_time.language import normalise, scan
 
 __all__ = ["MAX_CLAUSE_CALLS", "left_out_clauses", "run_left_out_alone"]
 
@@ -49,17 +50,40 @@ def left_out_clauses(ctx: ToolContext, runs: Sequence[ToolRun]) -> list[tuple[st
     if len(parts) < 2:
         return []
     named = _named(runs)
+    times = times_of(ctx)
+
+    def unused(clause: str) -> bool:
+        said = normalise(clause)
+        return all(p in left for p in times if normalise(p) in said) and not any(n in said for n in named)
+
     found: dict[str, str] = {}
     for phrase in left:
         wanted = normalise(phrase)
-        holding = [c for c in parts if wanted in normalise(c)]
+        holding = [i for i, c in enumerate(parts) if wanted in normalise(c)]
         if len(holding) != 1:
             continue
-        clause = normalise(holding[0])
-        times_in_clause = [p for p in times_of(ctx) if normalise(p) in clause]
-        if all(p in left for p in times_in_clause) and not any(n in clause for n in named):
-            found.setdefault(holding[0], phrase)
+        at = holding[0]
+        clause = parts[at]
+        if _only_times(clause, times) and at > 0 and unused(parts[at - 1]):
+            clause = _span(ctx.user_text, parts[at - 1], clause)  # "改去游泳，晚上7点": the time's request
+        if unused(clause):
+            found.setdefault(clause, phrase)
     return [(phrase, clause) for clause, phrase in found.items()][:MAX_CLAUSE_CALLS]
+
+
+def _only_times(clause: str, times: Sequence[str]) -> bool:
+    """The clause says nothing but its time ("…, 晚上7点"): alone it is no request."""
+    rest = normalise(clause)
+    for phrase in times:
+        rest = rest.replace(normalise(phrase), " ")
+    return not scan(rest).unknown
+
+
+def _span(text: str, first: str, second: str) -> str:
+    """``text`` from ``first`` to the end of ``second`` (both clauses of it), as the user wrote it."""
+    start = text.find(first)
+    end = text.find(second, start)
+    return text[start : end + len(second)] if start >= 0 and end >= 0 else f"{first}, {second}"
 
 
 def _named(runs: Sequence[ToolRun]) -> set[str]:
@@ -91,8 +115,8 @@ async def run_left_out_alone(
     telemetry: TurnTelemetry,
     call_index: int,
 ) -> list[ToolRun]:
-    """For each ``(phrase, clause)``: one model call with ``clause`` as the user's message; its tool calls
-    run through the guards, writes held to ``phrase``. Returns the runs that were not sent-back refusals
+    """For each ``(phrase, clause)``: one model call with ``clause`` as the user's message; its write calls
+    run through the guards, held to ``phrase``. Returns the runs that were not sent-back refusals
     (none when the model fails or answers in prose)."""
     ctx = tools.ctx
     runs: list[ToolRun] = []
@@ -113,6 +137,9 @@ async def run_left_out_alone(
         ctx.state.answer_calls = tuple((c.name, dict(c.arguments)) for c in response.tool_calls)
         ctx.state.answer_first_call = call_index
         for tool_call in response.tool_calls:
+            tool = tools.registry.get(tool_call.name)
+            if tool is None or tool.kind != "write":
+                continue  # a read of the clause alone answers no question the user asked (a bare time)
             run = await tools.run(tool_call.name, tool_call.arguments, call_index)
             call_index += 1
             if isinstance(run.result, Rejected) and run.result.fixable:

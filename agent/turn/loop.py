@@ -303,7 +303,7 @@ async def run_turn(
         # still undone after the prompt (or beside a yes/no after a send-back): each clause asked alone
         for run in await run_left_out_alone(model, tools, asked, left, telemetry, call_index):
             call_index = run.call_index + 1
-            _code_run(out, run, code_texts, ctx, telemetry, on_tool, forced=False)
+            _code_run(out, run, code_texts, ctx, telemetry, on_tool)
     code_texts[:] = out.one_question(code_texts)
     if (prompted or _settled_after_retry(out, retried)) and (undone := still_undone(ctx, out.runs)):
         code_texts.append(undone)  # the left-out request, still not done after the prompt: said, not lost
@@ -351,16 +351,15 @@ def _code_run(
     ctx: ToolContext,
     telemetry: TurnTelemetry,
     on_tool: ToolEvent | None,
-    *,
-    forced: bool = True,
 ) -> None:
     """A tool run code made for the turn (a read the model skipped, ``agent.checks.unread``; a correction's
-    yes/no, ``agent.turn.correction``), recorded and shown like the model's own."""
+    yes/no, ``agent.turn.correction``; a write of a clause asked alone, ``agent.turn.clause_call``),
+    recorded and shown like the model's own."""
     record_run(telemetry, run)
     if on_tool is not None:
         on_tool(run.name, run.status, run.call_index)
     absorb(out, [run], code_texts, ctx)
-    if run.kind == "read" and forced:
+    if run.kind == "read":
         telemetry.read_forced = True
 
 

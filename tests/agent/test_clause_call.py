@@ -38,6 +38,13 @@ DELETE_THEN_ADD = [
     ("Asia/Taipei", "明天網球不去了，另外加一個下午三點的牙醫",
      {"event": "網球", "event_when": "明天"}, "加一個下午三點的牙醫",
      {"title": "牙醫", "when": "下午三點"}, "牙醫", 15),
+    # a clause that is only a time goes with the clause before it
+    ("Asia/Shanghai", "取消明天的网球，改去按摩，下午五点",
+     {"event": "网球", "event_when": "明天"}, "改去按摩，下午五点",
+     {"title": "按摩", "when": "下午五点"}, "按摩", 17),
+    ("America/New_York", "cancel tennis tomorrow, a swim instead, 7pm",
+     {"event": "tennis", "event_when": "tomorrow"}, "a swim instead, 7pm",
+     {"title": "Swim", "when": "7pm"}, "Swim", 19),
 ]  # fmt: skip
 
 
