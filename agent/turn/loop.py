@@ -10,7 +10,8 @@
       second request the model left out, named in the last tool result)
     → still unused after that: its clause of the message, alone, in one more call (``agent.turn.clause_call``)
     → a calendar question answered with no read: code makes the read (``agent.checks.unread``)
-    → exit check on the model's text (claims vs persisted writes; unverified → the whole reply replaced)
+    → the reply (``agent.turn.final_reply``): exit check on the model's text (claims vs persisted writes;
+      unverified → the whole reply replaced)
     → reply checks (``agent.checks.reply_guidance``): a reply that quotes this turn's tool-result guidance, or
       promises a reminder or a message, is replaced by code's texts (and what kairos can do instead)
     → read check (a reply to a list_events / search_events read that names none of its events → the
@@ -29,10 +30,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from agent.checks.exit_check import check_reply, honest_reply
 from agent.checks.guidance import record as record_guidance
-from agent.checks.read_check import check_read_reply
-from agent.checks.reply_guidance import instead, unfit_reply
 from agent.checks.unread import read_left_out, read_skipped
 from agent.context import ToolContext
 from agent.model import Message, Model, ModelError, ModelResponse, SystemMessage, ToolResultMessage
@@ -41,14 +39,13 @@ from agent.render import phrases
 from agent.tools.registry import BoundTools, ReadResult, ToolRun
 from agent.turn.clause_call import left_out_clauses, run_left_out_alone
 from agent.turn.correction import correction_offered
+from agent.turn.final_reply import compose_reply
 from agent.turn.model_failure import failure_reply
-from agent.turn.result import TurnResult, absorb, offered, p_kind, record_run
+from agent.turn.result import TurnResult, absorb, offered, record_run
 from agent.turn.telemetry import TurnTelemetry
 from agent.turn.unacted import unacted_note
 from agent.turn.unsaid import (
-    free_times_asked_apart,
     still_undone,
-    unanswered_reads,
     unsaid,
     with_unsaid_note,
 )
@@ -299,7 +296,11 @@ async def run_turn(
         call_index += 1
         _code_run(out, run, code_texts, ctx, telemetry, on_tool)
     alive = telemetry.route != "model_unavailable"
-    if alive and (prompted or _settled_after_retry(out, retried)) and (left := left_out_clauses(ctx, out.runs)):
+    if (
+        alive
+        and (prompted or _settled_after_retry(out, retried))
+        and (left := left_out_clauses(ctx, out.runs))
+    ):
         # still undone after the prompt (or beside a yes/no after a send-back): each clause asked alone
         for run in await run_left_out_alone(model, tools, asked, left, telemetry, call_index):
             call_index = run.call_index + 1
@@ -307,39 +308,7 @@ async def run_turn(
     code_texts[:] = out.one_question(code_texts)
     if (prompted or _settled_after_retry(out, retried)) and (undone := still_undone(ctx, out.runs)):
         code_texts.append(undone)  # the left-out request, still not done after the prompt: said, not lost
-    with telemetry.stage("exit_check"):
-        verdict = check_reply(model_text, (p_kind(p) for p in out.persisted))
-    out.verdict = verdict
-    telemetry.exit_check = verdict.outcome
-    if not verdict.ok:
-        ctx.state.checks.append({"name": "exit_check", "verdict": "replace", "code": verdict.outcome})
-        out.replaced = True
-        honest = honest_reply(verdict, [r.text for r in out.receipts], lang)  # type: ignore[arg-type]
-        others = [t for t in code_texts if t not in {r.text for r in out.receipts}]
-        out.text = "\n".join([honest, *others])
-    else:
-        unfit = unfit_reply(model_text, ctx, verdict) if ended_by_model_text else None
-        if unfit is not None:  # guidance or the message echoed, a reminder promised: code's texts instead
-            ctx.state.checks.append({"name": "reply_fit", "verdict": "replace", "code": unfit})
-            out.replaced = True
-            if unfit in ("guidance_echo", "user_echo"):
-                telemetry.fallback_reason = telemetry.fallback_reason or unfit
-        shown = (
-            _checked_read_reply(out, "" if unfit else model_text, telemetry, ctx)
-            if ended_by_model_text
-            else unanswered_reads(out.runs, ctx)
-        )
-        if shown and not ended_by_model_text:
-            telemetry.read_check = "unanswered"
-        texts = ([shown] if shown else []) + code_texts
-        if unfit and (extra := instead(unfit, lang, wrote=bool(out.persisted), shown=bool(texts))):
-            texts.append(extra)
-        out.text = "\n".join(texts)
-    if not out.text.strip() and not out.persisted:  # e.g. ``content: null`` and no tool call
-        telemetry.fallback_reason = telemetry.fallback_reason or "empty_reply"
-        out.text = failure_reply("empty", lang)
-    if out.read_replaced:
-        ctx.state.checks.append({"name": "read_check", "verdict": "replace"})
+    compose_reply(out, model_text, code_texts, ctx, telemetry, ended_by_model_text=ended_by_model_text)
     telemetry.checks = list(ctx.state.checks)
     return out
 
@@ -373,44 +342,3 @@ def _with_results(messages: list[Message], response: ModelResponse, results: Seq
             for c, text in zip(response.tool_calls, results, strict=True)
         ),
     ]
-
-
-def _checked_read_reply(out: TurnResult, model_text: str, telemetry: TurnTelemetry, ctx: ToolContext) -> str:
-    """The model's answer, unless it misreports this turn's calendar reads (``read_check``) or code refused
-    a read (someone else's calendar: code's sentence is the answer)."""
-    refusals = [r.result.refusal for r in out.runs if isinstance(r.result, ReadResult) and r.result.refusal]
-    if refusals:
-        telemetry.read_check = "refused"
-        return refusals[0]
-    listings = [r.result.listing for r in out.runs if isinstance(r.result, ReadResult) and r.result.listing]
-    wrote = any(r.kind == "write" for r in out.runs)
-    if wrote and _search_was_a_lookup(out, model_text):
-        listings = [listing for listing in listings if not listing.is_search]
-    free = [r.result.free_time for r in out.runs if isinstance(r.result, ReadResult) and r.result.free_time]
-    if out.persisted:  # slots found for a write are its lookup: only a time asked about apart is answered
-        free = free_times_asked_apart(out.runs, ctx)
-    if not listings and not free:
-        return model_text
-    replacement = check_read_reply(
-        model_text,
-        listings,
-        ctx.lang,  # type: ignore[arg-type]
-        now=ctx.now,
-        wrote=wrote,
-        free=free,
-        said=ctx.time_sources,
-        tz=ctx.tz,
-    )
-    telemetry.read_check = "reported" if replacement is None else "replaced"
-    if replacement is None:
-        return model_text
-    out.read_replaced = True
-    return replacement
-
-
-def _search_was_a_lookup(out: TurnResult, model_text: str) -> bool:
-    """In a turn that called a write tool, a search was the write's lookup: the write's receipts and
-    questions, or the model's words about it (the exit check read them), report the turn. Only an empty
-    reply with nothing else to show falls back to the search's listing (a write code refused because the
-    model was following what it read: the user asked a question, and the search answers it)."""
-    return bool(model_text.strip() or out.persisted or out.asking)
