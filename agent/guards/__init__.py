@@ -46,7 +46,7 @@ WRITE_GUARDS: tuple[tuple[str, WriteGuard], ...] = (
     ("copied_end", copied_end_is_the_end),  # a move to the event's own end is a new end
     ("copied_start", copied_start_is_no_move),  # a move to the event's own time: the time left is the move
     ("ground_times", ground_times),  # every time argument from the user's words
-    ("one_request", time_of_another_request),  # a new time from the clause of another event: back once
+    ("one_request", time_of_another_request),  # a new time from the clause of another event: never written
     ("left_out", filled_from_users_words),  # what the model left out that the words plainly give
     ("title_language", title_language),  # a title in the user's language
     ("repetition_kept", repetition_kept),  # a repetition the user gave is not dropped

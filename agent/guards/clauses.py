@@ -5,8 +5,10 @@
 said — but together they are no request the user made. The facts: the clauses of the message (bounded
 punctuation and connectors), the clauses that hold the update's new time, the clauses that name its event,
 and the calendar's other events. When the time sits only in clauses apart from the event's, and such a
-clause names another event on the calendar, the call goes back to the model once with that fact; a
-second call with the same arguments is the model's considered reading and goes on.
+clause names another event on the calendar, the call goes back to the model once with that fact. It is
+never written: a second such call (the live model sent the same one again, and the call was moved to the
+lunch's time) ends the model's round, and each request's clause is then asked of the model alone
+(``agent.turn.clause_call``).
 """
 
 from __future__ import annotations
@@ -27,8 +29,9 @@ async def time_of_another_request(ctx: ToolContext, command: Command) -> Rejecte
     if command.tool != "update_event" or not isinstance(reference, str) or not isinstance(when, str):
         return None
     other = await another_requests_clause(ctx, reference, when)
-    if other is None or not ctx.state.send_back_once("another_request"):
+    if other is None:
         return None
+    ctx.state.send_back_once("another_request")  # (once: the second time the turn's clauses go alone)
     hint = (f"`when` is the time of another request of the message ({other!r}), not of {reference!r}; "
             "make one call per request")  # fmt: skip
     problem = {"field": "when", "problem": "another_request", "hint": hint}

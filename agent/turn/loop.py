@@ -168,6 +168,7 @@ async def run_turn(
     ended_by_model_text = False
     prompted = False  # the model was asked about a request it left out (``agent.turn.unsaid``)
     refused_change = False  # the last round's calls included a change of an event the user never named
+    gave_up: int | None = None  # where code's "say it again" starts in code_texts, after a failed retry
     while True:
         if telemetry.model_round_trips >= MAX_MODEL_CALLS:
             telemetry.fallback_reason = telemetry.fallback_reason or "too_many_rounds"
@@ -209,6 +210,7 @@ async def run_turn(
                 _code_run(out, run, code_texts, ctx, telemetry, on_tool)
                 break
             if unanswered and not _following_what_it_read(out, unanswered):
+                gave_up = len(code_texts)
                 _ask_instead(out, unanswered, code_texts, lang, telemetry)  # prose instead of the fix
                 break
             if not prompted:  # after the prompt, the receipts already say what was done
@@ -245,6 +247,7 @@ async def run_turn(
             if _following_what_it_read(out, fixable):  # the listing answers the user; no "say it again"
                 ended_by_model_text = True
                 break
+            gave_up = len(code_texts)
             _ask_instead(out, fixable, code_texts, lang, telemetry)
             break
         # a write with nothing left to change may have been meant as an answer: prose is a fine reply,
@@ -304,6 +307,18 @@ async def run_turn(
         # still undone after the prompt (or beside a yes/no after a send-back): each clause asked alone
         for run in await run_left_out_alone(model, tools, asked, left, telemetry, call_index):
             call_index = run.call_index + 1
+            _code_run(out, run, code_texts, ctx, telemetry, on_tool)
+    elif alive and gave_up is not None and not (out.persisted or out.asking):
+        # two requests mixed into calls that failed twice ("say it again"): each request's clause alone
+        left = left_out_clauses(ctx, [r for r in out.runs if not isinstance(r.result, Rejected)])
+        runs = (
+            await run_left_out_alone(model, tools, asked, left, telemetry, call_index)
+            if len(left) > 1
+            else []
+        )
+        if runs:
+            del code_texts[gave_up:]  # what the clauses did (and what they left undone) is said instead
+        for run in runs:
             _code_run(out, run, code_texts, ctx, telemetry, on_tool)
     code_texts[:] = out.one_question(code_texts)
     if (prompted or _settled_after_retry(out, retried)) and (undone := still_undone(ctx, out.runs)):

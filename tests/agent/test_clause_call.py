@@ -116,3 +116,59 @@ async def test_no_clause_is_asked_alone_after_the_model_failed(kit: Kit) -> None
     model = kit.script(good, ModelOutputError("bad json"))
     r = await kit.assistant.reply(kit.user_id, "gym tomorrow 6pm, and the dentist Friday at 3pm")
     assert model.call_count == 2 and r.telemetry["clause_calls"] == 0 and len(r.writes) == 1, r.text
+
+
+# Two requests mixed into one call (the cancel's event with the move's time), refused twice: each request's
+# clause goes to the model alone instead of "say it again".
+MIXED = [
+    ("America/New_York", "kill tomorrow's 4pm call, and push lunch to 1pm",
+     {"event": "call", "event_when": "2025-03-06 09:00", "when": "2025-03-06 13:00"},
+     {"event": "call", "event_when": "tomorrow 4pm"}, {"event": "lunch", "when": "tomorrow 1pm"}, "Lunch", "Call"),
+    ("Asia/Shanghai", "明天四点的电话不要了，午饭挪到下午一点",
+     {"event": "电话", "event_when": "2025-03-06 09:00", "when": "2025-03-06 13:00"},
+     {"event": "电话", "event_when": "明天四点"}, {"event": "午饭", "when": "明天下午一点"}, "午饭", "电话"),
+    ("Asia/Taipei", "明天四點那通電話取消；午餐改到下午一點",
+     {"event": "電話", "event_when": "2025-03-06 09:00", "when": "2025-03-06 13:00"},
+     {"event": "電話", "event_when": "明天四點"}, {"event": "午餐", "when": "明天下午一點"}, "午餐", "電話"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", MIXED, ids=[r[1][:24] for r in MIXED])
+async def test_requests_mixed_into_a_failed_call_are_each_asked_alone(
+    database: Any, make_user: Any, row: Any
+) -> None:
+    zone, text, mixed, delete, move, lunch, call_title = row
+    kit = await make_kit(database, make_user, timezone=zone)
+    await kit.seed(lunch, datetime(2025, 3, 6, 12, tzinfo=kit.tz))
+    await kit.seed(call_title, datetime(2025, 3, 6, 16, tzinfo=kit.tz))
+    model = kit.script(
+        call("update_event", mixed),
+        call("update_event", mixed),
+        call("delete_event", delete),
+        call("update_event", move),
+    )
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.telemetry["clause_calls"] == 2 and model.call_count == 4, (
+        r.text,
+        r.telemetry["checks"],
+        model.call_count,
+    )
+    assert [w.persisted for w in r.writes] == [True] and r.pending is not None, r.text
+    assert r.pending.kind == "needs_confirmation" and call_title in r.pending.question
+    starts = {e.title: e.start for e in await kit.events()}
+    assert starts[lunch] == datetime(2025, 3, 6, 13, tzinfo=kit.tz), r.text
+    assert "say" not in r.text and "再说" not in r.text and "再說" not in r.text, r.text  # no "say it again"
+
+
+@pytest.mark.parametrize("row", MIXED, ids=[r[1][:24] for r in MIXED])
+async def test_a_mixed_call_sent_twice_is_never_written(database: Any, make_user: Any, row: Any) -> None:
+    """The second identical call once went on and moved the call to the lunch's new time (live eval)."""
+    zone, text, mixed, _, _, lunch, call_title = row
+    kit = await make_kit(database, make_user, timezone=zone)
+    await kit.seed(lunch, datetime(2025, 3, 6, 12, tzinfo=kit.tz))
+    await kit.seed(call_title, datetime(2025, 3, 6, 16, tzinfo=kit.tz))
+    kit.script(call("update_event", mixed), call("update_event", mixed), reply(""), reply(""))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes == () and r.pending is None, r.text
+    starts = {e.title: e.start.hour for e in await kit.events()}
+    assert starts == {lunch: 12, call_title: 16}
