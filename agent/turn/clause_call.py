@@ -12,8 +12,9 @@ What the answer may do is held as the left-out prompt's is (``TurnState.unsaid``
 only a write whose time comes from that clause's phrase runs; the clause's own ``request`` reading is the
 turn's for its guards (a write the reading does not back is a yes/no, never a write); its prose is not shown
 (the receipts say what was done) and its reads are not run (sent "晚上7点" alone, the model looked for free
-time; the question half of a message is ``read_left_out``'s). A fixable refusal is not sent back: the
-clause is then said undone, as before.
+time); when it reads the clause as a question, code lists the clause's time window, as ``read_left_out``
+does for the question half of a "mixed" message, and the listing answers it. A fixable refusal is not sent
+back: the clause is then said undone, as before.
 """
 
 from __future__ import annotations
@@ -136,10 +137,13 @@ async def run_left_out_alone(
         ctx.state.unsaid = (phrase,)
         ctx.state.answer_calls = tuple((c.name, dict(c.arguments)) for c in response.tool_calls)
         ctx.state.answer_first_call = call_index
+        if response.request == "calendar_question":  # the clause is a question: code reads its window
+            runs.append(await tools.run("list_events", {"range": phrase}, call_index))
+            call_index += 1
         for tool_call in response.tool_calls:
             tool = tools.registry.get(tool_call.name)
             if tool is None or tool.kind != "write":
-                continue  # a read of the clause alone answers no question the user asked (a bare time)
+                continue  # the model's own read of a clause alone is not used (a bare time: free slots)
             run = await tools.run(tool_call.name, tool_call.arguments, call_index)
             call_index += 1
             if isinstance(run.result, Rejected) and run.result.fixable:

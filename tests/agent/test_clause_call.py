@@ -172,3 +172,33 @@ async def test_a_mixed_call_sent_twice_is_never_written(database: Any, make_user
     assert r.writes == () and r.pending is None, r.text
     starts = {e.title: e.start.hour for e in await kit.events()}
     assert starts == {lunch: 12, call_title: 16}
+
+
+# A write and a question; the model wrote, and the question's clause alone reads as a question: code lists
+# that clause's window and the listing answers it.
+QUESTION_LEFT = [
+    ("America/New_York", "add a dentist Thursday at 10am, and what have I got Friday afternoon?",
+     {"title": "Dentist", "when": "Thursday at 10am"}, "what have I got Friday afternoon"),
+    ("Asia/Shanghai", "加一个周四上午十点的牙医，顺便看看周五下午有啥", {"title": "牙医", "when": "周四上午十点"},
+     "看看周五下午有啥"),
+    ("Asia/Taipei", "週四早上十點加個牙醫，另外週五下午有什麼事", {"title": "牙醫", "when": "週四早上十點"},
+     "週五下午有什麼事"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", QUESTION_LEFT, ids=[r[1][:24] for r in QUESTION_LEFT])
+async def test_a_question_clause_asked_alone_is_answered_by_code_s_listing(
+    database: Any, make_user: Any, row: Any
+) -> None:
+    zone, text, create, clause = row
+    kit = await make_kit(database, make_user, timezone=zone)
+    await kit.seed("Design crit", datetime(2025, 3, 7, 14, tzinfo=kit.tz))
+    model = kit.script(
+        call("create_event", create, request="add"),
+        reply("Done.", request="add"),
+        call("find_free_time", {"range": clause}, request="calendar_question"),  # not the read asked for
+    )
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count == 3 and model.calls[-1].messages[-1].content == clause, r.text
+    assert len(r.writes) == 1 and "Design crit" in r.text, r.text
+    assert "haven't done" not in r.text and "还没有处理" not in r.text, r.text
