@@ -28,7 +28,7 @@ from agent.outcomes import Rejected
 from agent.time_grounding import phrases_of
 from agent.tools.registry import BoundTools, ToolRun
 from agent.turn.telemetry import TurnTelemetry
-from agent.turn.unsaid import times_of, unsaid
+from agent.turn.unsaid import given_args, times_of, unsaid
 from schedule_time.language import normalise, scan
 
 __all__ = ["MAX_CLAUSE_CALLS", "left_out_clauses", "run_left_out_alone"]
@@ -39,9 +39,10 @@ MAX_CLAUSE_CALLS = 2
 
 def left_out_clauses(ctx: ToolContext, runs: Sequence[ToolRun]) -> list[tuple[str, str]]:
     """``(phrase, clause)`` for each time of the message no run accounts for (none while a question of
-    the assistant waits for its answer), whose clause of the message is not the whole message (a one-request message left unfinished is the write path's to ask about),
-    holds no time some run used and names no event some run named or changed (either way that clause's
-    request was made and the phrase is its detail: "move every journal a day later, to Sunday 9pm")."""
+    the assistant waits for its answer), whose clause of the message is not the whole message (a
+    one-request message left unfinished is the write path's to ask about), holds no time some run used and
+    names no event some run named or changed (either way that clause's request was made and the phrase is
+    its detail: "move every journal a day later, to Sunday 9pm")."""
     if ctx.pending_texts:
         return []  # the message may answer the question asked: its clauses are about that, not requests
     left = unsaid(ctx, runs)
@@ -92,8 +93,8 @@ def _named(runs: Sequence[ToolRun]) -> set[str]:
     changed, normalised; the time phrases a name may hold do not count as a name."""
     names: set[str] = set()
     for run in runs:
+        args = given_args(run)
         command = getattr(run.result, "command", None)
-        args = command.args if command is not None else run.args.model_dump() if run.args is not None else {}
         target = command.target if command is not None and command.target else {}
         for value in (args.get("event"), args.get("title"), target.get("title")):
             if isinstance(value, str) and (bare := _without_times(value)):

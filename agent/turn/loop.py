@@ -299,27 +299,20 @@ async def run_turn(
         call_index += 1
         _code_run(out, run, code_texts, ctx, telemetry, on_tool)
     alive = telemetry.route != "model_unavailable"
-    if (
-        alive
-        and (prompted or _settled_after_retry(out, retried))
-        and (left := left_out_clauses(ctx, out.runs))
-    ):
+    left: list[tuple[str, str]] = []
+    if alive and (prompted or _settled_after_retry(out, retried)):
         # still undone after the prompt (or beside a yes/no after a send-back): each clause asked alone
-        for run in await run_left_out_alone(model, tools, asked, left, telemetry, call_index):
-            call_index = run.call_index + 1
-            _code_run(out, run, code_texts, ctx, telemetry, on_tool)
-    elif alive and gave_up is not None and not (out.persisted or out.asking):
+        left = left_out_clauses(ctx, out.runs)
+    lost = not left and alive and gave_up is not None and not (out.persisted or out.asking)
+    if lost:
         # two requests mixed into calls that failed twice ("say it again"): each request's clause alone
         left = left_out_clauses(ctx, [r for r in out.runs if not isinstance(r.result, Rejected)])
-        runs = (
-            await run_left_out_alone(model, tools, asked, left, telemetry, call_index)
-            if len(left) > 1
-            else []
-        )
-        if runs:
-            del code_texts[gave_up:]  # what the clauses did (and what they left undone) is said instead
-        for run in runs:
-            _code_run(out, run, code_texts, ctx, telemetry, on_tool)
+        left = left if len(left) > 1 else []
+    alone = await run_left_out_alone(model, tools, asked, left, telemetry, call_index) if left else []
+    if alone and lost and gave_up is not None:
+        del code_texts[gave_up:]  # what the clauses did (and what they left undone) is said instead
+    for run in alone:
+        _code_run(out, run, code_texts, ctx, telemetry, on_tool)
     code_texts[:] = out.one_question(code_texts)
     if (prompted or _settled_after_retry(out, retried)) and (undone := still_undone(ctx, out.runs)):
         code_texts.append(undone)  # the left-out request, still not done after the prompt: said, not lost

@@ -49,6 +49,7 @@ __all__ = [
     "asked_apart",
     "clause_of",
     "free_times_asked_apart",
+    "given_args",
     "not_done_items",
     "times_of",
     "unanswered_reads",
@@ -72,7 +73,7 @@ _ARGS = (
 )  # (a place that holds the phrase: "3号会议室" is a room, not the 3rd)
 
 
-def _given(run: ToolRun) -> dict[str, object]:
+def given_args(run: ToolRun) -> dict[str, object]:
     """What a call stood on once code had settled it: with what it filled in from the user's words, without
     what it dropped (an end from another clause is that clause's time, still unsaid)."""
     command = getattr(run.result, "command", None)
@@ -80,7 +81,7 @@ def _given(run: ToolRun) -> dict[str, object]:
 
 
 def _values(runs: Iterable[ToolRun], keys: Sequence[str] = _ARGS) -> list[str]:
-    return [v for run in runs for k in keys if isinstance(v := _given(run).get(k), str) and v.strip()]
+    return [v for run in runs for k in keys if isinstance(v := given_args(run).get(k), str) and v.strip()]
 
 
 def _accounted(ctx: ToolContext, phrase: str, values: Sequence[str], runs: Sequence[ToolRun]) -> bool:
