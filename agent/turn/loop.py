@@ -164,6 +164,7 @@ async def run_turn(
     call_index = 0
     retried = False
     unanswered: list[ToolRun] = []  # fixable rejections the model has not yet answered with a new call
+    changed_nothing: list[ToolRun] = []  # the last round's updates that changed nothing (prose may answer)
     model_text = ""
     ended_by_model_text = False
     prompted = False  # the model was asked about a request it left out (``agent.turn.unsaid``)
@@ -213,6 +214,12 @@ async def run_turn(
                 gave_up = len(code_texts)
                 _ask_instead(out, unanswered, code_texts, lang, telemetry)  # prose instead of the fix
                 break
+            if changed_nothing and not response.text.strip():
+                # told its update changes nothing, the model said nothing at all: no prose answered the user,
+                # so this is a failed retry like any other (two requests in it are then each asked alone)
+                gave_up = len(code_texts)
+                _ask_instead(out, changed_nothing, code_texts, lang, telemetry)
+                break
             if not prompted:  # after the prompt, the receipts already say what was done
                 # prose right after a refused change of an event nobody named that talks about the refusal
                 # ("The event 'Design crit' is not named by the user…"): the read's listing answers instead
@@ -256,6 +263,9 @@ async def run_turn(
             r for r in fixable
             if not (isinstance(r.result, Rejected) and r.result.code in _PROSE_OK and r.result.ask is None)
         ]  # fmt: skip
+        changed_nothing = [
+            r for r in fixable if isinstance(r.result, Rejected) and r.result.code == "nothing_to_change"
+        ]
         if prompted and not fixable:
             break  # one more round for the left-out request, never a conversation
         if fixable or reads:

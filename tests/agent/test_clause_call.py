@@ -202,3 +202,45 @@ async def test_a_question_clause_asked_alone_is_answered_by_code_s_listing(
     assert model.call_count == 3 and model.calls[-1].messages[-1].content == clause, r.text
     assert len(r.writes) == 1 and "Design crit" in r.text, r.text
     assert "haven't done" not in r.text and "还没有处理" not in r.text, r.text
+
+
+# A cancel and an add sent as one update to the event's own time ("changes nothing"), and then an empty
+# answer: each request's clause goes to the model alone, instead of "no answer from the model".
+SWAP_SENT_AS_A_MOVE = [
+    ("America/Chicago", "drop tomorrow's squash and book a massage at 7pm instead", "Squash",
+     {"event": "squash", "event_when": "tomorrow", "when": "tomorrow 7pm"},
+     {"event": "squash", "event_when": "tomorrow"}, {"title": "Massage", "when": "tomorrow 7pm"}, "Massage"),
+    ("America/Chicago", "no squash tomorrow, a pottery class at 7pm in its place", "Squash",
+     {"event": "squash", "when": "7pm"},
+     {"event": "squash", "event_when": "tomorrow"}, {"title": "Pottery class", "when": "7pm"}, "Pottery class"),
+    ("Asia/Shanghai", "明天壁球不打了，晚上七点改去做按摩", "壁球",
+     {"event": "壁球", "event_when": "明天", "when": "明天晚上七点"},
+     {"event": "壁球", "event_when": "明天"}, {"title": "按摩", "when": "晚上七点"}, "按摩"),
+    ("Asia/Taipei", "明天的壁球取消，晚上七點換成陶藝課", "壁球",
+     {"event": "壁球", "event_when": "明天", "when": "晚上七點"},
+     {"event": "壁球", "event_when": "明天"}, {"title": "陶藝課", "when": "晚上七點"}, "陶藝課"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", SWAP_SENT_AS_A_MOVE, ids=[r[1][:24] for r in SWAP_SENT_AS_A_MOVE])
+async def test_an_empty_answer_after_a_move_that_changes_nothing_asks_each_clause_alone(
+    database: Any, make_user: Any, row: Any
+) -> None:
+    zone, text, seeded, move, delete, create, title = row
+    kit = await make_kit(database, make_user, timezone=zone)
+    await kit.seed(seeded, datetime(2025, 3, 6, 19, tzinfo=kit.tz))
+    model = kit.script(
+        call("update_event", move), reply(""), call("delete_event", delete), call("create_event", create)
+    )
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count == 4 and r.telemetry["clause_calls"] == 2, (r.text, r.telemetry["checks"])
+    assert r.pending is not None and r.pending.kind == "needs_confirmation", r.text
+    assert seeded in r.pending.question, r.text
+    assert "language model" not in r.text and "语言模型" not in r.text, r.text
+    made = {e.title: e.start.astimezone(kit.tz) for e in await kit.events()}
+    assert made == {seeded: datetime(2025, 3, 6, 19, tzinfo=kit.tz)}  # nothing deleted or added before the
+    # yes: the add overlaps the event it replaces, so it waits behind the delete's question
+    done = await kit.assistant.reply(kit.user_id, "yes" if text.isascii() else "好")
+    assert model.call_count == 4 and [w.persisted for w in done.writes] == [True, True], done.text
+    made = {e.title: e.start.astimezone(kit.tz) for e in await kit.events()}
+    assert list(made) == [title] and made[title].hour == 19, (made, done.text)
