@@ -192,6 +192,7 @@ async def run_turn(
                 # only the first answer's doubt is about acting at all (it holds for the turn): after tool
                 # results, "none" is also the model's wish to stop and report (a second create of two gave 0.15)
                 ctx.state.no_tool_p = response.no_tool_p
+                ctx.state.first_request = response.request
                 ctx.state.answer_logprob = response.mean_logprob
         except ModelError as exc:
             telemetry.fallback_reason = exc.kind

@@ -34,6 +34,9 @@ class TurnState:
     no_tool_p: float | None = None
     """The probability the model gave to answering without a tool in the turn's first answer, when that
     answer called one (``ModelResponse.no_tool_p``); it holds for the turn. None where unknown."""
+    first_request: str | None = None
+    """The model's reading of the message in the turn's first answer that called a tool (``request``): like
+    ``no_tool_p`` it holds for the turn (later answers read tool results as much as the message)."""
     answer_logprob: float | None = None
     """That answer's mean token log-probability (``ModelResponse.mean_logprob``); None where unknown."""
     shown: bool = False

@@ -38,7 +38,7 @@ from agent.writes.series_scope import (
     target_from,
 )
 from agent.writes.store import checks, confirm, ground, store, unasked
-from agent.writes.target import choose_target, find_target, said_now, target_json
+from agent.writes.target import choose_target, find_target, new_event_sent_as_a_move, said_now, target_json
 from agent.writes.timing import anchor_of, choose_time, settle_time, with_timing
 from storage import EventDraft, EventPatch, EventSnapshot, StorageError
 
@@ -140,6 +140,8 @@ async def _correction(ctx: ToolContext, command: Command) -> Command | None:
 
 
 async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) -> WriteOutcome:
+    if (new := await new_event_sent_as_a_move(ctx, command)) is not None:
+        return await _create(ctx, new) if isinstance(new, Command) else new
     if not command.grounded:
         command = ground(ctx, command)
     since = from_day(ctx, command)  # "from next week on": the series, from X's first occurrence

@@ -9,8 +9,10 @@ reference names nothing else the user said in this message (it is the message it
 or words the message does not have). Otherwise "not found", as before.
 
 A move of an event that does not exist whose reference holds the new time itself ("haircut thursday
-5:30pm" → Thursday 5:30pm) is a new event sent as a move: back to the model once; if its second answer fails
-too, the user is asked yes/no about adding the event the reference describes (never written unasked).
+5:30pm" → Thursday 5:30pm) is a new event sent as a move. When the model's own reading of the message is
+"add" (``TurnState.first_request``, with no doubt) and no event shares a word with the reference, it is
+written as that create (``new_event_sent_as_a_move``); otherwise back to the model once, and if its second
+answer fails too, the user is asked yes/no about adding the event the reference describes.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from schedule_time import TimeExpressionError, analyse
 from schedule_time.language import normalise
 from storage import StorageError
 
-__all__ = ["choose_target", "find_target", "ref_label", "said_now", "target_json"]
+__all__ = ["choose_target", "find_target", "new_event_sent_as_a_move", "ref_label", "said_now", "target_json"]
 
 
 async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) -> Command | WriteOutcome:
@@ -56,7 +58,11 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
     if isinstance(found, NotFound) and not found.by_id and _a_slice_of_the_message(ctx, args["event"]):
         # "会挪到礼拜五" for "老周那个会挪到礼拜五吧": the model cut the message across the event's name
         found = await resolve_reference(ctx, ctx.user_text, args.get("event_when"), occurrences=occurrences)
-    if isinstance(found, NotFound) and found.with_time and (swapped := await _times_swapped(ctx, command, occurrences)):
+    if (
+        isinstance(found, NotFound)
+        and found.with_time
+        and (swapped := await _times_swapped(ctx, command, occurrences))
+    ):
         return swapped
     if isinstance(found, NotFound) and found.anaphor:
         question = phrases.ask_value("event", ctx.lang, now=ctx.now)
@@ -128,22 +134,58 @@ def _names_its_own_new_time(ctx: ToolContext, command: Command) -> bool:
 
 
 _ARTICLE = re.compile(r"^(?:a|an|the|my)\s+", re.IGNORECASE)
+_TRAILING_PREPOSITION = re.compile(r"\s+(?:on|at|for|by|from)$", re.IGNORECASE)
+"""What the new time's words leave at a title's edge when only they are cut out ("a haircut on")."""
 
 
-async def _offer_to_add(
+async def new_event_sent_as_a_move(
     ctx: ToolContext, command: Command
-) -> NeedsValue | NeedsChoice | NeedsConfirmation | None:
-    """What the user is asked if the model's second answer fails too: the event the reference describes, as
-    a create that asks yes/no first ("Add “Haircut” — Thursday, 5:30–6:30 PM?"; ``doubted``: the model never
-    called it) — a wrong guess costs a "no", where "not found" left the request undone. The title is the
-    reference without its time words, checked against the user's words again (``ground``)."""
-    if command.doubted or unasked_reading(ctx) or model_doubts(ctx, command.tool):
-        return None  # the model's own answer did not back a write: nothing to offer
+) -> Command | NeedsValue | NeedsChoice | None:
+    """A move of an event that does not exist, whose reference holds the new time itself, in a turn the model
+    read as adding (its first answer's ``request`` is "add", with no doubt): the create that reference
+    describes ("put the dentist on Tuesday at 9 and a haircut Thursday at 5:30" came with the haircut as
+    ``update_event(event="a haircut thursday at 5:30pm", when="Thursday at 5:30pm")``). The model's own
+    reading and the facts agree — nothing to move, a new title and time in this message's words — so it
+    is written as the create it is; any other reading keeps the send-back and the yes/no offer. None when
+    the facts do not hold (an event shares a word with the reference, a correction of the write just
+    made); a question when the create's time needs one."""
+    if command.tool != "update_event" or command.target is not None or command.doubted:
+        return None
+    if ctx.state.first_request != "add" or model_doubts(ctx, "create_event"):
+        return None
+    if not _names_its_own_new_time(ctx, command) or not said_now(ctx, str(command.args.get("when") or "")):
+        return None
     reference = str(command.args.get("event") or "")
-    title = reference
-    for phrase in sorted(analyse(reference, now=ctx.now, tz=ctx.tz), key=lambda p: -p.start):
-        title = title[: phrase.start] + " " + title[phrase.end :]
+    if is_anaphor(reference) or await events_sharing_a_word(ctx, reference, reference, limit=10):
+        return None
+    if await _just_written(ctx, command) is not None:
+        return None
+    create = await _as_create(ctx, command, doubted=False)
+    if isinstance(create, Command):
+        ctx.notes.append({"replaced": "tool", "reason": "new_event_sent_as_a_move", "tool": command.tool,
+                          "call_index": command.call_index})  # fmt: skip
+        ctx.state.checks.append({"name": "new_event_as_move", "verdict": "amend"})
+    return create
+
+
+async def _as_create(
+    ctx: ToolContext, command: Command, *, doubted: bool
+) -> Command | NeedsValue | NeedsChoice | None:
+    """The create the reference of ``command`` (an update) describes, grounded and with its time settled:
+    the title is the reference without its time words, checked against the user's words again
+    (``ground``); what the words plainly give is filled as for any create. A question when its time needs
+    one; None when no title is left or the time does not resolve."""
+    reference = str(command.args.get("event") or "")
+    when = str(command.args.get("when") or "").strip()
+    at = reference.casefold().find(when.casefold()) if when else -1
+    if at >= 0:  # the new time as the model copied it: only those words go ("team dinner" keeps "dinner")
+        title = reference[:at] + " " + reference[at + len(when) :]
+    else:
+        title = reference
+        for phrase in sorted(analyse(reference, now=ctx.now, tz=ctx.tz), key=lambda p: -p.start):
+            title = title[: phrase.start] + " " + title[phrase.end :]
     title = _ARTICLE.sub("", " ".join(title.split()).strip(" ,.;:-—–，。、的"))
+    title = _TRAILING_PREPOSITION.sub("", title)
     if not re.search(r"\w", title):
         return None
     args = command.args
@@ -157,7 +199,7 @@ async def _offer_to_add(
         "notes": args.get("notes"),
         "attendees": args.get("attendees"),
     }
-    new = ground(ctx, Command("create_event", create, call_index=command.call_index, doubted=True))
+    new = ground(ctx, Command("create_event", create, call_index=command.call_index, doubted=doubted))
     # what the words plainly give, as for any create: the day of a bare clock ("skip the gym tomorrow, a
     # massage at 6 instead"), the repetition said beside the title ("standup every weekday at 9:15")
     new = await filled_from_users_words(ctx, new)
@@ -166,8 +208,25 @@ async def _offer_to_add(
         return settled
     if not isinstance(settled, Command) or settled.resolved is None:
         return None
+    return settled
+
+
+async def _offer_to_add(
+    ctx: ToolContext, command: Command
+) -> NeedsValue | NeedsChoice | NeedsConfirmation | None:
+    """What the user is asked if the model's second answer fails too: the event the reference describes, as
+    a create that asks yes/no first ("Add “Haircut” — Thursday, 5:30–6:30 PM?"; ``doubted``: the model never
+    called it) — a wrong guess costs a "no", where "not found" left the request undone."""
+    if command.doubted or unasked_reading(ctx) or model_doubts(ctx, command.tool):
+        return None  # the model's own answer did not back a write: nothing to offer
+    settled = await _as_create(ctx, command, doubted=True)
+    if not isinstance(settled, Command):
+        return settled
+    assert settled.resolved is not None
     start, end, all_day, _ = timing_from_json(settled.resolved)
-    reasons = ("unasked", "past") if is_past(ctx, start, end, all_day) else ("unasked",)  # a past time says so ("补记" one: asked, as any)
+    reasons = (
+        ("unasked", "past") if is_past(ctx, start, end, all_day) else ("unasked",)
+    )  # a past time says so ("补记" one: asked, as any)
     return confirm(ctx, settled, "create", settled.args["title"], start, end, all_day, reasons, ())
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from agent.model import call, reply
+from agent.model import ModelResponse, ToolCall, call, reply
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import Kit, make_kit
 
@@ -112,12 +112,16 @@ NOTHING_LIKE_IT = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("tz", "text", "update", "title"), NOTHING_LIKE_IT, ids=[r[1] for r in NOTHING_LIKE_IT])
+@pytest.mark.parametrize(
+    ("tz", "text", "update", "title"), NOTHING_LIKE_IT, ids=[r[1] for r in NOTHING_LIKE_IT]
+)
 async def test_a_move_of_nothing_like_any_event_offers_to_add_it(
     database: Any, make_user: Any, tz: str, text: str, update: dict, title: str
 ) -> None:
     kit, r = await _offered_and_added(database, make_user, tz, text, update)
-    assert ("couldn't find" in r.text or "没有找到" in r.text) and (f"“{title}”" in r.text or f"「{title}」" in r.text)
+    assert ("couldn't find" in r.text or "没有找到" in r.text) and (
+        f"“{title}”" in r.text or f"「{title}」" in r.text
+    )
     assert sorted(e.title for e in await kit.events()) == sorted(["Design crit", title])
 
 
@@ -151,9 +155,24 @@ async def test_a_near_name_is_only_not_found(kit: Kit, text: str, update: dict) 
 @pytest.mark.parametrize(
     ("text", "update", "kind", "doubt"),
     [
-        ("talked to the bank at 11 and the loan got approved", {"event": "loan approval", "when": "11am"}, "chat", None),
-        ("the plumber came by at 8 this morning", {"event": "plumber visit", "when": "8 this morning"}, "chat", None),
-        ("finally the vet visit is friday at 10am", {"event": "vet visit", "when": "friday at 10am"}, "change", 0.4),
+        (
+            "talked to the bank at 11 and the loan got approved",
+            {"event": "loan approval", "when": "11am"},
+            "chat",
+            None,
+        ),
+        (
+            "the plumber came by at 8 this morning",
+            {"event": "plumber visit", "when": "8 this morning"},
+            "chat",
+            None,
+        ),
+        (
+            "finally the vet visit is friday at 10am",
+            {"event": "vet visit", "when": "friday at 10am"},
+            "change",
+            0.4,
+        ),
         ("今天上午十点和银行通过电话了", {"event": "银行电话", "when": "今天上午十点"}, "chat", None),
     ],
 )
@@ -207,7 +226,9 @@ WITH_A_REPETITION = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("tz", "text", "update", "rule"), WITH_A_REPETITION, ids=[r[1] for r in WITH_A_REPETITION])
+@pytest.mark.parametrize(
+    ("tz", "text", "update", "rule"), WITH_A_REPETITION, ids=[r[1] for r in WITH_A_REPETITION]
+)
 async def test_the_offer_keeps_the_repetition_said(
     database: Any, make_user: Any, tz: str, text: str, update: dict, rule: str
 ) -> None:
@@ -219,10 +240,17 @@ async def test_the_offer_keeps_the_repetition_said(
 @pytest.mark.parametrize(
     ("tz", "text", "update"),
     [
-        ("America/New_York", "move today's 1pm meeting to 4:30", {"event": "meeting", "event_when": "today 1pm",
-                                                                    "when": "4:30"}),
+        (
+            "America/New_York",
+            "move today's 1pm meeting to 4:30",
+            {"event": "meeting", "event_when": "today 1pm", "when": "4:30"},
+        ),
         ("America/New_York", "the 1pm thing today, push it to 3", {"event": "1pm thing", "when": "3pm"}),
-        ("Asia/Shanghai", "今天下午一点那个会挪到四点", {"event": "会", "event_when": "今天下午一点", "when": "四点"}),
+        (
+            "Asia/Shanghai",
+            "今天下午一点那个会挪到四点",
+            {"event": "会", "event_when": "今天下午一点", "when": "四点"},
+        ),
     ],
 )
 async def test_no_offer_to_add_where_an_event_is_at_the_references_time(
@@ -236,3 +264,70 @@ async def test_no_offer_to_add_where_an_event_is_at_the_references_time(
     r = await kit.assistant.reply(kit.user_id, text)
     assert "Add" not in r.text and "添加" not in r.text, r.text
     assert [e.title for e in await kit.events()] == ["Design crit"], r.text
+
+
+def _both(first: dict, update: dict, request: str | None) -> ModelResponse:
+    """One answer with both calls, as the model sends two requests."""
+    calls = (ToolCall("c0", "create_event", first), ToolCall("c1", "update_event", update))
+    return ModelResponse(tool_calls=calls, finish_reason="tool_calls", request=request)
+
+
+MORE_NEW = [
+    *TWO_NEW,
+    ("America/Chicago", "physio monday 8am plus a team dinner wednesday 7pm",
+     {"title": "Physio", "when": "monday 8am"}, {"event": "a team dinner wednesday 7pm", "when": "wednesday 7pm"},
+     {"title": "Team dinner", "when": "wednesday 7pm"}),
+    ("America/Chicago", "book the vet on Monday at 8am and a haircut on Thursday at 5:30pm",
+     {"title": "Vet", "when": "Monday at 8am"}, {"event": "a haircut on Thursday at 5:30pm", "when": "Thursday at 5:30pm"},
+     {"title": "Haircut", "when": "Thursday at 5:30pm"}),
+    ("Asia/Shanghai", "下周一早上八点理疗，还有周三晚上七点团队聚餐",
+     {"title": "理疗", "when": "下周一早上八点"}, {"event": "周三晚上七点团队聚餐", "when": "周三晚上七点"},
+     {"title": "团队聚餐", "when": "周三晚上七点"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("tz", "text", "first", "update", "create"), MORE_NEW, ids=[r[1] for r in MORE_NEW])
+async def test_a_new_event_sent_as_a_move_in_an_answer_read_as_adding_is_created(
+    database: Any, make_user: Any, tz: str, text: str, first: dict, update: dict, create: dict
+) -> None:
+    """The model read the message as adding and sent the second new event as a move of itself: nothing to
+    move, the title and time are the user's words — written as the create, in the same one model call."""
+    kit = await make_kit(database, make_user, timezone=tz)
+    model = kit.script(_both(first, update, "add"), reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count == 1 and [w.persisted for w in r.writes] == [True, True], r.text
+    assert r.pending is None and {"name": "new_event_as_move", "verdict": "amend"} in r.telemetry["checks"]
+    made = {e.title: e.start.astimezone(kit.tz) for e in await kit.events()}
+    assert sorted(made) == sorted([first["title"], create["title"]]), r.text
+    assert f"“{create['title']}”" in r.text or f"「{create['title']}」" in r.text, r.text
+
+
+@pytest.mark.parametrize("request_kind", [None, "change", "mixed", "chat"])
+async def test_without_an_adding_reading_it_still_goes_back_first(
+    database: Any, make_user: Any, request_kind: str | None
+) -> None:
+    tz, text, first, update, create = TWO_NEW[0]
+    kit = await make_kit(database, make_user, timezone=tz)
+    model = kit.script(_both(first, update, request_kind), call("create_event", create), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count >= 2 and "no_such_event" in model.calls[1].messages[-1].content, r.text
+
+
+async def test_an_adding_reading_with_doubt_still_goes_back_first(database: Any, make_user: Any) -> None:
+    tz, text, first, update, create = TWO_NEW[0]
+    kit = await make_kit(database, make_user, timezone=tz)
+    doubtful = _both(first, update, "add")
+    doubtful = ModelResponse(tool_calls=doubtful.tool_calls, request="add", no_tool_p=0.4)
+    model = kit.script(doubtful, call("create_event", create), reply("Done."))
+    await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count >= 2 and "no_such_event" in model.calls[1].messages[-1].content
+
+
+async def test_an_event_sharing_a_word_is_no_new_event(database: Any, make_user: Any) -> None:
+    # a haircut already on the calendar: "haircut thursday 5:30pm" may name it; never a second one unasked
+    tz, text, first, update, _ = TWO_NEW[0]
+    kit = await make_kit(database, make_user, timezone=tz)
+    await kit.seed("Haircut", datetime(2025, 3, 11, 17, tzinfo=kit.tz))
+    kit.script(_both(first, update, "add"), reply("OK."), reply("OK."))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert [e.title for e in await kit.events()].count("Haircut") == 1, r.text
