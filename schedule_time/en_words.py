@@ -92,14 +92,19 @@ _GRAIN = {"seconds": "second", "minutes": "minute", "hours": "hour", "days": "da
           "months": "month", "years": "year"}
 _ORDER = ("years", "months", "weeks", "days", "hours", "minutes", "seconds")
 
+_HALF_UNIT = r"hour|day|week|month|year|minute"
+"""The units that take "and a half" with no amount before them ("hour and a half" is one and a half hours)."""
 AMOUNT = rf"(?:(?:a couple of|a couple|couple of|a pair of|a few|few|several|an?|{NUMBER})" \
          rf"(?:\s+and\s+an?\s+half)?|half\s+an?|an?\s+half|(?:a\s+)?quarter\s+of\s+an?|" \
          rf"three[- ]quarters?\s+of\s+an?|\d/\d)"
-ONE_DURATION = rf"(?:{AMOUNT}\s*{UNIT_WORD}(?:'s)?(?:\s+and\s+an?\s+half)?|(?:\d++(?:[.,]\d+)?|\d/\d)\s?(?:[smhdy]|\"|'))"
+ONE_DURATION = rf"(?:{AMOUNT}\s*{UNIT_WORD}(?:'s)?(?:\s+and\s+an?\s+half)?|(?:\d++(?:[.,]\d+)?|\d/\d)\s?(?:[smhdy]|\"|')" \
+               rf"|(?<![\w'])(?:{_HALF_UNIT})\s+and\s+an?\s+half)"
+"""…and a unit without its article when "and a half" follows ("hour and a half", as people type it)."""
 DURATION_LIST = rf"{ONE_DURATION}(?:\s*+(?:,|and|,\s*and)?\s*+{ONE_DURATION})*"
 """Possessive spaces: neither a separator nor a duration begins with a space, so giving spaces back can
 only retry a duration where it already failed ("3 days| ago": the same match, one failed try fewer)."""
-_ONE = re.compile(rf"({AMOUNT})\s*({UNIT_WORD})(?:'s)?(\s+and\s+an?\s+half)?|(\d++(?:[.,]\d+)?|\d/\d)\s?([smhdy]|\"|')")
+_ONE = re.compile(rf"({AMOUNT})\s*({UNIT_WORD})(?:'s)?(\s+and\s+an?\s+half)?|(\d++(?:[.,]\d+)?|\d/\d)\s?([smhdy]|\"|')"
+                  rf"|(?<![\w'])({_HALF_UNIT})\s+and\s+an?\s+half")
 
 
 _FRACTION = re.compile(r"\d/\d")
@@ -142,9 +147,12 @@ def parse_duration(text: str) -> tuple[relativedelta, str]:
         return delta_of(fields_), _GRAIN[name]
     fields: dict[str, float] = {}
     for m in _ONE.finditer(text):
-        amount, unit = (m.group(1), m.group(2)) if m.group(1) is not None else (m.group(4), m.group(5))
+        if m.group(6) is not None:   # "hour and a half": one of the unit, and a half
+            amount, unit, half = "a", m.group(6), 0.5
+        else:
+            amount, unit = (m.group(1), m.group(2)) if m.group(1) is not None else (m.group(4), m.group(5))
+            half = 0.5 if m.group(3) else 0.0   # "an hour and a half"
         name, mult = UNITS[unit if unit in UNITS else unit[:-1]]
-        half = 0.5 if m.group(3) else 0.0   # "an hour and a half"
         fields[name] = fields.get(name, 0) + (_amount(amount) + half) * mult
     kw: dict[str, int] = {}
     for name, value in fields.items():

@@ -200,8 +200,11 @@ def b_day_pod(m: re.Match[str]) -> p.Piece:
     return p.PartOfDay(pod.label, pod.start_hour, pod.end_hour, pod.hint, shift, pod.small_hours)
 
 
-MOVE_EARLIER = r"(?:提前|提早|往前挪|往前移|往前推|向前挪|向前移|前移|挪前|早)"
-MOVE_LATER = r"(?:推迟|推遲|延迟|延遲|延后|延後|推后|推後|往后挪|往後挪|往后推|往後推|往后移|往後移|向后挪|向後挪|后移|後移|挪后|挪後|顺延|順延|晚)"
+MOVE_EARLIER = r"(?:提前|提早|(?:往|向)前(?:挪|移|推|调|調|提)|前移|挪前|早)"
+MOVE_LATER = (
+    r"(?:(?:往|向)(?:后|後)(?:推迟|推遲|延迟|延遲|顺延|順延|挪|推|移|延|拖)|推迟|推遲|延迟|延遲|延后|延後|推后|推後"
+    r"|后移|後移|挪后|挪後|顺延|順延|晚)"
+)
 
 
 def b_move_by(m: re.Match[str]) -> p.Piece:

@@ -117,6 +117,10 @@ PHRASE_ROWS += [
 # calendar phrasings: halves after the unit, end/rest of the day, quarters, fillers (now Tue 1 Dec 2026 10:00)
 PHRASE_ROWS += [
     R("in an hour and a half", "tue", "2026-12-01T11:30", "'and a half' after the unit adds half of it"),
+    R("in hour and a half", "tue", "2026-12-01T11:30", "'hour and a half' typed without its article"),
+    R("for hour and a half", "tue", "duration 1:30:00", "a length without the article"),
+    R("day and a half from now", "tue", "2026-12-02T22:00", "'day and a half': 36 hours"),
+    R("in week and a half", "tue", "2026-12-11T22:00", "ten and a half days"),
     R("for two hours and a half", "tue", "duration 2:30:00", "a duration with 'and a half'"),
     R("end of day", "tue", "2026-12-01T17:00/2026-12-02T00:00 hour", "end of a day is 17:00-24:00 (as 'eod')"),
     R("for the rest of the day", "tue", "2026-12-01T10:00/2026-12-02T00:00 minute", "rest of the day starts now"),
