@@ -185,7 +185,8 @@ def title_with_company(text: str, title: str, company: list[str]) -> str | None:
         return None
     for value in company:
         v = re.escape(value.strip())
-        for pattern in (rf"(?:和|跟|与|與|同){v}(?:一起)?(?:去|来|來)?{t}", rf"(?:去|到|在){v}{t}"):
+        for pattern in (rf"(?:和|跟|与|與|同){v}(?:一起)?(?:去|来|來)?{t}", rf"(?:去|到){v}{t}"):
+            # (在 is "at": "在三楼会议室对账" is 对账 at a place, where "去机场接人" is an errand there)
             if m := re.search(pattern, text):
                 return m.group()
         if m := re.search(rf"(?<![\w]){t}\s+with\s+{v}(?![\w])", text, re.IGNORECASE):

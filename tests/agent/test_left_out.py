@@ -145,6 +145,9 @@ async def test_a_repetition_in_another_clause_still_goes_back_to_the_model(kit: 
         ("明天开会", "开会", ["张三"], None),  # 张三 is not in the words
         ("Lunch with Anabel", "Lunch", ["Ana"], None),  # not exactly the name
         ("明天下午三点和张三开会", "和张三开会", ["张三"], None),  # the title already has it
+        ("周四在三楼会议室对账", "对账", ["三楼会议室"], None),  # 在: a place, kept apart from the title
+        ("週五在圖書館讀書", "讀書", ["圖書館"], None),
+        ("明天上午在公司开会", "开会", ["公司"], None),
     ],
 )
 def test_who_or_where_split_out_of_the_title_goes_back_in(
