@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from pypinyin import lazy_pinyin
+from pypinyin import Style, lazy_pinyin
 from rapidfuzz.distance import Levenshtein
 
 from agent.language import HAN_RUN, simplified
@@ -114,8 +114,16 @@ def another_name(reference: str, title: str) -> bool:
 
 
 def _sounds_alike(a: str, b: str) -> bool:
+    """Two characters a listener could take for each other as a name: initials that are the same or are
+    commonly merged (z/zh, c/ch, s/sh, l/n) and syllables at most one letter apart (汪/王 wang, 陈/程
+    chen/cheng, 林/凌 lin/ling, 周/邹 zhou/zou); 饭/晚 (fan/wan) do not begin alike."""
     pa, pb = lazy_pinyin(a), lazy_pinyin(b)
-    return Levenshtein.distance(pa[0], pb[0]) <= 1
+    ia, ib = (_INITIAL_KIN.get(i, i) for i in lazy_pinyin(a + b, style=Style.INITIALS, strict=False))
+    return ia == ib and Levenshtein.distance(pa[0], pb[0]) <= 1
+
+
+_INITIAL_KIN = {"zh": "z", "ch": "c", "sh": "s", "n": "l"}
+"""Initials many speakers merge, so that names spelled with either sound alike."""
 
 
 def _another_han_name(reference: str, title: str) -> bool:

@@ -53,6 +53,8 @@ async def test_the_same_name_is_found(kit: Kit, title: str, reference: str) -> N
         ("和张伟吃午饭", "和张薇的午饭", "和张薇的午饭改到周五"),
         ("陈老师上课", "程老师的课", "程老师的课推到周五吧"),
         ("和林經理通話", "凌經理的通話", "凌經理的通話改到週五"),
+        ("和老邹打球", "和老周打球", "和老周打球那个挪到周五"),  # zh/z, merged by many speakers
+        ("和老牛吃饭", "和老刘吃饭", "和老刘吃饭改到周五"),  # n/l
     ],
 )
 async def test_a_chinese_name_that_sounds_alike_is_asked_about(
@@ -69,7 +71,17 @@ async def test_a_chinese_name_that_sounds_alike_is_asked_about(
 
 @pytest.mark.parametrize(
     ("title", "reference"),
-    [("和王总开会", "和王总的会"), ("设计部开会", "设计部的会"), ("看牙医", "牙医"), ("每周例会", "周会")],
+    [
+        ("和王总开会", "和王总的会"),
+        ("设计部开会", "设计部的会"),
+        ("看牙医", "牙医"),
+        ("每周例会", "周会"),
+        # the same person, other words around the name (饭/晚 do not sound alike as names do)
+        ("和Ben吃晚餐", "跟Ben吃饭"),
+        ("和Kim吃晚餐", "跟Kim吃飯"),
+        ("陪妈妈吃晚饭", "和妈妈吃饭"),
+        ("和老周吃晚饭", "跟老周吃饭"),
+    ],
 )
 async def test_the_same_chinese_name_is_found(
     database: Any, make_user: Any, title: str, reference: str
@@ -208,7 +220,9 @@ async def test_a_reference_cut_across_the_message_is_read_from_the_message(
     assert moved["合同评审（老周）"] == seeded.start.replace(day=7), r.text
 
 
-@pytest.mark.parametrize(("reference", "text"), [("牙医挪到", "把牙医挪到周五吧"), ("的体检改", "下周的体检改到周五")])
+@pytest.mark.parametrize(
+    ("reference", "text"), [("牙医挪到", "把牙医挪到周五吧"), ("的体检改", "下周的体检改到周五")]
+)
 async def test_a_cut_reference_to_an_event_not_there_is_still_not_found(
     database: Any, make_user: Any, reference: str, text: str
 ) -> None:
