@@ -12,7 +12,15 @@ from typing import Literal
 
 import opencc
 
-__all__ = ["HAN_RUN", "Lang", "clauses", "detect_language", "simplified", "simplified_chars"]
+__all__ = [
+    "HAN_RUN",
+    "Lang",
+    "clauses",
+    "detect_language",
+    "in_users_script",
+    "simplified",
+    "simplified_chars",
+]
 
 Lang = Literal["en", "zh"]
 
@@ -40,6 +48,28 @@ def simplified(text: str) -> str:
 def simplified_chars(text: str) -> str:
     """``simplified`` character by character, the same length as ``text`` (for code that lines the two up)."""
     return "".join(c if len(t := simplified(c)) != 1 else t for c in text)
+
+
+_S2T = opencc.OpenCC("s2tw")
+
+
+def in_users_script(value: str, said: str) -> str:
+    """``value`` in the Chinese script the user writes: a title the model wrote simplified for a user who
+    writes traditional (帶貓咪去打預防針 saved as 带猫咪…) is their words in the other script. The user's own
+    characters win (週 where they wrote 週, 周 where they wrote 周); a character they never wrote follows the
+    script (OpenCC, Taiwan standard for traditional). ``value`` itself when the user writes no Han text, or
+    writes both scripts' forms of the same word."""
+    if not HAN_RUN.search(value):
+        return value
+    theirs = "".join(HAN_RUN.findall(said))
+    if not theirs:
+        return value
+    traditional = simplified(theirs) != theirs
+    converted = _S2T.convert(value) if traditional else simplified(value)
+    if len(converted) != len(value):
+        return value
+    own = {simplified(c): c for c in theirs}
+    return "".join(own.get(simplified(c), c) if HAN_RUN.fullmatch(c) else c for c in converted)
 
 
 _CLAUSE = re.compile(

@@ -27,7 +27,7 @@ from agent.guards.clauses import time_of_another_request
 from agent.guards.ends import copied_end_is_the_end
 from agent.guards.starts import copied_start_is_no_move
 from agent.guards.times import ground_times
-from agent.guards.wording import repetition_kept, title_language
+from agent.guards.wording import repetition_kept, title_language, title_script
 from agent.outcomes import Command, Rejected
 from agent.writes.left_out import filled_from_users_words
 from agent.writes.store import ground_title
@@ -49,6 +49,7 @@ WRITE_GUARDS: tuple[tuple[str, WriteGuard], ...] = (
     ("one_request", time_of_another_request),  # a new time from the clause of another event: never written
     ("left_out", filled_from_users_words),  # what the model left out that the words plainly give
     ("title_language", title_language),  # a title in the user's language
+    ("title_script", title_script),  # and in their Chinese script (traditional or simplified)
     ("repetition_kept", repetition_kept),  # a repetition the user gave is not dropped
     ("ground_title", ground_title),  # the title's made-up words dropped
 )

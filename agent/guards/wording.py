@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from agent.context import ToolContext
 from agent.grounding import in_unwritten_script
+from agent.language import in_users_script
 from agent.outcomes import Command, Rejected
 from agent.time_grounding import quotes
 from agent.timing import resolve_recurrence
@@ -13,7 +14,7 @@ from agent.user_gave import user_gave_recurrence
 from schedule_time import time_phrases
 from schedule_time.language import normalise
 
-__all__ = ["repetition_kept", "title_language"]
+__all__ = ["repetition_kept", "title_language", "title_script"]
 
 
 def title_language(ctx: ToolContext, command: Command) -> Rejected | None:
@@ -26,6 +27,20 @@ def title_language(ctx: ToolContext, command: Command) -> Rejected | None:
         return None
     problem = {"field": "title", "problem": "not_the_users_language", "hint": "use the user's language"}
     return Rejected("title_language", "", fixable=True, problems=(problem,), command=command)
+
+
+def title_script(ctx: ToolContext, command: Command) -> Command | None:
+    """A Chinese title in the other script than the user's (帶貓咪去打預防針 written 带猫咪去打预防针): the same
+    words, saved as the user writes them (``language.in_users_script``)."""
+    title = command.args.get("title")
+    if not isinstance(title, str) or not title:
+        return None
+    theirs = in_users_script(title, ctx.user_text)
+    if theirs == title:
+        return None
+    ctx.notes.append({"replaced": "title", "reason": "users_script", "tool": command.tool,
+                      "call_index": command.call_index})  # fmt: skip
+    return command.with_(args={**command.args, "title": theirs})
 
 
 def repetition_kept(ctx: ToolContext, command: Command) -> Command | Rejected | None:
