@@ -63,6 +63,7 @@ __all__ = [
     "earlier_sources",
     "example_phrase",
     "is_a_length",
+    "is_a_shift",
     "is_time_grounded",
     "joined",
     "moves_as_user_said",
@@ -253,6 +254,27 @@ def _moves(
         out.append(readings_key(r))
     moved = len(shifts) == 1 and timedelta(0) not in shifts
     result = tuple(out) if out and (moved or kept_clock) else ()
+    if memo is not None:
+        memo[key] = result
+    return result
+
+
+def is_a_shift(phrase: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> bool:
+    """``phrase`` shifts an event by an amount ("45 minutes later", 提前二十分钟, "push it back two days"):
+    the time service moves both probe events by the same non-zero span. "Friday" (the event's clock on
+    another day) and "3pm" are no shift."""
+    key = ("shift", phrase, now, tz)
+    if memo is not None and key in memo:
+        return memo[key]  # type: ignore[no-any-return]
+    shifts: set[timedelta] = set()
+    for offset, length in _PROBES:
+        start = (now + offset).astimezone(tz).replace(second=0, microsecond=0)
+        r = resolve(phrase, now=now, tz=tz, prefer="future", relative_to=(start, start + length))
+        if r.status != "resolved" or r.start is None:
+            shifts = set()
+            break
+        shifts.add(r.start - start)
+    result = len(shifts) == 1 and timedelta(0) not in shifts
     if memo is not None:
         memo[key] = result
     return result

@@ -115,6 +115,9 @@ def _relative(
 ) -> Resolution | None:
     same = any(type(x) is p.SameTime for x in pieces)
     rest = [x for x in pieces if type(x) is not p.SameTime]
+    if (len(rest) > 1 and type(rest[-1]) is p.OpenBound and rest[-1].kind == "after"
+            and any(type(x) is p.Shift and x.event for x in rest)):
+        rest = rest[:-1]  # "提前二十分钟开始": a move says when the event starts, not "from then on"
     time_of_day = start - _combine(start, a.MIDNIGHT)
     shifts = [x for x in rest if type(x) is p.Shift and x.event]
     if shifts and len(shifts) < len(rest):  # "the next day at 3pm", 第二天下午三点

@@ -29,9 +29,12 @@ from agent.render import phrases
 from agent.time_accounting import phrases_left, phrases_or_moves_left
 from agent.time_grounding import (
     is_a_length,
+    is_a_shift,
     is_time_grounded,
     phrases_in,
+    phrases_of,
     picked_reading,
+    quotes,
     reads_as_now,
     reads_or_moves,
     resolved,
@@ -103,7 +106,9 @@ def _reference_says_otherwise(ctx: ToolContext, args: dict[str, object]) -> bool
     reference = str(args.get("event") or "")
     own = [resolved(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo) for p in
            phrases_in(reference, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]  # fmt: skip
-    spans = [(r.start, r.end) for r in own if r.status == "resolved" and r.start and r.end and not r.recurrence]
+    spans = [
+        (r.start, r.end) for r in own if r.status == "resolved" and r.start and r.end and not r.recurrence
+    ]
     if not spans:
         return False
     given = resolved(str(args["event_when"]), now=ctx.now, tz=ctx.tz, memo=ctx.memo)
@@ -178,6 +183,11 @@ def _from_the_users_phrase(
         field = problem["field"]
         # a length ("half an hour is enough") is no start, and only a length is a duration
         fit = [p for p in left if is_a_length(p) == (field == "duration")]
+        if command.tool == "update_event" and field in _COMPLETED_ARGS and len(fit) > 1:
+            # "下午那个面试提前20分钟": a move of the event is its new start, the other phrase says which
+            moves = [p for p in fit if is_a_shift(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
+            if len(moves) == 1:
+                fit = moves if field == "when" else [p for p in fit if p != moves[0]]
         if field == "duration" and len(fit) == 1:
             args[field] = fit[0]  # "30 minutes" for "roughly three quarters of an hour"
             left.remove(fit[0])
@@ -258,6 +268,22 @@ def _earlier_time(
     return None
 
 
+def _amount_of_a_move(ctx: ToolContext, command: Command, value: str) -> str | None:
+    """The user's phrase that moves the event and holds ``value`` as its amount ("45 minutes" inside "45
+    minutes later", 半小时 inside 推迟半小时), when no length of the message says ``value`` on its own: the
+    model read the move's amount as the event's new length. None otherwise (and for a new event)."""
+    if command.tool != "update_event":
+        return None
+    found = None
+    for phrase in phrases_of(ctx.user_text, ctx.memo):
+        if not quotes(value, [phrase]):
+            continue
+        if is_a_length(phrase) or not is_a_shift(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+            return None  # said as a length somewhere: it may well be one
+        found = phrase
+    return found
+
+
 def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
     """Every time argument in the user's words, or dropped (optional, never asked for), or a fixable
     error with the question to ask if the retry fails too."""
@@ -267,6 +293,15 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
     for name in _TIME_ARGS:
         value = args.get(name)
         if not value:
+            continue
+        if name in ("duration", "end") and (move := _amount_of_a_move(ctx, command, str(value))):
+            # "45 minutes" of "45 minutes later": the move's amount, no length; the move is the new start
+            args[name] = asked_args[name] = None
+            ctx.notes.append({"dropped": name, "reason": "amount_of_a_move", "tool": command.tool,
+                              "call_index": command.call_index})  # fmt: skip
+            if not args.get("when"):
+                args["when"] = asked_args["when"] = move
+                grounded_values.append(move)
             continue
         if is_time_grounded(
             value, (*ctx.time_sources, *ctx.shown_times), now=ctx.now, tz=ctx.tz, memo=ctx.memo

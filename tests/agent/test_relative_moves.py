@@ -31,7 +31,13 @@ ONE_OFF = [
         "later, minutes",
     ),
     ("push the dentist an hour later", "Dentist", "an hour later", _at(6, 15), "later, an hour"),
-    ("could the dentist start 30 mins sooner?", "Dentist", "30 mins earlier", _at(6, 13, 30), "sooner = earlier"),
+    (
+        "could the dentist start 30 mins sooner?",
+        "Dentist",
+        "30 mins earlier",
+        _at(6, 13, 30),
+        "sooner = earlier",
+    ),
     ("dentist twenty minutes sooner", "Dentist", "twenty minutes sooner", _at(6, 13, 40), "sooner, quoted"),
     ("can the dentist be sooner by an hour", "Dentist", "1 hour earlier", _at(6, 13), "sooner by"),
     (
@@ -77,9 +83,27 @@ ONE_OFF = [
     ("牙醫往後挪半小時", "牙醫", "往後挪半小時", _at(6, 14, 30), "traditional half an hour later"),
     ("牙醫改到週五同一個時間段", "牙醫", "週五同一個時間段", _at(7, 14), "traditional same slot Friday"),
     ("牙醫提前二十分鐘", "牙醫", "提前二十分鐘", _at(6, 13, 40), "traditional earlier"),
-    ("move the dentist to the next day at 3pm", "Dentist", "the next day at 3pm", _at(7, 15), "next day + clock"),
-    ("dentist: the following day at 9am", "Dentist", "the following day at 9am", _at(7, 9), "following day + clock"),
-    ("push the dentist two days later at 10am", "Dentist", "two days later at 10am", _at(8, 10), "days + clock"),
+    (
+        "move the dentist to the next day at 3pm",
+        "Dentist",
+        "the next day at 3pm",
+        _at(7, 15),
+        "next day + clock",
+    ),
+    (
+        "dentist: the following day at 9am",
+        "Dentist",
+        "the following day at 9am",
+        _at(7, 9),
+        "following day + clock",
+    ),
+    (
+        "push the dentist two days later at 10am",
+        "Dentist",
+        "two days later at 10am",
+        _at(8, 10),
+        "days + clock",
+    ),
     ("牙医改到第二天下午三点", "牙医", "第二天下午三点", _at(7, 15), "zh next day + clock"),
     ("牙醫挪到隔天上午十點", "牙醫", "隔天上午十點", _at(7, 10), "traditional next day + clock"),
 ]
@@ -246,8 +270,52 @@ async def test_a_destination_with_its_to_moves_the_start_and_keeps_the_length(
     """The live smoke: `when="to 4"` kept the start and ended the dentist at 4 (2-4 PM); "to X" against an
     event is where it goes."""
     await kit.seed("Dentist", datetime(2025, 3, 7, 14, tzinfo=NY))
-    kit.script(call("update_event", {"event": "dentist", "event_when": "friday", "when": when}), reply("Done."))
+    kit.script(
+        call("update_event", {"event": "dentist", "event_when": "friday", "when": when}), reply("Done.")
+    )
     r = await kit.assistant.reply(kit.user_id, message)
     assert len(r.writes) == 1, r.text
     (event,) = await kit.events()
-    assert (event.start, event.end) == (datetime(2025, 3, 7, 16, tzinfo=NY), datetime(2025, 3, 7, 17, tzinfo=NY))
+    assert (event.start, event.end) == (
+        datetime(2025, 3, 7, 16, tzinfo=NY),
+        datetime(2025, 3, 7, 17, tzinfo=NY),
+    )
+
+
+# The model computed the new time itself, or read the move's amount as the event's length: the user's move
+# phrase is the new start (the time service reads it against the event), and the length stays.
+# (message, the model's arguments besides `event`, the new start)
+MANGLED = [
+    ("move the dentist 45 minutes later", {"when": "2025-03-06 14:45", "duration": "45 minutes"}, _at(6, 14, 45)),
+    ("dentist 45 minutes later please", {"duration": "45 minutes"}, _at(6, 14, 45)),
+    ("push the dentist back 20 minutes", {"when": "2025-03-06 14:20", "duration": "20 minutes"}, _at(6, 14, 20)),
+    ("the dentist, an hour earlier", {"when": "2025-03-06 13:00", "end": "1 hour"}, _at(6, 13)),
+    ("tomorrow afternoon's dentist 30 minutes earlier", {"event_when": "2025-03-06 14:00", "when": "2025-03-06 13:30"},
+     _at(6, 13, 30)),
+    ("明天下午那个牙医推迟半小时", {"event_when": "2025-03-06 14:00", "when": "2025-03-06 14:30"}, _at(6, 14, 30)),
+    ("明天下午的牙医提前二十分钟开始", {"event_when": "2025-03-06 14:00", "when": "2025-03-06 13:40"}, _at(6, 13, 40)),
+    ("牙医往后挪四十五分钟", {"duration": "四十五分钟"}, _at(6, 14, 45)),
+    ("明天下午那個牙醫往後延半小時", {"event_when": "2025-03-06 14:00", "when": "2025-03-06 14:30"}, _at(6, 14, 30)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "args", "start"), MANGLED, ids=[r[0] for r in MANGLED])
+async def test_the_users_move_stands_for_a_mangled_new_time(
+    kit: Kit, text: str, args: dict, start: datetime
+) -> None:
+    title = "Dentist" if text.isascii() else "牙醫" if "牙醫" in text else "牙医"
+    await kit.seed(title, THU, THU + timedelta(hours=1))
+    kit.script(call("update_event", {"event": title, **args}), reply("unused"), reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    [moved] = await kit.events()
+    assert (moved.start, moved.end) == (start, start + timedelta(hours=1)), r.text
+    assert r.writes and r.writes[0].persisted
+
+
+async def test_a_length_the_user_said_stays_a_length(kit: Kit) -> None:
+    # "45 minutes" said as the length too: the model's duration is the user's
+    await kit.seed("Dentist", THU, THU + timedelta(hours=1))
+    kit.script(call("update_event", {"event": "Dentist", "when": "an hour later", "duration": "45 minutes"}))
+    await kit.assistant.reply(kit.user_id, "push the dentist an hour later and make it 45 minutes")
+    [moved] = await kit.events()
+    assert (moved.start, moved.end) == (_at(6, 15), _at(6, 15, 45))

@@ -110,5 +110,8 @@ ZH: list[tuple[str, str, str, str]] = [
     ("往前调半小时", "2026-12-03T13:30/2026-12-03T14:30 minute", "unresolved", "往前调: earlier"),
     ("向前推一个小时", "2026-12-03T13:00/2026-12-03T14:00 minute", "unresolved", "向前推: earlier"),
     ("往前調二十分鐘", "2026-12-03T13:40/2026-12-03T14:40 minute", "unresolved", "traditional 往前調"),
+    ("提前二十分钟开始", "2026-12-03T13:40/2026-12-03T14:40 minute", "unresolved", "a move + 开始: when it starts"),
+    ("推迟半小时开始", "2026-12-03T14:30/2026-12-03T15:30 minute", "unresolved", "推迟 + 开始"),
+    ("提前半小時開始", "2026-12-03T13:30/2026-12-03T14:30 minute", "unresolved", "traditional 開始"),
     ("翌日下午兩點", "2026-12-04T14:00/2026-12-04T15:00 minute", "unresolved", "traditional: 翌日 + a clock"),
 ]
