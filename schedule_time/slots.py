@@ -198,6 +198,8 @@ def _emit(norm: str, run: list[tuple[int, int, int]], out: list[str], separators
         return
     while run[pieces[-1]][0] in separators:  # a trailing "and" / "to" joins this run to no time after it
         pieces.pop()
+    while len(pieces) > 1 and run[pieces[0]][0] in separators and _dash(norm, run[pieces[0]]):
+        pieces.pop(0)  # "book club - shift it two days later": a leading dash joins it to no time before it
     start = run[pieces[0]][0]
     if pieces[0] > 0:
         before = norm[run[pieces[0] - 1][0] : start]
@@ -207,6 +209,10 @@ def _emit(norm: str, run: list[tuple[int, int, int]], out: list[str], separators
     part = norm[start : run[pieces[-1]][1]].strip(_EDGES)
     if part:
         out.append(part)
+
+
+def _dash(norm: str, span: tuple[int, int, int]) -> bool:
+    return norm[span[0] : span[1]].strip() in ("-", "–", "—", "~", "->", "→")
 
 
 _MEALS = frozenset({"lunch", "dinner", "breakfast", "brunch", "supper"})

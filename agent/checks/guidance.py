@@ -47,6 +47,8 @@ guidance, whatever they say."""
 _CODE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 _HAN_RUN = 10
+_TICKED = re.compile(r"`([a-z_]+)`")
+"""An argument name as code's hints write it, in backticks."""
 
 
 @dataclass
@@ -55,6 +57,9 @@ class Guidance:
 
     texts: list[str] = field(default_factory=list)
     codes: set[str] = field(default_factory=set)
+    fields: set[str] = field(default_factory=set)
+    """The argument names code's problems named (``when``, ``end``): a reply that quotes one in backticks
+    ("the `when` field was not provided") is talking about the tool call, not to the user."""
 
 
 def emitted(ctx: ToolContext) -> Guidance:
@@ -89,6 +94,8 @@ def _walk(node: Any, found: Guidance, *, key: str) -> None:
             found.texts.append(node)
         if key in _TEXT_KEYS or key in _CODE_KEYS:
             found.codes.update(_CODE.findall(node))
+        if key == "field":
+            found.fields.add(node.casefold())
 
 
 def _norm(text: str) -> str:
@@ -111,6 +118,8 @@ def quotes_guidance(text: str, ctx: ToolContext, *, min_words: int = 6) -> bool:
     said = _norm(" ".join(ctx.time_sources))
     mine = _norm(text)
     if any(code in mine and code not in said for code in found.codes):
+        return True
+    if any(name in found.fields for name in _TICKED.findall(mine)):
         return True
     said_runs = _runs(_WORD.findall(said), min_words)
     mine_runs = _runs(_WORD.findall(mine), min_words) - said_runs

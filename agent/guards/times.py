@@ -268,6 +268,19 @@ def _earlier_time(
     return None
 
 
+def _the_users_shift(ctx: ToolContext, command: Command, grounded: list[str]) -> str | None:
+    """The one phrase of the message left unused that shifts an event by an amount (``is_a_shift``), in the
+    clause that names the event: an update the model sent with no new start (or with the prompt's current
+    minute, dropped) moves by it. None when there is none, or several, or the event is not the user's."""
+    if not _anchored(ctx, command):
+        return None
+    left = _phrases_left(ctx, command, grounded)
+    shifts = [p for p in left if is_a_shift(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
+    if len(shifts) != 1 or not _beside_the_event(ctx, command, shifts[0]):
+        return None
+    return shifts[0]
+
+
 def _amount_of_a_move(ctx: ToolContext, command: Command, value: str) -> str | None:
     """The user's phrase that moves the event and holds ``value`` as its amount ("45 minutes" inside "45
     minutes later", 半小时 inside 推迟半小时), when no length of the message says ``value`` on its own: the
@@ -349,6 +362,13 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
              "call_index": command.call_index}
         )  # fmt: skip
         problems = [p for p in problems if p["field"] != "event_when"]
+    unmoved = command.tool == "update_event" and not args.get("when") and not problems
+    if unmoved and (shift := _the_users_shift(ctx, command, grounded_values)) is not None:
+        # "push book club back 2 days" with when= the prompt's Now (dropped) or none at all
+        args["when"] = asked_args["when"] = shift
+        grounded_values.append(shift)
+        ctx.notes.append({"filled": "when", "from": "users_shift", "tool": command.tool,
+                          "call_index": command.call_index})  # fmt: skip
     if problems:
         problems = _from_the_users_phrase(ctx, command, args, problems, grounded_values)
     elif stale := _earlier_time(ctx, command, args, grounded_values):

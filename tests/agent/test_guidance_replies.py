@@ -138,6 +138,9 @@ ECHOES = {
         "Sorry: `when` must quote the user's words for the time.",
         "Fix these arguments and call the tool again, please.",
         "错误：not_the_users_words",
+        "The error message indicates that the `when` field was not provided. Please try again.",
+        "看起来 `when` 参数有问题",
+        "The `when` value needs to be fixed.",
     ],
     "nothing_asked": [
         "Your messages name no event, title or time for this change: write nothing.",

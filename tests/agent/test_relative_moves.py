@@ -296,6 +296,14 @@ MANGLED = [
     ("明天下午的牙医提前二十分钟开始", {"event_when": "2025-03-06 14:00", "when": "2025-03-06 13:40"}, _at(6, 13, 40)),
     ("牙医往后挪四十五分钟", {"duration": "四十五分钟"}, _at(6, 14, 45)),
     ("明天下午那個牙醫往後延半小時", {"event_when": "2025-03-06 14:00", "when": "2025-03-06 14:30"}, _at(6, 14, 30)),
+    # the prompt's current minute as the new start (dropped), or no new start at all: the user's shift
+    ("push the dentist back 2 days", {"when": "2025-03-05 09:00"}, _at(8, 14)),
+    ("dentist: an hour later please", {}, _at(6, 15)),
+    ("牙医推迟两天", {"when": "2025-03-05 09:00"}, _at(8, 14)),
+    ("牙醫往後延一個小時", {}, _at(6, 15)),
+    # the event's own day as the new start, the shift after a dash
+    ("dentist - shift it two days later", {"when": "Thursday"}, _at(8, 14)),
+    ("dentist – an hour later, Thursday's busy", {"when": "Thursday"}, _at(6, 15)),
 ]  # fmt: skip
 
 

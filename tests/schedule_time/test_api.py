@@ -164,6 +164,12 @@ def test_cli_module_entry_point() -> None:
     ("tomorrow after 3pm", ["tomorrow after 3pm"]),
     ("since monday", ["since monday"]),
     ("我直到五点都有空", ["直到五点"]),
+    # a dash after the event's name leads no range ("gym – 6pm"); between two times it is one
+    ("book club - push it two days later", ["push it two days later"]),
+    ("dentist – 3pm tomorrow", ["3pm tomorrow"]),
+    ("standup -> 9:30", ["9:30"]),
+    ("3pm - 5pm", ["3pm - 5pm"]),
+    ("周五 - 下午三点", ["周五 - 下午三点"]),
 ])
 def test_time_phrases_are_the_runs_of_time_words(text: str, phrases: list[str]) -> None:
     assert time_phrases(text) == phrases
