@@ -173,6 +173,16 @@ def resolve_end(text: str, *, start: datetime, now: datetime, tz: ZoneInfo) -> d
     start's day, and on the next day only if it would otherwise not be after the start ("11pm to 1am").
     A duration ("2 hours") is added to the start; a clock range ("3 to 5pm") ends at its end. None when
     unresolved or not after the start."""
+    alone = _resolve(text, start.astimezone(tz).replace(second=0, microsecond=0), tz)
+    if alone.status == "resolved" and alone.start is None and alone.end is not None:
+        # "till 2", "until 6pm", 到两点: an end alone, read from the start (a bare 2 after 12:15 is 14:00);
+        # one with no day of its own that lands half a day or more after the start ("till 11" after 12:15
+        # read as 11am the next day) is no end to guess
+        if alone.end <= start:
+            return None
+        later = _resolve(text, start.astimezone(tz).replace(second=0, microsecond=0) + timedelta(days=1), tz)
+        dayless = later.end is not None and later.end - alone.end == timedelta(days=1)
+        return None if dayless and alone.end - start >= timedelta(hours=12) else alone.end
     if _lacks_day(text, now, tz):
         base = datetime.combine(start.astimezone(tz).date(), time(0), tzinfo=tz)
         r = _resolve(text, base, tz)

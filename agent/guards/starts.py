@@ -17,16 +17,23 @@ not the user's words and starts at the clock of the phrase left, is its own time
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from agent.context import ToolContext
 from agent.guards.clauses import another_requests_clause
 from agent.outcomes import Command
 from agent.time_accounting import phrases_or_moves_left
-from agent.time_grounding import is_time_grounded, names_a_day, reads_or_moves, resolved
-from agent.timing import wall_clock
+from agent.time_grounding import (
+    is_time_grounded,
+    names_a_day,
+    phrases_of,
+    reads_or_moves,
+    resolved,
+    the_time_itself,
+)
+from agent.timing import resolve_end, wall_clock
 from agent.writes.references import Found, resolve_reference
-from schedule_time import Resolution
+from schedule_time import Resolution, resolve
 
 __all__ = ["copied_start_is_no_move"]
 
@@ -43,7 +50,9 @@ async def copied_start_is_no_move(ctx: ToolContext, command: Command) -> Command
         return None
     lengths = [n for n in _LENGTHS if args.get(n)]
     if any(_users(ctx, str(args[n])) for n in lengths):
-        return None  # an end or length the user gave is a change of its own
+        # an end or length the user gave is a change of its own; a start beside it that is the event's own
+        # start exactly ("Friday 12:00" copied with "till 2") moves nothing: the end alone changes
+        return await _start_kept(ctx, command, when)
     used = [str(args[n]) for n in ("event_when", "when") if args.get(n)]
     left = [
         p
@@ -64,7 +73,45 @@ async def copied_start_is_no_move(ctx: ToolContext, command: Command) -> Command
     ctx.notes.append({"replaced": "when", "reason": "the_events_own_time", "tool": command.tool,
                       "call_index": command.call_index})  # fmt: skip
     kept = {n: v for n, v in args.items() if n not in lengths}
+    if (end := _said_as_an_end(ctx, left[0])) is not None:  # "block it till 2": a new end, the start stays
+        return command.with_(args={**kept, "when": None, "end": end})
     return command.with_(args={**kept, "when": left[0]})
+
+
+async def _start_kept(ctx: ToolContext, command: Command, when: str) -> Command | None:
+    span = resolved(when, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    if span.status != "resolved" or span.start is None or span.recurrence or span.grain == "day":
+        return None
+    found = await resolve_reference(
+        ctx, str(command.args["event"]), command.args.get("event_when"), occurrences=False
+    )
+    if not isinstance(found, Found) or span.start != found.ref.start:
+        return None
+    ctx.notes.append({"dropped": "when", "reason": "the_events_own_time", "tool": command.tool,
+                      "call_index": command.call_index})  # fmt: skip
+    args = {**command.args, "when": None}
+    if args.get("end"):  # the end in the user's words ("till 2" for "Friday 2:00 PM"): the same instant
+        start = found.ref.start
+        theirs = resolve_end(str(args["end"]), start=start, now=ctx.now, tz=ctx.tz)
+        for phrase in phrases_of(ctx.user_text, ctx.memo):
+            if theirs is not None and resolve_end(phrase, start=start, now=ctx.now, tz=ctx.tz) == theirs:
+                args["end"] = phrase
+                break
+    return command.with_(args=args)
+
+
+def _said_as_an_end(ctx: ToolContext, bare: str) -> str | None:
+    """The user's phrase whose time words are ``bare`` when it names an end and no start ("till 2", "until
+    6pm", 一直到两点), as the time service reads it against an event: that phrase. None when the user said
+    it as a time of its own or as where the event goes ("to 3pm", 改到三点)."""
+    for phrase in phrases_of(ctx.user_text, ctx.memo):
+        if bare not in (phrase, the_time_itself(phrase)):
+            continue
+        probe = ctx.now.replace(second=0, microsecond=0) + timedelta(days=1)
+        r = resolve(phrase, now=ctx.now, tz=ctx.tz, relative_to=(probe, probe + timedelta(hours=1)))
+        if r.status == "resolved" and r.start is None and r.end is not None:
+            return phrase  # (read against an event, "to 3pm" / 改到三点 is where it goes: no end)
+    return None
 
 
 def _users(ctx: ToolContext, value: str) -> bool:

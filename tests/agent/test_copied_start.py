@@ -103,3 +103,28 @@ async def test_the_events_own_clock_moves_by_the_phrase_left(
         datetime(2025, 3, day, hour, tzinfo=kit.tz),
         timedelta(hours=1),
     )
+
+
+# The new start copied from the event's own time, and the one phrase left is an end alone ("till 2"): the
+# start stays and the end is the user's (read from the start: a bare 2 after noon is 14:00).
+END_LEFT = [
+    ("the Friday run, keep it going till 2", {"event": "run", "when": "Friday 12:00", "end": "Friday 2:00 PM"}, 14),
+    ("friday's run - block it until 3pm", {"event": "run", "when": "Friday"}, 15),
+    ("周五的跑步一直到两点", {"event": "跑步", "when": "周五", "end": "周五 14:00"}, 14),
+    ("週五的跑步一直到下午三點", {"event": "跑步", "when": "週五中午12點"}, 15),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", END_LEFT, ids=[r[0] for r in END_LEFT])
+async def test_an_end_left_is_the_new_end(database: Any, make_user: Any, row: Any) -> None:
+    text, update, end_hour = row
+    title = "Run with Jake" if text.isascii() else "和Jake跑步"
+    kit = await _kit(database, make_user, title)
+    model = kit.script(call("update_event", update), reply("ok"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes and r.writes[0].persisted and model.call_count == 1, r.text
+    run = next(e for e in await kit.events() if e.title == title)
+    assert (run.start, run.end) == (
+        datetime(2025, 3, 7, 12, tzinfo=kit.tz),
+        datetime(2025, 3, 7, end_hour, tzinfo=kit.tz),
+    ), r.text

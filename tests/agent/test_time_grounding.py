@@ -257,6 +257,28 @@ def test_end_naming_its_day_reads_from_now_and_a_bare_end_from_the_start_day() -
     assert resolve_end("today 5pm", start=start, now=NOW, tz=NY) is None  # before the start
 
 
+# An end alone ("till 2", 到两点) is read from the start: the first such time after it; one with no day that
+# lands half a day or more after the start is not guessed (None: the user is asked).
+LUNCH = datetime(2025, 3, 7, 12, 15, tzinfo=NY)
+END_ALONE = [
+    ("till 2", datetime(2025, 3, 7, 14, tzinfo=NY)),
+    ("until 6pm", datetime(2025, 3, 7, 18, tzinfo=NY)),
+    ("till 11pm", datetime(2025, 3, 7, 23, tzinfo=NY)),
+    ("到两点", datetime(2025, 3, 7, 14, tzinfo=NY)),
+    ("到下午三點", datetime(2025, 3, 7, 15, tzinfo=NY)),
+    ("直到晚上十点", datetime(2025, 3, 7, 22, tzinfo=NY)),
+    ("till saturday noon", datetime(2025, 3, 8, 12, tzinfo=NY)),
+    ("till 11", None),  # 11am the next day: not guessed
+    ("until 12", None),
+    ("until 10am", None),  # before the start on its day, the next day's is 22 hours on
+]
+
+
+@pytest.mark.parametrize(("text", "end"), END_ALONE, ids=[r[0] for r in END_ALONE])
+def test_an_end_alone_is_read_from_the_start(text: str, end: datetime | None) -> None:
+    assert resolve_end(text, start=LUNCH, now=NOW, tz=NY) == end
+
+
 async def test_end_with_its_own_day_is_not_a_25_hour_event(kit: Kit) -> None:
     args = {"title": "Design review", "when": "tomorrow 3:30pm", "end": "tomorrow 4:30pm"}
     model = kit.script(call("create_event", args))
