@@ -215,12 +215,34 @@ def _phrases(sources: Iterable[str], now: datetime, tz: ZoneInfo, memo: Memo | N
     that starts with "to"/到 also without it."""
     found: list[str] = []
     for text in sources:
-        for phrase in phrases_of(text, memo):
+        for phrase in [*phrases_of(text, memo), *_adjacent(text, memo)]:
             bare = _without_to(phrase)
             found += [
                 p for p in dict.fromkeys((phrase, bare)) if p and readings_key(_resolve(p, now, tz, memo))
             ]
     return found[-MAX_PHRASES:]
+
+
+_ONLY_A_COMMA = re.compile(r"[\s,，、]*")
+
+
+def _adjacent(text: str, memo: Memo | None) -> list[str]:
+    """Two phrases of ``text`` with only a comma between them, as one ("Thursday, 7": the scanner splits at
+    the comma, and "7" alone reads as no time): the user's words for one time."""
+    folded = normalise(text)
+    phrases = phrases_of(text, memo)
+    out, at = [], 0
+    spans = []
+    for phrase in phrases:
+        i = folded.find(phrase, at)
+        if i < 0:
+            return out
+        spans.append((i, i + len(phrase)))
+        at = i + len(phrase)
+    for (a, b), (c, d) in itertools.pairwise(spans):
+        if _ONLY_A_COMMA.fullmatch(folded[b:c]) and folded[b:c].strip():
+            out.append(folded[a:d])
+    return out
 
 
 _PROBES = (

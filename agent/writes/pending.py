@@ -33,12 +33,21 @@ from typing import Any
 
 from agent.context import ToolContext
 from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, Option, Rejected, WriteOutcome
-from agent.timing import Missing, resolve_start
+from agent.timing import Missing, named_day, resolve_start
 from agent.writes.path import choose_target, choose_time, execute
 from agent.writes.series_scope import is_series_answer
 from storage import PendingRecord
 
-__all__ = ["EXPIRY", "asked_again", "merged", "payload_of", "pending_tool", "resume", "save_pending", "settle"]
+__all__ = [
+    "EXPIRY",
+    "asked_again",
+    "merged",
+    "payload_of",
+    "pending_tool",
+    "resume",
+    "save_pending",
+    "settle",
+]
 
 EXPIRY = {
     "needs_confirmation": timedelta(minutes=5),
@@ -124,6 +133,18 @@ async def resume(
     return settled if not isinstance(settled, Command) else await execute(ctx, settled)
 
 
+def _on_the_asked_day(ctx: ToolContext, old: str, value: str) -> str:
+    """A reply that cannot join the old words ("週四 下午" + "晚上七点": two parts of the day) is on the day
+    the old words name when it names none itself (the question was "What time on Thursday?"); a reply with
+    its own day ("Sunday" + "周日下午2点") stands alone."""
+    asked = resolve_start(old, now=ctx.now, tz=ctx.tz)
+    day = asked.day if isinstance(asked, Missing) else None
+    if day is None or named_day(value, now=ctx.now, tz=ctx.tz) is not None:
+        return value
+    dated = f"{day.date().isoformat()} {value}"
+    return dated if not isinstance(resolve_start(dated, now=ctx.now, tz=ctx.tz), Missing) else value
+
+
 def settle(
     ctx: ToolContext,
     pending: PendingRecord | dict[str, Any],
@@ -163,8 +184,10 @@ def settle(
             combined = _joined(old, value) if old else value
             # "Friday" + "7:30" reads as "Friday 7:30" (which may still need a choice: morning or evening);
             # a reply that cannot join the old words ("Sunday" + "周日下午2点") stands alone.
-            joins = not isinstance(resolve_start(combined, now=ctx.now, tz=ctx.tz), Missing)
-            args["when"] = combined if joins or not old else value
+            # "Thursday" + "evening" still lacks a clock, but is Thursday's evening: the day is kept
+            start = resolve_start(combined, now=ctx.now, tz=ctx.tz)
+            joins = not isinstance(start, Missing) or start.day is not None
+            args["when"] = combined if joins or not old else _on_the_asked_day(ctx, old, value)
             return command.with_(args=args, resolved=None)
         if field in ("end", "duration", "recurrence"):
             args[field] = value
