@@ -21,20 +21,24 @@ from datetime import datetime
 
 from agent.context import ToolContext
 from agent.fuller_phrase import fuller_phrase
-from agent.grounding import is_grounded, names_event
 from agent.guards.bare_hour import hour_of_a_correction
-from agent.language import clauses
+from agent.guards.users_times import (
+    amount_of_a_move,
+    anchored,
+    beside_the_event,
+    phrases_left_for,
+    the_users_part,
+    the_users_shift,
+)
 from agent.outcomes import Command, NeedsValue, Rejected
 from agent.render import phrases
-from agent.time_accounting import phrases_left, phrases_or_moves_left
+from agent.time_accounting import phrases_left
 from agent.time_grounding import (
     is_a_length,
     is_a_shift,
     is_time_grounded,
     phrases_in,
-    phrases_of,
     picked_reading,
-    quotes,
     reads_as_now,
     reads_or_moves,
     resolved,
@@ -44,7 +48,6 @@ from agent.time_grounding import (
 )
 from agent.user_gave import user_gave_end, user_gave_recurrence
 from agent.writes.store import title_of
-from agent.writes.title_match import shares_a_word
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock
 
@@ -149,23 +152,6 @@ def _one_day_said(ctx: ToolContext) -> tuple[str, datetime] | None:
     return phrase, r.start
 
 
-def _phrases_left(ctx: ToolContext, command: Command, grounded: list[str]) -> list[str]:
-    """What an ungrounded argument may have been made from (for a change, not words of the event's name)."""
-    name = str(command.args.get("event") or "") if command.tool != "create_event" else ""
-    return phrases_or_moves_left(ctx, grounded, name=name)
-
-
-def _anchored(ctx: ToolContext, command: Command) -> bool:
-    """The rest of the write is the user's: a change names an event the user pointed at, a new event has a
-    title in their words. Only then may a time phrase of theirs stand in for the model's: a write made up on
-    "anything on tomorrow?" never gains the question's "tomorrow"."""
-    if command.tool == "create_event":
-        title = str(command.args.get("title") or "")
-        return bool(title) and is_grounded(title, " ".join(ctx.time_sources))
-    reference = str(command.args.get("event") or "")
-    return bool(reference) and names_event(reference, ctx.time_sources)
-
-
 def _from_the_users_phrase(
     ctx: ToolContext, command: Command, args: dict[str, object], problems: list[dict[str, str]],
     grounded: list[str],
@@ -177,7 +163,7 @@ def _from_the_users_phrase(
     left is an ungrounded ``duration`` ("30 minutes" for "three quarters of an hour"). A change whose new
     start has no phrase left at all keeps its start (the model copied the event's current time: "make it run
     until 6" came with when="4:00 PM")."""
-    left = _phrases_left(ctx, command, grounded) if _anchored(ctx, command) else []
+    left = phrases_left_for(ctx, command, grounded) if anchored(ctx, command) else []
     kept = []
     for problem in problems:
         field = problem["field"]
@@ -195,7 +181,7 @@ def _from_the_users_phrase(
                               "call_index": command.call_index})  # fmt: skip
             continue
         one = len(fit) == 1 and reads_or_moves(fit[0], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-        if field == "event_when" and one and not _beside_the_event(ctx, command, fit[0]):
+        if field == "event_when" and one and not beside_the_event(ctx, command, fit[0]):
             args[field] = None  # another clause's time ("…；四点的电话不打了"): the title alone finds it
             ctx.notes.append({"dropped": field, "reason": "another_clause", "tool": command.tool,
                               "call_index": command.call_index})  # fmt: skip
@@ -210,7 +196,7 @@ def _from_the_users_phrase(
             left.remove(same)
             ctx.notes.append({"replaced": field, "reason": "the_users_clock", "tool": command.tool,
                               "call_index": command.call_index})  # fmt: skip
-        elif field == "when" and command.tool == "update_event" and not fit and _anchored(ctx, command):
+        elif field == "when" and command.tool == "update_event" and not fit and anchored(ctx, command):
             args[field] = None
             ctx.notes.append({"dropped": field, "reason": "ungrounded_time", "tool": command.tool,
                               "call_index": command.call_index})  # fmt: skip
@@ -238,16 +224,6 @@ def _same_clock_as(ctx: ToolContext, value: str, left: list[str]) -> str | None:
     return same[0] if len(same) == 1 else None
 
 
-def _beside_the_event(ctx: ToolContext, command: Command, phrase: str) -> bool:
-    """The phrase stands in a clause of the message that names the command's event (or the message is one
-    clause): a time in another clause is another request's ("午餐改到一点半；四点的电话不打了")."""
-    reference = str(command.args.get("event") or "")
-    parts = clauses(ctx.user_text)
-    if len(parts) < 2 or not reference:
-        return True
-    return any(phrase in normalise(c) and shares_a_word(reference, c) for c in parts)
-
-
 def _earlier_time(
     ctx: ToolContext, command: Command, args: dict[str, object], grounded: list[str]
 ) -> tuple[str, str] | None:
@@ -255,7 +231,7 @@ def _earlier_time(
     argument uses: the model reached back for the old time ("9 to 10" then "wait, until 11" came back as a
     move to 10; the old end was in the receipt too). The argument and the phrase left, or None. An option
     the user was asked to pick, and a message with every time used, are fine."""
-    if command.tool not in ("create_event", "update_event") or not _anchored(ctx, command):
+    if command.tool not in ("create_event", "update_event") or not anchored(ctx, command):
         return None
     for name in ("when", "end"):
         value = args.get(name)
@@ -268,35 +244,6 @@ def _earlier_time(
     return None
 
 
-def _the_users_shift(ctx: ToolContext, command: Command, grounded: list[str]) -> str | None:
-    """The one phrase of the message left unused that shifts an event by an amount (``is_a_shift``), in the
-    clause that names the event: an update the model sent with no new start (or with the prompt's current
-    minute, dropped) moves by it. None when there is none, or several, or the event is not the user's."""
-    if not _anchored(ctx, command):
-        return None
-    left = _phrases_left(ctx, command, grounded)
-    shifts = [p for p in left if is_a_shift(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
-    if len(shifts) != 1 or not _beside_the_event(ctx, command, shifts[0]):
-        return None
-    return shifts[0]
-
-
-def _amount_of_a_move(ctx: ToolContext, command: Command, value: str) -> str | None:
-    """The user's phrase that moves the event and holds ``value`` as its amount ("45 minutes" inside "45
-    minutes later", 半小时 inside 推迟半小时), when no length of the message says ``value`` on its own: the
-    model read the move's amount as the event's new length. None otherwise (and for a new event)."""
-    if command.tool != "update_event":
-        return None
-    found = None
-    for phrase in phrases_of(ctx.user_text, ctx.memo):
-        if not quotes(value, [phrase]):
-            continue
-        if is_a_length(phrase) or not is_a_shift(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
-            return None  # said as a length somewhere: it may well be one
-        found = phrase
-    return found
-
-
 def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
     """Every time argument in the user's words, or dropped (optional, never asked for), or a fixable
     error with the question to ask if the retry fails too."""
@@ -307,7 +254,7 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
         value = args.get(name)
         if not value:
             continue
-        if name in ("duration", "end") and (move := _amount_of_a_move(ctx, command, str(value))):
+        if name in ("duration", "end") and (move := amount_of_a_move(ctx, command, str(value))):
             # "45 minutes" of "45 minutes later": the move's amount, no length; the move is the new start
             args[name] = asked_args[name] = None
             ctx.notes.append({"dropped": name, "reason": "amount_of_a_move", "tool": command.tool,
@@ -320,6 +267,14 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
             value, (*ctx.time_sources, *ctx.shown_times), now=ctx.now, tz=ctx.tz, memo=ctx.memo
         ):
             grounded_values.append(str(value))
+            if name == "when" and (mine := the_users_part(ctx, command, str(value))) is not None:
+                # a receipt's date and clock copied around the user's one word ("make it friday"): the
+                # user's word, read against the event, is the change
+                args[name] = asked_args[name] = mine
+                ctx.notes.append({"replaced": name, "reason": "the_users_part", "tool": command.tool,
+                                  "call_index": command.call_index})  # fmt: skip
+                grounded_values[-1] = mine
+                continue
             if name in _COMPLETED_ARGS:  # "3pm" where the user said "tomorrow at 3pm": the user's words
                 fuller = fuller_phrase(value, ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
                 if fuller is None:  # "2026-12-01 15:00" for "明天下午三点": the same instant, in their words
@@ -363,7 +318,7 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
         )  # fmt: skip
         problems = [p for p in problems if p["field"] != "event_when"]
     unmoved = command.tool == "update_event" and not args.get("when") and not problems
-    if unmoved and (shift := _the_users_shift(ctx, command, grounded_values)) is not None:
+    if unmoved and (shift := the_users_shift(ctx, command, grounded_values)) is not None:
         # "push book club back 2 days" with when= the prompt's Now (dropped) or none at all
         args["when"] = asked_args["when"] = shift
         grounded_values.append(shift)

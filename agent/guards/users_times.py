@@ -1,0 +1,113 @@
+"""Which of the user's time words an argument stands for, when the model's argument is not them: the one
+shift of the event the message says (an update sent with no new start, or with the prompt's current
+minute), a length that is only a shift's amount ("45 minutes" of "45 minutes later"), and the user's one
+word inside a receipt's date copied around it. Each is a fact the time service reads (a shift moves two
+probe events by the same span), never a guess about wording; ``guards.times`` applies them."""
+
+from __future__ import annotations
+
+from agent.context import ToolContext
+from agent.grounding import is_grounded, names_event
+from agent.language import clauses
+from agent.outcomes import Command
+from agent.time_accounting import phrases_or_moves_left
+from agent.time_grounding import (
+    is_a_length,
+    is_a_shift,
+    is_time_grounded,
+    norm,
+    phrases_in,
+    phrases_of,
+    quotes,
+)
+from agent.writes.title_match import shares_a_word
+from schedule_time.language import normalise
+
+__all__ = [
+    "amount_of_a_move",
+    "anchored",
+    "beside_the_event",
+    "phrases_left_for",
+    "the_users_part",
+    "the_users_shift",
+]
+
+
+def phrases_left_for(ctx: ToolContext, command: Command, grounded: list[str]) -> list[str]:
+    """What an ungrounded argument may have been made from (for a change, not words of the event's name)."""
+    name = str(command.args.get("event") or "") if command.tool != "create_event" else ""
+    return phrases_or_moves_left(ctx, grounded, name=name)
+
+
+def anchored(ctx: ToolContext, command: Command) -> bool:
+    """The rest of the write is the user's: a change names an event the user pointed at, a new event has a
+    title in their words. Only then may a time phrase of theirs stand in for the model's: a write made up on
+    "anything on tomorrow?" never gains the question's "tomorrow"."""
+    if command.tool == "create_event":
+        title = str(command.args.get("title") or "")
+        return bool(title) and is_grounded(title, " ".join(ctx.time_sources))
+    reference = str(command.args.get("event") or "")
+    return bool(reference) and names_event(reference, ctx.time_sources)
+
+
+def beside_the_event(ctx: ToolContext, command: Command, phrase: str) -> bool:
+    """The phrase stands in a clause of the message that names the command's event (or the message is one
+    clause): a time in another clause is another request's ("午餐改到一点半；四点的电话不打了")."""
+    reference = str(command.args.get("event") or "")
+    parts = clauses(ctx.user_text)
+    if len(parts) < 2 or not reference:
+        return True
+    return any(phrase in normalise(c) and shares_a_word(reference, c) for c in parts)
+
+
+def the_users_shift(ctx: ToolContext, command: Command, grounded: list[str]) -> str | None:
+    """The one phrase of the message left unused that shifts an event by an amount (``is_a_shift``), in the
+    clause that names the event: an update the model sent with no new start (or with the prompt's current
+    minute, dropped) moves by it. None when there is none, or several, or the event is not the user's."""
+    if not anchored(ctx, command):
+        return None
+    left = phrases_left_for(ctx, command, grounded)
+    shifts = [p for p in left if is_a_shift(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
+    if len(shifts) != 1 or not beside_the_event(ctx, command, shifts[0]):
+        return None
+    return shifts[0]
+
+
+def the_users_part(ctx: ToolContext, command: Command, value: str) -> str | None:
+    """An update's new start that holds one time phrase of this message and, around it, time words this
+    message does not say but the assistant's own texts gave (a receipt's date and clock, copied): that phrase
+    of the user's. None when the value is the user's phrase itself, holds none or several, or its other
+    words are this message's too."""
+    if command.tool != "update_event" or not ctx.shown_times:
+        return None
+    mine = [p for p in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo) if quotes(p, [value])]
+    if len(mine) != 1 or norm(mine[0]) == norm(value):
+        return None
+    at = value.casefold().find(mine[0].casefold())
+    if at < 0:
+        return None
+    theirs = phrases_of(value[:at] + " " + value[at + len(mine[0]) :], ctx.memo)
+    if not theirs or any(
+        is_time_grounded(p, [ctx.user_text], now=ctx.now, tz=ctx.tz, memo=ctx.memo) for p in theirs
+    ):
+        return None  # (words of this message around it are part of the change)
+    if not all(quotes(p, ctx.shown_times) or is_time_grounded(p, ctx.shown_times, now=ctx.now, tz=ctx.tz,
+                                                              memo=ctx.memo) for p in theirs):  # fmt: skip
+        return None
+    return mine[0]
+
+
+def amount_of_a_move(ctx: ToolContext, command: Command, value: str) -> str | None:
+    """The user's phrase that moves the event and holds ``value`` as its amount ("45 minutes" inside "45
+    minutes later", 半小时 inside 推迟半小时), when no length of the message says ``value`` on its own: the
+    model read the move's amount as the event's new length. None otherwise (and for a new event)."""
+    if command.tool != "update_event":
+        return None
+    found = None
+    for phrase in phrases_of(ctx.user_text, ctx.memo):
+        if not quotes(value, [phrase]):
+            continue
+        if is_a_length(phrase) or not is_a_shift(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+            return None  # said as a length somewhere: it may well be one
+        found = phrase
+    return found
