@@ -202,9 +202,12 @@ def _shifted_day_at(
 ) -> Resolution | None:
     """A move by whole days from the event's day, at a time of day named beside it ("the day after at 4",
     第二天下午三点): the day the shift lands on, at that time; the event's length is kept."""
+    expr = compose(others)
+    if expr.kind == "point" and expr.left.has_date() and expr.left.shift is None and _the_events_day(expr, start, ctx):
+        # "週四延後兩天", "from Thursday, push it 2 days": the day says which event (its own), the shift moves it
+        return _kept(_moved(shifts, start, zone), length, zone, lang, None, "moved")
     if any(x.grain not in _DAY_GRAINS for x in shifts):
         raise Unusable("a move by hours cannot also name a time of day")
-    expr = compose(others)
     if expr.kind != "point" or expr.left.has_date() or expr.left.shift is not None:
         raise Unusable("a move from the event's day takes a time of day, not another date")
     day = _moved(shifts, start, zone)
@@ -212,6 +215,15 @@ def _shifted_day_at(
     if found is None:
         raise Unusable("a part of day is no start to move to; ask for the time")
     return found
+
+
+def _the_events_day(expr: object, start: datetime, ctx: a.Ctx) -> bool:
+    """The expression is one day, with no time of day, and the event starts on it."""
+    spec = expr.left  # type: ignore[attr-defined]
+    if spec.clock is not None or spec.number is not None or spec.pod is not None:
+        return False
+    frames, _ = spec_frames(spec, ctx)
+    return len(frames) == 1 and frames[0].grain == "day" and frames[0].start <= start < frames[0].end
 
 
 _DAY_GRAINS = frozenset({"day", "week", "month", "year"})

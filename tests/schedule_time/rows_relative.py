@@ -30,6 +30,8 @@ EN: list[tuple[str, str, str, str]] = [
     ("45 minutes earlier", "2026-12-03T13:15/2026-12-03T14:15 minute", "2026-12-01T09:15", "earlier: moved back; without an event from now, as before"),
     ("push it back hour and a half", "2026-12-03T15:30/2026-12-03T16:30 minute", "unresolved", "'hour and a half' without its article"),
     ("hour and a half later", "2026-12-03T15:30/2026-12-03T16:30 minute", "2026-12-01T11:30", "a later shift of an hour and a half"),
+    ("from Thursday push it 2 days", "2026-12-05T14:00/2026-12-05T15:00 minute", "unresolved", "its own day, then the move"),
+    ("on thursday push it back a day", "2026-12-04T14:00/2026-12-04T15:00 minute", "unresolved", "its own day, then the move"),
     ("a day and a half later", "2026-12-05T02:00/2026-12-05T03:00 minute", "2026-12-02T22:00", "with the article, as before"),
     ("30 mins sooner", "2026-12-03T13:30/2026-12-03T14:30 minute", "2026-12-01T09:30", "sooner = earlier"),
     ("half an hour sooner", "2026-12-03T13:30/2026-12-03T14:30 minute", "2026-12-01T09:30", "sooner = earlier"),
@@ -113,5 +115,9 @@ ZH: list[tuple[str, str, str, str]] = [
     ("提前二十分钟开始", "2026-12-03T13:40/2026-12-03T14:40 minute", "unresolved", "a move + 开始: when it starts"),
     ("推迟半小时开始", "2026-12-03T14:30/2026-12-03T15:30 minute", "unresolved", "推迟 + 开始"),
     ("提前半小時開始", "2026-12-03T13:30/2026-12-03T14:30 minute", "unresolved", "traditional 開始"),
+    ("周四推迟两天", "2026-12-05T14:00/2026-12-05T15:00 minute", "unresolved", "the event's own day, then the move"),
+    ("从周四往后挪一天", "2026-12-04T14:00/2026-12-04T15:00 minute", "unresolved", "从 + its day + the move"),
+    ("週四延後兩天", "2026-12-05T14:00/2026-12-05T15:00 minute", "unresolved", "traditional"),
+    ("周五推迟两天", "unresolved", "unresolved", "another day than the event's, then a move: not guessed"),
     ("翌日下午兩點", "2026-12-04T14:00/2026-12-04T15:00 minute", "unresolved", "traditional: 翌日 + a clock"),
 ]
