@@ -202,6 +202,14 @@ def _from_the_users_phrase(
                               "call_index": command.call_index})  # fmt: skip
         else:
             kept.append(problem)
+    replaced = {n.get("replaced") for n in ctx.notes if n.get("call_index") == command.call_index}
+    if "duration" in replaced and any(p["field"] == "end" for p in kept):
+        # the user's one length stands for the duration: an end the model made up beside it goes
+        # ("一次一个半小时" came as end=8:30pm and duration=30 minutes)
+        args["end"] = None
+        ctx.notes.append({"dropped": "end", "reason": "the_users_length", "tool": command.tool,
+                          "call_index": command.call_index})  # fmt: skip
+        kept = [p for p in kept if p["field"] != "end"]
     return kept
 
 
