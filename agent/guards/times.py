@@ -26,6 +26,7 @@ from agent.guards.users_times import (
     amount_of_a_move,
     anchored,
     beside_the_event,
+    clock_for_the_day,
     phrases_left_for,
     the_users_part,
     the_users_shift,
@@ -325,6 +326,13 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
              "call_index": command.call_index}
         )  # fmt: skip
         problems = [p for p in problems if p["field"] != "event_when"]
+    when = str(args.get("when") or "")
+    whole = clock_for_the_day(ctx, command, when, grounded_values) if when in grounded_values else None
+    if whole is not None and not problems:
+        args["when"] = asked_args["when"] = whole  # "后天中午 … ，12点": the day's clock, said apart
+        grounded_values.append(whole)
+        ctx.notes.append({"filled": "when", "from": "users_clock", "tool": command.tool,
+                          "call_index": command.call_index})  # fmt: skip
     unmoved = command.tool == "update_event" and not args.get("when") and not problems
     if unmoved and (shift := the_users_shift(ctx, command, grounded_values)) is not None:
         # "push book club back 2 days" with when= the prompt's Now (dropped) or none at all

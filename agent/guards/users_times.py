@@ -7,7 +7,7 @@ probe events by the same span), never a guess about wording; ``guards.times`` ap
 from __future__ import annotations
 
 from agent.context import ToolContext
-from agent.grounding import is_grounded, names_event
+from agent.grounding import bare_words, is_grounded, names_event
 from agent.language import clauses
 from agent.outcomes import Command
 from agent.time_accounting import phrases_or_moves_left
@@ -15,18 +15,22 @@ from agent.time_grounding import (
     is_a_length,
     is_a_shift,
     is_time_grounded,
+    names_a_day,
     norm,
     phrases_in,
     phrases_of,
     quotes,
 )
+from agent.timing import Missing, resolve_start
 from agent.writes.title_match import shares_a_word
-from schedule_time.language import normalise
+from schedule_time.language import normalise, scan
+from schedule_time.pieces import Clock
 
 __all__ = [
     "amount_of_a_move",
     "anchored",
     "beside_the_event",
+    "clock_for_the_day",
     "phrases_left_for",
     "the_users_part",
     "the_users_shift",
@@ -111,3 +115,31 @@ def amount_of_a_move(ctx: ToolContext, command: Command, value: str) -> str | No
             return None  # said as a length somewhere: it may well be one
         found = phrase
     return found
+
+
+def clock_for_the_day(ctx: ToolContext, command: Command, when: str, grounded: list[str]) -> str | None:
+    """A start that names a day (and maybe a part of it) but no clock, while the one phrase of the message
+    left unused is a clock with no day, in the same clause or in a clause of its own ("后天中午跟阿玲吃饭，12点",
+    "move lunch to friday, 1pm"): the two read as one start. None otherwise (the clock may be another
+    request's: "dinner friday, and gym tomorrow at 7")."""
+    start = resolve_start(when, now=ctx.now, tz=ctx.tz)
+    if not isinstance(start, Missing) or start.day is None:
+        return None
+    title = norm(str(command.args.get("title") or ""))
+    left = [p for p in phrases_left_for(ctx, command, grounded) if not (title and norm(p) in title)]
+    clocks = [p for p in left if _clock_only(p)]  # (a meal word of the new event's title is its name)
+    if len(left) != 1 or len(clocks) != 1:
+        return None
+    clock = clocks[0]
+    parts = clauses(ctx.user_text)
+    together = any(norm(when) in norm(c) and norm(clock) in norm(c) for c in parts)
+    alone = any(bare_words(c) == bare_words(clock) for c in parts)
+    if not (together or alone):
+        return None
+    joined = f"{when} {clock}"
+    return joined if not isinstance(resolve_start(joined, now=ctx.now, tz=ctx.tz), Missing) else None
+
+
+def _clock_only(phrase: str) -> bool:
+    pieces = scan(normalise(phrase)).pieces
+    return any(isinstance(p, Clock) for p in pieces) and not names_a_day(phrase)

@@ -70,3 +70,36 @@ async def test_a_part_of_the_day_for_what_time_keeps_the_day(
     assert done.writes and done.writes[0].persisted, done.text
     [event] = await kit.events()
     assert event.start == datetime(2025, 3, day, 19, tzinfo=NY), done.text
+
+
+# A start that names the day but no clock, and the message's one clock said apart (its own clause, or the same
+# clause): one start. (message, the model's `when`, the start: day of March, hour, minute)
+CLOCK_APART = [
+    ("lunch with Ana on friday, 12:30", "friday", (7, 12, 30)),
+    ("dinner with the Parks saturday evening, 7pm", "saturday evening", (8, 19, 0)),
+    ("后天中午跟阿玲约了吃饭，12点", "后天中午", (7, 12, 0)),
+    ("週六晚上和家人聚餐，七點", "週六晚上", (8, 19, 0)),
+]
+
+
+@pytest.mark.parametrize(("text", "when", "start"), CLOCK_APART, ids=[r[0] for r in CLOCK_APART])
+async def test_a_clock_said_apart_is_the_days(
+    database: Any, make_user: Any, text: str, when: str, start: Any
+) -> None:
+    kit = await make_kit(database, make_user)
+    title = text.split(" on ")[0].split(" saturday")[0].title() if text.isascii() else "吃饭"
+    model = kit.script(call("create_event", {"title": title, "when": when}), reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes and r.writes[0].persisted and model.call_count == 1, r.text
+    [event] = await kit.events()
+    day, hour, minute = start
+    assert event.start == datetime(2025, 3, day, hour, minute, tzinfo=NY), r.text
+
+
+async def test_a_clock_in_another_requests_clause_is_not_joined(database: Any, make_user: Any) -> None:
+    kit = await make_kit(database, make_user)
+    kit.script(
+        call("create_event", {"title": "Dinner", "when": "friday evening"}), reply("unused"), reply("x")
+    )
+    r = await kit.assistant.reply(kit.user_id, "dinner friday evening, and gym tomorrow at 7")
+    assert all(e.start.hour != 7 or e.start.day != 7 for e in await kit.events()), r.text
