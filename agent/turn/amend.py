@@ -29,7 +29,7 @@ from agent.matchers import pick_option, reply_sign
 from agent.model import Model, ToolSpec
 from agent.outcomes import Command, NeedsValue, Option, Rejected, WriteOutcome
 from agent.render import phrases
-from agent.time_grounding import is_time_grounded, reads_or_moves
+from agent.time_grounding import is_a_length, is_time_grounded, reads_or_moves
 from agent.turn.one_tool import call_one_tool
 from agent.turn.telemetry import TurnTelemetry
 from agent.writes.path import execute
@@ -229,6 +229,15 @@ def _times_from_the_rest(
     return out, lost_time
 
 
+def _length_of_the_rest(read: dict[str, Any], said: list[str], base: Command) -> dict[str, Any]:
+    """``read`` with the rest's one length as the duration when the model gave no end or length and the
+    command has none ("8:45, at the clinic. takes about 45 min" came with the length as a note)."""
+    lengths = [p for p in said if is_a_length(p)]
+    if len(lengths) != 1 or any(read.get(k) or base.args.get(k) for k in ("end", "duration")):
+        return read
+    return {**read, "duration": lengths[0]}
+
+
 def _checked(ctx: ToolContext, command: Command, changes: dict[str, Any]) -> dict[str, Any]:
     """The changes that pass the checks every write argument passes; the rest dropped (noted)."""
     partial = Command(command.tool, dict(changes), call_index=command.call_index)
@@ -262,6 +271,7 @@ async def amend(
     lost_time = False
     if read:
         read, lost_time = _times_from_the_rest(ctx, read, split.rest, said)
+        read = _length_of_the_rest(read, said, base)
     changes = _checked(ctx, base, read) if read else {}
     lost = read is None or lost_time or any(k not in changes for k in read)
     read_time = read is None and bool(said)

@@ -246,3 +246,28 @@ async def test_a_reply_that_does_not_answer_writes_nothing(
     done = await kit.assistant.reply(kit.user_id, answer)
     assert done.route != "gate_amend" and len(model.calls) <= 1
     assert await kit.events() == [], done.text
+
+
+# The rest's one length is the new event's duration when the model parked it elsewhere (a note) and gave no
+# end or length: (zone, first message, title, day, answer, the model's reading of the rest, minutes)
+LENGTH_IN_THE_REST = [
+    (EN, "physio on Friday", "Physio", "Friday", "9:15am, at the clinic on Main St. takes about 45 min",
+     {"location": "the clinic on Main St", "notes": "takes about 45 min"}, 45),
+    (EN, "haircut on Friday", "Haircut", "Friday", "4pm, half an hour is enough", {"notes": "half an hour"}, 30),
+    (ZH, "周五去理疗", "理疗", "周五", "上午九点，在中山路的诊所，大概一个半小时",
+     {"location": "中山路的诊所", "notes": "大概一个半小时"}, 90),
+    (TW, "週五剪頭髮", "剪頭髮", "週五", "下午四點，半小時就好", {"notes": "半小時就好"}, 30),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", LENGTH_IN_THE_REST, ids=[r[4] for r in LENGTH_IN_THE_REST])
+async def test_a_length_in_the_rest_is_the_duration(database: Any, make_user: Any, row: Any) -> None:
+    tz, first, title, day, answer, changes, minutes = row
+    kit = await make_kit(database, make_user, timezone=tz)
+    kit.script(call("create_event", {"title": title, "when": day}))
+    asked = await kit.assistant.reply(kit.user_id, first)
+    assert asked.pending is not None and asked.pending.kind == "needs_value", asked.text
+    kit.script(call("amend_pending", changes))
+    done = await kit.assistant.reply(kit.user_id, answer)
+    [event] = await kit.events()
+    assert event.end - event.start == timedelta(minutes=minutes), done.text
