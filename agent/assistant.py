@@ -32,6 +32,7 @@ from agent.attachments import Attachment, attachment_turn, language_sample, tran
 from agent.checks.exit_check import check_reply
 from agent.checks.reply_limit import fit_reply
 from agent.context import ToolContext
+from agent.language import reply_in_users_script
 from agent.model import Model
 from agent.replies import FinalReply, PendingState, Reply, ReplyDelta, ReplyRecord, StreamItem, ToolActivity
 from agent.time_grounding import assistant_times, earlier_sources, pending_sources
@@ -209,9 +210,7 @@ class Assistant:
         attached = await attachment_turn(ctx, attachment, self.model, telemetry) if attachment else None
         with telemetry.stage("gate"):
             try:
-                gate = None if attached else await run_gates(
-                    ctx, state.pending, text, expired=state.expired
-                )
+                gate = None if attached else await run_gates(ctx, state.pending, text, expired=state.expired)
             except StorageError:  # the pending command could not be taken: the model answers instead
                 log.warning("a gate could not reach the store", exc_info=True, extra={"turn_id": turn_id})
                 gate = None
@@ -287,7 +286,8 @@ class Assistant:
         ``unverified_write_claim`` record), the focus list, and the pending command (a new question replaces
         it; any other turn ends it)."""
         with telemetry.stage("persist"):
-            result.text = fit_reply(result.text, ctx.lang, telemetry)  # shown == stored, within the limit
+            text_shown = reply_in_users_script(result.text, ctx.time_sources)
+            result.text = fit_reply(text_shown, ctx.lang, telemetry)  # shown == stored, within the limit
             pending_state: PendingState | None = None
             dropped = state.pending is not None and not pending_taken
             change: PendingWrite | object | None = CLEAR if dropped else None

@@ -18,6 +18,7 @@ __all__ = [
     "clauses",
     "detect_language",
     "in_users_script",
+    "reply_in_users_script",
     "simplified",
     "simplified_chars",
 ]
@@ -70,6 +71,16 @@ def in_users_script(value: str, said: str) -> str:
         return value
     own = {simplified(c): c for c in theirs}
     return "".join(own.get(simplified(c), c) if HAN_RUN.fullmatch(c) else c for c in converted)
+
+
+def reply_in_users_script(reply: str, said: tuple[str, ...] | list[str]) -> str:
+    """A reply written for a user who writes traditional Chinese, in traditional: the questions, receipts and
+    options code writes are simplified, and the model may answer in either script. Line by line
+    (``in_users_script``); a user who writes simplified, or no Chinese, gets the reply as it is."""
+    theirs = "".join(HAN_RUN.findall("".join(said)))
+    if not theirs or simplified(theirs) == theirs or not HAN_RUN.search(reply):
+        return reply
+    return "\n".join(in_users_script(line, theirs) for line in reply.split("\n"))
 
 
 _CLAUSE = re.compile(

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
+from agent.language import simplified
 from agent.model import ModelResponse, SystemMessage, call, reply
 from agent.model.messages import ToolCall
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
@@ -149,7 +150,7 @@ async def test_a_late_chinese_yes_asks_again(database, make_user, late_yes: str)
     model = zh.script()
     r = await zh.assistant.reply(zh.user_id, late_yes, now=now + timedelta(minutes=12))
     assert model.call_count == 0 and r.route == "gate_expired" and r.writes == ()
-    assert r.text.startswith("刚才的确认已经超时，日历没有变化。") and "家庭聚餐" in r.text
+    assert simplified(r.text).startswith("刚才的确认已经超时，日历没有变化。") and "家庭聚餐" in r.text
     assert [e.title for e in await zh.events()] == ["家庭聚餐"]
 
 

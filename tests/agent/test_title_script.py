@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from agent.language import in_users_script
+from agent.language import in_users_script, reply_in_users_script
 from agent.model import call
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import make_kit
@@ -50,3 +50,33 @@ async def test_the_saved_title_is_in_the_users_script(
     assert len(r.writes) == 1, r.text
     [event] = await kit.events()
     assert event.title == saved and saved in r.text, r.text
+
+
+# (what the user wrote in this segment, the reply as written, the reply shown)
+REPLIES = [
+    (("下週四下午三點看牙醫",), "已添加“看牙医”：下周四 15:00–16:00。\n要改时间吗？",
+     "已添加“看牙醫”：下週四 15:00–16:00。\n要改時間嗎？"),
+    (("刪掉週三的健身", "好"), "好的，已删除“健身”。你还想安排别的吗？", "好的，已刪除“健身”。你還想安排別的嗎？"),
+    (("幫我約個時間",), "什么时候？请说日期和时间。", "什麼時候？請說日期和時間。"),
+    (("禮拜五有什麼事",), "周五没有安排。", "週五沒有安排。"),
+    (("明天下午三点开会",), "已添加“开会”：明天 15:00–16:00。", "已添加“开会”：明天 15:00–16:00。"),  # simplified
+    (("周五有空吗",), "週五沒有安排。", "週五沒有安排。"),  # a simplified writer's reply is left as written
+    (("what's on friday",), "周五没有安排。", "周五没有安排。"),  # no Chinese from the user
+    (("週四",), "Added “Dentist” Thursday 15:00–16:00.", "Added “Dentist” Thursday 15:00–16:00."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("said", "reply", "shown"), REPLIES, ids=[r[0][-1] for r in REPLIES])
+def test_a_reply_in_the_users_script(said: tuple[str, ...], reply: str, shown: str) -> None:
+    assert reply_in_users_script(reply, said) == shown
+
+
+async def test_code_written_questions_reach_a_traditional_writer_in_traditional(
+    database: Any, make_user: Any
+) -> None:
+    """The question code asks (which seven o'clock) is shown, and stored, in the user's script."""
+    kit = await make_kit(database, make_user, timezone="Asia/Taipei")
+    kit.script(call("create_event", {"title": "跟陈经理开会", "when": "週四7點"}))
+    r = await kit.assistant.reply(kit.user_id, "週四7點跟陳經理開會")
+    assert not r.writes and r.text, r.text
+    assert "哪個時間" in r.text and "个" not in r.text and "时" not in r.text, r.text
