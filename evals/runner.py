@@ -24,6 +24,7 @@ from pathlib import Path
 
 from agent import Assistant, Registry, build_registry, check_reply
 from agent.attachments import Attachment
+from agent.language import simplified
 from evals.backend import Backend, Seeded
 from evals.contract import READ_TOOLS, WRITE_TOOLS
 from evals.matching import compare_calendars
@@ -207,12 +208,12 @@ def _check_turn(record: TurnResult, turn: Turn) -> None:
         record.failures.append("write without a model write call or a pending command")
     if expect.gate is not None and record.model_calls:
         record.failures.append(f"gate {expect.gate}: {record.model_calls} model call(s), expected 0")
-    folded = record.reply.casefold()
+    folded = simplified(record.reply).casefold()  # a Chinese word in either script is the same word
     for word in expect.reply_contains:
-        if word.casefold() not in folded:
+        if simplified(word).casefold() not in folded:
             record.failures.append(f"reply lacks {word!r}")
     for word in expect.reply_not_contains:
-        if word.casefold() in folded:
+        if simplified(word).casefold() in folded:
             record.failures.append(f"reply contains {word!r}")
     if expect.options_count is not None and record.options != expect.options_count:
         record.failures.append(f"options: expected {expect.options_count}, got {record.options}")
