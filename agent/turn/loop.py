@@ -30,6 +30,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from agent.checks.guidance import quotes_guidance
 from agent.checks.guidance import record as record_guidance
 from agent.checks.unread import read_left_out, read_skipped
 from agent.context import ToolContext
@@ -215,9 +216,10 @@ async def run_turn(
                 gave_up = len(code_texts)
                 _ask_instead(out, unanswered, code_texts, lang, telemetry)  # prose instead of the fix
                 break
-            if changed_nothing and not response.text.strip():
-                # told its update changes nothing, the model said nothing at all: no prose answered the user,
-                # so this is a failed retry like any other (two requests in it are then each asked alone)
+            if changed_nothing and (not response.text.strip() or quotes_guidance(response.text, ctx)):
+                # told its update changes nothing, the model said nothing at all, or only repeated what it was
+                # told: no prose answered the user, so this is a failed retry like any other (two requests in
+                # it are then each asked alone)
                 gave_up = len(code_texts)
                 _ask_instead(out, changed_nothing, code_texts, lang, telemetry)
                 break

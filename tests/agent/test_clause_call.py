@@ -222,15 +222,24 @@ SWAP_SENT_AS_A_MOVE = [
 ]  # fmt: skip
 
 
+NO_ANSWERS = [
+    "",
+    "This update changes nothing. If the user asks to remove it, call delete_event for it.",
+    "这次更新没有改变任何内容，我会调用 delete_event 删除它。",
+]
+"""What the model answered after it was told its move changes nothing: nothing, or code's hint repeated."""
+
+
+@pytest.mark.parametrize("answer", NO_ANSWERS, ids=["empty", "echo_en", "echo_zh"])
 @pytest.mark.parametrize("row", SWAP_SENT_AS_A_MOVE, ids=[r[1][:24] for r in SWAP_SENT_AS_A_MOVE])
-async def test_an_empty_answer_after_a_move_that_changes_nothing_asks_each_clause_alone(
-    database: Any, make_user: Any, row: Any
+async def test_no_answer_after_a_move_that_changes_nothing_asks_each_clause_alone(
+    database: Any, make_user: Any, row: Any, answer: str
 ) -> None:
     zone, text, seeded, move, delete, create, title = row
     kit = await make_kit(database, make_user, timezone=zone)
     await kit.seed(seeded, datetime(2025, 3, 6, 19, tzinfo=kit.tz))
     model = kit.script(
-        call("update_event", move), reply(""), call("delete_event", delete), call("create_event", create)
+        call("update_event", move), reply(answer), call("delete_event", delete), call("create_event", create)
     )
     r = await kit.assistant.reply(kit.user_id, text)
     assert model.call_count == 4 and r.telemetry["clause_calls"] == 2, (r.text, r.telemetry["checks"])
