@@ -66,6 +66,9 @@ def _in_order(short: str, long: str) -> bool:
     return all(ch in rest for ch in short)
 
 
+_VOWEL = re.compile(r"[aeiouy]")
+
+
 def _latin_words(text: str) -> list[str]:
     return [w.strip("'’") for w in _LATIN.findall(normalise(text).replace("-", ""))]
 
@@ -82,6 +85,8 @@ def _near(word: str, other: str) -> bool:
         and Levenshtein.distance(word, other) <= 2 - (min(len(word), len(other)) < 5)
     ):
         return True
+    if len(word) == 2 and _VOWEL.search(word):
+        return False  # two letters with a vowel are a word of their own ("at", "in", "my"), not "appt" or "dr"
     return len(word) >= 2 and len(word) < len(other) and _in_order(word, other)
 
 

@@ -281,6 +281,12 @@ MORE_NEW = [
     ("America/Chicago", "book the vet on Monday at 8am and a haircut on Thursday at 5:30pm",
      {"title": "Vet", "when": "Monday at 8am"}, {"event": "a haircut on Thursday at 5:30pm", "when": "Thursday at 5:30pm"},
      {"title": "Haircut", "when": "Thursday at 5:30pm"}),
+    ("America/Chicago", "dentist appointment monday at 9 and a massage on friday at 4pm",
+     {"title": "Dentist appointment", "when": "monday at 9"}, {"event": "a massage on friday at 4pm", "when": "friday at 4pm"},
+     {"title": "Massage", "when": "friday at 4pm"}),  # "at" is no abbreviation of "appointment"
+    ("America/Chicago", "interview prep tuesday 10am, and drinks in town thursday 6pm",
+     {"title": "Interview prep", "when": "tuesday 10am"}, {"event": "drinks in town thursday 6pm", "when": "thursday 6pm"},
+     {"title": "Drinks in town", "when": "thursday 6pm"}),
     ("Asia/Shanghai", "下周一早上八点理疗，还有周三晚上七点团队聚餐",
      {"title": "理疗", "when": "下周一早上八点"}, {"event": "周三晚上七点团队聚餐", "when": "周三晚上七点"},
      {"title": "团队聚餐", "when": "周三晚上七点"}),

@@ -13,6 +13,8 @@ SHARED = [
     ("the review", "Q3 review"),
     ("4pm call", "Call with Acme"),
     ("dr appt", "Doctor appointment"),  # abbreviations
+    ("mtg with Lee", "Meeting with Lee"),
+    ("pt session", "PT"),
     ("Kat", "Call with Kate"),  # a near spelling: kept, and asked about as another name
     ("Marko", "Sync with Marco"),
     ("my 1:1 with Dana", "1:1 with Dana"),
@@ -38,6 +40,10 @@ NOT_SHARED = [
     ("周五那个会", "周五例会"),  # the day is a time, not a title word
     ("羽毛球", "游泳"),
     ("預算討論", "周会"),  # the other script shares no word either
+    ("a haircut thursday at 5:30pm", "Dentist appointment"),  # "at" is a word, not an abbreviation of it
+    ("lunch in the park", "Interview"),
+    ("my massage", "Monthly review"),
+    ("go kart racing on sunday", "Gym"),
 ]
 
 
