@@ -92,8 +92,13 @@ async def narrow(
         return None
     numbers = range(1, len(entries) + 1)
     picked = tuple(numbers) if args.all else tuple(sorted({n for n in args.numbers if n in numbers}))
-    if len(picked) == len(entries) and (inside := in_the_time_named(entries, text, now=now, zone=zone)):
-        telemetry.tools[-1]["status"] = "picked_by_time"  # "only next month's": the model kept them all
+    off_the_list = not args.all and any(n not in numbers for n in args.numbers)
+    if (len(picked) == len(entries) or off_the_list) and (
+        inside := in_the_time_named(entries, text, now=now, zone=zone)
+    ):
+        # "only next month's": the model kept them all, or picked numbers the list does not have (it lost
+        # track of the list): the time the message names, read by the time service, decides
+        telemetry.tools[-1]["status"] = "picked_by_time"
         return inside
     return picked
 

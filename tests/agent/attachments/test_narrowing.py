@@ -185,13 +185,15 @@ def _four_events() -> Attachment:
         "下個月的就好",
     ],
 )
+@pytest.mark.parametrize("pick", [{"all": True}, {"numbers": [2, 5, 7]}, {"numbers": [1, 9]}])
 async def test_a_time_the_message_names_narrows_a_pick_of_everything(
-    database: Database, make_user: Any, text: str
+    database: Database, make_user: Any, text: str, pick: dict
 ) -> None:
-    """The model kept every event though the message names one time: the file's dates decide which are in
-    it (the time service reads the time), and the preview shows only those."""
+    """The model kept every event though the message names one time, or picked numbers the list does not
+    have: the file's dates decide which are in it (the time service reads the time), and the preview shows
+    only those."""
     kit = await make_kit(database, make_user)
-    kit.script(call("keep_events", {"all": True}))
+    kit.script(call("keep_events", pick))
     r = await kit.assistant.reply(kit.user_id, text, attachment=_four_events(), now=NOW)
     assert "Wedding" in r.text and "Birthday dinner" in r.text, r.text
     assert "Checkup" not in r.text and "Dentist" not in r.text, r.text
