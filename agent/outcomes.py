@@ -168,7 +168,8 @@ class Rejected:
     otherwise ``message`` is the user's answer. ``code`` is for telemetry. ``ask``: the question for the
     user if the model's retry fails too (e.g. a time argument not in the user's words: "What time?").
     ``silent``: nothing to tell the user (a write after the turn asked about a left-out request that is
-    not that request: the turn's receipts stand alone)."""
+    not that request: the turn's receipts stand alone). ``prose_ok``: the model may answer the user in words
+    instead of retrying; ``ask`` is then only for an answer with no words of its own."""
 
     code: str
     message: str
@@ -177,6 +178,7 @@ class Rejected:
     command: Command | None = None
     ask: NeedsValue | NeedsChoice | NeedsConfirmation | None = None
     silent: bool = False
+    prose_ok: bool = False
     kind: Literal["rejected"] = "rejected"
 
 

@@ -264,7 +264,11 @@ async def run_turn(
         # unless the refusal holds code's own question for that case (``writes.no_change``: yes/no to delete)
         unanswered = [
             r for r in fixable
-            if not (isinstance(r.result, Rejected) and r.result.code in _PROSE_OK and r.result.ask is None)
+            if not (
+                isinstance(r.result, Rejected)
+                and r.result.code in _PROSE_OK
+                and (r.result.ask is None or r.result.prose_ok)
+            )
         ]  # fmt: skip
         changed_nothing = [
             r for r in fixable if isinstance(r.result, Rejected) and r.result.code == "nothing_to_change"

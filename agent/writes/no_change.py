@@ -37,7 +37,9 @@ _CHANGES_NOTHING = (
 
 def nothing_to_change(ctx: ToolContext, command: Command) -> WriteOutcome:
     """An update with no value to change (every value it had was dropped, or it never had one)."""
-    dropped = [n["dropped"] for n in ctx.notes if n.get("call_index") == command.call_index and "dropped" in n]
+    dropped = [
+        n["dropped"] for n in ctx.notes if n.get("call_index") == command.call_index and "dropped" in n
+    ]
     if dropped and ctx.state.send_back_once("nothing_left", command.call_index):
         # every change was a value the user never gave (often the request itself copied into notes):
         # back to the model once, which may well have meant to answer, not to write
@@ -58,11 +60,15 @@ def nothing_to_change(ctx: ToolContext, command: Command) -> WriteOutcome:
         return Rejected("nothing_to_change", "", fixable=True, problems=(problem,), command=command)
     if ctx.state.was_sent_back("nothing_left"):  # named the time left out, and the same came back: ask
         return _delete_or_change(ctx, command)
-    if ctx.state.send_back_once("changes_nothing"):  # the model may answer in words ("change it how?")
+    if ctx.state.send_back_once("changes_nothing"):  # the model may call again, or ask in words
         title = (command.target or {}).get("title") or command.args.get("event")
         problem = {"field": "event", "problem": "changes_nothing",
                    "hint": _CHANGES_NOTHING.format(what=f"the update of {title!r} gives no new value")}  # fmt: skip
-        return Rejected("nothing_to_change", "", fixable=True, problems=(problem,), command=command)
+        # its words ("change it how?") answer the user; an answer with none of its own (nothing, or the
+        # hint repeated) gets code's yes/no to delete the event the user named, or what to change instead
+        asked = _delete_or_change(ctx, command) if command.target else None
+        return Rejected("nothing_to_change", "", fixable=True, problems=(problem,), command=command, ask=asked,
+                        prose_ok=True)  # fmt: skip
     return _delete_or_change(ctx, command)
 
 
@@ -87,7 +93,9 @@ async def already_so(ctx: ToolContext, command: Command, event_patch: EventPatch
         problem = {"field": "event", "problem": "changes_nothing",
                    "hint": _CHANGES_NOTHING.format(what=f"{event.title!r} already is {when}")}  # fmt: skip
         asked = _delete_or_change(ctx, command) if removal else None
-        return Rejected("nothing_to_change", "", fixable=True, problems=(problem,), command=command, ask=asked)
+        return Rejected(
+            "nothing_to_change", "", fixable=True, problems=(problem,), command=command, ask=asked
+        )
     if removal:
         return _delete_or_change(ctx, command)
     return Rejected(
@@ -122,7 +130,9 @@ def _delete_or_change(ctx: ToolContext, command: Command) -> NeedsConfirmation:
     asked = confirm(
         ctx, delete, "delete", target["title"], start, end, bool(target.get("all_day")), ("destructive",), ()
     )
-    return dataclasses.replace(asked, question=f"{asked.question}\n{phrases.say('or_what_to_change', ctx.lang)}")
+    return dataclasses.replace(
+        asked, question=f"{asked.question}\n{phrases.say('or_what_to_change', ctx.lang)}"
+    )
 
 
 def _unused_time(ctx: ToolContext, command: Command) -> str | None:

@@ -88,3 +88,35 @@ async def test_prose_after_the_send_back_gets_codes_question(
     r = await kit.assistant.reply(kit.user_id, text)
     assert r.writes == () and r.pending is not None and prose not in r.text, r.text
     assert [e.title for e in await kit.events()] == [title]
+
+
+# (zone, message, the model's update with no value at all, the seeded title; 6 March 2025 at 19:00)
+EMPTY_UPDATES = [
+    ("America/New_York", "the teacher is away tomorrow, take the piano lesson off",
+     {"event": "piano lesson", "event_when": "tomorrow"}, "Piano lesson"),
+    ("America/New_York", "no yoga for me tomorrow", {"event": "yoga", "event_when": "tomorrow"}, "Yoga"),
+    ("America/New_York", "kill tomorrow's book club", {"event": "book club", "event_when": "tomorrow"}, "Book club"),
+    ("Asia/Shanghai", "老师明天不在，明天的钢琴课拿掉", {"event": "钢琴课", "event_when": "明天"}, "钢琴课"),
+    ("Asia/Shanghai", "明天的瑜伽我不去了", {"event": "瑜伽", "event_when": "明天"}, "瑜伽"),
+    ("Asia/Taipei", "明天的讀書會先拿掉", {"event": "讀書會", "event_when": "明天"}, "讀書會"),
+]  # fmt: skip
+NO_WORDS = ["", "This update changes nothing. If the user asks to remove it, call delete_event for it."]
+
+
+@pytest.mark.parametrize("answer", NO_WORDS, ids=["empty", "hint_repeated"])
+@pytest.mark.parametrize(("tz", "text", "update", "title"), EMPTY_UPDATES, ids=[r[1] for r in EMPTY_UPDATES])
+async def test_an_empty_update_then_no_words_of_its_own_asks_to_delete(
+    database: Any, make_user: Any, tz: str, text: str, update: dict, title: str, answer: str
+) -> None:
+    """Sent back once, the model answers with nothing of its own: code's yes/no to delete the named event
+    (and what to change otherwise), never "say it again"; nothing is deleted before the yes."""
+    kit = await make_kit(database, make_user, timezone=tz)
+    await kit.seed(title, datetime(2025, 3, 6, 19, tzinfo=kit.tz))
+    model = kit.script(call("update_event", update), reply(answer))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count == 2 and r.writes == () and len(await kit.events()) == 1, r.text
+    assert r.pending is not None and r.pending.kind == "needs_confirmation", r.text
+    assert title in r.text and ("tell me what to change" in r.text or "告诉我改什么" in simplified(r.text)), r.text
+    done = await kit.assistant.reply(kit.user_id, "yes" if text.isascii() else "好")
+    assert model.call_count == 2 and [w.action for w in done.writes] == ["deleted"], done.text
+    assert await kit.events() == []
