@@ -41,7 +41,9 @@ def compose_reply(
         out.replaced = True
         honest = honest_reply(verdict, [r.text for r in out.receipts], lang)  # type: ignore[arg-type]
         others = [t for t in code_texts if t not in {r.text for r in out.receipts}]
-        out.text = "\n".join([honest, *others])
+        # what this turn read still answers the question: the claim is replaced, not the calendar's facts
+        read = _checked_read_reply(out, "", telemetry, ctx) if ended_by_model_text else None
+        out.text = "\n".join([honest, *([read] if read else []), *others])
     else:
         unfit = unfit_reply(model_text, ctx, verdict) if ended_by_model_text else None
         if unfit is not None:  # guidance or the message echoed, a reminder promised: code's texts instead

@@ -376,3 +376,28 @@ async def test_a_reply_that_repeats_an_earlier_message_is_replaced(database, mak
     r = await kit.assistant.reply(kit.user_id, "anything on tomorrow?")
     assert r.text == "Thursday, March 6:\n- 4:00–5:00 PM — 和王五开会", r.text
     assert r.telemetry["read_check"] == "replaced"
+
+
+# (message, the read, the model's false claim of a write after it)
+READ_THEN_CLAIM = [
+    ("What's on tomorrow?", call("list_events", {"range": "tomorrow"}), "Done, I've added the dentist for tomorrow."),
+    ("tomorrow's plan?", call("find_free_time", {"range": "tomorrow", "duration": "1 hour"}),
+     "I've scheduled your day: the dentist is booked at 3pm."),
+    ("anything on thursday?", call("list_events", {"range": "thursday"}), "I have moved the dentist to 3pm."),
+    ("明天有什么安排", call("list_events", {"range": "明天"}), "已为你添加明天下午三点的牙医。"),
+    ("明天的日程", call("find_free_time", {"range": "明天", "duration": "1小时"}), "好的，已经帮你安排好了牙医。"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "read", "claim"), READ_THEN_CLAIM, ids=[r[0] for r in READ_THEN_CLAIM])
+async def test_a_false_claim_after_a_read_is_replaced_and_the_read_still_answers(
+    kit: Kit, text: str, read: ModelResponse, claim: str
+) -> None:
+    """The exit check replaces the claim with the honest note; what the turn read still answers the
+    question (it was lost with the claim: "what's on Friday?" got only "I haven't changed your calendar")."""
+    await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
+    kit.script(read, reply(claim))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes == () and r.telemetry["exit_check"] != "ok", r.text
+    assert ("haven't changed" in r.text or "没有更改" in r.text) and "Dentist" in r.text, r.text
+    assert claim not in r.text
