@@ -77,7 +77,12 @@ def given_args(run: ToolRun) -> dict[str, object]:
     """What a call stood on once code had settled it: with what it filled in from the user's words, without
     what it dropped (an end from another clause is that clause's time, still unsaid)."""
     command = getattr(run.result, "command", None)
-    return command.args if command is not None else run.args.model_dump() if run.args is not None else {}
+    if command is None:
+        return run.args.model_dump() if run.args is not None else {}
+    asked = getattr(getattr(run.result, "ask", None), "command", None)
+    if asked is not None and asked.tool == command.tool:  # code's own offer stands on the user's time too
+        return {**command.args, **{k: v for k, v in asked.args.items() if v is not None}}
+    return command.args
 
 
 def _values(runs: Iterable[ToolRun], keys: Sequence[str] = _ARGS) -> list[str]:

@@ -10,7 +10,9 @@ guess:
   an update cannot express is the event's removal, so the question is yes/no to delete it, and what to
   change otherwise (``_delete_or_change``; a "yes" deletes with no model call, any other answer is an
   ordinary message);
-* a new value the event already has ("move it to 3" when it is at 3): the user is told so.
+* a new value the event already has ("move it to 3" when it is at 3): the user is told so;
+* a time of the message left out, named to the model, and still not used (``writes.path``): yes/no to move
+  the event there — the user's own time, offered, never written on the model's silence.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from agent.time_grounding import is_time_grounded, phrases_in, quotes, the_time_
 from agent.writes.store import confirm
 from storage import EventPatch, StorageError
 
-__all__ = ["already_so", "nothing_to_change"]
+__all__ = ["already_so", "nothing_to_change", "unused_time"]
 
 _CHANGES_NOTHING = (
     "{what}: this update changes nothing. If the user asks to remove it, call delete_event for it; if they "
@@ -48,7 +50,7 @@ def nothing_to_change(ctx: ToolContext, command: Command) -> WriteOutcome:
             for name in dropped
         )
         return Rejected("nothing_to_change", "", fixable=True, problems=problems, command=command)
-    unused = _unused_time(ctx, command)
+    unused = unused_time(ctx, command)
     if unused is not None and ctx.state.send_back_once("nothing_left"):
         # "改到周五下午三点，她周三临时有事" with only event_when="周三下午三点": the new time is in the
         # message and the model left it out. Back to the model once, naming it; never filled in by code.
@@ -135,7 +137,7 @@ def _delete_or_change(ctx: ToolContext, command: Command) -> NeedsConfirmation:
     )
 
 
-def _unused_time(ctx: ToolContext, command: Command) -> str | None:
+def unused_time(ctx: ToolContext, command: Command) -> str | None:
     """A time phrase of the message that neither the event's time nor its name accounts for."""
     args = command.args
     used = [str(args.get("event_when") or ""), str(args.get("event") or "")]

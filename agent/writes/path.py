@@ -15,20 +15,23 @@ The steps live by concept: ``write_timing`` (times), ``write_target`` (which eve
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from datetime import datetime, time, timedelta
 from typing import Any
 
 from agent.context import ToolContext
 from agent.grounding import bare_words, is_grounded
+from agent.guards.users_times import beside_the_event
+from agent.language import clauses
 from agent.outcomes import Command, NeedsConfirmation, NeedsValue, Rejected, WriteOutcome
 from agent.render import phrases
 from agent.timing import Timing, named_day, timing_from_json
 from agent.tools.args import UpdateEventArgs
 from agent.turn.focus import just_written
 from agent.writes.another import another_of, ask_another
-from agent.writes.no_change import already_so, nothing_to_change
-from agent.writes.references import Ref
+from agent.writes.no_change import already_so, nothing_to_change, unused_time
+from agent.writes.references import Ref, events_sharing_a_word
 from agent.writes.series_scope import (
     ask_scope,
     from_day,
@@ -40,6 +43,7 @@ from agent.writes.series_scope import (
 from agent.writes.store import checks, confirm, ground, store, unasked
 from agent.writes.target import choose_target, find_target, new_event_sent_as_a_move, said_now, target_json
 from agent.writes.timing import anchor_of, choose_time, settle_time, with_timing
+from schedule_time.language import normalise
 from storage import EventDraft, EventPatch, EventSnapshot, StorageError
 
 __all__ = ["choose_target", "choose_time", "execute"]
@@ -187,7 +191,7 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     if args.get("attendees") is not None:
         patch["attendees"] = tuple(args["attendees"])
     if not patch:
-        return nothing_to_change(ctx, command)
+        return await _nothing_to_change(ctx, command)
     one_off = not target.get("recurring") and _occurrence(target) is None
     if one_off and (same := await already_so(ctx, command, EventPatch(**patch))):
         return same  # nothing would change: said at once, never asked about first
@@ -239,6 +243,43 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             from_start=from_start,
         ),
     )
+
+
+async def _nothing_to_change(ctx: ToolContext, command: Command) -> WriteOutcome:
+    """An update with no value (``writes.no_change``). A time of the message it left out, said of this event
+    (the event sent alone, the new clock beside it): named to the model once; if its answer is not a call
+    that uses it, or is the same update again, the user gets yes/no to move the event to that time."""
+    unused = unused_time(ctx, command)
+    offer = None
+    if (
+        unused is not None
+        and "move_offer" not in command.confirmed
+        and await _said_of_it(ctx, command, unused)
+    ):
+        moved = command.with_(
+            args={**command.args, "when": unused}, confirmed=(*command.confirmed, "move_offer")
+        )
+        asked = await _update(ctx, moved, needs_confirmation=True)
+        offer = asked if isinstance(asked, NeedsConfirmation) else None
+    if offer is not None and ctx.state.was_sent_back("nothing_left"):
+        return offer
+    outcome = nothing_to_change(ctx, command)
+    if offer is not None and isinstance(outcome, Rejected) and outcome.fixable and outcome.ask is None:
+        return dataclasses.replace(outcome, ask=offer)
+    return outcome
+
+
+async def _said_of_it(ctx: ToolContext, command: Command, phrase: str) -> bool:
+    """The time stands in the clause that names the event, or in a clause that names no other event: a
+    time beside another event's name is that request's ("move lunch to 1pm and kill the 4pm call")."""
+    if beside_the_event(ctx, command, phrase):
+        return True
+    holding = [c for c in clauses(ctx.user_text) if normalise(phrase) in normalise(c)]
+    if len(holding) != 1:
+        return False
+    own = (command.target or {}).get("event_id")
+    others = await events_sharing_a_word(ctx, holding[0], holding[0], limit=5)
+    return all(str(e.id) == str(own) for e in others)
 
 
 def _at(target: dict[str, Any], key: str) -> datetime | None:
