@@ -114,6 +114,7 @@ def _slice(results: Sequence[RunResult], k: int) -> dict[str, Any]:
         "confirmed_write_rate": _rate(sum(t.pending == "needs_confirmation" for t in writes), len(writes)),
         "text_questions": sum(t.text_question for t in turns),
         "dropped_fields": dict(Counter(f for t in turns for f in t.dropped_fields)),
+        "filled_fields": dict(Counter(f for t in turns for f in t.filled_fields)),
         "round_trips_by_route": {k_: _mean(v) for k_, v in sorted(by_route.items())},
         "round_trips_by_decision": {d: _mean(by_decision[d]) for d in DECISIONS if by_decision[d]},
         "latency_ms_p50": percentile(latencies, 50),

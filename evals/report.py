@@ -184,6 +184,10 @@ def render_markdown(report: dict[str, Any]) -> str:
     if dropped:
         shown = ", ".join(f"{name} {count}" for name, count in sorted(dropped.items()))
         lines += ["", f"Invented arguments dropped by grounding (the user never said them): {shown}."]
+    filled = summary["all"].get("filled_fields") or {}
+    if filled:
+        shown = ", ".join(f"{name} {count}" for name, count in sorted(filled.items()))
+        lines += ["", f"Arguments code filled in (field:from): {shown}."]
     if report.get("variants"):
         lines += _variant_lines(report["variants"])
     if report.get("classes"):
