@@ -48,7 +48,6 @@ from schedule_time.pieces import (
     HolidayRef,
     Number,
     Piece,
-    RangeSep,
     WeekdayRef,
     YearShift,
 )
@@ -63,7 +62,6 @@ __all__ = [
     "covers",
     "earlier_sources",
     "example_phrase",
-    "is_a_destination",
     "is_a_length",
     "is_a_shift",
     "is_time_grounded",
@@ -162,14 +160,6 @@ def is_a_length(phrase: str) -> bool:
     """The phrase is only a length ("half an hour", 三刻钟): a duration, never a start."""
     pieces = scan(normalise(phrase)).pieces
     return bool(pieces) and all(isinstance(piece, Duration) for piece in pieces)
-
-
-def is_a_destination(phrase: str) -> bool:
-    """The phrase opens with the time service's "to" of a move ("to 4", 到周五下午三点, 至下周一): a range's
-    separator with no start before it, and not "until"/"till" (an end: "run until 6")."""
-    pieces = scan(normalise(phrase)).pieces
-    first = pieces[0] if pieces else None
-    return isinstance(first, RangeSep) and not first.until and not first.weak and len(pieces) > 1
 
 
 def names_a_day(text: str) -> bool:

@@ -5,11 +5,10 @@ it: live, "和李老师喝咖啡那个改到周五下午三点吧" came back wit
 "I run every weekday at 8am … put it in the calendar" came back as an ``update_event`` of an event that does
 not exist. Five cases are plain enough to take from the words without asking anyone:
 
-* **the new time of a change**: the one time phrase that the time service reads as where the event goes —
-  it opens with the service's "to" of a move (改到周五下午三点, 挪到, 延到, "move the dentist to 4",
-  "switch it to Thursday"), or follows "for"/成 ("reschedule it for Friday", 改成周四). The model chose the
-  change; the verb plays no part (no list of verbs of moving: any verb does). It becomes the update's
-  ``when``; if the model had put that phrase in ``event_when`` (which event), it is taken out of there.
+* **the new time of a change**: a time phrase right after a verb of moving that ends in "to"/"for"/到
+  ("改到周五下午三点", "挪到", "推迟到", "move the dentist to 4", "reschedule it for Friday", "push it back
+  to 5"), when exactly one phrase of the message reads so. It becomes the update's ``when``; if the model
+  had put that phrase in ``event_when`` (which event), it is taken out of there.
 * **the repetition of a new event**: a repetition phrase ("every weekday at 8am", "每天晚上10点") in the
   same clause as the event's title, or inside the title the model wrote ("Run every weekday at 8am for 30
   min": the title loses the phrase). A repetition in another clause may be about something else ("I run
@@ -33,7 +32,6 @@ overlap, confirmation) applies as to any other time argument.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -43,7 +41,6 @@ from agent.outcomes import Command
 from agent.time_grounding import (
     TO_WORDS,
     Memo,
-    is_a_destination,
     is_a_length,
     phrases_in,
     phrases_of,
@@ -72,10 +69,7 @@ async def filled_from_users_words(ctx: ToolContext, command: Command) -> Command
     another clause's time (see the module docstring); each fill or drop is noted for telemetry."""
     args, now, tz, memo = command.args, ctx.now, ctx.tz, ctx.memo
     if command.tool == "update_event" and not any(args.get(n) for n in ("when", "end", "duration")):
-        values = [str(args.get(n) or "") for n in ("title", "location", "notes")] + [
-            str(v) for v in (args.get("attendees") or [])
-        ]
-        phrase = new_time_said(ctx.user_text, now=now, tz=tz, memo=memo, taken=[v for v in values if v])
+        phrase = new_time_said(ctx.user_text, now=now, tz=tz, memo=memo)
         if phrase is None:
             return command
         if isinstance(args.get("event"), str) and await another_requests_clause(ctx, args["event"], phrase):
@@ -213,12 +207,16 @@ def _note(ctx: ToolContext, command: Command, field: str) -> None:
     )  # fmt: skip
 
 
-_FOR_OR_INTO = re.compile(r"(?:\bfor|成)\s*$", re.IGNORECASE)
-"""What marks the time after it as where an event goes when the time service leaves it out of the phrase:
-"(reschedule it) for Friday", "(改)成周四". Weaker than the time service's own "to": used only when no
-phrase opens with that."""
-_POSSESSIVE = re.compile(r"^\s*(?:['’]s\b|的)", re.IGNORECASE)
-"""A time that names whose it is ("to Friday's dinner", 到明天的周会): which event, not where it goes."""
+_MOVE_VERB_ZH = r"(?:改|挪|移|调|調|换|換|推|推迟|推遲|延后|延後|延期|顺延|順延|提前|往后|往後|往前|放|安排)"
+_MOVE_TO = re.compile(
+    _MOVE_VERB_ZH + r"(?:一下)?(?:到|至|成)\s*$"
+    r"|\b(?:move|moved|moving|push|pushed|pushing|bump|bumped|shift|shifted|change|changed|reschedule|"
+    r"rescheduled|postpone|postponed|bring|brought|put)\b(?:\s+[\w'’:-]+){0,5}?"
+    r"(?:\s+(?:back|forward|up|over|out))?\s+(?:to|for|until|till)\s*$",
+    re.IGNORECASE,
+)
+"""A verb of moving and its "to", ending the text before a time phrase (the phrase's own leading 到/to
+counts: the scanner often takes it into the phrase)."""
 _LEADING_TO = re.compile(rf"^(?:{TO_WORDS}|for\s+)", re.IGNORECASE)
 _OR = re.compile(r"\s*(?:还是|還是|或者|或是|或|or\b)", re.IGNORECASE)
 """A choice follows ("改到3点还是4点"): the user has not settled the new time."""
@@ -235,34 +233,19 @@ _SENTENCE = re.compile(r"[.!?;。！？；\n]")
 _CLAUSE = re.compile(r"[,.;!?，。；！？\n]")
 
 
-def new_time_said(
-    text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None, taken: Sequence[str] = ()
-) -> str | None:
-    """The one time phrase of ``text`` said as where an event goes ("周五下午三点" of "改到周五下午三点吧"),
-    or None (none, or several). The model chose the change (``update_event``); this only says which of the
-    message's times is its new one, by the time service's grammar, never by the verb: the phrase opens with
-    the service's "to" of a move (到…, "to 4", 至…), or else follows "for"/成; it is no length, not the end
-    of a range the message gives, not one of a choice ("3点还是4点"), and not a time naming whose an event
-    is ("to Friday's dinner"), nor inside a value the call gives (``taken``: "rename it to “Second round”"
-    is a title)."""
-    phrases = phrases_of(text, memo)
+def new_time_said(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> str | None:
+    """The one time phrase of ``text`` said as a change's new time ("周五下午三点" of "改到周五下午三点吧"),
+    or None (none, or several)."""
+    found = []
     folded = text.casefold()
-    spans = [(at, at + len(p)) for p in phrases if (at := folded.find(p.casefold())) >= 0]
-    led, marked = [], []
-    for phrase in phrases:
+    for phrase in phrases_of(text, memo):
         at = folded.find(phrase.casefold())
-        if at < 0 or is_a_length(phrase) or any(_within(phrase, value) for value in taken):
+        if at < 0:
             continue
-        after = text[at + len(phrase) :]
-        if _OR.match(after) or _POSSESSIVE.match(after):
-            continue
-        if is_a_destination(phrase):
-            before = text[:at].rstrip()
-            if not any(e == len(before) for _, e in spans):  # "三点 到五点": a range's end
-                led.append(phrase)
-        elif _FOR_OR_INTO.search(text[:at]):
-            marked.append(phrase)
-    found = led or marked
+        lead = _LEADING_TO.match(phrase)
+        before = text[:at] + (lead.group() if lead else "")
+        if _MOVE_TO.search(before) and not _OR.match(text[at + len(phrase) :]):
+            found.append(phrase)
     if len(found) != 1:
         return None
     readable = phrases_in(found[0], now=now, tz=tz, memo=memo)
@@ -271,12 +254,6 @@ def new_time_said(
     value = the_time_itself(readable[0])
     bare = _LEADING_TO.sub("", value)  # "Friday at 10" of "for Friday at 10"
     return bare if bare != value and phrases_in(bare, now=now, tz=tz, memo=memo) == [bare] else value
-
-
-def _within(phrase: str, value: str) -> bool:
-    """Some of the phrase's words (its "to" aside) are a value the call gives."""
-    bare = _LEADING_TO.sub("", phrase.strip()).strip(" “”\"'‘’")
-    return bool(bare) and bare.casefold() in value.casefold()
 
 
 def _one_repetition(said: list[str], *, now: datetime, tz: ZoneInfo, memo: Memo | None) -> str | None:

@@ -592,7 +592,7 @@ async def test_an_update_without_the_new_time_the_user_gave_goes_back_naming_it(
             "update_event", {"event": "和李老师喝咖啡", "event_when": "周三下午三点", "when": "周五下午三点"}
         ),
     )
-    # no "to" before the time (agent.writes.left_out would take it from "改到…"): back to the model
+    # no verb of moving before the time (agent.writes.left_out would take it from "改到…"): back to the model
     r = await zh.assistant.reply(zh.user_id, "和李老师喝咖啡那个，周五下午三点可以吗？她周三临时有事")
     assert model.call_count == 2 and len(r.writes) == 1, r.text
     hint = _tool_results(model)[0]["problems"][0]["hint"]
