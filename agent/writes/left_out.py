@@ -1,14 +1,9 @@
 """What a write call left out that the user's words plainly give: code fills it in from their words.
 
 A small model leaves out an argument the message spells out, and sending it back with a hint does not fix
-it: live, "和李老师喝咖啡那个改到周五下午三点吧" came back with the new time as ``event_when`` (which event), and
-"I run every weekday at 8am … put it in the calendar" came back as an ``update_event`` of an event that does
-not exist. Five cases are plain enough to take from the words without asking anyone:
+it: live, "I run every weekday at 8am … put it in the calendar" came back as an ``update_event`` of an event
+that does not exist. Four cases are plain enough to take from the words without asking anyone:
 
-* **the new time of a change**: a time phrase right after a verb of moving that ends in "to"/"for"/到
-  ("改到周五下午三点", "挪到", "推迟到", "move the dentist to 4", "reschedule it for Friday", "push it back
-  to 5"), when exactly one phrase of the message reads so. It becomes the update's ``when``; if the model
-  had put that phrase in ``event_when`` (which event), it is taken out of there.
 * **the repetition of a new event**: a repetition phrase ("every weekday at 8am", "每天晚上10点") in the
   same clause as the event's title, or inside the title the model wrote ("Run every weekday at 8am for 30
   min": the title loses the phrase). A repetition in another clause may be about something else ("I run
@@ -25,6 +20,11 @@ And one the other way: **an end that is another clause's time** ("把后天的�
 came as an update to 10–11am) is dropped when the user said no end or length: the change keeps its length and
 the other clause's time stays unsaid, so the turn asks the model about it (``agent.turn.unsaid``).
 
+Not the new time of a change: an update that gives none goes to the write path, which names the time of the
+message said of that event to the model once and then offers the move as yes/no (``writes.path``). Which of
+a message's times is the new start, and whether it is a start at all ("改到十一点" / "要到十一点", "move it
+to 4" / "run until 4"), is the model's reading; code only holds it to the user's words.
+
 The filled value is the user's own phrase, so the time service computes it and every later check (past,
 overlap, confirmation) applies as to any other time argument.
 """
@@ -36,17 +36,13 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from agent.context import ToolContext
-from agent.guards.clauses import another_requests_clause
 from agent.outcomes import Command
 from agent.time_grounding import (
-    TO_WORDS,
     Memo,
     is_a_length,
-    phrases_in,
     phrases_of,
     quotes,
     resolved,
-    the_time_itself,
 )
 from agent.user_gave import user_gave_end, user_gave_recurrence
 from schedule_time.language import normalise, scan
@@ -57,7 +53,6 @@ __all__ = [
     "end_from_another_clause",
     "filled_from_users_words",
     "length_said",
-    "new_time_said",
     "repetition_said",
     "title_with_company",
     "title_without",
@@ -68,17 +63,6 @@ async def filled_from_users_words(ctx: ToolContext, command: Command) -> Command
     """``command`` with what the model left out taken from the user's words, and without an end that is
     another clause's time (see the module docstring); each fill or drop is noted for telemetry."""
     args, now, tz, memo = command.args, ctx.now, ctx.tz, ctx.memo
-    if command.tool == "update_event" and not any(args.get(n) for n in ("when", "end", "duration")):
-        phrase = new_time_said(ctx.user_text, now=now, tz=tz, memo=memo)
-        if phrase is None:
-            return command
-        if isinstance(args.get("event"), str) and await another_requests_clause(ctx, args["event"], phrase):
-            return command  # the new time of another event's clause ("move lunch to 1 and cancel the call")
-        filled = {**args, "when": phrase}
-        if args.get("event_when") and _same_time(str(args["event_when"]), phrase, ctx):
-            filled["event_when"] = None  # the new time was given as which event: it is the new time
-        _note(ctx, command, "when")
-        return command.with_(args=filled)
     when, end = str(args.get("when") or ""), str(args.get("end") or "")
     if when and end and end_from_another_clause(ctx.user_text, when, end, now=now, tz=tz, memo=memo):
         ctx.notes.append({"dropped": "end", "reason": "another_clause", "tool": command.tool,
@@ -194,32 +178,12 @@ def title_with_company(text: str, title: str, company: list[str]) -> str | None:
     return None
 
 
-def _same_time(value: str, phrase: str, ctx: ToolContext) -> bool:
-    if quotes(phrase, [value]) or quotes(value, [phrase]):
-        return True
-    mine = phrases_in(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-    return bool(mine) and the_time_itself(mine[0]) == phrase
-
-
 def _note(ctx: ToolContext, command: Command, field: str) -> None:
     ctx.notes.append(
         {"filled": field, "from": "user_words", "tool": command.tool, "call_index": command.call_index}
     )  # fmt: skip
 
 
-_MOVE_VERB_ZH = r"(?:改|挪|移|调|調|换|換|推|推迟|推遲|延后|延後|延期|顺延|順延|提前|往后|往後|往前|放|安排)"
-_MOVE_TO = re.compile(
-    _MOVE_VERB_ZH + r"(?:一下)?(?:到|至|成)\s*$"
-    r"|\b(?:move|moved|moving|push|pushed|pushing|bump|bumped|shift|shifted|change|changed|reschedule|"
-    r"rescheduled|postpone|postponed|bring|brought|put)\b(?:\s+[\w'’:-]+){0,5}?"
-    r"(?:\s+(?:back|forward|up|over|out))?\s+(?:to|for|until|till)\s*$",
-    re.IGNORECASE,
-)
-"""A verb of moving and its "to", ending the text before a time phrase (the phrase's own leading 到/to
-counts: the scanner often takes it into the phrase)."""
-_LEADING_TO = re.compile(rf"^(?:{TO_WORDS}|for\s+)", re.IGNORECASE)
-_OR = re.compile(r"\s*(?:还是|還是|或者|或是|或|or\b)", re.IGNORECASE)
-"""A choice follows ("改到3点还是4点"): the user has not settled the new time."""
 _UNTIL = re.compile(
     r"\b(?:until|till|til|through|thru|ends?|ending|finish(?:es|ing)?|over\s+by|wraps?\s+up)\b"
     r"|结束|結束|为止|為止|开到|開到|延长到|延長到|到.{0,6}点?(?:结束|結束)",
@@ -231,29 +195,6 @@ _EDGE_WORDS = re.compile(r"^(?:and|then|和|跟|与|與)\s*|\s*(?:and|then|和|�
 """Connectors the scanner keeps at a phrase's edge ("tomorrow and", "明天的")."""
 _SENTENCE = re.compile(r"[.!?;。！？；\n]")
 _CLAUSE = re.compile(r"[,.;!?，。；！？\n]")
-
-
-def new_time_said(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> str | None:
-    """The one time phrase of ``text`` said as a change's new time ("周五下午三点" of "改到周五下午三点吧"),
-    or None (none, or several)."""
-    found = []
-    folded = text.casefold()
-    for phrase in phrases_of(text, memo):
-        at = folded.find(phrase.casefold())
-        if at < 0:
-            continue
-        lead = _LEADING_TO.match(phrase)
-        before = text[:at] + (lead.group() if lead else "")
-        if _MOVE_TO.search(before) and not _OR.match(text[at + len(phrase) :]):
-            found.append(phrase)
-    if len(found) != 1:
-        return None
-    readable = phrases_in(found[0], now=now, tz=tz, memo=memo)
-    if len(readable) != 1:
-        return None
-    value = the_time_itself(readable[0])
-    bare = _LEADING_TO.sub("", value)  # "Friday at 10" of "for Friday at 10"
-    return bare if bare != value and phrases_in(bare, now=now, tz=tz, memo=memo) == [bare] else value
 
 
 def _one_repetition(said: list[str], *, now: datetime, tz: ZoneInfo, memo: Memo | None) -> str | None:

@@ -102,16 +102,22 @@ async def _times_swapped(ctx: ToolContext, command: Command, occurrences: bool) 
     10", when="Friday"): the model may have swapped the two times, or the event may already be where the
     user wants it. Which is not a fact code has, so the swapped move asks yes/no first, naming the event and
     where it would go (``doubted``); a "no" costs nothing. Right after that event was written it needs no
-    yes ("sorry, Monday not Sunday": a correction of the write just made, ``store.unasked``)."""
+    yes ("sorry, Monday not Sunday": a correction of the write just made, ``store.unasked``).
+
+    An update with no new time at all whose ``event_when`` finds nothing, while its name alone finds one
+    event ("move the dentist to Friday at 2pm" came as event_when="Friday at 2pm"), is the same doubt: the
+    model's time, in the slot of which event — yes/no to move it there."""
     args = command.args
-    if command.tool != "update_event" or not args.get("when") or not args.get("event_when"):
+    if command.tool != "update_event" or not args.get("event_when"):
         return None
-    found = await resolve_reference(ctx, args["event"], args["when"], occurrences=occurrences)
+    if not args.get("when") and (args.get("end") or args.get("duration")):
+        return None
+    found = await resolve_reference(ctx, args["event"], args.get("when"), occurrences=occurrences)
     if not isinstance(found, Found):
         return None
     ctx.notes.append({"replaced": "when", "reason": "swapped_with_event_when", "tool": command.tool,
                       "call_index": command.call_index})  # fmt: skip
-    swapped = {**args, "when": args["event_when"], "event_when": args["when"]}
+    swapped = {**args, "when": args["event_when"], "event_when": args.get("when")}
     return command.with_(args=swapped, target=target_json(found.ref), doubted=True)
 
 

@@ -25,6 +25,10 @@ ROWS = [
     ("Asia/Shanghai", "明天的复健，十一点比较好", {"event": "复健", "event_when": "明天"}, "复健", 11),
     ("Asia/Shanghai", "明天那个电话，九点吧", {"event": "电话", "event_when": "明天"}, "电话", 9),
     ("Asia/Taipei", "明天的站會，上午十點大家比較方便", {"event": "站會", "event_when": "明天"}, "站會", 10),
+    # with a verb of moving: the same path (no verb list fills the time in; the model's reading, then yes/no)
+    ("America/New_York", "push tomorrow's physio to 11am", {"event": "physio", "event_when": "tomorrow"}, "Physio", 11),
+    ("Asia/Shanghai", "把明天的复健改到十一点", {"event": "复健", "event_when": "明天"}, "复健", 11),
+    ("Asia/Taipei", "明天的站會挪到上午十點", {"event": "站會", "event_when": "明天"}, "站會", 10),
 ]  # fmt: skip
 
 
