@@ -56,8 +56,8 @@ class TurnResult:
     dropped_fields: list[str] = field(default_factory=list)
     """Arguments the agent's grounding dropped because the user never said them (an invented location…)."""
     filled_fields: list[str] = field(default_factory=list)
-    """Arguments code filled in (``field:from``, e.g. ``when:user_words``): what the model left out and code
-    took from the user's words, the day's clock, a shift — how often code, not the model, set a value."""
+    """Arguments code filled in or replaced (``field:from``, e.g. ``when:user_words``,
+    ``when:swapped_with_event_when``): how often code, not the model, set a value."""
     text_question: bool = False
     """The model asked in plain text (no tool, no pending command): counted as ``none``, flagged here."""
     error: str | None = None

@@ -146,7 +146,10 @@ async def _play(
     record.confidence = list(telemetry.get("confidence") or [])
     record.no_tool_p = list(telemetry.get("no_tool_p") or [])
     record.dropped_fields = [str(d.get("dropped")) for d in telemetry.get("dropped_fields", [])]
-    record.filled_fields = [f"{f.get('filled')}:{f.get('from')}" for f in telemetry.get("filled_fields", [])]
+    record.filled_fields = [  # "when:user_words" (filled in), "when:swapped_with_event_when" (replaced)
+        f"{f.get('filled') or f.get('replaced')}:{f.get('from') or f.get('reason')}"
+        for f in telemetry.get("filled_fields", [])
+    ]
     record.pending = reply.pending.kind if reply.pending else None
     record.options = len(reply.options)
     record.reply = reply.text
