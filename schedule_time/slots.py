@@ -73,7 +73,7 @@ def _phrases(text: str) -> tuple[str, ...]:
         at += max(span[2], 0)
         # an unknown word, or a clause break, ends the run (not a comma inside a set of weekdays)
         if span[2] < 0 or (_CLAUSE.search(gap) and span[0] not in listed):
-            for part in _cut_run(run, held):
+            for part in _cut_run(norm, run, held):
                 _emit(norm, part, out, separators)
             run, held = [], []
         elif meal_only and len(own) == 1 and type(own[0]) is p.RangeSep and norm[span[0] : span[1]].strip() == "to":
@@ -86,8 +86,13 @@ def _phrases(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _cut_run(run: list[tuple[int, int, int]], held: list[tuple[p.Piece, ...]]) -> list[list[tuple[int, int, int]]]:
+def _cut_run(
+    norm: str, run: list[tuple[int, int, int]], held: list[tuple[p.Piece, ...]]
+) -> list[list[tuple[int, int, int]]]:
     """``run`` cut where it holds two times that make no one expression:
+
+    * at a dash followed by words before the next time ("today - shift it to the same time on friday"): a
+      range's dash stands right before its end ("3 - 5pm"), so this one ends a clause;
 
     * before "to" when a move of an event follows ("friday to the day after": the event's day, then its new
       one; a move is read against an event, never as a range's end);
@@ -97,6 +102,10 @@ def _cut_run(run: list[tuple[int, int, int]], held: list[tuple[p.Piece, ...]]) -
         i for i in range(1, len(run) - 1)
         if len(held[i]) == 1 and type(held[i][0]) is p.RangeSep and not held[i][0].weak and held[i + 1]
         and type(held[i + 1][0]) is p.Shift and held[i + 1][0].event == "must"
+    ]  # fmt: skip
+    cuts += [
+        i for i in range(1, len(run) - 1)
+        if len(held[i]) == 1 and type(held[i][0]) is p.RangeSep and _dash(norm, run[i]) and run[i + 1][2] == 0
     ]  # fmt: skip
     bounds = [i for i, own in enumerate(held) if i and len(own) == 1 and type(own[0]) is p.OpenBound and own[0].leads]
     if bounds:

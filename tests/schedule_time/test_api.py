@@ -170,6 +170,13 @@ def test_cli_module_entry_point() -> None:
     ("standup -> 9:30", ["9:30"]),
     ("3pm - 5pm", ["3pm - 5pm"]),
     ("周五 - 下午三点", ["周五 - 下午三点"]),
+    # a dash with words before the next time ends a clause: the range's dash stands right before its end
+    ("no piano for me today - shift it to the same time on Friday", ["today", "to the same time on friday"]),
+    ("today - move it to 4", ["today", "to 4"]),
+    ("tomorrow – can we do 3pm instead", ["tomorrow", "3pm"]),
+    ("今天 - 改到明天下午三点", ["今天", "到明天下午三点"]),
+    ("週五 — 挪到下週一", ["週五", "到下週一"]),
+    ("tomorrow 3 - 5pm", ["tomorrow 3 - 5pm"]),
 ])
 def test_time_phrases_are_the_runs_of_time_words(text: str, phrases: list[str]) -> None:
     assert time_phrases(text) == phrases
