@@ -35,6 +35,7 @@ from agent.outcomes import Command, NeedsValue, Rejected
 from agent.render import phrases
 from agent.time_accounting import phrases_left
 from agent.time_grounding import (
+    covers,
     is_a_length,
     is_a_shift,
     is_time_grounded,
@@ -77,15 +78,16 @@ def _never_given(ctx: ToolContext, command: Command, name: str, value: str, grou
     """An ungrounded time argument the user gave no reason for, dropped rather than sent back:
 
     * an optional end, duration or repetition the user's words do not name (the model added it);
-    * ``event_when`` with no time phrase left for it: the user gave the event no time ("Cancel my call with
-      Ravi") and the model filled one in, usually the prompt's current time. Without it the title alone
+    * ``event_when`` with no time phrase left for it, or that is the prompt's current minute: the user gave
+      the event no time ("Cancel my call with Ravi") and the model filled one in. Without it the title alone
       finds the event, and several matches become a question. Likewise when the reference says its time
       itself ("the 4pm call"): a phrase left elsewhere in the message belongs to another request;
     * an update's new start or end that is the prompt's "Now:" minute ("缩短到一个小时" came with when=now):
       the event keeps what the user did not ask to change."""
     if name == "event_when":  # the event's own name may say when it is ("the 4pm call", 四点那个电话)
         named = phrases_in(str(command.args.get("event") or ""), now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-        return bool(named) or not _time_left_for_event(ctx, command, grounded)
+        copied = reads_as_now(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo)  # the prompt's "Now:", unsaid
+        return bool(named) or copied or not _time_left_for_event(ctx, command, grounded)
     now_copied = command.tool == "update_event" and name in ("when", "end")
     if now_copied and reads_as_now(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         return True
@@ -153,6 +155,13 @@ def _one_day_said(ctx: ToolContext) -> tuple[str, datetime] | None:
     return phrase, r.start
 
 
+def _has_words_of(value: str, phrase: str) -> bool:
+    """``value`` holds a time word of ``phrase`` (the time service's pieces: "next tuesday" of "to the same
+    time next tuesday" in "next tuesday 11:30")."""
+    mine = scan(normalise(phrase)).pieces
+    return bool(mine) and any(covers(mine, piece) for piece in scan(normalise(value)).pieces)
+
+
 def _from_the_users_phrase(
     ctx: ToolContext, command: Command, args: dict[str, object], problems: list[dict[str, str]],
     grounded: list[str],
@@ -175,6 +184,10 @@ def _from_the_users_phrase(
             moves = [p for p in fit if is_a_shift(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
             if len(moves) == 1:
                 fit = moves if field == "when" else [p for p in fit if p != moves[0]]
+            else:  # "…today, move it to the same time next tuesday" sent as "next tuesday 11:30": the one
+                # phrase whose time words the mangled value kept is the one it was made from
+                kept_words = [p for p in fit if _has_words_of(str(args[field]), p)]
+                fit = kept_words if len(kept_words) == 1 else fit
         if field == "duration" and len(fit) == 1:
             args[field] = fit[0]  # "30 minutes" for "roughly three quarters of an hour"
             left.remove(fit[0])
