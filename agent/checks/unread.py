@@ -13,6 +13,10 @@ calendar, even where they happen to be right:
 
 A message naming several times is left to the model's reply: which window to read is not code's to guess.
 
+Likewise when the model did read, but every read it made failed (a range not in the user's words, sent back,
+and then prose — live, the hint itself came back paraphrased: "the time must be quoted…"): its choice of a
+read tool is its reading of the message, and code's read answers.
+
 The same holds for the question half of a message the model read as "mixed" (a question and a write): when
 the turn wrote, asked the model about the time it left out, and the model still did not read it, code
 reads that one time (``read_left_out``) and its listing answers the question.
@@ -29,22 +33,27 @@ from schedule_time import analyse
 __all__ = ["read_left_out", "read_skipped"]
 
 
-async def read_skipped(tools: BoundTools, call_index: int) -> ToolRun | None:
+async def read_skipped(tools: BoundTools, call_index: int, *, tried: bool = False) -> ToolRun | None:
     """The read the model skipped for a calendar question, run by code; None when the model did not read
-    the message as one, or it names more than one time."""
+    the message as one, or it names more than one time. ``tried``: the model's own reads all failed (an
+    argument not in the user's words, sent back, then prose): its choice of a read tool is its reading."""
     ctx = tools.ctx
-    if ctx.state.request != "calendar_question" or names_other_calendar(ctx.user_text):
+    asked = ctx.state.request == "calendar_question" or tried
+    if not asked or names_other_calendar(ctx.user_text):
         return None  # (someone else's calendar: the model's refusal is the answer, and code's would be too)
     said = analyse(ctx.user_text, now=ctx.now, tz=ctx.tz)  # the one place that knows a time phrase
-    if not said:
-        found = await tools.run("search_events", {"query": ctx.user_text[:200]}, call_index)
-        if isinstance(found.result, ReadResult) and found.result.data.get("events"):
-            return found
-        today = ListEventsArgs(range="today")
-        return ToolRun("list_events", "read", call_index, today, await listed_in(ctx, today.range))
-    if len(said) != 1:
+    if len(said) > 1:
         return None  # several times, or a list of them ("Friday and next Monday")
-    return await tools.run("list_events", {"range": said[0].text}, call_index)
+    if said:
+        listed = await tools.run("list_events", {"range": said[0].text}, call_index)
+        if listed.status == "read":
+            return listed
+        # no window to list ("the next one" read as a clock): as with no time at all
+    found = await tools.run("search_events", {"query": ctx.user_text[:200]}, call_index)
+    if isinstance(found.result, ReadResult) and found.result.data.get("events"):
+        return found
+    today = ListEventsArgs(range="today")
+    return ToolRun("list_events", "read", call_index, today, await listed_in(ctx, today.range))
 
 
 async def read_left_out(

@@ -135,6 +135,11 @@ _TOOL_SPEAK = re.compile(
 user. Please change the event name … and try again.")."""
 
 
+def _reads_all_failed(runs: Sequence[ToolRun]) -> bool:
+    """The turn's runs are all reads, and none of them read anything (an argument sent back)."""
+    return bool(runs) and all(r.kind == "read" and r.status != "read" for r in runs)
+
+
 def _not_named(fixable: Sequence[ToolRun]) -> bool:
     return any(isinstance(r.result, Rejected) and r.result.code == "event_not_named" for r in fixable)
 
@@ -212,6 +217,12 @@ async def run_turn(
                 # the model read a change and made none, twice: code's yes/no for the event just written
                 _code_run(out, run, code_texts, ctx, telemetry, on_tool)
                 break
+            if _reads_all_failed(out.runs) and (run := await read_skipped(tools, call_index, tried=True)):
+                # every read the model made failed, then prose (often the hint paraphrased): code's read
+                # answers, in the user's own words for the time (agent.checks.unread)
+                _code_run(out, run, code_texts, ctx, telemetry, on_tool)
+                model_text, ended_by_model_text = "", True
+                break
             if unanswered and not _following_what_it_read(out, unanswered):
                 gave_up = len(code_texts)
                 _ask_instead(out, unanswered, code_texts, lang, telemetry)  # prose instead of the fix
@@ -256,6 +267,10 @@ async def run_turn(
         if fixable and retried:
             if _following_what_it_read(out, fixable):  # the listing answers the user; no "say it again"
                 ended_by_model_text = True
+                break
+            if _reads_all_failed(out.runs) and (run := await read_skipped(tools, call_index, tried=True)):
+                _code_run(out, run, code_texts, ctx, telemetry, on_tool)  # a second bad read: code's
+                model_text, ended_by_model_text = "", True
                 break
             gave_up = len(code_texts)
             _ask_instead(out, fixable, code_texts, lang, telemetry)

@@ -7,7 +7,7 @@ from datetime import datetime
 
 import pytest
 
-from agent.model import reply
+from agent.model import call, reply
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NY, SH, Kit, make_kit
 
@@ -109,3 +109,32 @@ async def test_no_read_unless_the_model_read_it_as_a_calendar_question(
     kit.script(reply("Not that I know of.", request=kind))
     r = await kit.assistant.reply(kit.user_id, text)
     assert r.telemetry["tools"] == [] and r.text == "Not that I know of."
+
+
+# (zone, seeded title on Thursday 6 March 10:00, message, the model's failed read, its prose after the error)
+FAILED_READS = [
+    ("America/New_York", "Dentist", "dentist — when is it again?",
+     ("list_events", {"range": "next Sunday 2025-03-09 10:00"}), "The time must be quoted in quotes, e.g. 'next one'."),
+    ("America/New_York", "Yoga class", "when's my next yoga class?",
+     ("list_events", {"range": "2025-03-10 to 2025-03-16"}),
+     "I'm sorry, I can't assist with that. Please provide the time range in quotes, like 'next week'."),
+    ("America/New_York", "Massage", "massage — when's the next one?",  # "next one" reads as a clock: no window
+     ("list_events", {"range": "2025-03-09"}), "Please put the time in quotes."),
+    ("Asia/Shanghai", "牙医", "牙医是哪天来着？", ("list_events", {"range": "2025-03-09"}), "请用引号给出时间范围。"),
+    ("Asia/Taipei", "瑜伽課", "瑜伽課下次是什麼時候？", ("find_free_time", {"range": "下週"}), "請提供時間範圍。"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("tz", "title", "text", "read", "prose"), FAILED_READS, ids=[r[2] for r in FAILED_READS])
+async def test_a_question_whose_every_read_failed_is_read_by_code(  # type: ignore[no-untyped-def]
+    database, make_user, tz: str, title: str, text: str, read: tuple[str, dict], prose: str
+) -> None:
+    # the model chose a read (its reading: a calendar question), its range was not the user's words, and it
+    # answered with the hint paraphrased: code's read answers, the guidance never reaches the user
+    k = await make_kit(database, make_user, timezone=tz)
+    await k.seed(title, datetime(2025, 3, 6, 10, tzinfo=k.tz))
+    k.script(call(*read), reply(prose))
+    r = await k.assistant.reply(k.user_id, text)
+    assert r.writes == () and title in r.text and prose not in r.text, r.text
+    assert "quot" not in r.text and "引号" not in r.text and "時間範圍" not in r.text
+    assert r.telemetry["read_forced"] is True, (r.text, r.telemetry["tools"])
