@@ -109,8 +109,8 @@ def _no_new_time(ctx: ToolContext, command: Command) -> bool:
     """The update's only values are times its own reference gives ("4pm call" moved to 4pm): nothing of
     the message says a new value."""
     args = command.args
-    if any(args.get(n) is not None for n in ("title", "location", "notes", "attendees")):
-        return False
+    if any(args.get(n) not in (None, "", [], ()) for n in ("title", "location", "notes", "attendees")):
+        return False  # (a value grounding dropped is left empty: no change of it)
     reference = " ".join(str(args.get(n) or "") for n in ("event", "event_when"))
     values = [str(args[n]) for n in ("when", "end", "duration") if args.get(n)]
     return bool(values) and all(

@@ -71,7 +71,7 @@ def ground(ctx: ToolContext, command: Command, *, echo: bool = True) -> Command:
                     "call_index": command.call_index,
                 }
             )
-        args["attendees"] = kept
+        args["attendees"] = kept or None  # every name made up: no attendees given (an update keeps its own)
     if any("dropped" in n for n in ctx.notes):
         log.info("ungrounded fields dropped", extra={"turn_id": ctx.turn_id, "tool": command.tool})
     return command.with_(args=args, grounded=True)

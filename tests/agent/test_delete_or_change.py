@@ -25,6 +25,13 @@ ROWS = [
     ("Asia/Shanghai", "把明天的牙医去掉", {"event": "牙医", "event_when": "明天"}, "牙医", 10),
     ("Asia/Shanghai", "明天下午三点那个评审不开了", {"event": "明天下午三点那个评审", "when": "明天下午三点"}, "评审", 15),
     ("Asia/Taipei", "明天的讀書會不去了", {"event": "讀書會", "event_when": "明天"}, "讀書會", 19),
+    # beside a made-up attendee (dropped by grounding): still only the reference's own time
+    ("America/New_York", "kill my 4pm call", {"event": "4pm call", "when": "4pm", "attendees": ["your name"]},
+     "Call", 16),
+    ("Asia/Shanghai", "四点的电话不打了", {"event": "四点的电话", "when": "四点", "attendees": ["我"]}, "电话", 16),
+    ("Asia/Taipei", "明天晚上七點的讀書會取消", {"event": "明天晚上七點的讀書會", "when": "明天晚上七點",
+     "attendees": ["用戶"]},
+     "讀書會", 19),
 ]  # fmt: skip
 
 
@@ -120,3 +127,24 @@ async def test_an_empty_update_then_no_words_of_its_own_asks_to_delete(
     done = await kit.assistant.reply(kit.user_id, "yes" if text.isascii() else "好")
     assert model.call_count == 2 and [w.action for w in done.writes] == ["deleted"], done.text
     assert await kit.events() == []
+
+
+@pytest.mark.parametrize(
+    ("tz", "text", "update", "made_up"),
+    [
+        ("America/New_York", "move the review to 4pm", {"event": "review", "when": "4pm"}, ["your name"]),
+        ("Asia/Shanghai", "评审改到下午四点", {"event": "评审", "when": "下午四点"}, ["我"]),
+        ("Asia/Taipei", "評審挪到下午四點", {"event": "評審", "when": "下午四點"}, ["用戶", "你"]),
+    ],
+)
+async def test_made_up_attendees_never_erase_the_events_own(
+    database: Any, make_user: Any, tz: str, text: str, update: dict, made_up: list[str]
+) -> None:
+    kit = await make_kit(database, make_user, timezone=tz)
+    title = update["event"] if not text.isascii() else "Review"
+    await kit.seed(title, datetime(2025, 3, 6, 15, tzinfo=kit.tz), attendees=("Ana", "Bo"))
+    kit.script(call("update_event", {**update, "attendees": made_up}))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert [w.action for w in r.writes] == ["updated"], r.text
+    (event,) = await kit.events()
+    assert event.start == datetime(2025, 3, 6, 16, tzinfo=kit.tz) and event.attendees == ("Ana", "Bo")
