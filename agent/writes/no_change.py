@@ -11,6 +11,7 @@ guess:
   change otherwise (``_delete_or_change``; a "yes" deletes with no model call, any other answer is an
   ordinary message);
 * a new value the event already has ("move it to 3" when it is at 3): the user is told so;
+* a new title that is the reference itself, copied (``without_the_reference_as_title``): no rename;
 * a time of the message left out, named to the model, and still not used (``writes.path``): yes/no to move
   the event there — the user's own time, offered, never written on the model's silence.
 """
@@ -21,14 +22,16 @@ import dataclasses
 from datetime import datetime
 
 from agent.context import ToolContext
+from agent.grounding import bare_words
 from agent.outcomes import Command, NeedsConfirmation, Rejected, WriteOutcome
 from agent.render import phrases
 from agent.render.timefmt import range_text
 from agent.time_grounding import is_time_grounded, phrases_in, quotes, the_time_itself
 from agent.writes.store import confirm
+from agent.writes.title_match import shares_a_word
 from storage import EventPatch, StorageError
 
-__all__ = ["already_so", "nothing_to_change", "unused_time"]
+__all__ = ["already_so", "nothing_to_change", "unused_time", "without_the_reference_as_title"]
 
 _CHANGES_NOTHING = (
     "{what}: this update changes nothing. If the user asks to remove it, call delete_event for it; if they "
@@ -145,3 +148,23 @@ def unused_time(ctx: ToolContext, command: Command) -> str | None:
         if not quotes(phrase, used) and not any(quotes(u, [phrase]) for u in used if u):
             return the_time_itself(phrase)
     return None
+
+
+def without_the_reference_as_title(ctx: ToolContext, command: Command) -> Command:
+    """A new title that is the reference itself, for the event that reference found ("move my call w/ X to
+    3" came with title="call w/ X"): the words that say which event, copied, are no rename. (A reference
+    that is the new title and finds nothing by itself — "rename the interview to “Second round”" sent as
+    event=title="Second round" — is not this: the event was found by the rest of the message.)"""
+    renamed, reference = command.args.get("title"), str(command.args.get("event") or "")
+    current = str((command.target or {}).get("title") or "")
+    if (
+        not renamed
+        or bare_words(str(renamed)) != bare_words(reference)
+        or not shares_a_word(reference, current)
+    ):
+        return command
+    if bare_words(str(renamed)) == bare_words(current):
+        return command  # the event's own title: already_so says so
+    ctx.notes.append({"dropped": "title", "reason": "the_reference", "tool": command.tool,
+                      "call_index": command.call_index})  # fmt: skip
+    return command.with_(args={**command.args, "title": None})

@@ -30,7 +30,7 @@ from agent.timing import Timing, named_day, timing_from_json
 from agent.tools.args import UpdateEventArgs
 from agent.turn.focus import just_written
 from agent.writes.another import another_of, ask_another
-from agent.writes.no_change import already_so, nothing_to_change, unused_time
+from agent.writes.no_change import already_so, nothing_to_change, unused_time, without_the_reference_as_title
 from agent.writes.references import Ref, events_sharing_a_word
 from agent.writes.series_scope import (
     ask_scope,
@@ -156,6 +156,7 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     command = settled
     if (refused := _changes_this_turns_write(ctx, command)) is not None:
         return refused
+    command = without_the_reference_as_title(ctx, command)
     args, target = command.args, command.target or {}
     title = target["title"]
     moves = bool(args.get("when") or args.get("end") or args.get("duration"))
