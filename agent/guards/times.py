@@ -39,6 +39,7 @@ from agent.time_grounding import (
     is_a_length,
     is_a_shift,
     is_time_grounded,
+    names_a_day,
     phrases_in,
     picked_reading,
     reads_as_now,
@@ -110,17 +111,26 @@ def _reference_says_otherwise(ctx: ToolContext, args: dict[str, object]) -> bool
     outside it: the reference is the user's, so its time finds the event ("now" of "…is at Fiona's place
     now" grounds a copied current minute, which is no time of the event)."""
     reference = str(args.get("event") or "")
-    own = [resolved(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo) for p in
-           phrases_in(reference, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]  # fmt: skip
+    said = phrases_in(reference, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    own = [(resolved(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo), names_a_day(p)) for p in said]
     spans = [
-        (r.start, r.end) for r in own if r.status == "resolved" and r.start and r.end and not r.recurrence
-    ]
+        (r.start, r.end, dated) for r, dated in own
+        if r.status == "resolved" and r.start and r.end and not r.recurrence
+    ]  # fmt: skip
     if not spans:
         return False
     given = resolved(str(args["event_when"]), now=ctx.now, tz=ctx.tz, memo=ctx.memo)
     if given.status != "resolved" or given.start is None:
         return False
-    return not any(start <= given.start < end for start, end in spans)
+    at, a_day = given.start.astimezone(ctx.tz), given.grain == "day"
+    return not any(
+        start <= given.start < end
+        or (
+            not dated
+            and (a_day or start.astimezone(ctx.tz).time() <= at.time() < end.astimezone(ctx.tz).time())
+        )
+        for start, end, dated in spans
+    )  # a clock with no day ("my 2pm") agrees with a day ("Friday") and that clock on it ("Friday 2pm")
 
 
 def _users_day(ctx: ToolContext) -> tuple[str, datetime] | None:

@@ -26,11 +26,13 @@ from agent.writes.title_match import (
     another_name,
     han_chars,
     longest_han_run,
+    names_more_than_a_kind,
     shares_a_word,
     without_times,
 )
-from schedule_time import analyse
-from schedule_time.language import normalise
+from schedule_time import analyse, time_phrases
+from schedule_time.language import normalise, scan
+from schedule_time.pieces import Clock
 from storage import EventNotFound, EventSnapshot, InvalidInput, StorageError
 
 __all__ = ["Choice", "Found", "NotFound", "Ref", "events_sharing_a_word", "resolve_reference"]
@@ -77,10 +79,11 @@ def _looks_like_id(text: str) -> bool:
 
 
 async def resolve_reference(
-    ctx: ToolContext, reference: str, event_when: str | None, *, occurrences: bool
+    ctx: ToolContext, reference: str, event_when: str | None, *, occurrences: bool, by_time: bool = True
 ) -> Found | NotFound | Choice:
     """``occurrences``: keep one candidate per occurrence in the ``event_when`` range (a delete of one
-    occurrence); otherwise one per event (an update changes the whole event)."""
+    occurrence); otherwise one per event (an update changes the whole event). ``by_time`` False: a reference
+    whose words match no title is not found, even where an event starts at its time."""
     if _looks_like_id(reference):
         try:
             event = await ctx.events.get(reference.strip())
@@ -96,6 +99,8 @@ async def resolve_reference(
             matches = await _named_by(ctx, reference)
         except InvalidInput:
             return NotFound(by_id=False)
+        if not matches and not by_time:
+            return NotFound(by_id=False, with_time=bool(event_when))
         if not matches:  # "my 3pm", 下午三点那个: no title words, an event named by its time
             return await _by_time(ctx, reference, event_when, occurrences=occurrences)
     window = read_range(event_when, now=ctx.now, tz=ctx.tz) if event_when else None
@@ -168,6 +173,16 @@ async def events_sharing_a_word(
     return [c.event for c in found if shares_a_word(words, c.event.title)]
 
 
+def _day_and_clock(reference: str, event_when: str) -> str:
+    """``event_when`` with the reference's clock when it names only a day and the reference only a clock (the
+    "2pm call" on "Friday": "Friday 2pm"); else ``event_when`` as it is."""
+    clocks = [p for p in time_phrases(reference) if not names_a_day(p)]
+    day_only = names_a_day(event_when) and not any(
+        isinstance(x, Clock) for x in scan(normalise(event_when)).pieces
+    )
+    return f"{event_when} {clocks[0]}" if len(clocks) == 1 and day_only else event_when
+
+
 def _windows(text: str, ctx: ToolContext) -> list[tuple[datetime, datetime]]:
     """The times one time phrase names (each reading of an ambiguous one: "3 o'clock" is 3am or 3pm)."""
     said = analyse(text, now=ctx.now, tz=ctx.tz)
@@ -199,8 +214,13 @@ async def _by_time(
     """An event named by its time ("my 3pm", 下午三点那个): the events that start at the time the user gave
     (``event_when``, else the one time phrase of the reference, read by the time service). With no title
     match (``titled`` False) one such event is the one; when title words matched other events, the user
-    chooses — a time that fits another event never silently moves it."""
-    windows = _windows(event_when, ctx) if event_when else []
+    chooses — a time that fits another event never silently moves it. A reference that names more than a
+    kind of event ("meeting with Hannah") and matched no title is not found: the event it names is not
+    there, whatever starts at its time (``title_match.names_more_than_a_kind``)."""
+    own = reference.strip() != ctx.user_text.strip()  # (code's own try with the whole message: its words ask)
+    if not titled and own and names_more_than_a_kind(reference):
+        return NotFound(by_id=False, with_time=bool(event_when))
+    windows = _windows(_day_and_clock(reference, event_when), ctx) if event_when else []
     windows = windows or _windows(reference, ctx)
     if not windows:
         return NotFound(by_id=False, with_time=bool(event_when))

@@ -15,11 +15,21 @@ import re
 from pypinyin import Style, lazy_pinyin
 from rapidfuzz.distance import Levenshtein
 
+from agent import lexicon_en, lexicon_zh
+from agent.grounding import EVENT_KINDS
 from agent.language import HAN_RUN, simplified
 from schedule_time import noun_words, time_phrases
 from schedule_time.language import normalise
 
-__all__ = ["MIN_RUN", "another_name", "han_chars", "longest_han_run", "shares_a_word", "without_times"]
+__all__ = [
+    "MIN_RUN",
+    "another_name",
+    "han_chars",
+    "longest_han_run",
+    "names_more_than_a_kind",
+    "shares_a_word",
+    "without_times",
+]
 
 MIN_RUN = 2
 """Han characters a title must share with a reference in a row: one is a coincidence, two are a word."""
@@ -86,7 +96,9 @@ def _near(word: str, other: str) -> bool:
     ):
         return True
     if len(word) == 2 and _VOWEL.search(word):
-        return False  # two letters with a vowel are a word of their own ("at", "in", "my"), not "appt" or "dr"
+        return (
+            False  # two letters with a vowel are a word of their own ("at", "in", "my"), not "appt" or "dr"
+        )
     return len(word) >= 2 and len(word) < len(other) and _in_order(word, other)
 
 
@@ -149,3 +161,61 @@ def _another_han_name(reference: str, title: str) -> bool:
                 if _HAN.fullmatch(said) and said not in reference and _sounds_alike(ch, said):
                     return True
     return False
+
+
+_PLAIN_EN = frozenset(EVENT_KINDS["en"]) | frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "my",
+        "our",
+        "your",
+        "his",
+        "her",
+        "their",
+        "this",
+        "that",
+        "these",
+        "those",
+        "one",
+        "ones",
+        "thing",
+        "things",
+        "event",
+        "events",
+        "at",
+        "in",
+        "on",
+        "of",
+        "for",
+        "to",
+        "with",
+        "and",
+        "or",
+        "by",
+        "from",
+        "w/",
+        "o'clock",
+        "oclock",
+    ]
+)
+"""Words of a reference that name no particular event: articles, pointers, joins, event kinds."""
+_PLAIN_ZH = re.compile(
+    "|".join(sorted({simplified(k) for k in EVENT_KINDS["zh"]}, key=len, reverse=True))
+    + f"|{lexicon_zh.POINTER_WORDS}|[的在和跟与同去到了那这个我]"
+)
+_POINTER_EN = re.compile(lexicon_en.POINTER_WORDS, re.IGNORECASE)
+
+
+def names_more_than_a_kind(reference: str) -> bool:
+    """The reference, its time words aside, still names something — a person, a topic, a title word ("meeting
+    with Hannah", 和王经理的会) — and not only a kind of event or a pointer ("my 3pm", "the 10 o'clock
+    call", 下午三点那个, 四点的电话). Such a reference that no title matches names no event the user has: it
+    is not found, never the one event that happens to start at its time."""
+    core = _POINTER_EN.sub(" ", without_times(reference))
+    latin = [w.strip(".'’-") for w in _LATIN.findall(core)]
+    if any(len(w) >= 3 and not w.isdigit() and w not in _PLAIN_EN for w in latin):
+        return True
+    rest = _PLAIN_ZH.sub("", "".join(HAN_RUN.findall(core)))
+    return len(rest) >= MIN_RUN
