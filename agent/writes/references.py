@@ -26,7 +26,7 @@ from agent.writes.title_match import (
     another_name,
     han_chars,
     longest_han_run,
-    names_more_than_a_kind,
+    names_someone,
     shares_a_word,
     without_times,
 )
@@ -214,11 +214,11 @@ async def _by_time(
     """An event named by its time ("my 3pm", 下午三点那个): the events that start at the time the user gave
     (``event_when``, else the one time phrase of the reference, read by the time service). With no title
     match (``titled`` False) one such event is the one; when title words matched other events, the user
-    chooses — a time that fits another event never silently moves it. A reference that names more than a
-    kind of event ("meeting with Hannah") and matched no title is not found: the event it names is not
-    there, whatever starts at its time (``title_match.names_more_than_a_kind``)."""
+    chooses — a time that fits another event never silently moves it. A reference that says who the event
+    is with ("meeting with Hannah", 跟李总的会) and matched no title is not
+    found: the event it names is not there, whatever starts at its time (``title_match.names_someone``)."""
     own = reference.strip() != ctx.user_text.strip()  # (code's own try with the whole message: its words ask)
-    if not titled and own and names_more_than_a_kind(reference):
+    if not titled and own and names_someone(reference):
         return NotFound(by_id=False, with_time=bool(event_when))
     windows = _windows(_day_and_clock(reference, event_when), ctx) if event_when else []
     windows = windows or _windows(reference, ctx)

@@ -34,7 +34,7 @@ from agent.writes.left_out import filled_from_users_words
 from agent.writes.references import Choice, Found, NotFound, Ref, events_sharing_a_word, resolve_reference
 from agent.writes.store import confirm, ground, is_past, model_doubts, unasked_reading
 from agent.writes.timing import settle_time
-from agent.writes.title_match import names_more_than_a_kind
+from agent.writes.title_match import names_someone
 from schedule_time import TimeExpressionError, analyse
 from schedule_time.language import normalise
 from storage import StorageError
@@ -60,7 +60,7 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
         # "会挪到礼拜五" for "老周那个会挪到礼拜五吧": the model cut the message across the event's name
         # (by its title words only, when the model's own words named someone no event has: the message's
         # time must not find another event in their place)
-        named = names_more_than_a_kind(str(args["event"]))
+        named = names_someone(str(args["event"]))
         found = await resolve_reference(
             ctx, ctx.user_text, args.get("event_when"), occurrences=occurrences, by_time=not named
         )

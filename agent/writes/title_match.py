@@ -15,7 +15,7 @@ import re
 from pypinyin import Style, lazy_pinyin
 from rapidfuzz.distance import Levenshtein
 
-from agent import lexicon_en, lexicon_zh
+from agent import lexicon_zh
 from agent.grounding import EVENT_KINDS
 from agent.language import HAN_RUN, simplified
 from schedule_time import noun_words, time_phrases
@@ -26,7 +26,7 @@ __all__ = [
     "another_name",
     "han_chars",
     "longest_han_run",
-    "names_more_than_a_kind",
+    "names_someone",
     "shares_a_word",
     "without_times",
 ]
@@ -163,59 +163,26 @@ def _another_han_name(reference: str, title: str) -> bool:
     return False
 
 
-_PLAIN_EN = frozenset(EVENT_KINDS["en"]) | frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "my",
-        "our",
-        "your",
-        "his",
-        "her",
-        "their",
-        "this",
-        "that",
-        "these",
-        "those",
-        "one",
-        "ones",
-        "thing",
-        "things",
-        "event",
-        "events",
-        "at",
-        "in",
-        "on",
-        "of",
-        "for",
-        "to",
-        "with",
-        "and",
-        "or",
-        "by",
-        "from",
-        "w/",
-        "o'clock",
-        "oclock",
-    ]
-)
-"""Words of a reference that name no particular event: articles, pointers, joins, event kinds."""
-_PLAIN_ZH = re.compile(
+_KIND_ZH = re.compile(
     "|".join(sorted({simplified(k) for k in EVENT_KINDS["zh"]}, key=len, reverse=True))
-    + f"|{lexicon_zh.POINTER_WORDS}|[的在和跟与同去到了那这个我]"
+    + f"|{lexicon_zh.POINTER_WORDS}|[的在那这个]|[他她它我你][们們]?"
 )
-_POINTER_EN = re.compile(lexicon_en.POINTER_WORDS, re.IGNORECASE)
+_WITH_ZH = re.compile(r"(?:和|跟|与|與|同)([\u3400-\u9fff]+)")
+_CAPITALISED = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][A-Za-z'’-]+\b")
 
 
-def names_more_than_a_kind(reference: str) -> bool:
-    """The reference, its time words aside, still names something — a person, a topic, a title word ("meeting
-    with Hannah", 和王经理的会) — and not only a kind of event or a pointer ("my 3pm", "the 10 o'clock
-    call", 下午三点那个, 四点的电话). Such a reference that no title matches names no event the user has: it
-    is not found, never the one event that happens to start at its time."""
-    core = _POINTER_EN.sub(" ", without_times(reference))
-    latin = [w.strip(".'’-") for w in _LATIN.findall(core)]
-    if any(len(w) >= 3 and not w.isdigit() and w not in _PLAIN_EN for w in latin):
-        return True
-    rest = _PLAIN_ZH.sub("", "".join(HAN_RUN.findall(core)))
-    return len(rest) >= MIN_RUN
+def names_someone(reference: str) -> bool:
+    """The reference says who the event is with: a capitalised name after its first word ("meeting with
+    Hannah", "the Acme call"; a weekday or month is a time word, not a name), or two or more characters
+    after 和/跟/与/同 that are no kind of event ("和王经理的会", "跟李总"). Such a reference that no title matches
+    names no event the user has: it is not found, never the one event at its time."""
+    for word in _CAPITALISED.findall(reference.strip()):
+        if word.casefold() not in ("i", "i'm", "i'll", "i've") and not time_phrases(word):
+            return True
+    for run in _WITH_ZH.findall(simplified(reference)):
+        core = run
+        for phrase in time_phrases(run):
+            core = core.replace(simplified(phrase), "")
+        if len(_KIND_ZH.sub("", core)) >= MIN_RUN:
+            return True
+    return False

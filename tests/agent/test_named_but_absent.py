@@ -1,7 +1,7 @@
 """A reference that names someone or something no event has ("the call with Priyanka on Friday") is not
 found — never the one event that happens to be on that day or at that time. A reference that is only a
 time, a pointer or a kind of event ("my 2pm", 四点那个, "the Friday one") still finds the event at that time
-(``references._by_time``, ``title_match.names_more_than_a_kind``). Scripted model; now is Wednesday
+(``references._by_time``, ``title_match.names_someone``). Scripted model; now is Wednesday
 2025-03-05 09:00 in New York."""
 
 from __future__ import annotations
