@@ -150,6 +150,9 @@ class ActualEvent:
     all_day: bool
     recurrence: str | None
     exdates: tuple[date, ...]
+    location: str | None = None
+    attendees: tuple[str, ...] = ()
+    notes: str | None = None
 
     @classmethod
     def of(cls, event: EventSnapshot) -> ActualEvent:
@@ -160,7 +163,18 @@ class ActualEvent:
         zone = ZoneInfo(event.timezone)
         exdates = tuple(sorted(x.astimezone(zone).date() for x in event.exdates))
         first = event.start_date if event.all_day else event.start.astimezone(zone)
-        return cls(event.title, start, end, event.all_day, normalize_rrule(event.rrule, first), exdates)
+        rule = normalize_rrule(event.rrule, first)
+        return cls(
+            event.title,
+            start,
+            end,
+            event.all_day,
+            rule,
+            exdates,
+            event.location,
+            event.attendees,
+            event.notes,
+        )
 
     def key(self) -> tuple[str, str, str, bool, str | None, tuple[date, ...]]:
         return (self.title, self.start, self.end, self.all_day, self.recurrence, self.exdates)
@@ -173,7 +187,11 @@ class ActualEvent:
             "all_day": self.all_day,
             "recurrence": self.recurrence,
             "exdates": [d.isoformat() for d in self.exdates],
+            **{k: v for k, v in self.details().items() if v},
         }
+
+    def details(self) -> dict[str, Any]:
+        return {"location": self.location, "attendees": list(self.attendees), "notes": self.notes}
 
 
 @dataclass
@@ -232,6 +250,7 @@ class Backend:
                 timezone=zone.key,
                 location=seed.location,
                 notes=seed.notes,
+                attendees=tuple(seed.attendees),
                 rrule=seed.recurrence,
             )
             result = await store.create(draft, now=at, idempotency_key=f"seed-{user_id}-{index}")

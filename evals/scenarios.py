@@ -198,6 +198,7 @@ class SeedEvent(_Event):
     ref: str | None = Field(default=None, pattern=r"^[a-z][a-z0-9_]*$")
     location: str | None = None
     notes: str | None = None
+    attendees: list[str] = Field(default_factory=list)
 
     @field_validator("start", "end")
     @classmethod
@@ -209,13 +210,17 @@ class SeedEvent(_Event):
         return value
 
     def localize(self, zone: ZoneInfo) -> ExpectedEvent:
-        """This event with aware datetimes in ``zone`` (all-day events keep their dates)."""
+        """This event with aware datetimes in ``zone`` (all-day events keep their dates), its details
+        kept: an event the scenario leaves alone must keep its location, attendees and notes."""
         return ExpectedEvent(
             title=self.title,
             start=_localize(self.start, zone),
             end=_localize(self.end, zone),
             all_day=self.all_day,
             recurrence=self.recurrence,
+            location=self.location,
+            attendees=list(self.attendees) or None,
+            notes=self.notes,
         )
 
 
@@ -234,11 +239,16 @@ class ExpectedEvent(_Event):
     """An event of the expected final calendar, compared without ids (title, start, end, recurrence).
 
     ``title`` is what the scripted model writes; ``title_match`` lists words that a live model's title
-    must all contain (case-insensitive) instead of matching ``title`` exactly.
+    must all contain (case-insensitive) instead of matching ``title`` exactly. ``location``, ``attendees``
+    and ``notes`` are compared only where given (``evals.matching.details_match``): a scenario says which
+    details the request carried, and an untouched seeded event keeps its own.
     """
 
     title_match: list[str] = Field(default_factory=list)
     exdates: list[date] = Field(default_factory=list)
+    location: str | None = None
+    attendees: list[str] | None = None
+    notes: str | None = None
 
     @field_validator("start", "end")
     @classmethod
