@@ -396,6 +396,9 @@ RULES: list[Rule] = [
 FILLERS = r"(?:at|@|on|in|of|the|over|any\s?time|around|about|approximately|approx\.?|roughly|ish|please|pls|then|ok|okay|" \
           r"sometime|some\s+time|during|for|let's\s+say|lets\s+say|say|maybe|how\s+about|what\s+about|" \
           r"just|only|exactly|sharp|o'?clock|or\s+so|works|is\s+fine|would\s+be\s+(?:great|good|fine)|" \
-          r"sounds\s+good|yes|yeah|yep|sure|a|an|time|this|next|that)"
+          r"sounds\s+good|yes|yeah|yep|sure|a|an|time|this|next|that|" \
+          r"(?<=['’])s)"
+"""Words that join the pieces of one time; the last is a genitive ("friday's 2 o'clock" is Friday at 2,
+"today's 3pm" one phrase)."""
 
 LANGUAGE = Language(code="en", rules=RULES, detect=re.compile(r"[a-z]"), word_boundary=True, fillers=FILLERS)

@@ -196,10 +196,15 @@ def warm_up() -> None:
 
 
 def normalise(text: str) -> str:
-    """NFKC (full-width digits and letters become ASCII), lower case, trimmed."""
+    """NFKC (full-width digits and letters become ASCII), lower case, trimmed; a typographic apostrophe is
+    the ASCII one (a phone keyboard writes "o’clock", "friday’s")."""
     if text.isascii():
         return text.strip().lower()
-    return unicodedata.normalize("NFKC", text).strip().lower()
+    return unicodedata.normalize("NFKC", text).translate(APOSTROPHES).strip().lower()
+
+
+APOSTROPHES = str.maketrans({"’": "'", "‘": "'"})
+"""Typographic apostrophes as the ASCII one (each one character for one: spans keep their places)."""
 
 
 _MEMO: dict[str, tuple[tuple[Piece, ...], tuple[str, ...], str]] = {}

@@ -19,7 +19,7 @@ from typing import Literal
 
 from . import pieces as p
 from .compose import Expr, Unusable, compose
-from .language import _scan
+from .language import APOSTROPHES, _scan
 from .relative import check_relative
 from .resolver import resolve
 from .result import Resolution, TimeExpressionError
@@ -116,13 +116,13 @@ def _normalised(text: str) -> tuple[str, list[int]]:
     """``text`` as the scan reads it (NFKC, lower case) and, per character of it, the index of the
     original character it came from (a full-width "３" is one character either way; a ligature that
     NFKC expands maps each of its parts back to itself)."""
-    lowered = text.lower()
+    lowered = text.lower().translate(APOSTROPHES)
     if text.isascii() or (len(lowered) == len(text) and unicodedata.is_normalized("NFKC", lowered)):
         return lowered, list(range(len(text)))
     chars: list[str] = []
     where: list[int] = []
     for i, ch in enumerate(text):
-        n = ch.lower() if ch.isascii() else unicodedata.normalize("NFKC", ch).lower()
+        n = ch.lower() if ch.isascii() else unicodedata.normalize("NFKC", ch).translate(APOSTROPHES).lower()
         chars.append(n)
         where.extend([i] * len(n))
     return "".join(chars), where

@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 from . import anchors as a
 from .compose import Expr, Unusable, compose
 from .frames import range_end, spec_frames, timed_frames
-from .language import _MEMO, _MEMO_MAX, _scan
+from .language import _MEMO, _MEMO_MAX, APOSTROPHES, _scan
 from .pieces import DateParts, DayShift, PartOfDay, Piece
 from .recurrence import occurrences
 from .relative import check_relative, resolve_relative
@@ -105,7 +105,7 @@ def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
         ctx = None
         if now.year not in NOW_YEARS:
             return unresolved(f"now must fall in the years {NOW_YEARS.start}-{NOW_YEARS.stop - 1}")
-    norm = text.strip().lower() if text.isascii() else _nfkc("NFKC", text).strip().lower()   # (``normalise``, inline)
+    norm = text.strip().lower() if text.isascii() else _nfkc("NFKC", text).translate(APOSTROPHES).strip().lower()   # (``normalise``, inline)
     if not 0 < len(norm) <= MAX_TEXT:
         return unresolved("empty text" if not norm else f"longer than {MAX_TEXT} characters; pass one time expression")
     hit = _MEMO.get(norm)   # (``scan_parts``, inline: one call less per text)

@@ -169,14 +169,17 @@ _KIND_ZH = re.compile(
 )
 _WITH_ZH = re.compile(r"(?:和|跟|与|與|同)([\u3400-\u9fff]+)")
 _CAPITALISED = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][A-Za-z'’-]+\b")
+_GENITIVE_FIRST = re.compile(r"([A-Z][A-Za-z-]+)['’]s\b")  # "Dana's 3pm": a name even as the first word
 
 
 def names_someone(reference: str) -> bool:
     """The reference says who the event is with: a capitalised name after its first word ("meeting with
-    Hannah", "the Acme call"; a weekday or month is a time word, not a name), or two or more characters
-    after 和/跟/与/同 that are no kind of event ("和王经理的会", "跟李总"). Such a reference that no title matches
+    Hannah", "the Acme call"; a weekday or month is a time word, not a name) or a first word in the genitive
+    ("Dana's 3pm"; "Friday's 3pm" is a time), or two or more characters after 和/跟/与/同 that are no kind of
+    event ("和王经理的会", "跟李总"). Such a reference that no title matches
     names no event the user has: it is not found, never the one event at its time."""
-    for word in _CAPITALISED.findall(reference.strip()):
+    first = _GENITIVE_FIRST.match(reference.strip())
+    for word in _CAPITALISED.findall(reference.strip()) + ([first.group(1)] if first else []):
         if word.casefold() not in ("i", "i'm", "i'll", "i've") and not time_phrases(word):
             return True
     for run in _WITH_ZH.findall(simplified(reference)):

@@ -114,6 +114,15 @@ INFORMAL: list[Row] = [
     R("2nite", "ny_spring", "2026-03-08T18:00/2026-03-09T00:00 hour", "said at 00:30: this calendar day's evening"),
     R("thurs", "ny_spring", "2026-03-12", "'thurs' said on a Sunday"),
     R("cob", "month_end", "2026-01-31T17:00", "close of business today"),
+    # a genitive joins a day to its time ("Friday's 2 o'clock" is one time), and a phone's typographic
+    # apostrophe (’) reads as the ASCII one
+    R("Friday's 2 o'clock", "tue", "2026-12-04T14:00", "genitive weekday + o'clock"),
+    R("today's 3pm", "tue", "2026-12-01T15:00", "genitive 'today' + a clock time"),
+    R("tomorrow’s 9am", "tue", "2026-12-02T09:00", "typographic apostrophe in the genitive"),
+    R("Monday’s", "sun", "2026-11-30", "a genitive weekday alone"),
+    R("at 5 o’clock", "tue", "2026-12-01T17:00", "typographic apostrophe in o'clock"),
+    R("friday’s 2pm", "month_end", "2026-02-06T14:00", "typographic genitive across the month end"),
+    R("next week's Friday at 10", "tue", "2026-12-11T10:00", "a genitive week + weekday"),
 ]
 
 WEEKDAY_DAY: list[Row] = [

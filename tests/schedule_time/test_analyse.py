@@ -95,6 +95,12 @@ MESSAGES += [
     M('周五的', [('周五', 'day', '2026-02-06')], 'month_end'),
     M('下周一那个', [('下周一', 'day', '2026-12-07')]),
     M('下周一那个', [('下周一', 'day', '2026-11-30')], 'sun'),
+    # a genitive keeps a day and its time one phrase; a typographic apostrophe keeps its place in the span
+    M("move Friday's 2 o'clock call to 3", [("Friday's 2 o'clock", 'clock', '2026-12-04T14:00')]),
+    M('push today’s 3pm meeting to 4', [('today’s 3pm', 'clock', '2026-12-01T15:00')]),
+    M('cancel tomorrow’s standup', [('tomorrow', 'day', '2026-12-02')]),
+    M('see you at 5 o’clock', [('5 o’clock', 'clock', '2026-12-01T17:00')]),
+    M("Dana's 3pm", [('3pm', 'clock', '2026-12-01T15:00')]),
 ]
 
 # A comma (or 、) inside one set of weekdays is no break; a comma between two expressions is; "until" / 直到
