@@ -215,8 +215,8 @@ async def _by_time(
     (``event_when``, else the one time phrase of the reference, read by the time service). With no title
     match (``titled`` False) one such event is the one; when title words matched other events, the user
     chooses — a time that fits another event never silently moves it. A reference that says who the event
-    is with ("meeting with Hannah", 跟李总的会) and matched no title is not
-    found: the event it names is not there, whatever starts at its time (``title_match.names_someone``)."""
+    is with ("meeting with Hannah", 跟李总的会) and matched no title is not found: the event it names is not
+    there, whatever starts at its time (``title_match.names_someone``)."""
     own = reference.strip() != ctx.user_text.strip()  # (code's own try with the whole message: its words ask)
     if not titled and own and names_someone(reference):
         return NotFound(by_id=False, with_time=bool(event_when))

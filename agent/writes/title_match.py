@@ -96,9 +96,8 @@ def _near(word: str, other: str) -> bool:
     ):
         return True
     if len(word) == 2 and _VOWEL.search(word):
-        return (
-            False  # two letters with a vowel are a word of their own ("at", "in", "my"), not "appt" or "dr"
-        )
+        # two letters with a vowel are a word of their own ("at", "in", "my"), not "appt" or "dr"
+        return False
     return len(word) >= 2 and len(word) < len(other) and _in_order(word, other)
 
 
@@ -176,8 +175,8 @@ def names_someone(reference: str) -> bool:
     """The reference says who the event is with: a capitalised name after its first word ("meeting with
     Hannah", "the Acme call"; a weekday or month is a time word, not a name) or a first word in the genitive
     ("Dana's 3pm"; "Friday's 3pm" is a time), or two or more characters after 和/跟/与/同 that are no kind of
-    event ("和王经理的会", "跟李总"). Such a reference that no title matches
-    names no event the user has: it is not found, never the one event at its time."""
+    event ("和王经理的会", "跟李总"). Such a reference that no title matches names no event the user has: it
+    is not found, never the one event at its time."""
     first = _GENITIVE_FIRST.match(reference.strip())
     for word in _CAPITALISED.findall(reference.strip()) + ([first.group(1)] if first else []):
         if word.casefold() not in ("i", "i'm", "i'll", "i've") and not time_phrases(word):
