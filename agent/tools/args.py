@@ -57,6 +57,10 @@ class CreateEventArgs(_Args):
     recurrence: str | None = Field(default=None, max_length=200, description="e.g. every Monday")
 
 
+_SCOPE = '"series": all of them, from now on; "one": a single occurrence (only when said)'
+"""A repeating event's scope: which one the user meant is the model's reading (``writes.series_scope``)."""
+
+
 class UpdateEventArgs(_Args):
     event: str = Field(min_length=1, max_length=200, description="title words or id")
     event_when: str | None = Field(default=None, max_length=200, description="its current time, if said")
@@ -67,13 +71,13 @@ class UpdateEventArgs(_Args):
     location: str | None = Field(default=None, max_length=200)
     notes: str | None = Field(default=None, max_length=2000)
     attendees: list[str] | None = Field(default=None, max_length=50)
-    scope: Literal["one", "series"] | None = Field(default=None, description="repeating: if said")
+    scope: Literal["one", "series"] | None = Field(default=None, description=_SCOPE)
 
 
 class DeleteEventArgs(_Args):
     event: str = Field(min_length=1, max_length=200, description="title words or id")
     event_when: str | None = Field(default=None, max_length=200, description="its time, if said")
-    scope: Literal["one", "series"] | None = Field(default=None, description="repeating: if said")
+    scope: Literal["one", "series"] | None = Field(default=None, description=_SCOPE)
 
 
 class UndoLastChangeArgs(_Args):

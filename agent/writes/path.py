@@ -35,6 +35,7 @@ from agent.writes.references import Ref, events_sharing_a_word
 from agent.writes.series_scope import (
     ask_scope,
     from_day,
+    scope_not_said,
     scope_of,
     series_from,
     series_move_allowed,
@@ -149,7 +150,7 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     if not command.grounded:
         command = ground(ctx, command)
     since = from_day(ctx, command)  # "from next week on": the series, from X's first occurrence
-    scope = scope_of(command, ctx.user_text, since=since)
+    scope = scope_of(command, now=ctx.now, tz=ctx.tz, memo=ctx.memo, since=since)
     settled = await target_from(ctx, command, since, find_target, occurrences=scope != "series")
     if not isinstance(settled, Command):
         return settled
@@ -161,12 +162,12 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     title = target["title"]
     moves = bool(args.get("when") or args.get("end") or args.get("duration"))
     if target.get("recurring"):
-        scope = scope_of(command, ctx.user_text, since=since)
+        scope = scope_of(command, now=ctx.now, tz=ctx.tz, memo=ctx.memo, since=since)
         if scope is None and args.get("when"):  # "tomorrow's standup to 11am" said as "tomorrow 11am"
             command = await _occurrence_on_named_day(ctx, command)
             target, scope = command.target or {}, (command.target or {}).get("scope")
         if scope is None and moves:  # never move a whole series the user did not ask to move
-            return ask_scope(ctx, command)
+            return scope_not_said(ctx, command, ask_scope(ctx, command))
         if scope is not None and target.get("scope") != scope:
             command = command.with_(target={**target, "scope": scope})
             target = command.target or {}
@@ -352,7 +353,8 @@ def _changes_this_turns_write(ctx: ToolContext, command: Command) -> Rejected | 
 
 async def _delete(ctx: ToolContext, command: Command, needs_confirmation: bool) -> WriteOutcome:
     since = from_day(ctx, command)  # "from next week on": the series, from X's first occurrence
-    one = scope_of(command, ctx.user_text, since=since) != "series"  # a series without a day is asked about
+    scope = scope_of(command, now=ctx.now, tz=ctx.tz, memo=ctx.memo, since=since)
+    one = scope != "series"  # a series without a day is asked about
     settled = await target_from(ctx, command, since, find_target, occurrences=one)
     if not isinstance(settled, Command):
         return settled
@@ -368,11 +370,12 @@ async def _delete(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             return scoped
         from_start = scoped[1]
     if one and target.get("recurring") and occurrence is None:
-        return NeedsValue(
+        which = NeedsValue(
             command,
             "event_when",
             phrases.ask_value("event_when", ctx.lang, title=target["title"], now=ctx.now),
         )
+        return which if scope == "one" else scope_not_said(ctx, command, which)
     if "destructive" not in command.confirmed:  # a delete always asks first: a wrong guess costs a "no"
         if target.get("recurring"):  # the "yes" is not the words that chose one or all: keep the choice
             command = command.with_(target={**target, "scope": "one" if one else "series"})

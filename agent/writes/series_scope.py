@@ -1,10 +1,12 @@
 """Which part of a repeating event a change is for: one occurrence, or the whole series.
 
-A change to a repeating event never rewrites the series unless the user asked for the series: the
-``scope`` argument ("one" / "series"), words that say it ("every", "all of them", "from now on", 所有, 以后都;
-"just this one", 这一次), or an occurrence the user named (``event_when``: "tomorrow's standup") settle it.
-Otherwise code asks, naming the occurrence, and the numbered answer (or "all" / "just this one") is
-merged without the model.
+A change to a repeating event never rewrites the series unless the user asked for the series. Which one
+they meant is the model's reading, given as the ``scope`` argument ("one" / "series"); an occurrence the
+model names (``event_when`` that the time service reads as one day or time: "tomorrow's standup", not
+"每周") is "one". No word of the message decides it: when the model says neither, the call goes back to it
+once naming the repetition (``scope_not_said``), and if it still says neither, code asks, naming the
+occurrence; the numbered answer (or "all" / "just this one", a bounded option reply) is merged without the
+model.
 
 A change to the whole series is a change from now on: it applies from the series' first occurrence that
 has not started at the turn's ``now`` (``series_from``; or from a later occurrence the user named), and the
@@ -50,6 +52,7 @@ __all__ = [
     "ask_scope",
     "from_day",
     "is_series_answer",
+    "scope_not_said",
     "scope_of",
     "series_from",
     "series_move_allowed",
@@ -58,19 +61,6 @@ __all__ = [
 ]
 
 Scope = Literal["one", "series"]
-
-_SERIES = re.compile(
-    r"\b(?:every|all|each|always|from\s+now\s+on|going\s+forward|(?:whole|entire)\s+series|the\s+series)\b"
-    r"|每|所有|全部|以后都|以後都|都改|整个系列|整個系列|一律",
-    re.IGNORECASE,
-)
-_ONE = re.compile(
-    r"\b(?:just|only)\s+(?:this|that|the\s+one|once|for\s+(?:this|that|today|tomorrow))\b"
-    r"|\bthis\s+(?:one|time)\s+only\b|\bjust\s+once\b"
-    r"|这一次|這一次|这次|這次|本次|就一次|只改一次|单次|單次",
-    re.IGNORECASE,
-)
-
 
 #: Replies that pick "every one" / "just this one" (the option tags of ``ask_scope`` in ``agent.matchers``,
 #: and the whole-series answer to "which day's …, or the whole series?").
@@ -93,11 +83,13 @@ def is_series_answer(text: str) -> bool:
     return core in SERIES_REPLIES
 
 
-def scope_of(command: Command, user_text: str, *, since: FromX | None = None) -> Scope | None:
+def scope_of(
+    command: Command, *, now: datetime, tz: Any, memo: Memo | None = None, since: FromX | None = None
+) -> Scope | None:
     """The scope the user gave, or None (ask): an answer already chosen; the whole series when the message
-    says "from X on" (``since``, ``from_day``); the ``scope`` argument; an occurrence named by
-    ``event_when`` ("tomorrow's standup") unless that names the repetition itself ("每周"); the words of the
-    message, the event's own title left out ("每周例会" is a name, not "every")."""
+    says "from X on" (``since``, ``from_day``); the model's ``scope`` argument; an occurrence the model
+    named by ``event_when`` ("tomorrow's standup"), when the time service reads it as a time and not as a
+    repetition ("每周", "every Monday" name the series)."""
     chosen = (command.target or {}).get("scope")
     if chosen in ("one", "series"):
         return chosen  # type: ignore[return-value]
@@ -106,15 +98,28 @@ def scope_of(command: Command, user_text: str, *, since: FromX | None = None) ->
     chosen = command.args.get("scope")
     if chosen in ("one", "series"):
         return chosen  # type: ignore[return-value]
-    named = command.args.get("event_when") or ""
-    if named.strip() and not _SERIES.search(named):
-        return "one"
-    text = _without_titles(command, user_text)
-    if _SERIES.search(text):
-        return "series"
-    if _ONE.search(text):
-        return "one"
+    named = str(command.args.get("event_when") or "").strip()
+    if named:
+        r = resolved(named, now=now, tz=tz, memo=memo)
+        if r.status == "resolved" and not r.recurrence:
+            return "one"
     return None
+
+
+def scope_not_said(ctx: ToolContext, command: Command, ask: WriteOutcome) -> WriteOutcome:
+    """A change to a repeating event that says neither one occurrence nor the series: back to the model
+    once, naming the repetition (which one the user meant is its reading of their words); the second time,
+    or when it still says neither, ``ask`` (code's question to the user)."""
+    if not ctx.state.send_back_once("scope"):
+        return ask
+    title = (command.target or {}).get("title") or command.args.get("event")
+    problem = {
+        "field": "scope",
+        "problem": "missing",
+        "hint": f"{title!r} repeats: call again with `scope` \"series\" if the user's words are about all of "
+        f"them, or \"one\" and `event_when` for the day of the one they mean; leave it out if they say neither",
+    }
+    return Rejected("scope_not_said", "", fixable=True, problems=(problem,), command=command, ask=ask)
 
 
 def _without_titles(command: Command, text: str) -> str:

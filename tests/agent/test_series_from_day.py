@@ -92,12 +92,12 @@ def test_starts_from(text: str, day: date | None, why: str) -> None:
 )
 def test_scope_of_a_from_reading(args: dict[str, str], since: FromX | None, scope: str, why: str) -> None:
     command = Command(tool="update_event", args={"event": "standup", "when": "10", **args}, call_index=0)
-    assert scope_of(command, "", since=since) == scope, why
+    assert scope_of(command, now=NOW, tz=NY, since=since) == scope, why
 
 
 def test_an_answer_already_chosen_stands() -> None:
     command = Command(tool="update_event", args={"event": "standup"}, call_index=0, target={"scope": "one"})
-    assert scope_of(command, "", since=FromX(NOW, "next week")) == "one"
+    assert scope_of(command, now=NOW, tz=NY, since=FromX(NOW, "next week")) == "one"
 
 
 @pytest.fixture

@@ -33,12 +33,13 @@ async def zh(database: Any, make_user: Any) -> Kit:
     return await make_kit(database, make_user, timezone="Asia/Shanghai")
 
 
-# (language, message, tool arguments, receipt, time the later ones are at)
+# (language, message, tool arguments — the model reads "every" / 以后都 as scope "series" —, receipt, time
+# the later ones are at)
 MOVES = [
     (
         "en",
         "move the standup to 10 from now on",
-        {"event": "standup", "when": "10am"},
+        {"event": "standup", "when": "10am", "scope": "series"},
         "Updated “Standup” from Monday, March 10 on — 10:00–11:00 AM (repeating; earlier ones unchanged).",
         10,
     ),
@@ -52,14 +53,14 @@ MOVES = [
     (
         "zh",
         "部门例会以后都挪到下午三点吧",
-        {"event": "部门例会", "when": "下午三点"},
+        {"event": "部门例会", "when": "下午三点", "scope": "series"},
         "已更新「部门例会」：从3月10日（周一）起 15:00–16:00（重复，之前的不变）",
         15,
     ),
     (
         "zh",
         "把所有的部门例会改到十点",
-        {"event": "部门例会", "when": "十点"},
+        {"event": "部门例会", "when": "十点", "scope": "series"},
         "已更新「部门例会」：从3月10日（周一）起 10:00–11:00（重复，之前的不变）",
         10,
     ),
@@ -96,13 +97,13 @@ CANCELS = [
     (
         "en",
         "delete every standup",
-        {"event": "standup"},
+        {"event": "standup", "scope": "series"},
         "Deleted “Standup” from Monday, March 10 on (earlier ones kept).",
     ),
     (
         "zh",
         "部门例会以后都取消吧",
-        {"event": "部门例会"},
+        {"event": "部门例会", "scope": "series"},
         "已删除「部门例会」3月10日（周一）及以后的日程（之前的保留）",
     ),
 ]

@@ -11,51 +11,127 @@ from agent.model import call, reply
 from agent.outcomes import Command
 from agent.writes.series_scope import scope_of
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
-from tests.agent.fixtures import NY, Kit
+from tests.agent.fixtures import NY, SH, Kit, make_kit
 
 WEEKLY = "FREQ=WEEKLY;BYDAY=MO"
 
 
 @pytest.mark.parametrize(
-    ("text", "args", "scope", "why"),
+    ("args", "scope", "why"),
     [
-        ("move the standup to 10", {}, None, "nothing says which: ask"),
-        ("move every standup to 10", {}, "series", "every"),
-        ("move the standup to 9:30 from now on", {}, "series", "from now on"),
-        ("把所有站会改到十点", {}, "series", "所有"),
-        ("站会以后都改到十点", {}, "series", "以后都"),
-        ("just this once, move the standup to 10", {}, "one", "just this once"),
-        ("这次站会改到十点", {}, "one", "这次"),
-        ("move tomorrow's standup to 10", {"event_when": "tomorrow"}, "one", "an occurrence named"),
-        ("move the standup to 10", {"scope": "series"}, "series", "the model's scope argument"),
-        (
-            "取消明天的每周例会",
-            {"event": "每周例会", "event_when": "明天"},
-            "one",
-            "每 in the title is a name",
-        ),
-        ("把每周例会改到三点", {"event": "每周例会"}, None, "the title's 每 says nothing"),
-        (
-            "以后每周的项目周会都删掉",
-            {"event": "项目周会", "event_when": "每周"},
-            "series",
-            "event_when is the rule",
-        ),
+        ({}, None, "the model says neither: no word of the message decides"),
+        ({"scope": "series"}, "series", "the model's reading"),
+        ({"scope": "one"}, "one", "the model's reading"),
+        ({"event_when": "tomorrow"}, "one", "an occurrence named"),
+        ({"event_when": "明天"}, "one", "an occurrence named"),
+        ({"event_when": "this Wednesday 9am"}, "one", "an occurrence named by day and time"),
+        ({"event_when": "下週三"}, "one", "traditional: an occurrence named"),
+        ({"event_when": "每周"}, None, "event_when is the repetition, not an occurrence"),
+        ({"event_when": "every Monday"}, None, "event_when is the repetition, not an occurrence"),
+        ({"event_when": "每週一"}, None, "traditional: the repetition"),
+        ({"event_when": "每週的項目週會"}, None, "no time the time service reads"),
+        ({"event_when": "every Monday", "scope": "series"}, "series", "the model's reading"),
     ],
 )
-def test_scope_of(text: str, args: dict[str, str], scope: str | None, why: str) -> None:
+def test_scope_of(args: dict[str, str], scope: str | None, why: str) -> None:
     command = Command(tool="update_event", args={"event": "standup", "when": "10", **args}, call_index=0)
-    assert scope_of(command, text) == scope, why
+    assert scope_of(command, now=datetime(2025, 3, 5, 9, tzinfo=NY), tz=NY) == scope, why
 
 
-async def test_moving_a_series_unasked_is_asked_not_written(kit: Kit) -> None:
+@pytest.mark.parametrize("second", [call("update_event", {"event": "standup", "when": "10"}), reply("Done.")])
+async def test_moving_a_series_unasked_is_asked_not_written(kit: Kit, second: object) -> None:
+    """The model says neither one nor all: it is asked once, naming the repetition; saying neither again
+    (or answering in words) gets code's question, and nothing is written."""
     await kit.seed("Standup", datetime(2025, 3, 3, 9, tzinfo=NY), rrule=WEEKLY)
     before = await kit.events()
-    model = kit.script(call("update_event", {"event": "standup", "when": "10"}), reply("Done."))
+    model = kit.script(call("update_event", {"event": "standup", "when": "10"}), second, reply("Done."))
     r = await kit.assistant.reply(kit.user_id, "move the standup to 10")
-    assert model.call_count == 1 and r.writes == () and await kit.events() == before
+    assert model.call_count == 2 and r.writes == () and await kit.events() == before
+    sent_back = model.calls[1].messages[-1].content
+    assert "'Standup' repeats" in sent_back and "`scope`" in sent_back
     assert [o.tag for o in r.options] == ["one", "series"]
     assert r.text.startswith("“Standup” repeats.") and "Monday, March 10" in r.options[0].label
+
+
+# the model's reading once it is asked: the words are never read by code (EN, ZH simplified, traditional)
+READ_AS_SERIES = [
+    ("en", "from now on the standup is at 10", "10am"),
+    ("en", "all the standups should be at 10 now", "10"),
+    ("en", "shift the standup to 10 going forward", "10am"),
+    ("zh", "以后站会都放到上午十点", "上午十点"),
+    ("zh", "站会统统改成十点开始", "十点"),
+    ("zh", "往後站會一律改到十點", "十點"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "when"), READ_AS_SERIES, ids=[r[1] for r in READ_AS_SERIES])
+async def test_the_scope_the_model_gives_when_asked_is_written(
+    kit: Kit, database: object, make_user: object, lang: str, text: str, when: str
+) -> None:
+    k = kit if lang == "en" else await make_kit(database, make_user, timezone="Asia/Shanghai")
+    tz = NY if lang == "en" else SH
+    await k.seed("Standup", datetime(2025, 3, 3, 9, tzinfo=tz), rrule=WEEKLY)
+    args = {"event": "standup", "when": when}
+    model = k.script(call("update_event", args), call("update_event", {**args, "scope": "series"}), reply("ok"))
+    r = await k.assistant.reply(k.user_id, text)
+    assert model.call_count >= 2 and len(r.writes) == 1, r.text
+    past, moved = sorted(await k.events(), key=lambda e: e.start)
+    assert past.start == datetime(2025, 3, 3, 9, tzinfo=tz)  # the Monday that happened stays
+    assert (moved.start, moved.rrule) == (datetime(2025, 3, 10, 10, tzinfo=tz), WEEKLY)
+
+
+OCCURRENCES = [
+    ("en", "the standup on the 10th is at 10 instead", "the 10th", "10"),
+    ("en", "move Monday's standup to 10", "Monday", "10"),
+    ("zh", "下周一的站会改到十点", "下周一", "十点"),
+    ("zh", "下週一那次站會挪到十點", "下週一", "十點"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "event_when", "when"), OCCURRENCES, ids=[o[1] for o in OCCURRENCES])
+async def test_an_occurrence_the_model_names_needs_no_question(
+    kit: Kit, database: object, make_user: object, lang: str, text: str, event_when: str, when: str
+) -> None:
+    k, tz, title = (kit, NY, "Standup") if lang == "en" else (await _zh(database, make_user), SH, "站会")
+    await k.seed(title, datetime(2025, 3, 3, 9, tzinfo=tz), rrule=WEEKLY)
+    args = {"event": title, "event_when": event_when, "when": when}
+    model = k.script(call("update_event", args), reply("ok"))
+    r = await k.assistant.reply(k.user_id, text)
+    assert len(r.writes) == 1 and model.call_count <= 2, r.text
+    series, moved = sorted(await k.events(), key=lambda e: e.rrule is None)
+    assert series.rrule == WEEKLY and series.exdates == (datetime(2025, 3, 10, 9, tzinfo=tz),)
+    assert (moved.start, moved.rrule) == (datetime(2025, 3, 10, 10, tzinfo=tz), None)
+
+
+async def _zh(database: object, make_user: object) -> Kit:
+    return await make_kit(database, make_user, timezone="Asia/Shanghai")
+
+
+DELETES = [
+    ("en", "I'm done with the standup, drop it", "standup", "yes"),
+    ("en", "no more standups for me - take them off", "standup", "yes"),
+    ("zh", "站会不开了，删了吧", "站会", "好"),
+    ("zh", "站會取消掉", "站會", "是的"),
+]
+
+
+@pytest.mark.parametrize(("lang", "text", "event", "yes"), DELETES, ids=[d[1] for d in DELETES])
+async def test_a_delete_of_a_series_unsaid_asks_the_model_then_confirms(
+    kit: Kit, database: object, make_user: object, lang: str, text: str, event: str, yes: str
+) -> None:
+    k, tz, title = (kit, NY, "Standup") if lang == "en" else (await _zh(database, make_user), SH, "站会")
+    await k.seed(title if event != "站會" else "站會", datetime(2025, 3, 3, 9, tzinfo=tz), rrule=WEEKLY)
+    before = await k.events()
+    model = k.script(call("delete_event", {"event": event}), call("delete_event", {"event": event, "scope": "series"}))
+    r = await k.assistant.reply(k.user_id, text)
+    assert model.call_count == 2 and r.writes == () and await k.events() == before
+    assert r.pending is not None, r.text  # a delete always asks first
+    k.script()
+    r = await k.assistant.reply(k.user_id, yes)
+    assert len(r.writes) == 1, r.text
+    (past,) = await k.events()
+    assert past.rrule and past.rrule.startswith(WEEKLY + ";UNTIL=")  # from the next Monday on; the past kept
+    assert past.start == datetime(2025, 3, 3, 9, tzinfo=tz)
 
 
 @pytest.mark.parametrize("answer", ["2", "all of them", "the whole series", "every"])
@@ -87,7 +163,7 @@ async def test_the_series_answer_moves_every_occurrence_from_the_next_on(kit: Ki
 async def test_a_series_move_to_another_day_of_a_weekday_rule_is_refused(kit: Kit) -> None:
     await kit.seed("Standup", datetime(2025, 3, 3, 9, tzinfo=NY), rrule=WEEKLY)
     before = await kit.events()
-    kit.script(call("update_event", {"event": "standup", "when": "Tuesday 11am"}), reply("Done."))
+    kit.script(call("update_event", {"event": "standup", "when": "Tuesday 11am", "scope": "series"}), reply("Done."))
     r = await kit.assistant.reply(kit.user_id, "move every standup to Tuesday 11am")
     assert r.writes == () and await kit.events() == before
     assert "new rule" in r.text and "haven't changed" in r.text
@@ -95,7 +171,7 @@ async def test_a_series_move_to_another_day_of_a_weekday_rule_is_refused(kit: Ki
 
 async def test_a_daily_series_moves_by_the_clock_change_only(kit: Kit) -> None:
     await kit.seed("Journal", datetime(2025, 3, 1, 21, tzinfo=NY), rrule="FREQ=DAILY")
-    kit.script(call("update_event", {"event": "journal", "when": "8:30pm"}), reply("Done."))
+    kit.script(call("update_event", {"event": "journal", "when": "8:30pm", "scope": "series"}), reply("Done."))
     r = await kit.assistant.reply(kit.user_id, "move the journal to 8:30pm every day")
     assert len(r.writes) == 1
     past, moved = sorted(await kit.events(), key=lambda e: e.start)
