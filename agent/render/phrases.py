@@ -205,9 +205,16 @@ def ask_confirmation(
     conflicts: Sequence[tuple[str, datetime, datetime, bool]],
     now: datetime,
     renamed_from: str | None = None,
+    series_from: datetime | None = None,
 ) -> str:
-    """ "“Call with Acme” (Thursday, March 6, 3:00–4:00 PM) overlaps “Dentist” (…). Add it anyway?"."""
+    """ "“Call with Acme” (Thursday, March 6, 3:00–4:00 PM) overlaps “Dentist” (…). Add it anyway?".
+    ``series_from``: a delete of a repeating event from that occurrence on, said so ("Delete every …")."""
     ref = now.date()
+    if action == "delete" and series_from is not None:
+        day = day_text(series_from.date(), lang, ref=ref)
+        if lang == "zh":
+            return f"删除「{title}」{day}及以后的所有日程吗？（之前的保留）"
+        return f"Delete every “{title}” from {day} on? (Earlier ones are kept.)"
     when = range_text(start, end, lang, all_day=all_day, ref=ref)
     clash = [
         f"“{t}” ({range_text(s, e, lang, all_day=a, ref=ref)})"

@@ -40,6 +40,7 @@ from agent.writes.series_scope import (
     series_from,
     series_move_allowed,
     target_from,
+    without_a_repetition_named,
 )
 from agent.writes.store import checks, confirm, ground, store, unasked
 from agent.writes.target import choose_target, find_target, new_event_sent_as_a_move, said_now, target_json
@@ -150,6 +151,7 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     if not command.grounded:
         command = ground(ctx, command)
     since = from_day(ctx, command)  # "from next week on": the series, from X's first occurrence
+    command = without_a_repetition_named(ctx, command)
     scope = scope_of(command, now=ctx.now, tz=ctx.tz, memo=ctx.memo, since=since)
     settled = await target_from(ctx, command, since, find_target, occurrences=scope != "series")
     if not isinstance(settled, Command):
@@ -167,7 +169,7 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             command = await _occurrence_on_named_day(ctx, command)
             target, scope = command.target or {}, (command.target or {}).get("scope")
         if scope is None and moves:  # never move a whole series the user did not ask to move
-            return scope_not_said(ctx, command, ask_scope(ctx, command))
+            return ask_scope(ctx, command)
         if scope is not None and target.get("scope") != scope:
             command = command.with_(target={**target, "scope": scope})
             target = command.target or {}
@@ -353,6 +355,7 @@ def _changes_this_turns_write(ctx: ToolContext, command: Command) -> Rejected | 
 
 async def _delete(ctx: ToolContext, command: Command, needs_confirmation: bool) -> WriteOutcome:
     since = from_day(ctx, command)  # "from next week on": the series, from X's first occurrence
+    command = without_a_repetition_named(ctx, command)
     scope = scope_of(command, now=ctx.now, tz=ctx.tz, memo=ctx.memo, since=since)
     one = scope != "series"  # a series without a day is asked about
     settled = await target_from(ctx, command, since, find_target, occurrences=one)
@@ -390,6 +393,7 @@ async def _delete(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             bool(target.get("all_day")),
             ("destructive",),
             (),
+            series_from=from_start,
         )
     occurrence_start = datetime.fromisoformat(occurrence) if occurrence else None
     return await store(

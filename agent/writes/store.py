@@ -202,6 +202,7 @@ def confirm(
     conflicts: tuple[dict[str, Any], ...],
     *,
     renamed_from: str | None = None,
+    series_from: datetime | None = None,
 ) -> NeedsConfirmation:
     clash = [
         (
@@ -223,6 +224,7 @@ def confirm(
         conflicts=clash,
         now=ctx.now,
         renamed_from=renamed_from,
+        series_from=series_from.astimezone(ctx.tz) if series_from is not None else None,
     )
     return NeedsConfirmation(command, reasons, question, conflicts)  # type: ignore[arg-type]
 
