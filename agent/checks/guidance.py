@@ -13,7 +13,9 @@ has to remember to mark it, and none can be missed. ``quotes_guidance`` says whe
 * a run of ``min_words`` (6 for a reply, 4 for a tool argument) consecutive words of one guidance text, or
   10+ consecutive Han characters of one, that is not also in the user's words (hints quote the user:
   repeating the user is not leaking);
-* a code of ours as written, underscores and all ("not_done_yet", "create_event").
+* a code of ours as written, underscores and all ("not_done_yet", "create_event"), or a code of three or
+  more words spelled out in words, one word of the reply's own allowed between them ("not_named_by_user"
+  as "is not named by the user").
 
 Bounded parsing of our own text: the keys below are the keys tool results are built with.
 """
@@ -110,6 +112,18 @@ def _han_runs(text: str, n: int) -> set[str]:
     return {run[i : i + n] for run in HAN_RUN.findall(text) for i in range(len(run) - n + 1)}
 
 
+def _spelled(code: str) -> re.Pattern[str]:
+    """A code of three or more words written out ("not named by the user"); a pattern that matches nothing
+    for a shorter code ("not_found" as "not found" is plain speech)."""
+    parts = code.split("_")
+    if len(parts) < 3:
+        return _NOTHING
+    return re.compile(r"\b" + r"(?:\W+\w+)?\W+".join(re.escape(p) for p in parts) + r"\b")
+
+
+_NOTHING = re.compile(r"(?!)")
+
+
 def quotes_guidance(text: str, ctx: ToolContext, *, min_words: int = 6) -> bool:
     """Whether ``text`` repeats guidance code sent to the model this turn (see the module docstring)."""
     found: Guidance | None = ctx.memo.get(GUIDANCE_KEY)
@@ -118,6 +132,8 @@ def quotes_guidance(text: str, ctx: ToolContext, *, min_words: int = 6) -> bool:
     said = _norm(" ".join(ctx.time_sources))
     mine = _norm(text)
     if any(code in mine and code not in said for code in found.codes):
+        return True
+    if any(_spelled(code).search(mine) and not _spelled(code).search(said) for code in found.codes):
         return True
     if any(name in found.fields for name in _TICKED.findall(mine)):
         return True

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -124,15 +123,6 @@ def _following_what_it_read(out: TurnResult, fixable: Sequence[ToolRun]) -> bool
     return listed and all(
         isinstance(r.result, Rejected) and r.result.code == "event_not_named" for r in fixable
     )
-
-
-_TOOL_SPEAK = re.compile(
-    r"not[\s_]+named[\s_]+by|named[\s_]+by[\s_]+the[\s_]+user|invalid[\s_]+arguments?|fix (?:these|the) arguments"
-    r"|call the tool|try again|tool call|not_named|未被用户提及|用户没有提到这个",
-    re.IGNORECASE,
-)
-"""The words of a refusal's tool result, echoed to the user ("The event 'Design crit' is not named by the
-user. Please change the event name … and try again.")."""
 
 
 def _reads_all_failed(runs: Sequence[ToolRun]) -> bool:
@@ -238,7 +228,7 @@ async def run_turn(
                 # prose right after a refused change of an event nobody named that talks about the refusal
                 # ("The event 'Design crit' is not named by the user…"): the read's listing answers instead
                 model_text = response.text.strip()
-                if refused_change and _TOOL_SPEAK.search(model_text):
+                if refused_change and quotes_guidance(model_text, ctx, min_words=4):
                     model_text = ""
                 ended_by_model_text = True
             if not out.runs and (run := await read_skipped(tools, call_index)) is not None:

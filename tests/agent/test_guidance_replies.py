@@ -213,6 +213,36 @@ def test_chinese_guidance_is_found_by_its_characters() -> None:
     assert not quotes_guidance("明天有什么安排？你明天没有日程。", ctx)
 
 
+@pytest.mark.parametrize(
+    "reply_text",
+    [
+        "The event 'Design crit' is not named by the user. Please change the event name and try again.",
+        "Sorry, Design crit is not named by the user, so I left it.",
+        "I can't: Design crit is NOT NAMED BY USER.",
+        "That change was not named-by-the-user; fix and retry.",
+    ],
+)
+def test_a_code_spelled_out_in_words_is_guidance(reply_text: str) -> None:
+    ctx = _ctx("What's on Wednesday? Also add a call with Noor on Thursday at 4pm")
+    record(ctx, [_rejected_text("event_not_named", "change only events the user names", "not_named_by_user")])
+    assert quotes_guidance(reply_text, ctx)
+
+
+@pytest.mark.parametrize(
+    "reply_text",
+    [
+        "On Wednesday you have Design crit at 1pm. The call with Noor was not added yet.",
+        "Design crit is on Wednesday; nothing named Noor was found.",
+        "I couldn't find that event, it was not found.",  # a two-word code as plain speech
+    ],
+)
+def test_plain_speech_near_a_code_is_not_guidance(reply_text: str) -> None:
+    ctx = _ctx("What's on Wednesday? Also add a call with Noor on Thursday at 4pm")
+    record(ctx, [_rejected_text("not_found", "no such event", "not_found")])
+    record(ctx, [_rejected_text("event_not_named", "change only events the user names", "not_named_by_user")])
+    assert not quotes_guidance(reply_text, ctx)
+
+
 def test_nothing_is_guidance_before_a_result_was_sent() -> None:
     ctx = _ctx("hello")
     assert not quotes_guidance("fix these arguments and call the tool again", ctx)
