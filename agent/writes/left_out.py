@@ -13,8 +13,9 @@ that does not exist. Four cases are plain enough to take from the words without 
   as that clock, the clock is on that day. Two days, a past day, another sentence: the time stays as given.
 * **the length of a new event**: the one length the message says ("half an hour is enough", 一个半小时) when
   the model gave no end or duration.
-* **who or where, split out of the title**: "周日和老李打球" came as title "打球" with 老李 as an attendee;
-  the words the user wrote together ("和老李打球", "去机场接人", "Lunch with Ana") are the title.
+* **who, split out of the title**: "周日和老李打球" came as title "打球" with 老李 as an attendee; the
+  stretch of the user's words where the title and the names stand together ("老李打球", "Lunch with Ana")
+  is the title — found by where the names stand, not by which words join them.
 
 And one the other way: **an end that is another clause's time** ("把后天的例会改到上午十点，再加一个十一点的电话"
 came as an update to 10–11am) is dropped when the user said no end or length: the change keeps its length and
@@ -31,11 +32,13 @@ overlap, confirmation) applies as to any other time argument.
 
 from __future__ import annotations
 
+import itertools
 import re
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from agent.context import ToolContext
+from agent.language import HAN_RUN
 from agent.outcomes import Command
 from agent.time_grounding import (
     Memo,
@@ -72,8 +75,8 @@ async def filled_from_users_words(ctx: ToolContext, command: Command) -> Command
     if command.tool != "create_event" or not args.get("title"):
         return command
     title = str(args["title"])
-    company = [str(v) for v in (args.get("attendees") or [])] + [str(args.get("location") or "")]
-    fuller = title_with_company(ctx.user_text, title, [v for v in company if v.strip()])
+    company = [str(v) for v in (args.get("attendees") or []) if str(v).strip()]
+    fuller = title_with_company(ctx.user_text, title, company)
     if fuller is not None:
         _note(ctx, command, "title")
         command = command.with_(args={**args, "title": fuller})
@@ -161,21 +164,50 @@ def _clocks(text: str) -> set[tuple[int, int]]:
 
 
 def title_with_company(text: str, title: str, company: list[str]) -> str | None:
-    """The user's fuller name for the event when the model split who or where out of it: "和老李打球" for
-    "打球" + 老李, "跟小王去爬山" for "爬山" + 小王, "去机场接人" for "接人" + 机场, "Lunch with Ana" for "Lunch"
-    + Ana — the words must stand together in the message, exactly so. None when they do not."""
-    t = re.escape(title.strip())
-    if not t:
+    """The user's fuller name for the event when the model split who it is with out of the title: the
+    stretch of one clause of the message that holds the title and the attendees it names, each next to
+    the other with at most one word (or three Han characters) between them — "Lunch with Ana" for "Lunch"
+    + Ana, "老李打球" for "打球" + 老李, "coffee with Sam and Priya". None when the words do not stand
+    together so, or the title already names one of them. Where the event is (a location) stays apart: it
+    has its own field. Which words join them is not read: only where the names stand."""
+    found = title.strip()
+    if not found or any(v.strip().casefold() in found.casefold() for v in company):
         return None
-    for value in company:
-        v = re.escape(value.strip())
-        for pattern in (rf"(?:和|跟|与|與|同){v}(?:一起)?(?:去|来|來)?{t}", rf"(?:去|到){v}{t}"):
-            # (在 is "at": "在三楼会议室对账" is 对账 at a place, where "去机场接人" is an errand there)
-            if m := re.search(pattern, text):
-                return m.group()
-        if m := re.search(rf"(?<![\w]){t}\s+with\s+{v}(?![\w])", text, re.IGNORECASE):
-            return title.strip() + m.group()[len(title.strip()) :]
+    for clause in _CLAUSE.split(text):
+        folded = clause.casefold()
+        spans = [_span(folded, found.casefold())]
+        spans += [_span(folded, v.strip().casefold()) for v in company if v.strip()]
+        present = sorted(s for s in spans if s is not None)
+        if len(present) < 2 or spans[0] is None:
+            continue
+        if all(_joined(clause[a[1] : b[0]]) for a, b in itertools.pairwise(present)):
+            start, end = present[0][0], max(e for _, e in present)
+            if start == spans[0][0]:
+                return found + clause[spans[0][1] : end]
+            return clause[start:end].strip()
     return None
+
+
+def _span(text: str, value: str) -> tuple[int, int] | None:
+    """Where ``value`` stands in ``text`` as a whole (a Latin value not inside a longer word)."""
+    for m in re.finditer(re.escape(value), text):
+        before, after = text[m.start() - 1 : m.start()], text[m.end() : m.end() + 1]
+        if value[:1].isascii() and before.isalnum() and before.isascii():
+            continue
+        if value[-1:].isascii() and after.isalnum() and after.isascii():
+            continue
+        return m.start(), m.end()
+    return None
+
+
+def _joined(gap: str) -> bool:
+    """Two names stand together: nothing, or one word, or up to three Han characters between them."""
+    words = gap.split()
+    if not words:
+        return True
+    if len(words) == 1 and HAN_RUN.fullmatch(words[0]):
+        return len(words[0]) <= 3
+    return len(words) == 1 and words[0].isalpha() and words[0].isascii()
 
 
 def _note(ctx: ToolContext, command: Command, field: str) -> None:
