@@ -70,7 +70,7 @@ async def delete_event(ctx: ToolContext, args: DeleteEventArgs, call_index: int)
 
 
 async def undo_last_change(ctx: ToolContext, args: UndoLastChangeArgs, call_index: int) -> WriteOutcome:
-    # An undo the model chose asks first, naming what it would revert (``write_path._undo``); the exact
+    # An undo the model chose asks first, naming what it would revert (``writes.removal.undo``); the exact
     # command "undo" is a gate of its own and runs at once.
     return await execute(ctx, _command(ctx, "undo_last_change", args, call_index))
 

@@ -10,7 +10,8 @@ Every step records what it settled on the ``Command`` (resolved times, the targe
 ``execute(ctx, command)`` can resume a saved command later without a model (see ``pending``).
 
 The steps live by concept: ``write_timing`` (times), ``write_target`` (which event), ``write_guards``
-(grounding, past/overlap checks, confirmation questions, the store call); this module runs them per tool.
+(grounding, past/overlap checks, confirmation questions, the store call); this module runs them per tool,
+the destructive ones (delete, undo) in ``removal``.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from agent.context import ToolContext
 from agent.grounding import bare_words, is_grounded
 from agent.guards.users_times import beside_the_event
 from agent.language import clauses
-from agent.outcomes import Command, NeedsConfirmation, NeedsValue, Rejected, WriteOutcome
+from agent.outcomes import Command, NeedsConfirmation, Rejected, WriteOutcome
 from agent.render import phrases
 from agent.timing import Timing, named_day, timing_from_json
 from agent.tools.args import UpdateEventArgs
@@ -32,17 +33,17 @@ from agent.turn.focus import just_written
 from agent.writes.another import another_of, ask_another
 from agent.writes.no_change import already_so, nothing_to_change, unused_time, without_the_reference_as_title
 from agent.writes.references import Ref, events_sharing_a_word
+from agent.writes.removal import delete, undo
 from agent.writes.series_scope import (
     ask_scope,
     from_day,
-    scope_not_said,
     scope_of,
     series_from,
     series_move_allowed,
     target_from,
     without_a_repetition_named,
 )
-from agent.writes.store import checks, confirm, ground, store, unasked
+from agent.writes.store import changes_this_turns_write, checks, confirm, ground, store, unasked
 from agent.writes.target import choose_target, find_target, new_event_sent_as_a_move, said_now, target_json
 from agent.writes.timing import anchor_of, choose_time, settle_time, with_timing
 from schedule_time.language import normalise
@@ -61,9 +62,9 @@ async def execute(ctx: ToolContext, command: Command, *, needs_confirmation: boo
         if command.tool == "update_event":
             return await _update(ctx, command, needs_confirmation)
         if command.tool == "delete_event":
-            return await _delete(ctx, command, needs_confirmation)
+            return await delete(ctx, command)
         if command.tool == "undo_last_change":
-            return await _undo(ctx, command)
+            return await undo(ctx, command)
     except Exception:  # an operator problem: logged with its trace, never shown to the model or user
         log.exception("write failed", extra={"turn_id": ctx.turn_id, "tool": command.tool})
         return Rejected("write_failed", phrases.say("write_failed", ctx.lang), command=command)
@@ -157,7 +158,7 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     if not isinstance(settled, Command):
         return settled
     command = settled
-    if (refused := _changes_this_turns_write(ctx, command)) is not None:
+    if (refused := changes_this_turns_write(ctx, command)) is not None:
         return refused
     command = without_the_reference_as_title(ctx, command)
     args, target = command.args, command.target or {}
@@ -340,85 +341,3 @@ def _series_patch(
     moved = first.astimezone(ctx.tz).replace(hour=new.hour, minute=new.minute, second=0)
     moved += new.date() - occurrence.date()
     return {"start": moved, "end": moved + (end - start)}
-
-
-def _changes_this_turns_write(ctx: ToolContext, command: Command) -> Rejected | None:
-    """After the prompt about a request the model left out (``agent.turn.unsaid``), a change to an event this
-    turn already wrote is not that request: "周日晚上6点家庭聚餐" came back as a move of the 体检 just
-    created to Sunday. Refused without a word (the receipts say what was done)."""
-    if ctx.state.unsaid is None:
-        return None
-    if (command.target or {}).get("event_id") in ctx.state.written:
-        return Rejected("not_the_unsaid_request", "", fixable=False, silent=True)
-    return None
-
-
-async def _delete(ctx: ToolContext, command: Command, needs_confirmation: bool) -> WriteOutcome:
-    since = from_day(ctx, command)  # "from next week on": the series, from X's first occurrence
-    command = without_a_repetition_named(ctx, command)
-    scope = scope_of(command, now=ctx.now, tz=ctx.tz, memo=ctx.memo, since=since)
-    one = scope != "series"  # a series without a day is asked about
-    settled = await target_from(ctx, command, since, find_target, occurrences=one)
-    if not isinstance(settled, Command):
-        return settled
-    command = settled
-    if (refused := _changes_this_turns_write(ctx, command)) is not None:
-        return refused
-    target = command.target or {}
-    occurrence = target.get("occurrence_start") if one else None
-    from_start = None
-    if not one and target.get("recurring"):  # the series: from its first upcoming occurrence on
-        scoped = await series_from(ctx, command)
-        if isinstance(scoped, Rejected):
-            return scoped
-        from_start = scoped[1]
-    if one and target.get("recurring") and occurrence is None:
-        which = NeedsValue(
-            command,
-            "event_when",
-            phrases.ask_value("event_when", ctx.lang, title=target["title"], now=ctx.now),
-        )
-        return which if scope == "one" else scope_not_said(ctx, command, which)
-    if "destructive" not in command.confirmed:  # a delete always asks first: a wrong guess costs a "no"
-        if target.get("recurring"):  # the "yes" is not the words that chose one or all: keep the choice
-            command = command.with_(target={**target, "scope": "one" if one else "series"})
-        start, end = datetime.fromisoformat(target["start"]), datetime.fromisoformat(target["end"])
-        return confirm(
-            ctx,
-            command,
-            "delete",
-            target["title"],
-            start,
-            end,
-            bool(target.get("all_day")),
-            ("destructive",),
-            (),
-            series_from=from_start,
-        )
-    occurrence_start = datetime.fromisoformat(occurrence) if occurrence else None
-    return await store(
-        ctx,
-        command,
-        lambda key: ctx.events.delete(
-            target["event_id"],
-            now=ctx.now,
-            idempotency_key=key,
-            occurrence_start=occurrence_start,
-            expected_version=target["version"],
-            turn_id=ctx.turn_id,
-            from_start=from_start,
-        ),
-    )
-
-
-async def _undo(ctx: ToolContext, command: Command) -> WriteOutcome:
-    """Undo asks first unless the user confirmed it (a "yes", or the exact command "undo"), naming what it
-    would revert: a model that misreads "thanks" costs a "no", never a lost change."""
-    if "destructive" not in command.confirmed:
-        last = await ctx.events.last_change()
-        if last is not None and last[1] is not None:
-            question = phrases.ask_undo(last[0], last[1], lang=ctx.lang, tz=ctx.tz, now=ctx.now)
-            return NeedsConfirmation(command, ("destructive",), question)
-    return await store(
-        ctx, command, lambda key: ctx.events.undo(now=ctx.now, idempotency_key=key, turn_id=ctx.turn_id)
-    )

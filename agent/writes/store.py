@@ -267,3 +267,14 @@ async def store(ctx: ToolContext, command: Command, write: Any) -> WriteOutcome:
 def title_of(command: Command) -> str:
     args = command.args
     return str(args.get("title") or (command.target or {}).get("title") or args.get("event") or "")[:80]
+
+
+def changes_this_turns_write(ctx: ToolContext, command: Command) -> Rejected | None:
+    """After the prompt about a request the model left out (``agent.turn.unsaid``), a change to an event this
+    turn already wrote is not that request: "周日晚上6点家庭聚餐" came back as a move of the 体检 just
+    created to Sunday. Refused without a word (the receipts say what was done)."""
+    if ctx.state.unsaid is None:
+        return None
+    if (command.target or {}).get("event_id") in ctx.state.written:
+        return Rejected("not_the_unsaid_request", "", fixable=False, silent=True)
+    return None
