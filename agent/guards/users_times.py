@@ -20,6 +20,7 @@ from agent.time_grounding import (
     phrases_in,
     phrases_of,
     quotes,
+    the_time_itself,
 )
 from agent.timing import Missing, resolve_start
 from agent.writes.title_match import shares_a_word
@@ -84,7 +85,8 @@ def the_users_part(ctx: ToolContext, command: Command, value: str) -> str | None
     words are this message's too."""
     if command.tool != "update_event" or not ctx.shown_times:
         return None
-    mine = [p for p in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo) if quotes(p, [value])]
+    said = [the_time_itself(p) for p in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
+    mine = [p for p in said if quotes(p, [value])]  # ("to thursday": the time is "thursday")
     if len(mine) != 1 or norm(mine[0]) == norm(value):
         return None
     at = value.casefold().find(mine[0].casefold())
@@ -92,13 +94,25 @@ def the_users_part(ctx: ToolContext, command: Command, value: str) -> str | None
         return None
     theirs = phrases_of(value[:at] + " " + value[at + len(mine[0]) :], ctx.memo)
     if not theirs or any(
-        is_time_grounded(p, [ctx.user_text], now=ctx.now, tz=ctx.tz, memo=ctx.memo) for p in theirs
+        is_time_grounded(p, [ctx.user_text], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        and not is_time_grounded(p, [mine[0]], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        for p in theirs
     ):
-        return None  # (words of this message around it are part of the change)
-    if not all(quotes(p, ctx.shown_times) or is_time_grounded(p, ctx.shown_times, now=ctx.now, tz=ctx.tz,
-                                                              memo=ctx.memo) for p in theirs):  # fmt: skip
+        return None  # (words of this message around it are part of the change; "June 12" for the user's
+        # "Thursday" says that day again)
+    if not all(_ours(ctx, p) for p in theirs):
         return None
     return mine[0]
+
+
+def _ours(ctx: ToolContext, phrase: str) -> bool:
+    """Time words the assistant's own texts gave: as one of their phrases, or piece by piece between commas
+    as code writes a day and a clock ("June 12, 6:30–7:30 PM" of "Thursday, June 12" and "6:30–7:30 PM")."""
+    shown = ctx.shown_times
+    if quotes(phrase, shown) or is_time_grounded(phrase, shown, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        return True
+    parts = [p for p in phrase.split(",") if p.strip()]
+    return len(parts) > 1 and all(quotes(p.strip(), shown) for p in parts)
 
 
 def amount_of_a_move(ctx: ToolContext, command: Command, value: str) -> str | None:
