@@ -16,6 +16,7 @@ from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from agent.time_grounding import names_a_day
 from schedule_time import Candidate, Resolution, resolve
 
 __all__ = [
@@ -170,10 +171,21 @@ def _mentions_today(text: str) -> bool:
 def resolve_end(text: str, *, start: datetime, now: datetime, tz: ZoneInfo) -> datetime | None:
     """An end expression. One that names its own day ("tomorrow 4:30pm", "Friday 5pm") is read from the
     turn's ``now``, like any expression the user said; one without a day ("5pm", "4:30") is read on the
-    start's day, and on the next day only if it would otherwise not be after the start ("11pm to 1am").
+    start's day, and on the next day only if it would otherwise not be after the start ("11pm to 1am"); one
+    that is morning or evening ("until 6") is the reading within half a day after the start.
     A duration ("2 hours") is added to the start; a clock range ("3 to 5pm") ends at its end. None when
     unresolved or not after the start."""
     alone = _resolve(text, start.astimezone(tz).replace(second=0, microsecond=0), tz)
+    read = alone if not names_a_day(text) else _resolve(text, now, tz)  # "7 tomorrow": from now, as said
+    if read.status == "ambiguous":
+        # "until 6" / "at 6" after a 4pm start: morning or evening, and only one of them ends the event
+        # within half a day of its start — that one (18:00); both or neither: no end to guess
+        after = {
+            c.start
+            for c in read.candidates
+            if c.start is not None and timedelta(0) < c.start - start < timedelta(hours=12)
+        }
+        return after.pop() if len(after) == 1 else None
     if alone.status == "resolved" and alone.start is None and alone.end is not None:
         # "till 2", "until 6pm", 到两点: an end alone, read from the start (a bare 2 after 12:15 is 14:00);
         # one with no day of its own that lands half a day or more after the start ("till 11" after 12:15

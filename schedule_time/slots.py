@@ -43,6 +43,19 @@ def _only_times(text: str) -> bool:
     return not (expr.kind == "point" and expr.left.number is not None and not expr.left.has_date())
 
 
+def reads_as_an_end(phrase: str) -> bool:
+    """The phrase is an end, never a start or a destination: "until 6", "till 6pm", "到六点为止" (its first
+    piece an "until" separator, or a separator and a closing "为止"/"before"). "to 6", "到六点" are not: "to"
+    may name where a move goes."""
+    found = scan(normalise(phrase)).pieces
+    if not found or not isinstance(found[0], p.RangeSep) or found[0].weak:
+        return False
+    if found[0].until:
+        return True
+    last = found[-1]
+    return isinstance(last, p.OpenBound) and last.kind == "before" and not last.leads and len(found) > 2
+
+
 def time_phrases(text: str) -> list[str]:
     """The runs of normalised ``text`` between words no language recognises (and clause punctuation) that
     hold a time piece, in order ("明天下午三点和张三开会" → ["明天下午三点", "三"]), without the filler words at

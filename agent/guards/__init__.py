@@ -24,7 +24,7 @@ from collections.abc import Awaitable, Callable
 from agent.context import ToolContext
 from agent.guards.asked import cannot_do, event_pointed_at, nothing_asked, only_the_unsaid, own_calendar
 from agent.guards.clauses import time_of_another_request
-from agent.guards.ends import copied_end_is_the_end
+from agent.guards.ends import copied_end_is_the_end, start_said_as_an_end
 from agent.guards.starts import copied_start_is_no_move
 from agent.guards.times import ground_times
 from agent.guards.wording import repetition_kept, title_language, title_script
@@ -44,6 +44,7 @@ WRITE_GUARDS: tuple[tuple[str, WriteGuard], ...] = (
     ("cannot_do", cannot_do),  # the model read the message as something kairos cannot do
     ("only_the_unsaid", only_the_unsaid),  # after the left-out prompt, only that request
     ("copied_end", copied_end_is_the_end),  # a move to the event's own end is a new end
+    ("an_end_phrase", start_said_as_an_end),  # a move to the user's "until 6" is a new end
     ("copied_start", copied_start_is_no_move),  # a move to the event's own time: the time left is the move
     ("ground_times", ground_times),  # every time argument from the user's words
     ("one_request", time_of_another_request),  # a new time from the clause of another event: never written

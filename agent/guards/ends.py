@@ -1,4 +1,5 @@
-"""A "move" to the event's own end is a new end (runs before ``ground_times``).
+"""A "move" to the event's own end is a new end, and so is a "move" to the user's "until 6" (both run before
+``ground_times``).
 
 After "9 to 10" the user says "it goes until 11" / 搞错了，要到十一点: the model often sends an update whose
 ``when`` is the event's current *end* (10:00, copied from the receipt) and leaves the new time out. That
@@ -7,6 +8,11 @@ is not in this message's words, is the current end of the event the reference fi
 exactly one time phrase no argument uses, the command becomes: the new ``end`` is that phrase, the start
 stays. Any other shape (no event found, the copied value is the start, several new phrases) goes on to
 ``ground_times`` unchanged, whose send-back asks the model.
+
+"Board prep needs more time — make it run until 6" came as ``when="6"``: a move to 6:00. The time service
+reads "until 6" / "till 6pm" / 到六点为止 as an end (``schedule_time.reads_as_an_end``: "until" is never a
+destination, where "to 6" / 到六点 may be one), so an update whose new start is only such a phrase of the
+user's, with no end or length, has that phrase as its new end (``start_said_as_an_end``).
 """
 
 from __future__ import annotations
@@ -16,10 +22,11 @@ from datetime import datetime, timedelta
 from agent.context import ToolContext
 from agent.outcomes import Command
 from agent.time_accounting import phrases_left
-from agent.time_grounding import is_time_grounded, phrases_in, resolved, the_time_itself
+from agent.time_grounding import is_time_grounded, phrases_in, phrases_of, quotes, resolved, the_time_itself
 from agent.writes.references import Found, resolve_reference
+from schedule_time import reads_as_an_end
 
-__all__ = ["copied_end_is_the_end"]
+__all__ = ["copied_end_is_the_end", "start_said_as_an_end"]
 
 
 async def copied_end_is_the_end(ctx: ToolContext, command: Command) -> Command | None:
@@ -54,6 +61,27 @@ async def copied_end_is_the_end(ctx: ToolContext, command: Command) -> Command |
         return None
     ctx.notes.append({"replaced": "when", "reason": "the_events_own_end", "tool": command.tool,
                       "call_index": command.call_index})  # fmt: skip
+    return command.with_(args={**args, "when": None, "end": end})
+
+
+def start_said_as_an_end(ctx: ToolContext, command: Command) -> Command | None:
+    """An update whose ``when`` is only the user's end phrase ("until 6"), with no end or length given: the
+    phrase is the new end and the start stays (see the module docstring). None otherwise."""
+    args = command.args
+    when = str(args.get("when") or "")
+    if command.tool != "update_event" or not when or args.get("end") or args.get("duration"):
+        return None
+    holding = [
+        p
+        for p in phrases_of(ctx.user_text, ctx.memo)
+        if quotes(when, [p]) or is_time_grounded(when, [p], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    ]
+    if not holding or not all(reads_as_an_end(p) for p in holding):
+        return None
+    ctx.notes.append({"replaced": "when", "reason": "an_end_phrase", "tool": command.tool,
+                      "call_index": command.call_index})  # fmt: skip
+    end = the_time_itself(holding[0])
+    end = f"at {end}" if end.isdigit() else end  # "6" of "until 6" is a clock hour, as after "at"
     return command.with_(args={**args, "when": None, "end": end})
 
 

@@ -279,6 +279,26 @@ def test_an_end_alone_is_read_from_the_start(text: str, end: datetime | None) ->
     assert resolve_end(text, start=LUNCH, now=NOW, tz=NY) == end
 
 
+# A morning-or-evening end ("until 6", 六点) is the one reading within half a day after the start; a day it
+# names is read from now, as said. Both readings or none within half a day: not guessed.
+PREP = datetime(2025, 3, 6, 16, tzinfo=NY)  # tomorrow 4pm
+END_EITHER = [
+    ("until 6", datetime(2025, 3, 6, 18, tzinfo=NY)),
+    ("at 6", datetime(2025, 3, 6, 18, tzinfo=NY)),
+    ("六点", datetime(2025, 3, 6, 18, tzinfo=NY)),
+    ("六點為止", datetime(2025, 3, 6, 18, tzinfo=NY)),
+    ("until 7 tomorrow", datetime(2025, 3, 6, 19, tzinfo=NY)),
+    ("明天七点", datetime(2025, 3, 6, 19, tzinfo=NY)),
+    ("until 3", None),  # a bare 3 is 3pm (the time service's convention): the next day's, a day on: not guessed
+    ("until 5", datetime(2025, 3, 6, 17, tzinfo=NY)),
+]
+
+
+@pytest.mark.parametrize(("text", "end"), END_EITHER, ids=[r[0] for r in END_EITHER])
+def test_a_morning_or_evening_end_is_the_reading_after_the_start(text: str, end: datetime | None) -> None:
+    assert resolve_end(text, start=PREP, now=NOW, tz=NY) == end
+
+
 async def test_end_with_its_own_day_is_not_a_25_hour_event(kit: Kit) -> None:
     args = {"title": "Design review", "when": "tomorrow 3:30pm", "end": "tomorrow 4:30pm"}
     model = kit.script(call("create_event", args))

@@ -1,0 +1,54 @@
+"""An update whose new start is only the user's "until 6" — a phrase the time service reads as an end, never
+a destination — with no end given: the phrase is the new end and the start stays
+(``guards.ends.start_said_as_an_end``). "to 6" / 到六点 may be where a move goes, and stay moves. Scripted model;
+now is Wednesday 2025-03-05 09:00 New York."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import pytest
+
+from agent.model import call
+from schedule_time import reads_as_an_end
+from tests.agent.fixtures import *  # noqa: F403  (fixtures)
+from tests.agent.fixtures import NY, SH, make_kit
+
+
+@pytest.mark.parametrize(
+    ("phrase", "end"),
+    [("until 6", True), ("till 6pm", True), ("til 5:30", True), ("until friday", True), ("到六点为止", True),
+     ("到六點為止", True), ("直到六点", True), ("to 6pm", False), ("到六点", False), ("6 until 7", False),
+     ("through 5:30", False), ("before 6", False), ("6pm", False)],
+)  # fmt: skip
+def test_which_phrases_read_as_an_end(phrase: str, end: bool) -> None:
+    assert reads_as_an_end(phrase) is end
+
+
+# (timezone, title, message, the model's `when`, new end, new start)
+ROWS = [
+    ("America/New_York", "Board prep", "board prep needs longer, make it run until 6", "6", (18, 0), (16, 0)),
+    ("America/New_York", "Board prep", "keep board prep going till 6:30pm", "6:30pm", (18, 30), (16, 0)),
+    ("America/New_York", "Board prep", "stretch board prep until 7 tomorrow", "until 7", (19, 0), (16, 0)),
+    ("Asia/Shanghai", "复盘会", "复盘会明天开到六点为止", "六点", (18, 0), (16, 0)),
+    ("Asia/Shanghai", "复盘会", "复盘会延长，一直到六点为止", "到六点为止", (18, 0), (16, 0)),
+    ("Asia/Shanghai", "復盤會", "復盤會直到六點", "六點", (18, 0), (16, 0)),
+    # a destination stays a move (length kept)
+    ("America/New_York", "Board prep", "move board prep to 6pm", "6pm", (19, 0), (18, 0)),
+    ("Asia/Shanghai", "复盘会", "复盘会改到晚上六点", "晚上六点", (19, 0), (18, 0)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[r[2] for r in ROWS])
+async def test_until_is_the_new_end(database: Any, make_user: Any, row: Any) -> None:
+    zone, title, text, when, end, start = row
+    kit = await make_kit(database, make_user, timezone=zone)
+    tz = NY if zone == "America/New_York" else SH
+    await kit.seed(title, datetime(2025, 3, 6, 16, tzinfo=tz))  # tomorrow (in Shanghai too)
+    kit.script(call("update_event", {"event": title, "when": when}))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes and r.writes[0].persisted, (r.text, r.telemetry.get("checks"), r.telemetry.get("notes"))
+    [event] = await kit.events()
+    local_start, local_end = event.start.astimezone(tz), event.end.astimezone(tz)
+    assert ((local_start.hour, local_start.minute), (local_end.hour, local_end.minute)) == (start, end), r.text
