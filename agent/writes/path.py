@@ -31,7 +31,6 @@ from agent.timing import Timing, named_day, timing_from_json
 from agent.tools.args import UpdateEventArgs
 from agent.turn.focus import just_written
 from agent.writes.another import another_of, ask_another
-from agent.writes.detail_named import detail_left_as_it_is
 from agent.writes.no_change import already_so, nothing_to_change, unused_time, without_the_reference_as_title
 from agent.writes.references import Ref, events_sharing_a_word
 from agent.writes.removal import delete, undo
@@ -152,7 +151,6 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
         return await _create(ctx, new) if isinstance(new, Command) else new
     if not command.grounded:
         command = ground(ctx, command)
-    found_now = command.target is None
     since = from_day(ctx, command)  # "from next week on": the series, from X's first occurrence
     command = without_a_repetition_named(ctx, command)
     scope = scope_of(command, now=ctx.now, tz=ctx.tz, memo=ctx.memo, since=since)
@@ -163,8 +161,6 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     if (refused := changes_this_turns_write(ctx, command)) is not None:
         return refused
     command = without_the_reference_as_title(ctx, command)
-    if found_now and (named := await detail_left_as_it_is(ctx, command)) is not None:
-        return named  # the message names its place or a person the update leaves as they are
     args, target = command.args, command.target or {}
     title = target["title"]
     moves = bool(args.get("when") or args.get("end") or args.get("duration"))
