@@ -22,6 +22,7 @@ Bounded parsing of our own text: the keys below are the keys tool results are bu
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import unicodedata
@@ -112,6 +113,7 @@ def _han_runs(text: str, n: int) -> set[str]:
     return {run[i : i + n] for run in HAN_RUN.findall(text) for i in range(len(run) - n + 1)}
 
 
+@functools.lru_cache(maxsize=256)
 def _spelled(code: str) -> re.Pattern[str]:
     """A code of three or more words written out ("not named by the user"); a pattern that matches nothing
     for a shorter code ("not_found" as "not found" is plain speech)."""

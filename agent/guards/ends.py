@@ -51,8 +51,7 @@ async def copied_end_is_the_end(ctx: ToolContext, command: Command) -> Command |
     if not isinstance(found, Found):
         return None
     if len(left) == 1 and _same_clock(ctx, when, found.ref.end):
-        end = the_time_itself(left[0])  # "11" of "until 11" is a clock hour, as after "at"
-        end = f"at {end}" if end.isdigit() else end
+        end = _as_an_end(left[0])
     elif ranged and span.start is not None and span.end is not None and _clock(span.start, ctx) == _clock(
         found.ref.end, ctx
     ):  # "10:00–11:00" after "9 to 10": the old end copied as the start of a range to the new end
@@ -80,9 +79,14 @@ def start_said_as_an_end(ctx: ToolContext, command: Command) -> Command | None:
         return None
     ctx.notes.append({"replaced": "when", "reason": "an_end_phrase", "tool": command.tool,
                       "call_index": command.call_index})  # fmt: skip
-    end = the_time_itself(holding[0])
-    end = f"at {end}" if end.isdigit() else end  # "6" of "until 6" is a clock hour, as after "at"
-    return command.with_(args={**args, "when": None, "end": end})
+    return command.with_(args={**args, "when": None, "end": _as_an_end(holding[0])})
+
+
+def _as_an_end(phrase: str) -> str:
+    """The user's phrase as an ``end`` argument: without its "until"/"to"; "11" of "until 11" is a clock
+    hour, as after "at"."""
+    end = the_time_itself(phrase)
+    return f"at {end}" if end.isdigit() else end
 
 
 def _clock(moment: datetime, ctx: ToolContext) -> tuple[int, int]:

@@ -40,8 +40,8 @@ from agent.writes.series_scope import (
     scope_of,
     series_from,
     series_move_allowed,
+    settle_scope,
     target_from,
-    without_a_repetition_named,
 )
 from agent.writes.store import changes_this_turns_write, checks, confirm, ground, store, unasked
 from agent.writes.target import choose_target, find_target, new_event_sent_as_a_move, said_now, target_json
@@ -152,8 +152,7 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     if not command.grounded:
         command = ground(ctx, command)
     since = from_day(ctx, command)  # "from next week on": the series, from X's first occurrence
-    command = without_a_repetition_named(ctx, command)
-    scope = scope_of(command, now=ctx.now, tz=ctx.tz, memo=ctx.memo, since=since)
+    command, scope = settle_scope(ctx, command, since)
     settled = await target_from(ctx, command, since, find_target, occurrences=scope != "series")
     if not isinstance(settled, Command):
         return settled

@@ -13,10 +13,9 @@ from agent.render import phrases
 from agent.writes.series_scope import (
     from_day,
     scope_not_said,
-    scope_of,
     series_from,
+    settle_scope,
     target_from,
-    without_a_repetition_named,
 )
 from agent.writes.store import changes_this_turns_write, confirm, store
 from agent.writes.target import find_target
@@ -25,9 +24,10 @@ __all__ = ["delete", "undo"]
 
 
 async def delete(ctx: ToolContext, command: Command) -> WriteOutcome:
+    """The event (or the occurrence, or the series from an occurrence on) the command names: found, then
+    asked yes/no naming it, then deleted on the "yes" (``command.confirmed``)."""
     since = from_day(ctx, command)  # "from next week on": the series, from X's first occurrence
-    command = without_a_repetition_named(ctx, command)
-    scope = scope_of(command, now=ctx.now, tz=ctx.tz, memo=ctx.memo, since=since)
+    command, scope = settle_scope(ctx, command, since)
     one = scope != "series"  # a series without a day is asked about
     settled = await target_from(ctx, command, since, find_target, occurrences=one)
     if not isinstance(settled, Command):

@@ -4,9 +4,9 @@ A change to a repeating event never rewrites the series unless the user asked fo
 they meant is the model's reading, given as the ``scope`` argument ("one" / "series"); an occurrence the
 model names (``event_when`` that the time service reads as one day or time: "tomorrow's standup", not
 "每周") is "one". No word of the message decides it: when the model says neither, a delete goes back to it
-once naming the repetition (``scope_not_said``: the delete then asks yes/no, naming one or all), and a move,
-or a delete that still says neither, gets code's question, naming the occurrence; the numbered answer (or "all" / "just this one", a bounded option reply) is merged without the
-model.
+once naming the repetition (``scope_not_said``: the delete then asks yes/no, naming one or all), and a
+move, or a delete that still says neither, gets code's question, naming the occurrence; the numbered
+answer (or "all" / "just this one", a bounded option reply) is merged without the model.
 
 A change to the whole series is a change from now on: it applies from the series' first occurrence that
 has not started at the turn's ``now`` (``series_from``; or from a later occurrence the user named), and the
@@ -56,9 +56,9 @@ __all__ = [
     "scope_of",
     "series_from",
     "series_move_allowed",
+    "settle_scope",
     "starts_from",
     "target_from",
-    "without_a_repetition_named",
 ]
 
 Scope = Literal["one", "series"]
@@ -107,14 +107,14 @@ def scope_of(
     return None
 
 
-def without_a_repetition_named(ctx: ToolContext, command: Command) -> Command:
-    """``event_when`` that is the repetition itself ("每周", "every Monday") names no occurrence: it is
-    dropped, so the series is found by its name (not by the day the rule starts on) and the scope is
-    settled as when none was named."""
+def settle_scope(ctx: ToolContext, command: Command, since: FromX | None) -> tuple[Command, Scope | None]:
+    """The command a change or delete looks its event up with, and the scope said (``scope_of``):
+    ``event_when`` that is the repetition itself ("每周", "every Monday") names no occurrence, so it is
+    dropped — the series is found by its name, not by the day its rule starts on."""
     named = str(command.args.get("event_when") or "").strip()
-    if not named or not resolved(named, now=ctx.now, tz=ctx.tz, memo=ctx.memo).recurrence:
-        return command
-    return command.with_(args={**command.args, "event_when": None})
+    if named and resolved(named, now=ctx.now, tz=ctx.tz, memo=ctx.memo).recurrence:
+        command = command.with_(args={**command.args, "event_when": None})
+    return command, scope_of(command, now=ctx.now, tz=ctx.tz, memo=ctx.memo, since=since)
 
 
 def scope_not_said(ctx: ToolContext, command: Command, ask: WriteOutcome) -> WriteOutcome:
@@ -131,7 +131,7 @@ def scope_not_said(ctx: ToolContext, command: Command, ask: WriteOutcome) -> Wri
         "field": "scope",
         "problem": "missing",
         "hint": f"{title!r} repeats: call again with `scope` \"series\" if the user's words are about all of "
-        f"them, or \"one\" and `event_when` for the day of the one they mean; leave it out if they say neither",
+        "them, or \"one\" and `event_when` for the day of the one they mean; leave it out if they say neither",
     }
     return Rejected("scope_not_said", "", fixable=True, problems=(problem,), command=command, ask=ask)
 
