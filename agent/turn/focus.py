@@ -2,8 +2,9 @@
 "it", "this", "that meeting", "这个会", "那个" name one of them. Code keeps it (newest first, at most
 ``MAX_FOCUS`` entries) and the turn store persists it with the conversation state: workers are stateless.
 
-An entry is ``{"event_id", "title", "turn"}``, with ``"written": true`` while the event is one the latest
-turn created or changed (a turn that touches no event clears it): ``just_written`` is the one event a
+An entry is ``{"event_id", "title", "turn"}``, with ``"written": true`` (and the stored ``location`` and
+``attendees``, which the prompt shows so a correction of a name or place has something to replace) while the
+event is one the latest turn created or changed (a turn that touches no event clears it): ``just_written`` is the one event a
 correction right after a write is about ("actually make it 4", 不对，是下周三). The entries of the newest turn
 form the reference group: one event → that event; several (a list was shown) → the user chooses; none →
 the user is asked.
@@ -72,9 +73,12 @@ def updated_focus(
             if result.result.action == "deleted" and result.result.occurrence_start is None:
                 gone.add(str(event.id))
                 continue
-            touched.append(
-                {"event_id": str(event.id), "title": event.title, "turn": turn_id, "written": True}
-            )
+            entry = {"event_id": str(event.id), "title": event.title, "turn": turn_id, "written": True}
+            if event.location:
+                entry["location"] = event.location
+            if event.attendees:
+                entry["attendees"] = list(event.attendees)
+            touched.append(entry)
         elif isinstance(result, ReadResult) and result.data.get("ok", True):
             shown = [e for e in result.data.get("events") or () if isinstance(e, dict) and e.get("id")]
             touched += [
@@ -82,7 +86,7 @@ def updated_focus(
                 for e in shown[:MAX_SHOWN]
             ]
     if not touched and not gone:  # the latest turn wrote nothing: no event is "just written" any more
-        return [{k: v for k, v in e.items() if k != "written"} for e in focus]
+        return [_settled(e) for e in focus]
     # The newest touches first, in the order they happened within the turn (reversed: last touched first).
     fresh: list[dict[str, Any]] = []
     for entry in reversed(touched):
@@ -90,7 +94,15 @@ def updated_focus(
         if same is None:
             fresh.append(entry)
         elif entry.get("written"):  # shown and written in one turn: written
-            same["written"] = True
+            same.update(entry)
     seen = {e["event_id"] for e in fresh} | gone
-    kept = [{k: v for k, v in e.items() if k != "written"} for e in focus if e.get("event_id") not in seen]
+    kept = [_settled(e) for e in focus if e.get("event_id") not in seen]
     return (fresh + kept)[:MAX_FOCUS]
+
+
+_WRITTEN_ONLY = ("written", "location", "attendees")
+
+
+def _settled(entry: dict[str, Any]) -> dict[str, Any]:
+    """An entry of an earlier turn: no longer "just written"."""
+    return {k: v for k, v in entry.items() if k not in _WRITTEN_ONLY}

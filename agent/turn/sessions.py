@@ -108,12 +108,26 @@ def focus_line(focus: Sequence[dict[str, Any]]) -> str | None:
     titles = list(dict.fromkeys(str(e.get("title")) for e in focus if e.get("title")))[:MAX_FOCUS_SHOWN]
     if not titles:
         return None
-    just = next((str(e.get("title")) for e in focus if e.get("written")), None)
+    just = next((e for e in focus if e.get("written") and e.get("title")), None)
     shown = ", ".join(json.dumps(t, ensure_ascii=False) for t in titles)
     line = f"Events in this conversation, newest first: {shown}."
     if just:
-        line += f" Just added or changed: {json.dumps(just, ensure_ascii=False)}."
+        line += f" Just added or changed: {_with_details(just)}."
     return line
+
+
+def _with_details(entry: dict[str, Any]) -> str:
+    """The title with the stored place and people: "it's Marcus, not Mark" or 不是A店，是B店 corrects one of
+    them, and the model can only replace a value it can see (it copies the new one into title, location or
+    attendees; grounding still checks it against the user's words)."""
+    said = json.dumps(str(entry["title"]), ensure_ascii=False)
+    details = []
+    if entry.get("location"):
+        details.append(f"location {json.dumps(str(entry['location']), ensure_ascii=False)}")
+    people = [str(p) for p in entry.get("attendees") or () if p]
+    if people:
+        details.append(f"attendees {json.dumps(people, ensure_ascii=False)}")
+    return f"{said} ({'; '.join(details)})" if details else said
 
 
 def pending_line(pending: PendingRecord | None) -> str | None:

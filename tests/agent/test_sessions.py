@@ -199,9 +199,46 @@ def test_the_focus_line_names_the_events_newest_first_and_the_one_just_written()
     )
 
 
+@pytest.mark.parametrize(
+    ("details", "shown"),
+    [
+        ({"location": "Nando's"}, '"Team lunch" (location "Nando\'s")'),
+        ({"attendees": ["Mark"]}, '"Team lunch" (attendees ["Mark"])'),
+        ({"location": "B座3楼", "attendees": ["阿玲", "小王"]}, '"Team lunch" (location "B座3楼"; attendees ["阿玲", "小王"])'),
+        ({"attendees": []}, '"Team lunch"'),
+    ],
+)
+def test_the_event_just_written_is_shown_with_its_place_and_people(details, shown) -> None:  # type: ignore[no-untyped-def]
+    # A correction of a name or place ("Marcus, not Mark", 是阿琳不是阿玲) replaces a value the model can see.
+    focus = ({"event_id": "1", "title": "Team lunch", "turn": "t2", "written": True, **details},)
+    assert focus_line(focus) == (
+        f'Events in this conversation, newest first: "Team lunch". Just added or changed: {shown}.'
+    )
+
+
 async def test_the_model_sees_the_events_in_focus(kit) -> None:  # type: ignore[no-untyped-def]
     model = kit.script(call("create_event", {"title": "Gym", "when": "tomorrow at 6pm"}), reply("ok"))
     await kit.assistant.reply(kit.user_id, "gym tomorrow at 6pm")
     await kit.assistant.reply(kit.user_id, "how long is it?")
     context = [m.content for m in model.calls[-1].messages if isinstance(m, SystemMessage)][-1]
     assert 'Events in this conversation, newest first: "Gym". Just added or changed: "Gym".' in context
+
+
+async def test_the_place_and_people_of_the_event_just_written_reach_the_next_turn_only(kit) -> None:  # type: ignore[no-untyped-def]
+    model = kit.script(
+        call(
+            "create_event",
+            {"title": "Lunch", "when": "friday 12:15", "location": "Nando's", "attendees": ["Mark"]},
+        ),
+        reply("ok"),
+        reply("It is at noon."),
+        reply("Sure."),
+    )
+    await kit.assistant.reply(kit.user_id, "lunch friday 12:15 at Nando's, Mark is coming")
+    await kit.assistant.reply(kit.user_id, "when is it again?")
+    first = [m.content for m in model.calls[-1].messages if isinstance(m, SystemMessage)][-1]
+    assert 'Just added or changed: "Lunch" (location "Nando\'s"; attendees ["Mark"]).' in first
+    await kit.assistant.reply(kit.user_id, "thanks")
+    later = [m.content for m in model.calls[-1].messages if isinstance(m, SystemMessage)][-1]
+    focus = next(line for line in later.splitlines() if line.startswith("Events in this conversation"))
+    assert focus == 'Events in this conversation, newest first: "Lunch".'
