@@ -32,7 +32,7 @@ from agent.timing import timing_from_json
 from agent.turn.focus import is_anaphor, just_written
 from agent.writes.left_out import filled_from_users_words
 from agent.writes.references import Choice, Found, NotFound, Ref, events_sharing_a_word, resolve_reference
-from agent.writes.store import confirm, ground, is_past, model_doubts, unasked_reading
+from agent.writes.store import confirm, ground, is_past, model_doubts, title_of, unasked_reading
 from agent.writes.timing import settle_time
 from agent.writes.title_match import names_someone
 from schedule_time import TimeExpressionError, analyse
@@ -81,7 +81,7 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
         key = "not_found_id" if found.by_id else ("not_found_when" if found.with_time else "not_found")
         not_found = phrases.say(key, ctx.lang, ref=args["event"][:80])
         if not found.by_id and (offer := await _offer_when_nothing_like_it(ctx, command)) is not None:
-            return dataclasses.replace(offer, question=f"{not_found}\n{offer.question}")
+            return _after_not_found(ctx, offer, not_found)
         return Rejected("not_found", not_found, command=command)
     if isinstance(found, Choice) and len(found.refs) == 1 and command.tool == "delete_event":
         # a near-miss name: a delete asks anyway, naming the event it found — one question, not two
@@ -242,18 +242,41 @@ async def _offer_to_add(
     return confirm(ctx, settled, "create", settled.args["title"], start, end, all_day, reasons, ())
 
 
-async def _offer_when_nothing_like_it(ctx: ToolContext, command: Command) -> NeedsConfirmation | None:
+async def _offer_when_nothing_like_it(
+    ctx: ToolContext, command: Command
+) -> NeedsConfirmation | NeedsChoice | None:
     """A move of an event the calendar has nothing like — no title shares a word with the reference — to a
     time in this message's words ("put a call with Leo on Thursday at 4pm" sent as an update): there is
-    nothing to move, so after "not found" the user is asked yes/no to add it (``_offer_to_add``)."""
+    nothing to move, so after "not found" the user is asked yes/no to add it (``_offer_to_add``), or which
+    reading of its time they mean when the clock has two ("Thursday at 7": the answer is their yes).
+
+    An update that gives no new time, only the time the event is "at" (``event_when``), of an event that
+    is not there describes the event itself with that time ("dinner with mom today at noon" came as
+    ``update_event(event="dinner", event_when="today at noon", attendees=["mom"])``): the same offer, at
+    that time."""
+    args = command.args
+    reference = str(args.get("event") or "")
+    if command.tool != "update_event" or is_anaphor(reference):
+        return None
+    if not args.get("when") and not args.get("end") and not args.get("duration") and args.get("event_when"):
+        command = command.with_(args={**args, "when": args["event_when"], "event_when": None})
     when = str(command.args.get("when") or "")
-    reference = str(command.args.get("event") or "")
-    if command.tool != "update_event" or not when or not said_now(ctx, when) or is_anaphor(reference):
+    if not when or not said_now(ctx, when):
         return None
     if await events_sharing_a_word(ctx, reference, reference, limit=10):
         return None  # a near name ("the call" for "Call with Leonard"): "not found" says what was looked for
     offer = await _offer_to_add(ctx, command)
-    return offer if isinstance(offer, NeedsConfirmation) else None
+    return offer if isinstance(offer, NeedsConfirmation | NeedsChoice) else None
+
+
+def _after_not_found(ctx: ToolContext, offer: NeedsConfirmation | NeedsChoice, not_found: str) -> WriteOutcome:
+    """The offer, after the "not found" it follows; a choice of time also says it would add the event, so
+    its answer is the user's yes (``result.offered``, which would put that line before "not found")."""
+    if isinstance(offer, NeedsConfirmation):
+        return dataclasses.replace(offer, question=f"{not_found}\n{offer.question}")
+    lead = phrases.say("offer_add", ctx.lang, title=title_of(offer.command))
+    command = offer.command.with_(confirmed=(*offer.command.confirmed, "unasked"))
+    return dataclasses.replace(offer, command=command, question=f"{not_found}\n{lead}\n{offer.question}")
 
 
 async def _no_such_event(ctx: ToolContext, command: Command) -> Rejected:

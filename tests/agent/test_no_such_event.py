@@ -139,6 +139,60 @@ async def _offered_and_added(database: Any, make_user: Any, tz: str, text: str, 
     return kit, r
 
 
+# (zone, message, the model's update that gives only the time the event is "at"; the title offered, its hour)
+AT_A_TIME_ONLY = [
+    ("America/New_York", "coffee with mom today at noon", {"event": "coffee", "event_when": "today at noon",
+     "attendees": ["mom"]}, "Coffee with mom", 12),
+    ("America/New_York", "tennis lesson saturday 10am", {"event": "tennis lesson", "event_when": "saturday 10am"},
+     "Tennis lesson", 10),
+    ("Asia/Shanghai", "今天晚上七点和老婆看电影", {"event": "看电影", "event_when": "今天晚上七点"}, "看电影", 19),
+    ("Asia/Taipei", "週五下午三點跟客戶開會", {"event": "跟客戶開會", "event_when": "週五下午三點"}, "跟客戶開會", 15),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("tz", "text", "update", "title", "hour"), AT_A_TIME_ONLY, ids=[r[1] for r in AT_A_TIME_ONLY])
+async def test_an_update_of_nothing_at_a_time_offers_to_add_it_there(
+    database: Any, make_user: Any, tz: str, text: str, update: dict, title: str, hour: int
+) -> None:
+    # no new time, only the time the missing event is "at": the message describes the event itself
+    kit, r = await _offered_and_added(database, make_user, tz, text, update)
+    assert ("couldn't find" in r.text or "没有找到" in simplified(r.text)) and (
+        f"“{title}”" in r.text or f"「{title}」" in r.text
+    ), r.text
+    new = next(e for e in await kit.events() if e.title == title)
+    assert new.start.astimezone(kit.tz).hour == hour
+
+
+# (zone, message, the model's update of nothing like any event to a clock with two readings; the answer, hour)
+TWO_READINGS = [
+    ("America/New_York", "catching up with Priya friday at 8", {"event": "catching up with Priya",
+     "when": "friday at 8"}, "2", 20),
+    ("America/New_York", "piano lesson for Ben thursday at 6", {"event": "piano lesson for Ben",
+     "when": "thursday at 6"}, "in the evening", 18),
+    ("Asia/Shanghai", "周四7点跟小赵对一下方案", {"event": "跟小赵对一下方案", "when": "周四7点"}, "晚上", 19),
+    ("Asia/Taipei", "週六6點帶小狗打疫苗", {"event": "帶小狗打疫苗", "when": "週六6點"}, "早上", 6),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("tz", "text", "update", "answer", "hour"), TWO_READINGS, ids=[r[1] for r in TWO_READINGS])
+async def test_an_offer_whose_clock_has_two_readings_asks_which_and_the_answer_adds_it(
+    database: Any, make_user: Any, tz: str, text: str, update: dict, answer: str, hour: int
+) -> None:
+    # one question, not two: it says it would add the event, so the pick is the user's yes
+    kit = await make_kit(database, make_user, timezone=tz)
+    await kit.seed("Design crit", datetime(2025, 3, 5, 13, tzinfo=kit.tz))
+    model = kit.script(call("update_event", update), reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    said = simplified(r.text)
+    assert r.pending is not None and r.writes == (), r.text
+    assert ("couldn't find" in said and "I can add" in said) or ("没有找到" in said and "我可以把" in said), r.text
+    assert said.index("find" if "find" in said else "没有找到") < said.index("add" if "add" in said else "我可以"), r.text
+    done = await kit.assistant.reply(kit.user_id, answer)
+    assert model.call_count == 1 and done.writes and done.writes[0].persisted, done.text
+    new = next(e for e in await kit.events() if e.title != "Design crit")
+    assert new.start.astimezone(kit.tz).hour == hour
+
+
 @pytest.mark.parametrize(
     ("text", "update"),
     [
