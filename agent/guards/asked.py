@@ -6,7 +6,7 @@ event it changes is one the user pointed at, and whether it is the request the t
 from __future__ import annotations
 
 from agent.context import ToolContext
-from agent.grounding import names_event
+from agent.grounding import is_grounded, is_pronoun, names_event
 from agent.guards.bare_hour import hour_of_a_correction
 from agent.outcomes import Command, Rejected
 from agent.render import phrases
@@ -27,6 +27,8 @@ def own_calendar(ctx: ToolContext, command: Command) -> Rejected | None:
 
 def nothing_asked(ctx: ToolContext, command: Command) -> Rejected | None:
     if _anything_said(ctx, command.args.get("title"), command.args.get("event")):
+        return None
+    if command.tool == "update_event" and _new_details_said(ctx, command):
         return None
     if any(hour_of_a_correction(ctx, command, command.args.get(n)) for n in ("when", "end")):
         return None
@@ -69,6 +71,18 @@ async def _user_points_at(ctx: ToolContext, reference: str) -> bool:
     except StorageError:
         return False
     return names_event(event.title, ctx.time_sources)
+
+
+_DETAILS = ("location", "notes")
+
+
+def _new_details_said(ctx: ToolContext, command: Command) -> bool:
+    """A change whose new place, people or notes are this message's own words ("不是星巴克，是瑞幸",
+    "correction: the Birch room"): the user said what the event should now have, with no pointer and no
+    title word needed (which event it is stays ``find_target``'s to settle)."""
+    values = [str(command.args[n]) for n in _DETAILS if command.args.get(n)]
+    values += [str(p) for p in command.args.get("attendees") or () if p]
+    return any(is_grounded(v, ctx.user_text) and not is_pronoun(v) for v in values)
 
 
 def _anything_said(ctx: ToolContext, title: str | None, reference: str | None) -> bool:

@@ -9,6 +9,7 @@ occurrence, or the earliest one cancelled. The model never writes a receipt.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, Literal
@@ -84,9 +85,11 @@ def make_receipt(
     user_timezone: str,
     now: datetime,
     before: tuple[datetime, datetime] | None = None,
+    was: Mapping[str, Any] | None = None,
 ) -> Receipt:
     """The receipt of a committed write. Raises ``ValueError`` for a result that was not persisted.
-    ``before``: for an update, the (start, end) the event (or occurrence) had; a move then says from what."""
+    ``before``: for an update, the (start, end) the event (or occurrence) had; a move then says from what.
+    ``was``: the event's title, location and attendees before an update; the receipt says which changed."""
     if not result.persisted:
         raise ValueError("a receipt needs a persisted write")
     event = result.event
@@ -123,7 +126,41 @@ def make_receipt(
             occurrence=occurrence,
             zone=_zone(event, user_timezone, lang),
         )
+    if was is not None and result.action == "updated" and not undo:
+        text += _details_changed(event, was, lang)
     return _receipt(result, start, end, text, occurrence=occurrence, undo=undo)
+
+
+def _details_changed(event: EventSnapshot, was: Mapping[str, Any], lang: Lang) -> str:
+    """What an update changed besides the time, from what ("Place: Zazie (was Tartine)."): a correction of
+    a name or a place is confirmed by the stored row, not only by the time the receipt shows."""
+    zh = lang == "zh"
+    parts: list[str] = []
+    old_title = was.get("title")
+    if old_title and old_title != event.title:
+        parts.append(f"原标题「{old_title}」" if zh else f"title was “{old_title}”")
+    if "location" in was and (was.get("location") or None) != (event.location or None):
+        parts.append(_was("地点" if zh else "place", event.location, was.get("location"), zh))
+    if "attendees" in was and list(was.get("attendees") or ()) != list(event.attendees):
+        sep = "、" if zh else ", "
+        new, old = sep.join(event.attendees), sep.join(was.get("attendees") or ())
+        parts.append(_was("参加人" if zh else "attendees", new, old, zh))
+    if not parts:
+        return ""
+    if zh:
+        return "。" + "；".join(parts)
+    line = "; ".join(parts)
+    return f" {line[:1].upper()}{line[1:]}."
+
+
+def _was(label: str, new: str | None, old: str | None, zh: bool) -> str:
+    if zh:
+        if not new:
+            return f"已去掉{label}（原为{old}）"
+        return f"{label}改为{new}" + (f"（原为{old}）" if old else "")
+    if not new:
+        return f"{label} removed (was {old})"
+    return f"{label}: {new}" + (f" (was {old})" if old else "")
 
 
 def _split_receipt(

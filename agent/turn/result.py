@@ -71,7 +71,12 @@ def absorb(out: TurnResult, runs: Sequence[ToolRun], code_texts: list[str], ctx:
         if isinstance(result, Persisted):
             out.persisted.append(result)
             receipt = make_receipt(
-                result.result, ctx.lang, user_timezone=ctx.tz_name, now=ctx.now, before=_before(result)
+                result.result,
+                ctx.lang,
+                user_timezone=ctx.tz_name,
+                now=ctx.now,
+                before=_before(result),
+                was=result.command.target if result.result.action == "updated" else None,
             )
             out.receipts.append(receipt)
             code_texts.append(receipt.text)

@@ -382,6 +382,8 @@ def target_json(ref: Ref) -> dict[str, Any]:
         "occurrence_start": ref.start.isoformat() if ref.occurrence else None,
         "recurring": ref.event.recurring,
         "all_day": ref.event.all_day,
+        "location": ref.event.location,
+        "attendees": list(ref.event.attendees),
     }
 
 

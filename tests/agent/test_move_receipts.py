@@ -59,3 +59,28 @@ async def test_without_a_move_the_receipt_is_as_before(kit: Kit) -> None:
     plain = make_receipt(result, "en", user_timezone="America/New_York", now=NOW)
     assert receipt.text == plain.text == "Updated “Gym” — Thursday, March 6, 6:00–7:00 PM."
     assert gym.end - gym.start == timedelta(hours=1)
+
+
+@pytest.mark.parametrize(
+    ("lang", "patch", "was", "tail"),
+    [
+        ("en", {"title": "Swim"}, {"title": "Gym"}, " Title was “Gym”."),
+        ("en", {"location": None}, {"location": "Pool"}, " Place removed (was Pool)."),
+        ("en", {"location": "Lido"}, {"location": None}, " Place: Lido."),
+        ("en", {"attendees": ["Ana", "Bo"]}, {"attendees": ["Ana"]}, " Attendees: Ana, Bo (was Ana)."),
+        ("zh", {"title": "游泳"}, {"title": "Gym"}, "。原标题「Gym」"),
+        ("zh", {"location": "二楼"}, {"location": "一楼"}, "。地点改为二楼（原为一楼）"),
+        ("zh", {"attendees": []}, {"attendees": ["小王"]}, "。已去掉参加人（原为小王）"),
+        ("en", {"notes": "bring towel"}, {"title": "Gym", "location": None, "attendees": []}, ""),
+    ],
+)
+async def test_an_update_says_which_details_changed_from_what(
+    kit: Kit, lang: str, patch: dict, was: dict, tail: str
+) -> None:
+    gym = await kit.seed("Gym", _at(6, 18), location=was.get("location"), attendees=tuple(was.get("attendees") or ()))
+    result = await kit.db.events(kit.user_id).update(
+        gym.id, EventPatch(**patch), expected_version=gym.version, now=NOW, idempotency_key="k"
+    )
+    plain = make_receipt(result, lang, user_timezone="America/New_York", now=NOW)  # type: ignore[arg-type]
+    receipt = make_receipt(result, lang, user_timezone="America/New_York", now=NOW, was=was)  # type: ignore[arg-type]
+    assert receipt.text == plain.text + tail
