@@ -27,6 +27,7 @@ from agent.guards.users_times import (
     anchored,
     beside_the_event,
     clock_for_the_day,
+    move_inside,
     phrases_left_for,
     the_users_part,
     the_users_shift,
@@ -306,6 +307,14 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
                 ctx.notes.append({"replaced": name, "reason": "the_users_part", "tool": command.tool,
                                   "call_index": command.call_index})  # fmt: skip
                 grounded_values[-1] = mine
+                continue
+            if name == "when" and (inside := move_inside(ctx, command, str(value))) is not None:
+                move, day = inside  # the event's day and its shift in one value: the shift moves it
+                args[name] = asked_args[name] = grounded_values[-1] = move
+                if day is not None:
+                    args["event_when"] = asked_args["event_when"] = day
+                ctx.notes.append({"replaced": name, "reason": "the_move_inside", "tool": command.tool,
+                                  "call_index": command.call_index})  # fmt: skip
                 continue
             if name in _COMPLETED_ARGS:  # "3pm" where the user said "tomorrow at 3pm": the user's words
                 fuller = fuller_phrase(value, ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)

@@ -32,6 +32,7 @@ __all__ = [
     "anchored",
     "beside_the_event",
     "clock_for_the_day",
+    "move_inside",
     "phrases_left_for",
     "the_users_part",
     "the_users_shift",
@@ -157,3 +158,22 @@ def clock_for_the_day(ctx: ToolContext, command: Command, when: str, grounded: l
 def _clock_only(phrase: str) -> bool:
     pieces = scan(normalise(phrase)).pieces
     return any(isinstance(p, Clock) for p in pieces) and not names_a_day(phrase)
+
+
+def move_inside(ctx: ToolContext, command: Command, value: str) -> tuple[str, str | None] | None:
+    """A change's new start that holds the event's day and a shift of it together ("週四的讀書會往後延兩天",
+    "thursday's book club two days later": a slice of the message with the event's name between): the
+    shift is the new start, read against the event, and the one other phrase — the day the event is on —
+    says which event, when the model gave no ``event_when``. None unless the value has exactly one shift
+    and at most one other phrase (the time service reads both)."""
+    if command.tool != "update_event" or not anchored(ctx, command):
+        return None
+    found = phrases_of(value, ctx.memo)
+    if len(found) < 2:
+        return None
+    moves = [p for p in found if is_a_shift(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
+    others = [p for p in found if p not in moves]
+    if len(moves) != 1 or len(others) > 1:
+        return None
+    day = others[0] if others and not command.args.get("event_when") else None
+    return moves[0], day

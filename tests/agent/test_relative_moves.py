@@ -328,3 +328,28 @@ async def test_a_length_the_user_said_stays_a_length(kit: Kit) -> None:
     await kit.assistant.reply(kit.user_id, "push the dentist an hour later and make it 45 minutes")
     [moved] = await kit.events()
     assert (moved.start, moved.end) == (_at(6, 15), _at(6, 15, 45))
+
+
+# (message, the model's update with the event's day and its shift in one `when`, the new start, why)
+DAY_AND_SHIFT_IN_ONE = [
+    ("push thursday's dentist two days later", {"event": "dentist", "when": "thursday's dentist two days later"},
+     _at(8, 14), "EN, name between"),
+    ("could thursday's dentist go 30 minutes earlier", {"event": "dentist",
+     "when": "thursday's dentist 30 minutes earlier"}, _at(6, 13, 30), "EN, earlier"),
+    ("把周四的牙医提前半小时", {"event": "牙医", "when": "周四的牙医提前半小时"}, _at(6, 13, 30), "ZH, earlier"),
+    ("週四的牙醫往後延兩天", {"event": "牙醫", "when": "週四的牙醫往後延兩天"}, _at(8, 14), "ZH traditional, days"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "update", "start", "why"), DAY_AND_SHIFT_IN_ONE, ids=[r[3] for r in DAY_AND_SHIFT_IN_ONE])
+async def test_a_new_start_holding_the_events_day_and_a_shift_moves_by_the_shift(
+    kit: Kit, text: str, update: dict, start: datetime, why: str
+) -> None:
+    # the shift is the new start, read against the event; the day is the event's own, never the new one
+    await kit.seed(update["event"], THU)
+    await kit.seed(update["event"], _at(10, 14))  # the same name on Monday: the day picks the one
+    kit.script(call("update_event", update), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes and r.writes[0].persisted, (why, r.text)
+    starts = sorted(e.start for e in await kit.events())
+    assert starts == sorted([start, _at(10, 14)]), (why, r.text)
