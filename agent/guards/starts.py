@@ -3,10 +3,11 @@
 "move Friday's run to the day after" came as an update whose ``when`` is "Friday": the day the event is on,
 copied from the message's reference to it, while the move itself ("the day after") went nowhere. The update
 would change nothing ("already so"), and a send-back rarely mends it. The facts: ``when`` reads as the
-found event's current start (or the day it is on), nothing else of the update changes, and the message has
-exactly one other time phrase no argument uses that reads as a time or a move. That phrase becomes
-``when``; the time service reads it against the event ("the day after", 推迟一天, "the following day"). Any
-other shape goes on unchanged (no phrase left is "already so"; several go back to the model).
+found event's current start (or the day it is on), and the message has exactly one other time phrase no
+argument uses that reads as a time or a move. That phrase becomes ``when``; the time service reads it
+against the event ("the day after", 推迟一天, "the following day"). Any other shape goes on unchanged (no
+phrase left is "already so"; several go back to the model). A new place or name in the same update ("it's
+at Zuni, not Nopa, and till 3") is a change of its own and says nothing about the start.
 
 After a listing the model also copies the event's clock from it ("15:00-16:00" for a dentist at 15:00
 tomorrow) and parks the new time in an ``end`` the user never said ("16:00-17:00" for "push the
@@ -37,7 +38,6 @@ from schedule_time import Resolution, resolve
 
 __all__ = ["copied_start_is_no_move"]
 
-_OTHER_CHANGES = ("recurrence", "title", "location", "notes", "attendees")
 _LENGTHS = ("end", "duration")
 
 
@@ -45,8 +45,6 @@ async def copied_start_is_no_move(ctx: ToolContext, command: Command) -> Command
     args = command.args
     when = str(args.get("when") or "")
     if command.tool != "update_event" or not when or not args.get("event"):
-        return None
-    if any(args.get(n) for n in _OTHER_CHANGES):
         return None
     lengths = [n for n in _LENGTHS if args.get(n)]
     if any(_users(ctx, str(args[n])) for n in lengths):

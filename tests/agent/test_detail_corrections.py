@@ -25,7 +25,7 @@ DETAIL_CORRECTIONS: list[tuple[str, dict[str, Any], str, dict[str, Any], str, An
      "location", "community hall", "Place: community hall (was library)."),
     ("call with Anya friday at 10am", {"title": "Call", "when": "friday at 10am", "attendees": ["Anya"]},
      "Tanya, sorry, typo", {"event": "call", "attendees": ["Tanya"]},
-     "attendees", ("Tanya",), "Attendees: Tanya (was Anya)."),
+     "attendees", ("Tanya",), "Title was “Call with Anya”; attendees: Tanya (was Anya)."),
     ("周五下午两点在国贸见投资人", {"title": "见投资人", "when": "周五下午两点", "location": "国贸"},
      "地方记错了，改在望京SOHO", {"event": "见投资人", "location": "望京SOHO"},
      "location", "望京SOHO", "地点改为望京SOHO（原为国贸）"),
@@ -72,3 +72,43 @@ async def test_a_detail_the_message_does_not_say_is_nothing_asked(kit: Kit, text
     assert r.writes == () and model.call_count == 3, r.text
     (event,) = await kit.events()
     assert event.location is None and event.attendees == ()
+
+
+# (correction, the model's update: the event's own start copied from the receipt beside a new detail, and the
+# change; the new (start hour, start minute, end hour), the detail stored)
+COPIED_START_BESIDE_A_DETAIL = [
+    ("oh it's at Zuni, not Nopa, and keep it till 3",
+     {"event": "Team lunch", "when": "Friday, March 7, 12:15–1:15 PM", "end": "Friday, March 7, 3:00 PM",
+      "location": "Zuni"}, (12, 15, 15), ("location", "Zuni")),
+    ("book it at Zuni instead, and make it till 2:30",
+     {"event": "Team lunch", "when": "Friday, March 7, 12:15 PM", "end": "2:30 PM", "location": "Zuni"},
+     (12, 15, 14), ("location", "Zuni")),
+    ("rename it Team offsite, at 4pm instead",
+     {"event": "Team lunch", "when": "Friday, March 7, 12:15–1:15 PM", "title": "Team offsite"},
+     (16, 0, 17), ("title", "Team offsite")),
+    ("地点改成瑞幸，一直到三点",
+     {"event": "Team lunch", "when": "3月7日（周五） 12:15–13:15", "end": "3月7日（周五） 15:00", "location": "瑞幸"},
+     (12, 15, 15), ("location", "瑞幸")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("correction", "update", "times", "detail"),
+    COPIED_START_BESIDE_A_DETAIL,
+    ids=[r[0] for r in COPIED_START_BESIDE_A_DETAIL],
+)
+async def test_a_copied_start_beside_a_new_detail_moves_nothing_but_the_users_time(
+    kit: Kit, correction: str, update: dict, times: tuple[int, int, int], detail: tuple[str, str]
+) -> None:
+    model = kit.script(
+        call("create_event", {"title": "Team lunch", "when": "friday 12:15", "location": "Nopa"}),
+        call("update_event", update),
+        reply("Done."),
+    )
+    await kit.assistant.reply(kit.user_id, "team lunch friday 12:15 at Nopa")
+    r = await kit.assistant.reply(kit.user_id, correction)
+    assert model.call_count == 2 and r.writes and r.writes[0].persisted, r.text
+    (event,) = await kit.events()
+    start, end = event.start.astimezone(kit.tz), event.end.astimezone(kit.tz)
+    assert (start.day, start.hour, start.minute, end.hour) == (7, *times), r.text
+    assert getattr(event, detail[0]) == detail[1]
