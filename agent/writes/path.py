@@ -32,6 +32,7 @@ from agent.tools.args import UpdateEventArgs
 from agent.turn.focus import just_written
 from agent.writes.another import another_of, ask_another
 from agent.writes.no_change import already_so, nothing_to_change, unused_time, without_the_reference_as_title
+from agent.writes.people import title_with_new_name
 from agent.writes.references import Ref, events_sharing_a_word
 from agent.writes.removal import delete, undo
 from agent.writes.series_scope import (
@@ -194,6 +195,10 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             patch[name] = args[name]
     if args.get("attendees") is not None:
         patch["attendees"] = tuple(args["attendees"])
+        # "Lunch with Mark", Mark → Marcus: the title names the new person too
+        renamed = title_with_new_name(title, target.get("attendees"), patch["attendees"])
+        if "title" not in patch and "attendees" in target and renamed:
+            patch["title"] = renamed
     if not patch:
         return await _nothing_to_change(ctx, command)
     one_off = not target.get("recurring") and _occurrence(target) is None
