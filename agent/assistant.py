@@ -35,7 +35,7 @@ from agent.context import ToolContext
 from agent.language import reply_in_users_script
 from agent.model import Model
 from agent.replies import FinalReply, PendingState, Reply, ReplyDelta, ReplyRecord, StreamItem, ToolActivity
-from agent.time_grounding import assistant_times, earlier_sources, pending_sources
+from agent.time_sources import assistant_times, earlier_sources, pending_sources
 from agent.tools.calendar import build_registry
 from agent.tools.registry import Registry
 from agent.turn.focus import updated_focus

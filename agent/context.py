@@ -47,7 +47,7 @@ class ToolContext:
     argument copied back from them is our own words, which the user read — grounded for times only, never
     for titles or names."""
     pending_texts: tuple[str, ...] = ()
-    """The pending command's time words and printed options (``time_grounding.pending_sources``): what the
+    """The pending command's time words and printed options (``time_sources.pending_sources``): what the
     user was just asked, and may answer with our own words."""
     state: TurnState = field(default_factory=TurnState, repr=False, compare=False)
     """What this turn established so far (``agent.turn.state``): shared by tools, guards and checks."""

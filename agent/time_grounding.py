@@ -22,6 +22,8 @@ collapsed), it
 An argument that is neither is never used for a write. What happens instead is decided by the tools
 (``calendar_tools``) and the write path (``write_timing``): see their docstrings.
 
+``agent.time_sources`` says which texts count as the user's words for a turn; ``agent.time_readings`` finds
+the user's own phrase for an argument that only reads the same, and words the retry hint;
 ``agent.fuller_phrase`` finds the user's fuller phrase when a grounded argument drops part of it;
 ``agent.user_gave`` says whether the user's own message
 names an end or duration, a span over 24 hours, or a repetition — deciding whether an unusable optional
@@ -58,10 +60,7 @@ __all__ = [
     "TIME_FIELDS",
     "TO_WORDS",
     "Memo",
-    "assistant_times",
     "covers",
-    "earlier_sources",
-    "example_phrase",
     "is_a_length",
     "is_a_shift",
     "is_time_grounded",
@@ -69,19 +68,16 @@ __all__ = [
     "moves_as_user_said",
     "names_a_day",
     "norm",
-    "pending_sources",
     "phrases_in",
     "phrases_of",
-    "picked_reading",
+    "phrases_said",
     "quotes",
     "readings_key",
-    "reads_as_now",
     "reads_or_moves",
     "resolved",
+    "same_pieces",
     "shares_time_words",
     "the_time_itself",
-    "ungrounded_hint",
-    "users_phrase",
 ]
 
 TIME_FIELDS = ("when", "end", "duration", "recurrence", "event_when", "range")
@@ -111,36 +107,6 @@ def phrases_of(text: str, memo: Memo | None) -> list[str]:
     if hit is None:
         hit = memo[key] = time_phrases(text)
     return hit  # type: ignore[no-any-return]
-
-
-def assistant_times(history: Iterable[Any]) -> tuple[str, ...]:
-    """The time phrases of the assistant's messages of the segment (``MessageRecord``s): what a model may
-    copy back from a receipt or a question ("4月16日（周三） 14:00–15:00")."""
-    return tuple(
-        phrase
-        for m in history
-        if getattr(m, "role", None) == "assistant" and m.text
-        for phrase in time_phrases(m.text)
-    )
-
-
-def earlier_sources(history: Iterable[Any], pending: Any) -> tuple[str, ...]:
-    """The current segment's user messages (``MessageRecord``s, oldest first), the pending command's
-    stored time words, and the options the assistant printed for it: what a follow-up's time arguments may
-    also quote (a model that copies back the option the user picked — "Wednesday, December 9, 8:00–9:00
-    PM" — quotes our own words, which the user answered)."""
-    texts = [m.text for m in history if getattr(m, "role", None) == "user" and m.text]
-    return (*texts, *pending_sources(pending))
-
-
-def pending_sources(pending: Any) -> tuple[str, ...]:
-    """The pending command's stored time words and the options the assistant printed for it: what the user
-    was asked about, and answers now."""
-    payload = getattr(pending, "payload", None) or {}
-    args = (payload.get("command") or {}).get("args") or {}
-    texts = [str(args[f]) for f in TIME_FIELDS if isinstance(args.get(f), str) and args[f]]
-    texts += [str(o["label"]) for o in payload.get("options") or () if isinstance(o, dict) and o.get("label")]
-    return tuple(texts)
 
 
 def norm(text: str) -> str:
@@ -210,7 +176,7 @@ def resolved(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
     return _resolve(text, now, tz, memo)
 
 
-def _phrases(sources: Iterable[str], now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> list[str]:
+def phrases_said(sources: Iterable[str], now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> list[str]:
     """The user's time phrases that read as a time on their own (connectors like "and" do not); a phrase
     that starts with "to"/到 also without it."""
     found: list[str] = []
@@ -347,7 +313,7 @@ def covers(user: Sequence[Piece], piece: Piece) -> bool:
     return False
 
 
-def _same_pieces(value: str, sources: Sequence[str]) -> bool:
+def same_pieces(value: str, sources: Sequence[str]) -> bool:
     """Rule 1b: every time word of ``value`` (the scanner's pieces) is one the user wrote ("tomorrow 5pm"
     from "Skip swimming tomorrow and book a physio at 5pm"; "Sunday 8am" from "runs on Saturday and
     Sunday, 8am each")."""
@@ -375,7 +341,7 @@ def shares_time_words(value: str, phrase: str, sources: Sequence[str]) -> bool:
     from another clause of the same message, the clock from the phrase)."""
     pieces = scan(normalise(value)).pieces
     mine = scan(normalise(phrase)).pieces
-    return bool(mine) and _same_pieces(value, sources) and any(covers(mine, p) for p in pieces)
+    return bool(mine) and same_pieces(value, sources) and any(covers(mine, p) for p in pieces)
 
 
 def is_time_grounded(
@@ -385,76 +351,15 @@ def is_time_grounded(
     as a time the user wrote (rule 2), or moves an event as the user's words do (rule 3). ``memo``: the turn's (``ToolContext.memo``)."""
     if not norm(value):
         return False
-    if quotes(value, sources) or _same_pieces(value, sources):
+    if quotes(value, sources) or same_pieces(value, sources):
         return True
     key = readings_key(_resolve(value, now, tz, memo))
     if key:
-        for phrase in joined(_phrases(sources, now, tz, memo)):
+        for phrase in joined(phrases_said(sources, now, tz, memo)):
             # The same range, or one reading of a phrase the user left open ("Friday at 4" → Friday 4pm).
             if key <= readings_key(_resolve(phrase, now, tz, memo)):
                 return True
     return moves_as_user_said(value, sources, now=now, tz=tz, memo=memo)
-
-
-def users_phrase(
-    value: str, sources: Sequence[str], *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
-) -> str | None:
-    """The user's own phrase for a ``value`` grounded only by reading the same (rule 2): "明天下午三点" for the
-    model's "2026-12-01 15:00", "下午三点" for " Wednesday 2025-03-05 15:00". Both read the same today, but
-    only the user's words say what was meant beyond that instant (a clock for a repeating event, not a day).
-    The first phrase (or phrases joined) with the same single reading; None when ``value`` quotes the user or
-    is made of their time words, or no phrase reads exactly the same."""
-    if quotes(value, sources) or _same_pieces(value, sources):
-        return None
-    r = _resolve(value, now, tz, memo)
-    if r.status != "resolved":
-        return None
-    key = readings_key(r)
-    for phrase in joined(_phrases(sources, now, tz, memo)):
-        other = _resolve(phrase, now, tz, memo)
-        if other.status == "resolved" and readings_key(other) == key and other.recurrence == r.recurrence:
-            return phrase
-    return None
-
-
-def picked_reading(
-    value: str, sources: Sequence[str], *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
-) -> str | None:
-    """The user's phrase when a grounded ``value`` is one reading of it that the user left open: "Friday at 8
-    AM" for "Friday at 8" (morning or evening), "周五上午8点" for "周五8点", "Friday 10am" for "tomorrow at 10am"
-    said just after midnight. Choosing is the user's, not the model's: with the phrase, the write asks.
-    None when some phrase of the user's (or a time the assistant showed, such as the option they answered)
-    reads as ``value`` exactly."""
-    r = _resolve(value, now, tz, memo)
-    if r.status != "resolved" or r.start is None:
-        return None
-    left_open = None
-    for phrase in joined(_phrases(sources, now, tz, memo)):
-        theirs = _resolve(phrase, now, tz, memo)
-        if theirs.status == "resolved" and theirs.start == r.start:
-            return None
-        if left_open is None and theirs.status == "ambiguous":
-            left_open = _open_reading(phrase, r, now, tz, memo)
-    return left_open
-
-
-def _open_reading(phrase: str, r: Resolution, now: datetime, tz: ZoneInfo, memo: Memo | None) -> str | None:
-    """The shortest word-final part of ``phrase`` that is ambiguous with ``r``'s start as one of its
-    candidates: "thursday at 8" of the deadline "by thursday at 8" (whose readings end at 8:00 or 20:00)."""
-    words = phrase.split()
-    for i in range(len(words) - 1, -1, -1):
-        part = " ".join(words[i:])
-        theirs = _resolve(part, now, tz, memo)
-        if theirs.status == "ambiguous" and any(c.start == r.start for c in theirs.candidates):
-            return part
-    return None
-
-
-def reads_as_now(value: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> bool:
-    """``value`` is the current minute ("Wednesday 2025-03-05 10:00" at that minute): the prompt's "Now:"
-    line copied into an argument, not a time anyone said."""
-    r = _resolve(value, now, tz, memo)
-    return r.status == "resolved" and r.start == now.astimezone(tz).replace(second=0, microsecond=0)
 
 
 def phrases_in(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> list[str]:
@@ -467,20 +372,3 @@ def phrases_in(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = No
         if readable:
             found.append(readable[0])
     return found[-MAX_PHRASES:]
-
-
-def ungrounded_hint(name: str, sources: Sequence[str]) -> str:
-    """What a tool result says about a time argument that is not the user's words: quote them, with the
-    user's longest time phrase as the example for a start or a range."""
-    hint = f"`{name}` must quote the user's words for the time"
-    example = example_phrase(sources) if name in ("when", "event_when", "range") else None
-    return f"{hint}, e.g. {example!r}" if example else f"{hint}; leave it out if the user gave none"
-
-
-def example_phrase(sources: Sequence[str]) -> str | None:
-    """The user's longest time phrase in the newest source that has one (for the model's retry hint)."""
-    for text in reversed(sources):
-        phrases = time_phrases(text)
-        if phrases:
-            return max(phrases, key=len)
-    return None

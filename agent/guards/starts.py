@@ -22,6 +22,7 @@ from datetime import datetime, timedelta
 
 from agent.context import ToolContext
 from agent.guards.clauses import another_requests_clause
+from agent.guards.users_times import users_own
 from agent.outcomes import Command
 from agent.time_accounting import phrases_or_moves_left
 from agent.time_grounding import (
@@ -51,7 +52,7 @@ async def copied_start_is_no_move(ctx: ToolContext, command: Command) -> Command
         # an end or length the user gave is a change of its own; a start beside it that is the event's own
         # start exactly ("Friday 12:00" copied with "till 2") moves nothing: the end alone changes
         return await _start_kept(ctx, command, when)
-    used = [str(args[n]) for n in ("event_when", "when") if args.get(n)]
+    used = users_own(ctx, [str(args[n]) for n in ("event_when", "when") if args.get(n)])
     left = [
         p
         for p in phrases_or_moves_left(ctx, [*used, *_others_times(ctx, command)], name=str(args["event"]))

@@ -31,6 +31,7 @@ from agent.guards.users_times import (
     phrases_left_for,
     the_users_part,
     the_users_shift,
+    users_own,
 )
 from agent.outcomes import Command, NeedsValue, Rejected
 from agent.render import phrases
@@ -42,14 +43,11 @@ from agent.time_grounding import (
     is_time_grounded,
     names_a_day,
     phrases_in,
-    picked_reading,
-    reads_as_now,
     reads_or_moves,
     resolved,
     the_time_itself,
-    ungrounded_hint,
-    users_phrase,
 )
+from agent.time_readings import picked_reading, reads_as_now, ungrounded_hint, users_phrase
 from agent.user_gave import user_gave_end, user_gave_recurrence
 from agent.writes.store import title_of
 from schedule_time.language import normalise, scan
@@ -184,7 +182,7 @@ def _from_the_users_phrase(
     left is an ungrounded ``duration`` ("30 minutes" for "three quarters of an hour"). A change whose new
     start has no phrase left at all keeps its start (the model copied the event's current time: "make it run
     until 6" came with when="4:00 PM")."""
-    left = phrases_left_for(ctx, command, grounded) if anchored(ctx, command) else []
+    left = phrases_left_for(ctx, command, users_own(ctx, grounded)) if anchored(ctx, command) else []
     kept = []
     for problem in problems:
         field = problem["field"]

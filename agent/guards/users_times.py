@@ -36,6 +36,7 @@ __all__ = [
     "phrases_left_for",
     "the_users_part",
     "the_users_shift",
+    "users_own",
 ]
 
 
@@ -43,6 +44,17 @@ def phrases_left_for(ctx: ToolContext, command: Command, grounded: list[str]) ->
     """What an ungrounded argument may have been made from (for a change, not words of the event's name)."""
     name = str(command.args.get("event") or "") if command.tool != "create_event" else ""
     return phrases_or_moves_left(ctx, grounded, name=name)
+
+
+def users_own(ctx: ToolContext, values: list[str]) -> list[str]:
+    """The values without those only our own texts ground: a range copied from a receipt ("15:00–16:00" as
+    the event's time) accounts for none of the user's phrases — its 16:00 is not the user's new "四点"."""
+    return [v for v in values if not _only_ours(ctx, v)]
+
+
+def _only_ours(ctx: ToolContext, value: str) -> bool:
+    mine = is_time_grounded(value, ctx.shown_times, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    return mine and not is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
 
 
 def anchored(ctx: ToolContext, command: Command) -> bool:

@@ -17,7 +17,8 @@ from agent.checks.read_check import Listed, Listing, search_listing
 from agent.context import ToolContext
 from agent.render import phrases
 from agent.render.free_time import FreeTime
-from agent.time_grounding import is_time_grounded, phrases_in, ungrounded_hint
+from agent.time_grounding import is_time_grounded, phrases_in
+from agent.time_readings import ungrounded_hint
 from agent.timing import read_range, resolve_duration
 from agent.tools.args import FindFreeTimeArgs, ListEventsArgs, SearchConversationArchiveArgs, SearchEventsArgs
 from agent.tools.other_calendar import asks_about_someone, names_other_calendar

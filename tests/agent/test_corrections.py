@@ -14,7 +14,7 @@ import pytest
 
 from agent.model import call, reply
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
-from tests.agent.fixtures import NY, Kit
+from tests.agent.fixtures import NY, Kit, make_kit
 
 
 def _at(day: int, hour: int, minute: int = 0) -> datetime:
@@ -208,3 +208,34 @@ async def test_a_correction_without_a_time_of_its_own_is_not_retargeted(kit: Kit
     r = await kit.assistant.reply(kit.user_id, "oh, boxing")
     (gym,) = await kit.events()
     assert gym.title == "Gym" and r.writes == ()
+
+
+# (zone, first message, its create, the correction, the model's update: the receipt's range copied as
+# event_when and a wrong new start; the corrected start hour) — the user's clock is the receipt's end hour
+RECEIPTS_END_IS_THE_NEW_CLOCK = [
+    ("Asia/Taipei", "週五下午三點帶狗去洗澡", {"title": "帶狗去洗澡", "when": "週五下午三點"}, "寫錯了，是四點",
+     {"event": "帶狗去洗澡", "event_when": "3月7日（週五） 15:00–16:00", "when": "3月7日（週五） 14:00–15:00"}, 16),
+    ("Asia/Shanghai", "周五下午三点去银行", {"title": "去银行", "when": "周五下午三点"}, "不对，应该是四点",
+     {"event": "去银行", "event_when": "3月7日（周五） 15:00–16:00", "when": "3月7日（周五） 15:00–16:00"}, 16),
+    ("America/New_York", "bank friday 3pm", {"title": "Bank", "when": "friday 3pm"}, "typo, should be 4pm",
+     {"event": "Bank", "event_when": "Friday, March 7, 3:00–4:00 PM", "when": "Friday, March 7, 2:00–3:00 PM"}, 16),
+    ("America/New_York", "haircut friday 10am", {"title": "Haircut", "when": "friday 10am"}, "make it 11am instead",
+     {"event": "Haircut", "event_when": "Friday, March 7, 10:00–11:00 AM", "when": "Friday, March 7, 12:00 PM"}, 11),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("tz", "first", "create", "correction", "update", "hour"),
+    RECEIPTS_END_IS_THE_NEW_CLOCK,
+    ids=[r[3] for r in RECEIPTS_END_IS_THE_NEW_CLOCK],
+)
+async def test_the_receipts_range_copied_does_not_use_up_the_users_new_clock(
+    database: Any, make_user: Any, tz: str, first: str, create: dict, correction: str, update: dict, hour: int
+) -> None:
+    kit = await make_kit(database, make_user, timezone=tz)
+    model = kit.script(call("create_event", create), call("update_event", update), reply("Done."))
+    await kit.assistant.reply(kit.user_id, first)
+    r = await kit.assistant.reply(kit.user_id, correction)
+    assert model.call_count == 2 and r.writes and r.writes[0].persisted, r.text
+    (event,) = await kit.events()
+    assert event.start.astimezone(kit.tz).hour == hour and event.start.astimezone(kit.tz).day == 7, r.text

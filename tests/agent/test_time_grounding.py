@@ -14,8 +14,8 @@ from agent.fuller_phrase import fuller_phrase
 from agent.model import SystemMessage, ToolResultMessage, call, reply
 from agent.time_grounding import (
     is_time_grounded,
-    users_phrase,
 )
+from agent.time_readings import users_phrase
 from agent.timing import resolve_end
 from agent.turn.prompt import INSTRUCTIONS, build_messages
 from agent.user_gave import user_gave_end, user_gave_multi_day
