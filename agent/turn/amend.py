@@ -47,7 +47,10 @@ AMEND_PENDING = "amend_pending"
 _AMENDABLE = frozenset({"create_event", "update_event"})
 _TIME_FIELDS = frozenset({"when", "end", "duration"})
 """The time fields ``amend_pending`` may change, and the missing values a reply may answer and amend."""
-_CLAUSE = re.compile(r"\s*(?:[,，;；、。!！?？…]+|\.(?=\s)|\s[-–—]+\s|[—–]+)\s*")
+_CLAUSE = re.compile(
+    r"\s*(?:[,，;；、。!！?？…]+|\.(?=\s)|\s[-–—]+\s|[—–]+)\s*"
+    r"|(?<=[\u3400-\u9fff])\s+(?=[\u3400-\u9fff])"  # Chinese typed without punctuation: "晚上 她坐高铁来"
+)
 _WORD = re.compile(r"\w", re.UNICODE)
 
 

@@ -72,6 +72,13 @@ async def test_a_missing_time_with_more_words(
          {"location": "会议室A"}, 7, "location", "会议室A"),
         (TW, "週五七點半和Acme通話", "週五七點半", "第一個，在三樓",
          {"location": "三樓"}, 7, "location", "三樓"),
+        # Chinese typed with a space, not a comma, between the answer and the rest
+        (ZH, "周五七点半和Acme通话", "周五七点半", "是晚上 小王也一起",
+         {"attendees": ["小王"]}, 19, "attendees", ("小王",)),
+        (ZH, "周五七点半和Acme通话", "周五七点半", "早上吧 地点在公司门口",
+         {"location": "公司门口"}, 7, "location", "公司门口"),
+        (TW, "週五七點半和Acme通話", "週五七點半", "晚上 在車站等她",
+         {"location": "車站"}, 19, "location", "車站"),
     ],
 )  # fmt: skip
 async def test_a_time_choice_with_more_words(
