@@ -229,8 +229,10 @@ async def _offer_to_add(
     """What the user is asked if the model's second answer fails too: the event the reference describes, as
     a create that asks yes/no first ("Add “Haircut” — Thursday, 5:30–6:30 PM?"; ``doubted``: the model never
     called it) — a wrong guess costs a "no", where "not found" left the request undone."""
-    if command.doubted or unasked_reading(ctx) or model_doubts(ctx, command.tool):
-        return None  # the model's own answer did not back a write: nothing to offer
+    if unasked_reading(ctx) or model_doubts(ctx, "create_event"):
+        # the model's own answer did not back a write: nothing to offer (judged as for the create it would
+        # be — the update's own doubt, ``Command.doubted``, is stricter than a create's)
+        return None
     settled = await _as_create(ctx, command, doubted=True)
     if not isinstance(settled, Command):
         return settled
@@ -244,11 +246,12 @@ async def _offer_to_add(
 
 async def _offer_when_nothing_like_it(
     ctx: ToolContext, command: Command
-) -> NeedsConfirmation | NeedsChoice | None:
+) -> NeedsConfirmation | NeedsChoice | NeedsValue | None:
     """A move of an event the calendar has nothing like — no title shares a word with the reference — to a
     time in this message's words ("put a call with Leo on Thursday at 4pm" sent as an update): there is
     nothing to move, so after "not found" the user is asked yes/no to add it (``_offer_to_add``), or which
-    reading of its time they mean when the clock has two ("Thursday at 7": the answer is their yes).
+    reading of its time they mean when the clock has two ("Thursday at 7"), or what time on the day they
+    said ("Friday"): the answer is their yes.
 
     An update that gives no new time, only the time the event is "at" (``event_when``), of an event that
     is not there describes the event itself with that time ("dinner with mom today at noon" came as
@@ -266,12 +269,15 @@ async def _offer_when_nothing_like_it(
     if await events_sharing_a_word(ctx, reference, reference, limit=10):
         return None  # a near name ("the call" for "Call with Leonard"): "not found" says what was looked for
     offer = await _offer_to_add(ctx, command)
-    return offer if isinstance(offer, NeedsConfirmation | NeedsChoice) else None
+    return offer if isinstance(offer, NeedsConfirmation | NeedsChoice | NeedsValue) else None
 
 
-def _after_not_found(ctx: ToolContext, offer: NeedsConfirmation | NeedsChoice, not_found: str) -> WriteOutcome:
-    """The offer, after the "not found" it follows; a choice of time also says it would add the event, so
-    its answer is the user's yes (``result.offered``, which would put that line before "not found")."""
+def _after_not_found(
+    ctx: ToolContext, offer: NeedsConfirmation | NeedsChoice | NeedsValue, not_found: str
+) -> WriteOutcome:
+    """The offer, after the "not found" it follows; a question about its time (which reading, or what time
+    on the day said) also says it would add the event, so its answer is the user's yes (``result.offered``,
+    which would put that line before "not found")."""
     if isinstance(offer, NeedsConfirmation):
         return dataclasses.replace(offer, question=f"{not_found}\n{offer.question}")
     lead = phrases.say("offer_add", ctx.lang, title=title_of(offer.command))

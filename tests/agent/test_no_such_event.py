@@ -392,3 +392,34 @@ async def test_an_event_sharing_a_word_is_no_new_event(database: Any, make_user:
     kit.script(_both(first, update, "add"), reply("OK."), reply("OK."))
     r = await kit.assistant.reply(kit.user_id, text)
     assert [e.title for e in await kit.events()].count("Haircut") == 1, r.text
+
+
+# (zone, message, the model's update of nothing like any event on a day without a clock; the answer, hour)
+A_DAY_ONLY = [
+    ("America/New_York", "Friday I'm seeing the accountant", {"event": "seeing the accountant",
+     "when": "Friday 12:00"}, "3pm", 15),
+    ("America/New_York", "tuesday: dinner with the Parks", {"event": "dinner with the Parks", "when": "tuesday"},
+     "7pm", 19),
+    ("Asia/Shanghai", "周四要和房东见面", {"event": "和房东见面", "when": "周四"}, "下午三点", 15),
+    ("Asia/Taipei", "週六帶媽媽去看醫生", {"event": "帶媽媽去看醫生", "when": "週六"}, "上午十點", 10),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("tz", "text", "update", "answer", "hour"), A_DAY_ONLY, ids=[r[1] for r in A_DAY_ONLY])
+@pytest.mark.parametrize("doubt", [None, 0.12], ids=["sure", "a little unsure"])
+async def test_an_offer_on_a_day_asks_what_time_and_the_answer_adds_it(
+    database: Any, make_user: Any, tz: str, text: str, update: dict, answer: str, hour: int, doubt: float | None
+) -> None:
+    # the offer is a create: the model's doubt is judged as for a create (a fluent answer with a little
+    # doubt still offers; see test_no_offer_without_a_request for real doubt)
+    kit = await make_kit(database, make_user, timezone=tz)
+    await kit.seed("Design crit", datetime(2025, 3, 5, 13, tzinfo=kit.tz))
+    model = kit.script(call("update_event", update, request="change", no_tool_p=doubt, mean_logprob=-0.1))
+    r = await kit.assistant.reply(kit.user_id, text)
+    said = simplified(r.text)
+    assert r.pending is not None and r.pending.kind == "needs_value" and r.writes == (), r.text
+    assert ("couldn't find" in said and "I can add" in said) or ("没有找到" in said and "我可以把" in said), r.text
+    done = await kit.assistant.reply(kit.user_id, answer)
+    assert model.call_count == 1 and done.writes and done.writes[0].persisted, done.text
+    new = next(e for e in await kit.events() if e.title != "Design crit")
+    assert new.start.astimezone(kit.tz).hour == hour
