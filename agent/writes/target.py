@@ -23,6 +23,7 @@ from typing import Any
 
 from agent.context import ToolContext
 from agent.grounding import bare_words, echoes_request
+from agent.guards.clauses import another_requests_clause
 from agent.language import HAN_RUN
 from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, Option, Rejected, WriteOutcome
 from agent.render import phrases
@@ -121,6 +122,8 @@ async def _times_swapped(ctx: ToolContext, command: Command, occurrences: bool) 
     found = await resolve_reference(ctx, args["event"], args.get("when"), occurrences=occurrences)
     if not isinstance(found, Found):
         return None
+    if await another_requests_clause(ctx, str(args["event"]), str(args["event_when"])) is not None:
+        return None  # the time is another request's ("lunch to 1pm, cancel the 4 o'clock call"): no swap
     ctx.notes.append({"replaced": "when", "reason": "swapped_with_event_when", "tool": command.tool,
                       "call_index": command.call_index})  # fmt: skip
     swapped = {**args, "when": args["event_when"], "event_when": args.get("when")}

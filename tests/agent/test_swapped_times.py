@@ -51,3 +51,28 @@ async def test_a_no_leaves_it_where_it_is(database: Any, make_user: Any) -> None
     await kit.assistant.reply(kit.user_id, "no")
     [event] = await kit.events()
     assert event.start == datetime(2025, 3, 7, 14, tzinfo=kit.tz)
+
+
+# (zone, message: a move of one event and a cancel of another; the model's update of the second with the
+# first's new time as its event_when) — the time is the other request's, never offered as this one's move
+OTHER_REQUESTS_TIME = [
+    ("America/New_York", "push lunch to 1pm, and cancel the 4pm call", {"event": "call", "event_when": "1pm"}),
+    ("America/New_York", "lunch to 10am; drop the 4pm call", {"event": "call", "event_when": "10am"}),
+    ("Asia/Shanghai", "把午餐挪到一点，然后四点的电话取消", {"event": "电话", "event_when": "一点"}),
+    ("Asia/Taipei", "午餐改到一點，四點那個電話不打了", {"event": "電話", "event_when": "一點"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("tz", "text", "update"), OTHER_REQUESTS_TIME, ids=[r[1] for r in OTHER_REQUESTS_TIME])
+async def test_another_requests_time_is_no_swapped_move(database: Any, make_user: Any, tz: str, text: str,
+                                                        update: dict) -> None:  # fmt: skip
+    kit = await make_kit(database, make_user, timezone=tz)
+    lunch = "Lunch" if tz == "America/New_York" else "午餐"
+    call_title = "Call with Acme" if tz == "America/New_York" else ("和Acme通电话" if tz == "Asia/Shanghai" else "和Acme通電話")
+    await kit.seed(lunch, datetime(2025, 3, 6, 12, tzinfo=kit.tz))
+    await kit.seed(call_title, datetime(2025, 3, 6, 16, tzinfo=kit.tz))
+    kit.script(call("update_event", update), reply("unused"), reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    moved_the_call = r.pending is not None and r.pending.kind == "needs_confirmation" and call_title in r.text
+    assert r.writes == () and not moved_the_call, r.text
+    assert {e.title: e.start.hour for e in await kit.events()} == {lunch: 12, call_title: 16}
