@@ -12,7 +12,11 @@ A move of an event that does not exist whose reference holds the new time itself
 5:30pm" → Thursday 5:30pm) is a new event sent as a move. When the model's own reading of the message is
 "add" (``TurnState.first_request``, with no doubt) and no event shares a word with the reference, it is
 written as that create (``new_event_sent_as_a_move``); otherwise back to the model once, and if its second
-answer fails too, the user is asked yes/no about adding the event the reference describes.
+answer fails too, the user is asked yes/no about adding the event the reference describes. A move of
+something the calendar has nothing like, to a time in this message's words — or, with no new time, at the
+time the model says it is at (``event_when``) — gets the same offer after "not found"; when that time needs
+a question (which reading of "Thursday at 7", what time on "Friday"), the question says it would add the
+event, and the answer is the yes.
 """
 
 from __future__ import annotations
