@@ -31,6 +31,7 @@ from agent.timing import Timing, named_day, timing_from_json
 from agent.tools.args import UpdateEventArgs
 from agent.turn.focus import just_written
 from agent.writes.another import another_of, ask_another
+from agent.writes.new_event import said_now
 from agent.writes.no_change import already_so, nothing_to_change, unused_time, without_the_reference_as_title
 from agent.writes.people import title_with_new_name
 from agent.writes.references import Ref, events_sharing_a_word
@@ -45,7 +46,7 @@ from agent.writes.series_scope import (
     target_from,
 )
 from agent.writes.store import changes_this_turns_write, checks, confirm, ground, store, unasked
-from agent.writes.target import choose_target, find_target, new_event_sent_as_a_move, said_now, target_json
+from agent.writes.target import choose_target, find_target, new_event_sent_as_a_move, target_json
 from agent.writes.timing import anchor_of, choose_time, settle_time, with_timing
 from schedule_time.language import normalise
 from storage import EventDraft, EventPatch, EventSnapshot, StorageError

@@ -16,12 +16,11 @@ answer fails too, the user is asked yes/no about adding the event the reference 
 something the calendar has nothing like, to a time in this message's words — or, with no new time, at the
 time the model says it is at (``event_when``) — gets the same offer after "not found"; when that time needs
 a question (which reading of "Thursday at 7", what time on "Friday"), the question says it would add the
-event, and the answer is the yes.
+event, and the answer is the yes. How the new event is read from the move: ``writes.new_event``.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import Any
 
@@ -29,22 +28,26 @@ from agent.context import ToolContext
 from agent.grounding import bare_words, echoes_request
 from agent.guards.clauses import another_requests_clause
 from agent.language import HAN_RUN
-from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, Option, Rejected, WriteOutcome
+from agent.outcomes import Command, NeedsChoice, NeedsValue, Option, Rejected, WriteOutcome
 from agent.render import phrases
 from agent.render.timefmt import range_text
-from agent.time_grounding import Memo, is_time_grounded, phrases_of, resolved, shares_time_words
-from agent.timing import timing_from_json
+from agent.time_grounding import Memo, phrases_of
 from agent.turn.focus import is_anaphor, just_written
-from agent.writes.left_out import filled_from_users_words
+from agent.writes.new_event import (
+    after_not_found,
+    as_create,
+    names_its_own_new_time,
+    no_such_event,
+    offer_when_nothing_like_it,
+    said_now,
+)
 from agent.writes.references import Choice, Found, NotFound, Ref, events_sharing_a_word, resolve_reference
-from agent.writes.store import confirm, ground, is_past, model_doubts, title_of, unasked_reading
-from agent.writes.timing import settle_time
+from agent.writes.store import model_doubts
 from agent.writes.title_match import names_someone
-from schedule_time import TimeExpressionError, analyse
 from schedule_time.language import normalise
 from storage import StorageError
 
-__all__ = ["choose_target", "find_target", "new_event_sent_as_a_move", "ref_label", "said_now", "target_json"]
+__all__ = ["choose_target", "find_target", "new_event_sent_as_a_move", "ref_label", "target_json"]
 
 
 async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) -> Command | WriteOutcome:
@@ -54,13 +57,13 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
     found = await resolve_reference(ctx, args["event"], args.get("event_when"), occurrences=occurrences)
     if isinstance(found, NotFound) and not found.by_id and (rest := _beside_the_new_title(ctx, command)):
         found = await resolve_reference(ctx, rest, args.get("event_when"), occurrences=occurrences)
-    if isinstance(found, NotFound) and not found.by_id and _names_its_own_new_time(ctx, command):
+    if isinstance(found, NotFound) and not found.by_id and names_its_own_new_time(ctx, command):
         # (before the whole message is read for a reference; a correction of the write just made stands)
         corrected = await _just_written(ctx, command)
         if corrected is not None:
             return corrected
         if ctx.state.send_back_once("no_such_event", command.call_index):
-            return await _no_such_event(ctx, command)
+            return await no_such_event(ctx, command)
     if isinstance(found, NotFound) and not found.by_id and _a_slice_of_the_message(ctx, args["event"]):
         # "会挪到礼拜五" for "老周那个会挪到礼拜五吧": the model cut the message across the event's name
         # (by its title words only, when the model's own words named someone no event has: the message's
@@ -85,8 +88,8 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
     if isinstance(found, NotFound):
         key = "not_found_id" if found.by_id else ("not_found_when" if found.with_time else "not_found")
         not_found = phrases.say(key, ctx.lang, ref=args["event"][:80])
-        if not found.by_id and (offer := await _offer_when_nothing_like_it(ctx, command)) is not None:
-            return _after_not_found(ctx, offer, not_found)
+        if not found.by_id and (offer := await offer_when_nothing_like_it(ctx, command)) is not None:
+            return after_not_found(ctx, offer, not_found)
         return Rejected("not_found", not_found, command=command)
     if isinstance(found, Choice) and len(found.refs) == 1 and command.tool == "delete_event":
         # a near-miss name: a delete asks anyway, naming the event it found — one question, not two
@@ -134,29 +137,6 @@ async def _times_swapped(ctx: ToolContext, command: Command, occurrences: bool) 
     return command.with_(args=swapped, target=target_json(found.ref), doubted=True)
 
 
-def _names_its_own_new_time(ctx: ToolContext, command: Command) -> bool:
-    """An update of an event that does not exist, whose reference says the very time it would move to
-    (``event="haircut thursday 5:30pm"``, ``when="Thursday 5:30pm"``): a statement of a new event sent as a
-    move. Compared as resolved times (the time service), never as words."""
-    when = command.args.get("when")
-    if command.tool != "update_event" or not when:
-        return False
-    said = phrases_of(str(command.args.get("event") or ""), ctx.memo)
-    if not said:
-        return False
-    try:
-        new = resolved(str(when), now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-        named = resolved(said[-1], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-    except TimeExpressionError:
-        return False
-    return new.start is not None and new.start == named.start
-
-
-_ARTICLE = re.compile(r"^(?:a|an|the|my)\s+", re.IGNORECASE)
-_TRAILING_PREPOSITION = re.compile(r"\s+(?:on|at|for|by|from)$", re.IGNORECASE)
-"""What the new time's words leave at a title's edge when only they are cut out ("a haircut on")."""
-
-
 async def new_event_sent_as_a_move(
     ctx: ToolContext, command: Command
 ) -> Command | NeedsValue | NeedsChoice | None:
@@ -172,139 +152,19 @@ async def new_event_sent_as_a_move(
         return None
     if ctx.state.first_request != "add" or model_doubts(ctx, "create_event"):
         return None
-    if not _names_its_own_new_time(ctx, command) or not said_now(ctx, str(command.args.get("when") or "")):
+    if not names_its_own_new_time(ctx, command) or not said_now(ctx, str(command.args.get("when") or "")):
         return None
     reference = str(command.args.get("event") or "")
     if is_anaphor(reference) or await events_sharing_a_word(ctx, reference, reference, limit=10):
         return None
     if await _just_written(ctx, command) is not None:
         return None
-    create = await _as_create(ctx, command, doubted=False)
+    create = await as_create(ctx, command, doubted=False)
     if isinstance(create, Command):
         ctx.notes.append({"replaced": "tool", "reason": "new_event_sent_as_a_move", "tool": command.tool,
                           "call_index": command.call_index})  # fmt: skip
         ctx.state.checks.append({"name": "new_event_as_move", "verdict": "amend"})
     return create
-
-
-async def _as_create(
-    ctx: ToolContext, command: Command, *, doubted: bool
-) -> Command | NeedsValue | NeedsChoice | None:
-    """The create the reference of ``command`` (an update) describes, grounded and with its time settled:
-    the title is the reference without its time words, checked against the user's words again
-    (``ground``); what the words plainly give is filled as for any create. A question when its time needs
-    one; None when no title is left or the time does not resolve."""
-    reference = str(command.args.get("event") or "")
-    when = str(command.args.get("when") or "").strip()
-    at = reference.casefold().find(when.casefold()) if when else -1
-    if at >= 0:  # the new time as the model copied it: only those words go ("team dinner" keeps "dinner")
-        title = reference[:at] + " " + reference[at + len(when) :]
-    else:
-        title = reference
-        for phrase in sorted(analyse(reference, now=ctx.now, tz=ctx.tz), key=lambda p: -p.start):
-            title = title[: phrase.start] + " " + title[phrase.end :]
-    title = _ARTICLE.sub("", " ".join(title.split()).strip(" ,.;:-—–，。、的"))
-    title = _TRAILING_PREPOSITION.sub("", title)
-    if not re.search(r"\w", title):
-        return None
-    args = command.args
-    create = {
-        "title": title[:1].upper() + title[1:],
-        "when": args.get("when"),
-        "end": args.get("end"),
-        "duration": args.get("duration"),
-        "recurrence": None,
-        "location": args.get("location"),
-        "notes": args.get("notes"),
-        "attendees": args.get("attendees"),
-    }
-    new = ground(ctx, Command("create_event", create, call_index=command.call_index, doubted=doubted))
-    # what the words plainly give, as for any create: the day of a bare clock ("skip the gym tomorrow, a
-    # massage at 6 instead"), the repetition said beside the title ("standup every weekday at 9:15")
-    new = await filled_from_users_words(ctx, new)
-    settled = settle_time(ctx, new, str(new.args["when"]), anchor=None)
-    if isinstance(settled, NeedsValue | NeedsChoice):
-        return settled
-    if not isinstance(settled, Command) or settled.resolved is None:
-        return None
-    return settled
-
-
-async def _offer_to_add(
-    ctx: ToolContext, command: Command
-) -> NeedsValue | NeedsChoice | NeedsConfirmation | None:
-    """What the user is asked if the model's second answer fails too: the event the reference describes, as
-    a create that asks yes/no first ("Add “Haircut” — Thursday, 5:30–6:30 PM?"; ``doubted``: the model never
-    called it) — a wrong guess costs a "no", where "not found" left the request undone."""
-    if unasked_reading(ctx) or model_doubts(ctx, "create_event"):
-        # the model's own answer did not back a write: nothing to offer (judged as for the create it would
-        # be — the update's own doubt, ``Command.doubted``, is stricter than a create's)
-        return None
-    settled = await _as_create(ctx, command, doubted=True)
-    if not isinstance(settled, Command):
-        return settled
-    assert settled.resolved is not None
-    start, end, all_day, _ = timing_from_json(settled.resolved)
-    reasons = (
-        ("unasked", "past") if is_past(ctx, start, end, all_day) else ("unasked",)
-    )  # a past time says so ("补记" one: asked, as any)
-    return confirm(ctx, settled, "create", settled.args["title"], start, end, all_day, reasons, ())
-
-
-async def _offer_when_nothing_like_it(
-    ctx: ToolContext, command: Command
-) -> NeedsConfirmation | NeedsChoice | NeedsValue | None:
-    """A move of an event the calendar has nothing like — no title shares a word with the reference — to a
-    time in this message's words ("put a call with Leo on Thursday at 4pm" sent as an update): there is
-    nothing to move, so after "not found" the user is asked yes/no to add it (``_offer_to_add``), or which
-    reading of its time they mean when the clock has two ("Thursday at 7"), or what time on the day they
-    said ("Friday"): the answer is their yes.
-
-    An update that gives no new time, only the time the event is "at" (``event_when``), of an event that
-    is not there describes the event itself with that time ("dinner with mom today at noon" came as
-    ``update_event(event="dinner", event_when="today at noon", attendees=["mom"])``): the same offer, at
-    that time."""
-    args = command.args
-    reference = str(args.get("event") or "")
-    if command.tool != "update_event" or is_anaphor(reference):
-        return None
-    if not args.get("when") and not args.get("end") and not args.get("duration") and args.get("event_when"):
-        command = command.with_(args={**args, "when": args["event_when"], "event_when": None})
-    when = str(command.args.get("when") or "")
-    if not when or not said_now(ctx, when):
-        return None
-    if await events_sharing_a_word(ctx, reference, reference, limit=10):
-        return None  # a near name ("the call" for "Call with Leonard"): "not found" says what was looked for
-    offer = await _offer_to_add(ctx, command)
-    return offer if isinstance(offer, NeedsConfirmation | NeedsChoice | NeedsValue) else None
-
-
-def _after_not_found(
-    ctx: ToolContext, offer: NeedsConfirmation | NeedsChoice | NeedsValue, not_found: str
-) -> WriteOutcome:
-    """The offer, after the "not found" it follows; a question about its time (which reading, or what time
-    on the day said) also says it would add the event, so its answer is the user's yes (``result.offered``,
-    which would put that line before "not found")."""
-    if isinstance(offer, NeedsConfirmation):
-        return dataclasses.replace(offer, question=f"{not_found}\n{offer.question}")
-    lead = phrases.say("offer_add", ctx.lang, title=title_of(offer.command))
-    command = offer.command.with_(confirmed=(*offer.command.confirmed, "unasked"))
-    return dataclasses.replace(offer, command=command, question=f"{not_found}\n{lead}\n{offer.question}")
-
-
-async def _no_such_event(ctx: ToolContext, command: Command) -> Rejected:
-    """Back to the model once: no event has that name, and the reference holds the new time itself. Its
-    message is what the user reads if the model's second answer fails too: "not found", as before."""
-    problem = {
-        "field": "event",
-        "problem": "no_such_event",
-        "hint": f"No event on the calendar is named {command.args.get('event')!r}, and that reference holds "
-        "the new time itself, so there is nothing to move. If the user is adding a new event, call "
-        "create_event with their words for it; otherwise answer in words.",
-    }
-    found_none = phrases.say("not_found", ctx.lang, ref=str(command.args.get("event"))[:80])
-    offer = await _offer_to_add(ctx, command)
-    return Rejected("not_found", found_none, fixable=True, problems=(problem,), command=command, ask=offer)
 
 
 def _a_slice_of_the_message(ctx: ToolContext, reference: str) -> bool:
@@ -350,18 +210,6 @@ async def _just_written(ctx: ToolContext, command: Command) -> Command | None:
     if event.recurring:
         target["scope"] = "series"
     return command.with_(target=target)
-
-
-def said_now(ctx: ToolContext, value: str) -> bool:
-    """A time argument that is in this message's words: grounded in it alone, or grounded in the segment
-    with a time word from this message ("tomorrow 5pm" for "no — 5pm" after "gym tomorrow at 6")."""
-    if not value:
-        return False
-    if is_time_grounded(value, (ctx.user_text,), now=ctx.now, tz=ctx.tz, memo=ctx.memo):
-        return True
-    if not is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
-        return False
-    return any(shares_time_words(value, p, ctx.time_sources) for p in phrases_of(ctx.user_text, ctx.memo))
 
 
 def _words(text: str, memo: Memo) -> set[str]:
