@@ -14,26 +14,25 @@ DST change is rejected. All-day events use plain dates, end exclusive.
 from __future__ import annotations
 
 import re
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, timedelta
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
-from dateutil.rrule import rrulestr
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Discriminator,
-    Field,
-    PrivateAttr,
-    Tag,
-    ValidationError,
-    field_validator,
-    model_validator,
-)
+from pydantic import Field, PrivateAttr, ValidationError, field_validator, model_validator
 
-from evals.contract import AMEND_TOOLS, PICK_TOOLS, READ_TOOLS, WRITE_TOOLS, ContractError, validate_call
+from evals.contract import READ_TOOLS
+from evals.scenario_events import (
+    ExpectedEvent,
+    OtherUser,
+    ScenarioModel,
+    SeedEvent,
+    normalize_rrule,
+    parse_moment,
+)
+from evals.scenario_steps import Step, TextStep, ToolCall, ToolStep
+from evals.scenario_yaml import ScenarioLoader, describe_error
 
 __all__ = [
     "CATEGORIES",
@@ -102,257 +101,7 @@ class ScenarioError(ValueError):
     """A scenario file that cannot be loaded; the message names the file, the scenario and the field."""
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-def _parse_moment(value: Any) -> Any:
-    """ISO text → ``datetime`` (has a time part) or ``date``; anything else is left to pydantic."""
-    if not isinstance(value, str):
-        return value
-    text = value.strip()
-    try:
-        if "T" in text or " " in text:
-            return datetime.fromisoformat(text)
-        return date.fromisoformat(text)
-    except ValueError:
-        raise ValueError(f"not an ISO date or datetime: {value!r}") from None
-
-
-def _check_rrule(value: str | None) -> str | None:
-    if value is None:
-        return None
-    if value.upper().startswith(("RRULE:", "DTSTART")):
-        raise ValueError("write the rule without the 'RRULE:' prefix or a DTSTART, e.g. FREQ=WEEKLY;BYDAY=MO")
-    # only the rule's syntax is checked; a UTC UNTIL (a series that ends, as the store writes it) needs an
-    # aware start, any other a floating one
-    utc_until = re.search(r"UNTIL=\d{8}T\d{6}Z", value.upper()) is not None
-    try:
-        rrulestr(value, dtstart=datetime(2025, 1, 1, tzinfo=UTC if utc_until else None))
-    except (ValueError, TypeError) as exc:
-        raise ValueError(f"not a valid RRULE: {value!r} ({exc})") from None
-    return value
-
-
-def normalize_rrule(rule: str | None, start: date | None = None) -> str | None:
-    """A canonical form for comparing rules: upper case, parts sorted (``BYDAY=MO;FREQ=WEEKLY``).
-
-    With the first occurrence's local ``start``, the parts RFC 5545 takes from DTSTART are written out, so
-    equal calendars compare equal: ``FREQ=MONTHLY`` from the 1st is ``BYMONTHDAY=1;FREQ=MONTHLY``,
-    ``FREQ=WEEKLY`` from a Monday is ``BYDAY=MO;FREQ=WEEKLY``; ``INTERVAL=1`` is the default."""
-    if rule is None:
-        return None
-    parts = dict(p.strip().upper().split("=", 1) for p in rule.removeprefix("RRULE:").split(";") if "=" in p)
-    if parts.get("INTERVAL") == "1":
-        del parts["INTERVAL"]
-    if start is not None:
-        by_day = {"BYDAY", "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYSETPOS"} & parts.keys()
-        freq = parts.get("FREQ")
-        if freq == "WEEKLY" and "BYDAY" not in parts:
-            parts["BYDAY"] = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")[start.weekday()]
-        elif freq == "MONTHLY" and not by_day:
-            parts["BYMONTHDAY"] = str(start.day)
-        elif freq == "YEARLY" and not by_day and "BYMONTH" not in parts:
-            parts["BYMONTH"], parts["BYMONTHDAY"] = str(start.month), str(start.day)
-    return ";".join(sorted(f"{k}={v}" for k, v in parts.items()))
-
-
-def _is_datetime(value: date) -> bool:
-    return isinstance(value, datetime)
-
-
-class _Event(_Model):
-    title: str = Field(min_length=1)
-    start: datetime | date
-    end: datetime | date
-    all_day: bool = False
-    recurrence: str | None = None
-
-    @field_validator("start", "end", mode="before")
-    @classmethod
-    def _moment_text(cls, value: Any) -> Any:
-        return _parse_moment(value)
-
-    @field_validator("recurrence")
-    @classmethod
-    def _rule(cls, value: str | None) -> str | None:
-        return _check_rrule(value)
-
-    @model_validator(mode="after")
-    def _shape(self) -> _Event:
-        if self.all_day:
-            if _is_datetime(self.start) or _is_datetime(self.end):
-                raise ValueError("an all-day event has plain dates (YYYY-MM-DD) for start and end")
-        elif not (_is_datetime(self.start) and _is_datetime(self.end)):
-            raise ValueError("start and end need a time (YYYY-MM-DDTHH:MM); set all_day: true for dates")
-        if not self.start < self.end:
-            raise ValueError(
-                f"start ({self.start}) must be before end ({self.end}); all-day ends are exclusive"
-            )
-        return self
-
-
-class SeedEvent(_Event):
-    """An event in the initial calendar: local wall-clock time in the scenario's ``tz``."""
-
-    ref: str | None = Field(default=None, pattern=r"^[a-z][a-z0-9_]*$")
-    location: str | None = None
-    notes: str | None = None
-    attendees: list[str] = Field(default_factory=list)
-
-    @field_validator("start", "end")
-    @classmethod
-    def _naive(cls, value: date) -> date:
-        if isinstance(value, datetime) and value.tzinfo is not None:
-            raise ValueError(
-                "initial calendar times are local wall-clock in the scenario's tz: drop the offset"
-            )
-        return value
-
-    def localize(self, zone: ZoneInfo) -> ExpectedEvent:
-        """This event with aware datetimes in ``zone`` (all-day events keep their dates), its details
-        kept: an event the scenario leaves alone must keep its location, attendees and notes."""
-        return ExpectedEvent(
-            title=self.title,
-            start=_localize(self.start, zone),
-            end=_localize(self.end, zone),
-            all_day=self.all_day,
-            recurrence=self.recurrence,
-            location=self.location,
-            attendees=list(self.attendees) or None,
-            notes=self.notes,
-        )
-
-
-def _localize(value: date, zone: ZoneInfo) -> date:
-    if not isinstance(value, datetime):
-        return value
-    aware = value.replace(tzinfo=zone)
-    if aware.astimezone(UTC).astimezone(zone).replace(tzinfo=None) != value:
-        raise ValueError(f"{value.isoformat()} does not exist in {zone.key} (a DST gap)")
-    if aware.utcoffset() != aware.replace(fold=1).utcoffset():
-        raise ValueError(f"{value.isoformat()} happens twice in {zone.key} (a DST fold); pick another time")
-    return aware
-
-
-class ExpectedEvent(_Event):
-    """An event of the expected final calendar, compared without ids (title, start, end, recurrence).
-
-    ``title`` is what the scripted model writes; ``title_match`` lists words that a live model's title
-    must all contain (case-insensitive) instead of matching ``title`` exactly. ``location``, ``attendees``
-    and ``notes`` are compared only where given (``evals.matching.details_match``): a scenario says which
-    details the request carried, and an untouched seeded event keeps its own.
-    """
-
-    title_match: list[str] = Field(default_factory=list)
-    exdates: list[date] = Field(default_factory=list)
-    location: str | None = None
-    attendees: list[str] | None = None
-    notes: str | None = None
-
-    @field_validator("start", "end")
-    @classmethod
-    def _aware(cls, value: date) -> date:
-        if isinstance(value, datetime) and value.tzinfo is None:
-            raise ValueError(
-                "final calendar times are aware ISO datetimes (with the offset of the scenario's tz)"
-            )
-        return value
-
-    @model_validator(mode="after")
-    def _exdates_need_rule(self) -> ExpectedEvent:
-        if self.exdates and self.recurrence is None:
-            raise ValueError("exdates only make sense on a recurring event")
-        return self
-
-    def key(self) -> tuple[str, str, str, bool, str | None, tuple[date, ...]]:
-        """The τ-bench comparison key: no ids, no location or notes; instants compared in UTC."""
-        return (
-            self.title,
-            _instant(self.start),
-            _instant(self.end),
-            self.all_day,
-            normalize_rrule(self.recurrence, self.start),
-            tuple(sorted(self.exdates)),
-        )
-
-
-def _instant(value: date) -> str:
-    return value.astimezone(UTC).isoformat() if isinstance(value, datetime) else value.isoformat()
-
-
-class OtherUser(_Model):
-    """Another user of the same deployment; nothing of theirs may be read, changed or revealed."""
-
-    user: str = Field(min_length=1)
-    calendar: list[SeedEvent] = Field(min_length=1)
-
-
-class ToolCall(_Model):
-    name: str
-    arguments: dict[str, Any] = Field(default_factory=dict)
-
-    @model_validator(mode="after")
-    def _contract(self) -> ToolCall:
-        try:
-            validate_call(self.name, self.arguments)
-        except ContractError as exc:
-            raise ValueError(str(exc)) from None
-        return self
-
-    @property
-    def is_write(self) -> bool:
-        return self.name in WRITE_TOOLS
-
-    @property
-    def is_pick(self) -> bool:
-        return self.name in PICK_TOOLS
-
-    @property
-    def is_amend(self) -> bool:
-        return self.name in AMEND_TOOLS
-
-
-RequestKind = Literal["add", "change", "calendar_question", "mixed", "cannot_do", "chat"]
-
-
-class TextStep(_Model):
-    """The model answers with text (no tool call); ``request``: the kind it read the message as."""
-
-    text: str = Field(min_length=1)
-    request: RequestKind | None = None
-
-
-class ToolStep(_Model):
-    """The model calls one or more tools in one response.
-
-    ``sent_back``: code is expected to refuse these write calls as fixable (a time that is not in the
-    user's words, say) and send the refusal back to the model, so another step follows. Without it a step
-    of write calls ends the turn."""
-
-    tool_calls: list[ToolCall] = Field(min_length=1)
-    sent_back: bool = False
-    request: RequestKind | None = None
-
-    @model_validator(mode="after")
-    def _sent_back_writes_only(self) -> ToolStep:
-        if self.sent_back and not all(c.is_write for c in self.tool_calls):
-            raise ValueError("sent_back: only a step of write calls is sent back (read results always are)")
-        return self
-
-
-def _step_kind(value: Any) -> str:
-    if isinstance(value, dict):
-        return "tool_calls" if "tool_calls" in value else "text"
-    return "tool_calls" if isinstance(value, ToolStep) else "text"
-
-
-Step = Annotated[
-    Annotated[TextStep, Tag("text")] | Annotated[ToolStep, Tag("tool_calls")], Discriminator(_step_kind)
-]
-
-
-class Expect(_Model):
+class Expect(ScenarioModel):
     """What a correct assistant does on one turn.
 
     ``must_not_write`` and ``must_not_claim_write`` default to ``decision != "write"``; stating a value
@@ -389,7 +138,7 @@ class Expect(_Model):
         return self
 
 
-class Turn(_Model):
+class Turn(ScenarioModel):
     user: str = Field(min_length=1)
     after: str | None = Field(default=None, pattern=_OFFSET.pattern)
     attach: str | None = None
@@ -483,7 +232,7 @@ class Turn(_Model):
         return self
 
 
-class Scenario(_Model):
+class Scenario(ScenarioModel):
     id: str = Field(pattern=_ID)
     lang: Literal["en", "zh"]
     now: datetime
@@ -503,7 +252,7 @@ class Scenario(_Model):
     @field_validator("now", mode="before")
     @classmethod
     def _now_text(cls, value: Any) -> Any:
-        return _parse_moment(value)
+        return parse_moment(value)
 
     @field_validator("now")
     @classmethod
@@ -630,56 +379,9 @@ def _check_offset(where: str, value: date, zone: ZoneInfo) -> None:
         )
 
 
-# --- loading -------------------------------------------------------------------------------------------
-
-
-class _Loader(yaml.SafeLoader):
-    """Safe YAML without the YAML 1.1 surprises: ``yes``/``no``/``on``/``off`` stay text, ISO times stay
-    text (parsed by the models), ``7:30`` is not the base-60 number 450, and a repeated key is an error."""
-
-    yaml_implicit_resolvers: dict[str, list[tuple[str, re.Pattern[str]]]] = {}  # noqa: RUF012
-
-
-for _tag, _pattern, _first in [
-    ("bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
-    ("null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
-    ("int", r"^[-+]?[0-9]+$", "-+0123456789"),
-    ("float", r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)$", "-+.0123456789"),
-    ("merge", r"^(?:<<)$", "<"),
-]:
-    _Loader.add_implicit_resolver(f"tag:yaml.org,2002:{_tag}", re.compile(_pattern), list(_first))
-
-
-def _mapping_without_duplicates(loader: _Loader, node: yaml.MappingNode) -> dict[Any, Any]:
-    loader.flatten_mapping(node)
-    seen: set[Any] = set()
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=True)
-        if key in seen:
-            raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
-        seen.add(key)
-    return loader.construct_mapping(node, deep=True)
-
-
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping_without_duplicates)
-
-
-def _describe(error: dict[str, Any]) -> str:
-    loc, parts = "", error["loc"]
-    for i, part in enumerate(parts):
-        if isinstance(part, int):
-            loc += f"[{part}]"
-        elif i >= 2 and parts[i - 2] == "script" and part in ("text", "tool_calls"):
-            continue  # the step's union tag, not a field
-        else:
-            loc += f".{part}" if loc else str(part)
-    message = str(error["ctx"]["error"]) if error["type"] == "value_error" else error["msg"]
-    return f"{loc}: {message}" if loc else message
-
-
 def _load_file(path: Path, problems: list[str]) -> list[Scenario]:
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=ScenarioLoader)
     except yaml.YAMLError as exc:
         problems.append(f"{path}: not valid YAML: {exc}")
         return []
@@ -693,7 +395,7 @@ def _load_file(path: Path, problems: list[str]) -> list[Scenario]:
         try:
             scenario = Scenario.model_validate(raw)
         except ValidationError as exc:
-            problems.extend(f"{label}: {_describe(err)}" for err in exc.errors())
+            problems.extend(f"{label}: {describe_error(err)}" for err in exc.errors())
             continue
         scenario._source = path
         loaded.append(scenario)

@@ -31,17 +31,10 @@ from typing import Any, Literal
 import yaml
 from pydantic import Field, ValidationError
 
-from evals.scenarios import (
-    _PLACEHOLDER,
-    Scenario,
-    ScenarioError,
-    Step,
-    ToolStep,
-    Turn,
-    _describe,
-    _Loader,
-    _Model,
-)
+from evals.scenario_events import ScenarioModel
+from evals.scenario_steps import Step, ToolStep
+from evals.scenario_yaml import ScenarioLoader, describe_error
+from evals.scenarios import _PLACEHOLDER, Scenario, ScenarioError, Turn
 
 __all__ = [
     "VARIANTS_DIR",
@@ -58,7 +51,7 @@ VARIANTS_DIR = Path(__file__).parent / "variants"
 Mode = Literal["live", "offline"]
 
 
-class Variant(_Model):
+class Variant(ScenarioModel):
     """Another wording of one user turn."""
 
     user: str = Field(min_length=1)
@@ -93,7 +86,7 @@ def _check(scenario: Scenario, index: int, variant: Variant) -> None:
 
 def _load_file(path: Path, scenarios: dict[str, Scenario], problems: list[str]) -> VariantTable:
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=ScenarioLoader)
     except yaml.YAMLError as exc:
         problems.append(f"{path}: not valid YAML: {exc}")
         return {}
@@ -123,7 +116,7 @@ def _load_file(path: Path, scenarios: dict[str, Scenario], problems: list[str]) 
                     variant = Variant.model_validate(_as_variant(raw))
                     _check(scenario, index, variant)
                 except ValidationError as exc:
-                    problems.extend(f"{where}: variant {n}: {_describe(err)}" for err in exc.errors())
+                    problems.extend(f"{where}: variant {n}: {describe_error(err)}" for err in exc.errors())
                     continue
                 except ValueError as exc:
                     problems.append(f"{where}: variant {n}: {exc}")
