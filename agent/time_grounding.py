@@ -63,6 +63,7 @@ __all__ = [
     "covers",
     "is_a_length",
     "is_a_shift",
+    "is_an_event_length",
     "is_time_grounded",
     "joined",
     "moves_as_user_said",
@@ -126,6 +127,16 @@ def is_a_length(phrase: str) -> bool:
     """The phrase is only a length ("half an hour", 三刻钟): a duration, never a start."""
     pieces = scan(normalise(phrase)).pieces
     return bool(pieces) and all(isinstance(piece, Duration) for piece in pieces)
+
+
+def is_an_event_length(phrase: str) -> bool:
+    """The phrase is a length an event can have: only a length, of a minute or more (no event lasts "30s")."""
+    pieces = scan(normalise(phrase)).pieces
+    if not pieces or not all(isinstance(piece, Duration) for piece in pieces):
+        return False
+    spans = [piece.delta for piece in pieces]  # type: ignore[union-attr]
+    big = any(d.years or d.months or d.days or d.hours or d.minutes for d in spans)
+    return big or sum(d.seconds for d in spans) >= 60
 
 
 def names_a_day(text: str) -> bool:

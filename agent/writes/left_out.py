@@ -42,7 +42,7 @@ from agent.language import HAN_RUN
 from agent.outcomes import Command
 from agent.time_grounding import (
     Memo,
-    is_a_length,
+    is_an_event_length,
     phrases_of,
     quotes,
     resolved,
@@ -104,7 +104,7 @@ async def filled_from_users_words(ctx: ToolContext, command: Command) -> Command
 def length_said(text: str, args: dict[str, object], memo: Memo | None = None) -> str | None:
     """The one length the message says that no argument holds ("…at 9am, half an hour is
     enough", 大概一个半小时): a new event's duration. None when there is none, or several."""
-    lengths = [p for p in phrases_of(text, memo) if is_a_length(p)]
+    lengths = [p for p in phrases_of(text, memo) if is_an_event_length(p)]
     if len(lengths) != 1:
         return None
     used = [str(args[n]) for n in ("when", "recurrence") if args.get(n)]  # (the notes are no time)

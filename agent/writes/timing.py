@@ -45,6 +45,8 @@ from schedule_time import TimeExpressionError, resolve
 __all__ = ["MAX_SILENT_SPAN", "anchor_of", "choose_time", "option_line", "settle_time", "with_timing"]
 
 MAX_SILENT_SPAN = timedelta(hours=24)
+MIN_SPAN = timedelta(minutes=1)
+"""No event lasts less than a minute: a shorter end or length ("4s" read in a shop's name) is unusable."""
 """A timed event this long or longer is written only when the user's own words name such a span."""
 
 
@@ -169,7 +171,7 @@ def with_timing(
 ) -> Command | WriteOutcome:
     """Apply end / duration / recurrence to a start; a move without a new end keeps its duration.
 
-    An unusable ``end``/``duration`` (unresolved, not after the start, or 24 hours or more after a timed
+    An unusable ``end``/``duration`` (unresolved, less than a minute after the start, or 24 hours or more after a timed
     start when the user's words name no span over a day) is *asked about* only when the user said it (the
     message names an end or duration: "3 to 5pm", "for 2 hours"; or the argument quotes the message and
     is not the start's own words); otherwise the model added it, so it is dropped (noted in telemetry)
@@ -189,7 +191,8 @@ def with_timing(
             duration = resolve_duration(value, now=ctx.now, tz=ctx.tz)
             found = start + duration if duration is not None else None
         long = found is not None and found - start >= MAX_SILENT_SPAN
-        if found is not None and not (long and not _multi_day_said(ctx)):
+        short = found is not None and found - start < MIN_SPAN
+        if found is not None and not short and not (long and not _multi_day_said(ctx)):
             end = found
             break
         start_day = (
@@ -203,7 +206,7 @@ def with_timing(
         ctx.notes.append(
             {
                 "dropped": name,
-                "reason": "too_long" if long else "start_day" if start_day else "unusable",
+                "reason": "too_long" if long else "too_short" if short else "start_day" if start_day else "unusable",
                 "tool": command.tool,
                 "call_index": command.call_index,
             }

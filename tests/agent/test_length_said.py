@@ -48,3 +48,40 @@ async def test_the_one_length_said_is_the_events(database: Any, make_user: Any, 
 )
 def test_only_one_unused_length_is_said(text: str, args: dict[str, object], said: str | None) -> None:
     assert length_said(text, args) == said
+
+
+# A unit letter inside a name, or a length no event has, never sets the event's length: the default hour.
+NO_LENGTH_ROWS = [
+    ("下周二早上九点去4S店做保养", {"title": "去4S店做保养", "when": "下周二早上九点", "location": "4S店"}),
+    ("週五下午三點把車開到4S店", {"title": "把車開到4S店", "when": "週五下午三點"}),
+    ("明天晚上七点去3D影院看电影", {"title": "看电影", "when": "明天晚上七点", "location": "3D影院"}),
+    ("car service at the 4S dealer friday 10am", {"title": "Car service", "when": "friday 10am"}),
+    ("plank challenge thursday at 6pm, 45 seconds", {"title": "Plank challenge", "when": "thursday at 6pm"}),
+    ("周四晚上八点冥想，三十秒", {"title": "冥想", "when": "周四晚上八点"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", NO_LENGTH_ROWS, ids=[r[0] for r in NO_LENGTH_ROWS])
+async def test_no_length_under_a_minute(database: Any, make_user: Any, row: Any) -> None:
+    text, create = row
+    kit = await make_kit(
+        database, make_user, timezone="America/New_York" if text.isascii() else "Asia/Shanghai"
+    )
+    kit.script(call("create_event", create), reply("ok"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes and r.writes[0].persisted, r.text
+    [event] = await kit.events()
+    assert event.end - event.start == timedelta(hours=1), r.text
+
+
+@pytest.mark.parametrize("duration", ["10 seconds", "30s", "三十秒"])
+async def test_a_model_length_under_a_minute_is_dropped(database: Any, make_user: Any, duration: str) -> None:
+    kit = await make_kit(database, make_user, timezone="America/New_York")
+    kit.script(
+        call("create_event", {"title": "Dentist", "when": "Friday at 10am", "duration": duration}),
+        reply("ok"),
+    )
+    r = await kit.assistant.reply(kit.user_id, "dentist friday at 10am")
+    assert r.writes and r.writes[0].persisted, r.text
+    [event] = await kit.events()
+    assert event.end - event.start == timedelta(hours=1), r.text

@@ -1,0 +1,48 @@
+"""A one-letter unit glued to a name is no length: "4S店" (a car dealer), "3D影院", "iPhone 4Sale" are not 4
+seconds or 3 days. A unit letter followed by a space, a digit or punctuation still is ("45m", "2h30m", "in 30s")."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from schedule_time import analyse
+from schedule_time.language import normalise, scan
+from schedule_time.pieces import Duration
+
+NOW = datetime(2025, 3, 5, 9, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
+
+NOT_LENGTHS = [
+    "下周二早上九点去4S店做保养",
+    "週五下午三點把車開到4S店",
+    "明天晚上去3D影院看电影",
+    "下午两点修5G基站",
+    "take the car to the 4Sshop at 10",
+    "Friday 7pm 3Dprinting club",
+    "4Sale meetup on Monday",
+    "明早九点送车去4s店",
+]
+LENGTHS = [
+    ("meeting for 45m", "45m"),
+    ("call for 2h tomorrow", "2h"),
+    ("block 90m on Friday", "90m"),
+    ("a break of 30s", "30s"),
+    ("trip of 3d", "3d"),
+    ("a 1.5h workshop", "1.5h"),
+    ("45m, then lunch", "45m"),
+    ("focus time for 2h.", "2h"),
+]
+
+
+@pytest.mark.parametrize("text", NOT_LENGTHS)
+def test_a_unit_letter_glued_to_a_word_is_no_length(text: str) -> None:
+    assert not any(isinstance(p, Duration) for p in scan(normalise(text)).pieces)
+    assert not any(p.kind == "duration" for p in analyse(text, now=NOW))
+
+
+@pytest.mark.parametrize(("text", "length"), LENGTHS)
+def test_a_unit_letter_standing_alone_is_a_length(text: str, length: str) -> None:
+    assert any(isinstance(p, Duration) for p in scan(normalise(text)).pieces)
+    assert any(length in p.text for p in analyse(text, now=NOW))
