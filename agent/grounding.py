@@ -32,8 +32,10 @@ __all__ = [
     "event_kind_in",
     "grounded_title",
     "in_unwritten_script",
+    "is_event_kind",
     "is_grounded",
     "is_pronoun",
+    "kind_said",
     "names_event",
     "said_by_user",
 ]
@@ -41,44 +43,11 @@ __all__ = [
 _LATIN = re.compile(r"[a-z0-9][a-z0-9'’.-]*", re.IGNORECASE)
 _STOP = frozenset(
     [
-        "a",
-        "an",
-        "the",
-        "at",
-        "in",
-        "on",
-        "of",
-        "for",
-        "to",
-        "with",
-        "and",
-        "or",
-        "by",
-        "from",
-        "my",
-        "our",
-        "your",
-        "his",
-        "her",
-        "their",
-        "me",
-        "us",
-        "we",
-        "i",
-        "you",
-        "he",
-        "she",
-        "they",
-        "it",
-        "is",
-        "be",
-        "are",
-        "was",
-        "meet",
-        "meeting",
-        "room",
+        "a", "an", "the", "at", "in", "on", "of", "for", "to", "with", "and", "or", "by",
+        "from", "my", "our", "your", "his", "her", "their", "me", "us", "we", "i", "you", "he",
+        "she", "they", "it", "is", "be", "are", "was", "meet", "meeting", "room",
     ]
-)
+)  # fmt: skip
 _CJK_STOP = frozenset("的在和跟与去到了")
 
 
@@ -387,15 +356,38 @@ def _rebuild(pieces: list[tuple[str, str, bool]], title: str) -> str:
     return text
 
 
+def is_event_kind(title: str) -> bool:
+    """The title is only an event-kind noun ("Meeting", 会议): it says what kind of event, not with whom or
+    about what."""
+    folded = _fold(title).strip(" .!?。！？")
+    return folded in _KINDS_EN or folded in _KINDS_ZH
+
+
+def kind_said(text: str) -> str | None:
+    """The first event-kind noun the user wrote ("a call", 开会, 開會 as written), None when there is none."""
+    said = "".join(_fold(ch) if len(_fold(ch)) == 1 else ch for ch in text)  # one to one with ``text``
+    start = end = None  # a run of kind words stands as one ("video chat", "phone call")
+    for m in _LATIN.finditer(said):
+        if m.group(0).strip(".'’-") not in _KINDS_EN:
+            if start is not None:
+                break
+            continue
+        if start is not None and said[end : m.start()].strip():
+            break
+        start = m.start() if start is None else start
+        end = m.start() + len(m.group(0).rstrip(".'’-"))
+    if start is not None:
+        return text[start:end]
+    for kind in _KINDS_ZH:
+        if (at := said.find(kind)) >= 0:
+            return text[at : at + len(kind)]
+    return None
+
+
 def event_kind_in(sources: tuple[str, ...] | list[str], lang: str) -> str:
     """The title for an event whose title words were all made up: an event-kind noun the user said ("a
     meeting", 开会, 開會 as written), else the plainest one ("Event", 日程)."""
-    raw = " ".join(sources)
-    said = "".join(_fold(ch) if len(_fold(ch)) == 1 else ch for ch in raw)  # one to one with ``raw``
-    for word in _LATIN.findall(said):
-        if word.strip(".'’-") in _KINDS_EN:
-            return word.strip(".'’-").capitalize()
-    for kind in _KINDS_ZH:
-        if (at := said.find(kind)) >= 0:
-            return raw[at : at + len(kind)]
+    own = kind_said(" ".join(sources))
+    if own is not None:
+        return own if HAN_RUN.match(own) else own.capitalize()
     return "日程" if lang == "zh" else "Event"

@@ -38,6 +38,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from agent.context import ToolContext
+from agent.grounding import is_event_kind, kind_said
 from agent.language import HAN_RUN
 from agent.outcomes import Command
 from agent.time_grounding import (
@@ -169,22 +170,29 @@ def title_with_company(text: str, title: str, company: list[str]) -> str | None:
     the other with at most one word (or three Han characters) between them — "Lunch with Ana" for "Lunch"
     + Ana, "老李打球" for "打球" + 老李, "coffee with Sam and Priya". None when the words do not stand
     together so, or the title already names one of them. Where the event is (a location) stays apart: it
-    has its own field. Which words join them is not read: only where the names stand."""
+    has its own field. Which words join them is not read: only where the names stand. A title that is only
+    a kind of event worded otherwise than the user did ("会议" for 开会, "Meeting" for a call) is looked for
+    as the user's own kind word: "小王开会" for "会议" + 小王."""
     found = title.strip()
     if not found or any(v.strip().casefold() in found.casefold() for v in company):
         return None
+    generic = is_event_kind(found)
     for clause in _CLAUSE.split(text):
         folded = clause.casefold()
         spans = [_span(folded, found.casefold())]
+        own = kind_said(clause) if generic and spans[0] is None else None
+        if own is not None:  # "会议" for the user's "开会", "Meeting" for their "call": their word stands
+            spans = [_span(folded, own.casefold())]
         spans += [_span(folded, v.strip().casefold()) for v in company if v.strip()]
         present = sorted(s for s in spans if s is not None)
         if len(present) < 2 or spans[0] is None:
             continue
         if all(_joined(clause[a[1] : b[0]]) for a, b in itertools.pairwise(present)):
             start, end = present[0][0], max(e for _, e in present)
-            if start == spans[0][0]:
+            if start == spans[0][0] and own is None:
                 return found + clause[spans[0][1] : end]
-            return clause[start:end].strip()
+            fuller = clause[start:end].strip()
+            return fuller[:1].upper() + fuller[1:] if found[:1].isupper() else fuller
     return None
 
 

@@ -149,6 +149,15 @@ async def test_a_repetition_in_another_clause_still_goes_back_to_the_model(kit: 
         ("meet Tom tomorrow at 3 for lunch", "Lunch", ["Tom"], None),  # apart in the sentence
         ("lunch tomorrow, Ana is coming", "Lunch", ["Ana"], None),  # another clause
         ("明天下午三点开会，张三也来", "开会", ["张三"], None),
+        # a title that is only a kind of event, worded otherwise than the user: their kind word stands
+        ("下周一早上八点跟老周开会", "会议", ["老周"], "老周开会"),
+        ("週四下午和阿芬開會", "会议", ["阿芬"], "阿芬開會"),
+        ("后天上午跟刘经理通个电话", "通话", ["刘经理"], "刘经理通个电话"),
+        ("set up a call with Marta on Thursday at 2", "Meeting", ["Marta"], "Call with Marta"),
+        ("video chat with Kenji friday 9am", "Call", ["Kenji"], "Video chat with Kenji"),
+        ("周五和小林开会，地点在三楼", "会议", ["小林"], "小林开会"),
+        ("明天开会，小林也来", "会议", ["小林"], None),  # another clause
+        ("下周一跟老周吃饭", "会议", ["老周"], None),  # the user named no kind of event
     ],
 )
 def test_who_or_where_split_out_of_the_title_goes_back_in(
@@ -166,6 +175,31 @@ async def test_a_title_without_its_who_is_the_users_words(database, make_user) -
 
 
 @pytest.mark.parametrize(
+    ("text", "when", "title"),
+    [
+        ("下周一早上八点跟老周开会", "下周一早上八点", "老周开会"),
+        ("set up a call with Marta on Thursday at 2pm", "Thursday at 2pm", "Call with Marta"),
+    ],
+)
+async def test_a_generic_title_takes_the_users_kind_word_and_who(
+    database, make_user, text, when, title
+) -> None:  # type: ignore[no-untyped-def]
+    kit = await make_kit(
+        database, make_user, timezone="America/New_York" if text.isascii() else "Asia/Shanghai"
+    )
+    who = "老周" if "老周" in text else "Marta"
+    kit.script(
+        call(
+            "create_event",
+            {"title": "会议" if who == "老周" else "Meeting", "when": when, "attendees": [who]},
+        )
+    )
+    r = await kit.assistant.reply(kit.user_id, text)
+    [event] = await kit.events()
+    assert event.title == title and event.attendees == (who,) and title in r.text
+
+
+@pytest.mark.parametrize(
     ("text", "when", "day"),
     [
         ("Skip swimming tomorrow and book a physio at 6pm instead", "6pm", "tomorrow"),
@@ -180,7 +214,9 @@ async def test_a_title_without_its_who_is_the_users_words(database, make_user) -
         ("周五和周六都有事，晚上七点吃饭", "晚上七点", None),
     ],
 )
-def test_a_clock_without_a_day_takes_the_one_day_of_its_sentence(text: str, when: str, day: str | None) -> None:
+def test_a_clock_without_a_day_takes_the_one_day_of_its_sentence(
+    text: str, when: str, day: str | None
+) -> None:
     assert day_for_clock(text, when, now=NOW, tz=NY) == day
 
 
@@ -191,7 +227,9 @@ async def test_a_new_events_clock_lands_on_the_day_the_message_names(kit: Kit) -
         call("create_event", {"title": "Physio", "when": "6pm"}),
     )
     r = await kit.assistant.reply(kit.user_id, "Skip swimming tomorrow and book a physio at 6pm instead")
-    assert r.text == "Delete “Swimming” (Thursday, March 6, 6:00–7:00 PM)?" and not r.writes  # the physio waits
+    assert (
+        r.text == "Delete “Swimming” (Thursday, March 6, 6:00–7:00 PM)?" and not r.writes
+    )  # the physio waits
     r = await kit.assistant.reply(kit.user_id, "yes", now=NOW + timedelta(minutes=1))
     assert len(r.writes) == 2
     [event] = await kit.events()
@@ -201,7 +239,12 @@ async def test_a_new_events_clock_lands_on_the_day_the_message_names(kit: Kit) -
 @pytest.mark.parametrize(
     ("text", "when", "end", "another"),
     [
-        ("把明天的例會挪到下午三點，另外加一個五點的瑜伽", "明天下午3点", "明天下午5点", True),  # the yoga's five
+        (
+            "把明天的例會挪到下午三點，另外加一個五點的瑜伽",
+            "明天下午3点",
+            "明天下午5点",
+            True,
+        ),  # the yoga's five
         ("Dinner with Ana at 7, then drinks at 9", "7pm", "9pm", True),
         ("明天下午三点到五点开会", "明天下午三点", "五点", False),  # a range: said together
         ("明天下午三点开会，五点结束", "明天下午三点", "五点", False),  # an end said as one
@@ -209,11 +252,15 @@ async def test_a_new_events_clock_lands_on_the_day_the_message_names(kit: Kit) -
         ("Meeting tomorrow at 3 for two hours", "tomorrow 3pm", "tomorrow 5pm", False),  # a length said
     ],
 )
-def test_an_end_from_another_clause_is_that_clauses_time(text: str, when: str, end: str, another: bool) -> None:
+def test_an_end_from_another_clause_is_that_clauses_time(
+    text: str, when: str, end: str, another: bool
+) -> None:
     assert end_from_another_clause(text, when, end, now=NOW, tz=SH) is another
 
 
-async def test_the_other_clauses_time_stays_unsaid_and_the_update_keeps_its_length(database, make_user) -> None:  # type: ignore[no-untyped-def]
+async def test_the_other_clauses_time_stays_unsaid_and_the_update_keeps_its_length(
+    database, make_user
+) -> None:  # type: ignore[no-untyped-def]
     zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
     await zh.seed("例會", datetime(2025, 3, 6, 10, tzinfo=SH))  # tomorrow (now: Wed 22:00 here)
     model = zh.script(
@@ -223,6 +270,9 @@ async def test_the_other_clauses_time_stays_unsaid_and_the_update_keeps_its_leng
     r = await zh.assistant.reply(zh.user_id, "把明天的例會挪到下午三點，另外加一個五點的瑜伽")
     assert model.call_count == 2 and len(r.writes) == 2 and r.telemetry["unsaid_prompt"] is True
     meeting, gym = sorted(await zh.events(), key=lambda e: e.start)
-    assert (meeting.start, meeting.end) == (datetime(2025, 3, 6, 15, tzinfo=SH), datetime(2025, 3, 6, 16, tzinfo=SH))
+    assert (meeting.start, meeting.end) == (
+        datetime(2025, 3, 6, 15, tzinfo=SH),
+        datetime(2025, 3, 6, 16, tzinfo=SH),
+    )
     assert gym.title == "瑜伽" and gym.start.hour == 17
     assert {"dropped": "end", "reason": "another_clause"}.items() <= r.telemetry["dropped_fields"][0].items()
