@@ -34,6 +34,7 @@ from agent.checks.reply_limit import fit_reply
 from agent.context import ToolContext
 from agent.language import reply_in_users_script
 from agent.model import Model
+from agent.render import phrases
 from agent.replies import FinalReply, PendingState, Reply, ReplyDelta, ReplyRecord, StreamItem, ToolActivity
 from agent.time_sources import assistant_times, earlier_sources, pending_sources
 from agent.tools.calendar import build_registry
@@ -42,7 +43,7 @@ from agent.turn.focus import updated_focus
 from agent.turn.gates import GateResult, finish_amendment, gate_lang, run_gates
 from agent.turn.loop import run_turn
 from agent.turn.prompt import INSTRUCTIONS, build_messages
-from agent.turn.result import TurnResult, absorb, p_kind, record_run
+from agent.turn.result import TurnResult, absorb, p_kind, record_run, without_the_model
 from agent.turn.sessions import earlier_line, fit_history, focus_line, pending_line
 from agent.turn.sessions import session_gap as session_gap_from_env
 from agent.turn.telemetry import TurnTelemetry
@@ -255,16 +256,16 @@ class Assistant:
         texts: list[str] = []
         if gate.run is not None:
             record_run(telemetry, gate.run)
-            absorb(result, [gate.run], texts, ctx)
+            absorb(result, [without_the_model(gate.run)], texts, ctx)
         else:
             texts.append(gate.text)
         for run in gate.then:  # what waited behind the pending question, run now
             record_run(telemetry, run)
-            absorb(result, [run], texts, ctx)
+            absorb(result, [without_the_model(run)], texts, ctx)
         if gate.run is not None and gate.text:  # what of an amended reply was not used, said
             texts.append(gate.text)
         result.queued = list(gate.queued)
-        texts = result.one_question(texts)
+        texts = result.one_question(texts) or [phrases.say("rephrase", ctx.lang)]
         result.text = "\n".join(texts)
         result.verdict = check_reply("", (p_kind(p) for p in result.persisted))
         telemetry.exit_check = result.verdict.outcome

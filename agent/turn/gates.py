@@ -211,6 +211,7 @@ async def _resume(
     value: str | None = None,
     choice: int | None = None,
 ) -> ToolRun:
+    ctx.state.answered = True
     return _pending_run(record, await resume(ctx, record, confirm=confirm, value=value, choice=choice))
 
 

@@ -19,7 +19,7 @@ from agent.tools.registry import ToolRun
 from agent.turn.telemetry import TurnTelemetry
 from agent.writes.store import title_of
 
-__all__ = ["Asking", "TurnResult", "absorb", "offered", "p_kind", "record_run"]
+__all__ = ["Asking", "TurnResult", "absorb", "offered", "p_kind", "record_run", "without_the_model"]
 
 Asking = NeedsValue | NeedsChoice | NeedsConfirmation
 
@@ -86,6 +86,15 @@ def absorb(out: TurnResult, runs: Sequence[ToolRun], code_texts: list[str], ctx:
             code_texts.append(result.question)
         elif isinstance(result, Rejected) and not result.fixable and not result.silent:
             code_texts.append(result.message or phrases.say("write_failed", ctx.lang))
+
+
+def without_the_model(run: ToolRun) -> ToolRun:
+    """A run finished by a gate, where no model follows to fix a fixable refusal: its own question
+    (``Rejected.ask``) is asked instead. Without one it stays, and the reply says nothing was changed."""
+    result = run.result
+    if isinstance(result, Rejected) and result.fixable and result.ask is not None:
+        return dataclasses.replace(run, result=result.ask)
+    return run
 
 
 def _before(persisted: Persisted) -> tuple[datetime, datetime] | None:

@@ -50,6 +50,9 @@ class TurnState:
     code_call: int | None = None
     """The call index of a write code proposed for the model (``agent.turn.correction``): it always asks
     yes/no first, since the model never called it."""
+    answered: bool = False
+    """The message was an answer a gate applied by code (an option picked, a yes, a missing value): its
+    words are spent on the question, never read again as a new time for the command."""
     checks: list[dict[str, Any]] = field(default_factory=list)
     """What each guard and reply check decided that was not a plain allow/keep (telemetry ``checks``)."""
 

@@ -28,7 +28,7 @@ from agent.render import phrases
 from agent.render.timefmt import range_text
 from agent.time_grounding import is_time_grounded, phrases_in, quotes, the_time_itself
 from agent.writes.store import confirm
-from agent.writes.title_match import shares_a_word
+from agent.writes.title_match import beyond_the_title, shares_a_word
 from storage import EventPatch, StorageError
 
 __all__ = ["already_so", "nothing_to_change", "unused_time", "without_the_reference_as_title"]
@@ -141,7 +141,10 @@ def _delete_or_change(ctx: ToolContext, command: Command) -> NeedsConfirmation:
 
 
 def unused_time(ctx: ToolContext, command: Command) -> str | None:
-    """A time phrase of the message that neither the event's time nor its name accounts for."""
+    """A time phrase of the message that neither the event's time nor its name accounts for (none in an
+    answer a gate applied: "the second one" picked an option, it names no 2nd of the month)."""
+    if ctx.state.answered:
+        return None
     args = command.args
     used = [str(args.get("event_when") or ""), str(args.get("event") or "")]
     for phrase in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
@@ -154,7 +157,9 @@ def without_the_reference_as_title(ctx: ToolContext, command: Command) -> Comman
     """A new title that is the reference itself, for the event that reference found ("move my call w/ X to
     3" came with title="call w/ X"): the words that say which event, copied, are no rename. (A reference
     that is the new title and finds nothing by itself — "rename the interview to “Second round”" sent as
-    event=title="Second round" — is not this: the event was found by the rest of the message.)"""
+    event=title="Second round" — is not this: the event was found by the rest of the message. Nor is a
+    rename alone whose words go beyond the event's title: "Design review" for “Review”, found by its shared
+    word, is the new name.)"""
     renamed, reference = command.args.get("title"), str(command.args.get("event") or "")
     current = str((command.target or {}).get("title") or "")
     if (
@@ -165,6 +170,13 @@ def without_the_reference_as_title(ctx: ToolContext, command: Command) -> Comman
         return command
     if bare_words(str(renamed)) == bare_words(current):
         return command  # the event's own title: already_so says so
+    if beyond_the_title(reference, current) and not _other_changes(command):
+        return command  # a rename alone, to words the event's title lacks: the new name, not a copy
     ctx.notes.append({"dropped": "title", "reason": "the_reference", "tool": command.tool,
                       "call_index": command.call_index})  # fmt: skip
     return command.with_(args={**command.args, "title": None})
+
+
+def _other_changes(command: Command) -> bool:
+    """The update changes something besides the title."""
+    return any(command.args.get(n) for n in ("when", "end", "duration", "location", "notes", "attendees"))

@@ -24,6 +24,7 @@ from schedule_time.language import normalise
 __all__ = [
     "MIN_RUN",
     "another_name",
+    "beyond_the_title",
     "han_chars",
     "longest_han_run",
     "names_someone",
@@ -112,6 +113,22 @@ def shares_a_word(reference: str, title: str) -> bool:
         return True
     titled = _latin_words(title)
     return any(_near(w, t) for w in _latin_words(reference) for t in titled)  # ("1:1" is a title word too)
+
+
+_FUNCTION = frozenset({"the", "with", "for", "and", "our", "your", "from", "this", "that", "one", "event"})
+"""Words a reference wraps a title in ("the … with …", "that one"): they name nothing beyond it."""
+
+
+def beyond_the_title(reference: str, title: str) -> bool:
+    """The reference (its time phrases aside) names something the title does not: a Latin word of three or
+    more letters with no near word in the title, or a Han run not in the title in order ("Design review"
+    against "Review", 设计评审 against 评审; not "the review", nor 周会 against 每周例会)."""
+    core, folded = without_times(reference), _folded(title)
+    titled = _latin_words(title)
+    for word in _latin_words(core):
+        if len(word) >= 3 and word not in _FUNCTION and not any(_near(word, t) for t in titled):
+            return True
+    return any(len(run) >= MIN_RUN and not _in_order(run, folded) for run in HAN_RUN.findall(core))
 
 
 def another_name(reference: str, title: str) -> bool:

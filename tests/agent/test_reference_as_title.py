@@ -45,3 +45,43 @@ async def test_a_rename_to_other_words_is_kept(database: Any, make_user: Any) ->
     r = await kit.assistant.reply(kit.user_id, "rename the call with Dana to Budget call with Dana")
     (event,) = await kit.events()
     assert event.title == "Budget call with Dana", r.text
+
+
+# (zone, the two events' title, message, the model's reference = new title, the pick, the new title)
+PICKED = [
+    ("America/New_York", "Review", "Rename the review to 'Design review'", "Design review", "the second one",
+     "Design review"),
+    ("America/New_York", "Sync", "call the sync Budget sync from now on", "Budget sync", "2", "Budget sync"),
+    ("Asia/Shanghai", "评审", "把评审改名叫设计评审", "设计评审", "第二个", "设计评审"),
+    ("Asia/Taipei", "週會", "週會改叫產品週會", "產品週會", "第二個", "產品週會"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("tz", "title", "text", "reference", "pick", "renamed"), PICKED, ids=[r[2] for r in PICKED])
+async def test_a_rename_to_words_beyond_the_title_survives_the_pick(
+    database: Any, make_user: Any, tz: str, title: str, text: str, reference: str, pick: str, renamed: str
+) -> None:
+    # the new name shares a word with both events: options; the pick renames the one picked, with no model
+    kit = await make_kit(database, make_user, timezone=tz)
+    await kit.seed(title, datetime(2025, 3, 7, 14, tzinfo=kit.tz))
+    await kit.seed(title, datetime(2025, 3, 11, 10, tzinfo=kit.tz))
+    model = kit.script(call("update_event", {"event": reference, "title": reference}))
+    asked = await kit.assistant.reply(kit.user_id, text)
+    assert not asked.writes and "2." in asked.text, asked.text
+    r = await kit.assistant.reply(kit.user_id, pick)
+    assert model.call_count == 1 and [w.action for w in r.writes] == ["updated"], r.text
+    titles = sorted((e.start, e.title) for e in await kit.events())
+    assert [t for _, t in titles] == [title, renamed], r.text
+
+
+async def test_a_picked_command_left_with_nothing_says_so(database: Any, make_user: Any) -> None:
+    # the pick resumes an update whose only change was not the user's (a note they never gave): no model
+    # follows to fix it, so code's own question or "nothing was changed" answers — never an empty reply
+    kit = await make_kit(database, make_user)
+    await kit.seed("Review", datetime(2025, 3, 7, 14, tzinfo=kit.tz))
+    await kit.seed("Review", datetime(2025, 3, 11, 10, tzinfo=kit.tz))
+    kit.script(call("update_event", {"event": "review", "attendees": ["Zed Okafor"]}))
+    await kit.assistant.reply(kit.user_id, "put something on the review")
+    r = await kit.assistant.reply(kit.user_id, "the first one")
+    assert not r.writes and r.text.strip(), r.text
+    assert {e.notes for e in await kit.events()} == {None}
