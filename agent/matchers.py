@@ -21,11 +21,12 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Literal
 
+from agent.language import simplified
 from agent.outcomes import Option
 from agent.writes.series_scope import ONE_REPLIES, SERIES_REPLIES
 from schedule_time import Phrase, analyse
 from schedule_time.language import normalise, scan
-from schedule_time.pieces import Clock, PartOfDay, WeekdayRef
+from schedule_time.pieces import Clock, One, PartOfDay, WeekdayRef
 
 __all__ = ["exact_command", "normalize", "pick_option", "reply_sign"]
 
@@ -223,7 +224,7 @@ def pick_option(
 
 
 _PRONOUN_LEFT = frozenset({"the", "one", "ones", "please", "pls", "plz", "i", "mean", "make", "it", "that",
-                           "this", "works", "at", "on", "in", "slot", "option", "choice", "time", "那个", "那個",
+                           "this", "works", "at", "on", "in", "s", "slot", "option", "choice", "time", "那个", "那個",
                            "这个", "這個", "的", "吧", "那次", "是", "时间", "時間", "时段", "時段", "选项", "選項", "then",
                            "喔", "哦", "啊", "呀", "啦", "嘛", "呢"})  # fmt: skip
 """What may be left of a pick by time once its time phrases are taken out ("the evening one", "早上那个",
@@ -241,9 +242,12 @@ def _by_time(text: str, options: Sequence[Option], now: datetime, tz: tzinfo) ->
     left = text
     for phrase in reversed(phrases):
         left = left[: phrase.start] + " " + left[phrase.end :]
-    rest = [w for w in _LEFT_WORDS.findall(normalize(left)) if w not in _PRONOUN_LEFT]
+    titled = {w for o in options if o.title for w in _LEFT_WORDS.findall(simplified(normalize(o.title)))}
+    rest = [
+        w for w in _LEFT_WORDS.findall(normalize(left)) if w not in _PRONOUN_LEFT and simplified(w) not in titled
+    ]
     if rest:
-        return None
+        return None  # words of the options' own titles may stay ("the thursday meeting", 周四那个会)
     hits = set(range(len(options)))
     for phrase in phrases:
         starts = [option.start.astimezone(tz) for option in options]
@@ -258,7 +262,7 @@ def _weekdays_only(text: str) -> set[int]:
     """The weekdays a phrase names when it names nothing else ("thursday", "周四"): in a reply to options,
     the option on that weekday, though the time service reads a bare "Thursday" said on a Thursday as next
     week's (the options are what was asked about)."""
-    pieces = scan(normalise(text)).pieces
+    pieces = [p for p in scan(normalise(text)).pieces if not isinstance(p, One)]  # "the Thursday one"
     if not pieces or not all(isinstance(p, WeekdayRef) for p in pieces):
         return set()
     return {p.weekday for p in pieces}

@@ -247,3 +247,33 @@ def test_pick_option(text: str, options: list[Option], expected: int | None, rea
 )  # fmt: skip
 def test_exact_command(text: str, expected: str | None) -> None:
     assert exact_command(text) == expected
+
+
+# Two events of one title next week, asked "which one?" on the Wednesday before: a weekday picks in the
+# options' frame though the time service reads "Thursday" as tomorrow; a possessive, "one" and the words of
+# the options' own title may stand beside it; another name or a span both share does not pick.
+WEEK_NOW = datetime(2025, 8, 6, 9, tzinfo=NY)  # a Wednesday
+
+
+def _twice(title: str) -> list[Option]:
+    return [
+        Option(f"“{title}” — Monday, August 11, 10:00–11:00 AM", datetime(2025, 8, 11, 10, tzinfo=NY),
+               datetime(2025, 8, 11, 11, tzinfo=NY), title=title),
+        Option(f"“{title}” — Thursday, August 14, 3:00–4:00 PM", datetime(2025, 8, 14, 15, tzinfo=NY),
+               datetime(2025, 8, 14, 16, tzinfo=NY), title=title),
+    ]  # fmt: skip
+
+
+WEEK_ROWS = [
+    ("the Thursday one", "Sync with Ravi", 1), ("Thursday's", "Sync with Ravi", 1), ("monday's please", "Sync with Ravi", 0),
+    ("the thursday sync", "Sync with Ravi", 1), ("the one with Ravi on monday", "Sync with Ravi", 0),
+    ("Monday's one", "Sync with Ravi", 0), ("the sync", "Sync with Ravi", None), ("the one next week", "Sync with Ravi", None),
+    ("the thursday lunch", "Sync with Ravi", None), ("Ravi's", "Sync with Ravi", None),
+    ("周四那个会", "和老李的会", 1), ("礼拜一的会", "和老李的会", 0), ("星期四的那个", "和老李的会", 1),
+    ("週一那個會", "和老李的会", 0), ("周四的吧", "和老李的会", 1), ("周四的饭局", "和老李的会", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "title", "expected"), WEEK_ROWS, ids=[r[0] for r in WEEK_ROWS])
+def test_a_weekday_with_its_pointer_or_title_words_picks(text: str, title: str, expected: int | None) -> None:
+    assert pick_option(text, _twice(title), now=WEEK_NOW) == expected
