@@ -28,7 +28,7 @@ from schedule_time import Phrase, analyse
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock, One, PartOfDay, WeekdayRef
 
-__all__ = ["exact_command", "normalize", "pick_option", "reply_sign"]
+__all__ = ["agrees_with_start", "exact_command", "normalize", "pick_option", "reply_sign"]
 
 Sign = Literal["yes", "no"]
 
@@ -251,7 +251,7 @@ def _by_time(text: str, options: Sequence[Option], now: datetime, tz: tzinfo) ->
     hits = set(range(len(options)))
     for phrase in phrases:
         starts = [option.start.astimezone(tz) for option in options]
-        agree = {i for i, start in enumerate(starts) if _agrees(phrase, start, tz)}
+        agree = {i for i, start in enumerate(starts) if agrees_with_start(phrase, start, tz)}
         if not agree and (weekdays := _weekdays_only(phrase.text)):  # read in the options' frame
             agree = {i for i, start in enumerate(starts) if start.weekday() in weekdays}
         hits &= agree
@@ -262,7 +262,7 @@ def _weekdays_only(text: str) -> set[int]:
     """The weekdays a phrase names when it names nothing else ("thursday", "周四"): in a reply to options,
     the option on that weekday, though the time service reads a bare "Thursday" said on a Thursday as next
     week's (the options are what was asked about)."""
-    pieces = [p for p in scan(normalise(text)).pieces if not isinstance(p, One)]  # "the Thursday one"
+    pieces = [p for p in scan(normalise(text)).pieces if not isinstance(p, One)]  # "the Monday one"
     if not pieces or not all(isinstance(p, WeekdayRef) for p in pieces):
         return set()
     return {p.weekday for p in pieces}
@@ -272,7 +272,9 @@ _LEFT_WORDS = re.compile(r"[a-z']+|那个|那個|这个|這個|那次|时间|時
 _HALF_DAY = timedelta(hours=12)
 
 
-def _agrees(phrase: Phrase, start: datetime, tz: tzinfo) -> bool:
+def agrees_with_start(phrase: Phrase, start: datetime, tz: tzinfo) -> bool:
+    """A time phrase (as ``analyse`` read it) holds ``start``: a clock names its time of day, a day or period
+    its date, a part of the day or a range its time."""
     found = phrase.resolution
     clock = start.time().replace(second=0, microsecond=0)
     if phrase.kind == "clock":

@@ -142,7 +142,7 @@ def _delete_or_change(ctx: ToolContext, command: Command) -> NeedsConfirmation:
 
 def unused_time(ctx: ToolContext, command: Command) -> str | None:
     """A time phrase of the message that neither the event's time nor its name accounts for (none in an
-    answer a gate applied: "the second one" picked an option, it names no 2nd of the month)."""
+    answer a gate applied: "number 2" picked an option, it names no 2nd of the month)."""
     if ctx.state.answered:
         return None
     args = command.args

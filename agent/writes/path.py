@@ -48,6 +48,7 @@ from agent.writes.series_scope import (
 from agent.writes.store import changes_this_turns_write, checks, confirm, ground, store, unasked
 from agent.writes.target import choose_target, find_target, new_event_sent_as_a_move, target_json
 from agent.writes.timing import anchor_of, choose_time, settle_time, with_timing
+from agent.writes.title_time import title_without_its_time
 from schedule_time.language import normalise
 from storage import EventDraft, EventPatch, EventSnapshot, StorageError
 
@@ -87,6 +88,10 @@ async def _create(ctx: ToolContext, command: Command) -> WriteOutcome:
             return settled
         command = settled
     start, end, all_day, rrule = timing_from_json(command.resolved or {})
+    title = title_without_its_time(title, start, all_day=all_day, now=ctx.now, tz=ctx.tz)
+    if title != args["title"]:
+        command = command.with_(args={**args, "title": title})
+        args = command.args
     if (there := await another_of(ctx, command)) is not None:  # "dentist to 11am": a move's words
         return ask_another(ctx, command, there, start, end)
     reasons, conflicts = await checks(ctx, command, start, end, all_day, exclude=None)

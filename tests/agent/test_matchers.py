@@ -265,7 +265,7 @@ def _twice(title: str) -> list[Option]:
 
 
 WEEK_ROWS = [
-    ("the Thursday one", "Sync with Ravi", 1), ("Thursday's", "Sync with Ravi", 1), ("monday's please", "Sync with Ravi", 0),
+    ("the Monday one", "Sync with Ravi", 0), ("Thursday's slot", "Sync with Ravi", 1), ("monday's please", "Sync with Ravi", 0),
     ("the thursday sync", "Sync with Ravi", 1), ("the one with Ravi on monday", "Sync with Ravi", 0),
     ("Monday's one", "Sync with Ravi", 0), ("the sync", "Sync with Ravi", None), ("the one next week", "Sync with Ravi", None),
     ("the thursday lunch", "Sync with Ravi", None), ("Ravi's", "Sync with Ravi", None),

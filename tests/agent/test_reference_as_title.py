@@ -49,7 +49,7 @@ async def test_a_rename_to_other_words_is_kept(database: Any, make_user: Any) ->
 
 # (zone, the two events' title, message, the model's reference = new title, the pick, the new title)
 PICKED = [
-    ("America/New_York", "Review", "Rename the review to 'Design review'", "Design review", "the second one",
+    ("America/New_York", "Review", "please rename that review as Design review", "Design review", "number 2",
      "Design review"),
     ("America/New_York", "Sync", "call the sync Budget sync from now on", "Budget sync", "2", "Budget sync"),
     ("Asia/Shanghai", "评审", "把评审改名叫设计评审", "设计评审", "第二个", "设计评审"),
@@ -82,6 +82,6 @@ async def test_a_picked_command_left_with_nothing_says_so(database: Any, make_us
     await kit.seed("Review", datetime(2025, 3, 11, 10, tzinfo=kit.tz))
     kit.script(call("update_event", {"event": "review", "attendees": ["Zed Okafor"]}))
     await kit.assistant.reply(kit.user_id, "put something on the review")
-    r = await kit.assistant.reply(kit.user_id, "the first one")
+    r = await kit.assistant.reply(kit.user_id, "option 1")
     assert not r.writes and r.text.strip(), r.text
     assert {e.notes for e in await kit.events()} == {None}
