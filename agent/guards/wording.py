@@ -35,7 +35,7 @@ def title_script(ctx: ToolContext, command: Command) -> Command | None:
     title = command.args.get("title")
     if not isinstance(title, str) or not title:
         return None
-    theirs = in_users_script(title, ctx.user_text)
+    theirs = in_users_script(title, " ".join(ctx.time_sources))  # the segment's words: a pick resumes it
     if theirs == title:
         return None
     ctx.notes.append({"replaced": "title", "reason": "users_script", "tool": command.tool,

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from agent.language import in_users_script, reply_in_users_script
-from agent.model import call
+from agent.model import call, reply
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import make_kit
 
@@ -80,3 +80,25 @@ async def test_code_written_questions_reach_a_traditional_writer_in_traditional(
     r = await kit.assistant.reply(kit.user_id, "週四7點跟陳經理開會")
     assert not r.writes and r.text, r.text
     assert "哪個時間" in r.text and "个" not in r.text and "时" not in r.text, r.text
+
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "title", "when", "saved"),
+    [
+        ("週五晚上跟阿華吃飯", "7pm", "跟阿华吃饭", "週五晚上7pm", "跟阿華吃飯"),
+        ("禮拜六帶貓咪去打針", "10am", "带猫咪去打针", "禮拜六 10am", "帶貓咪去打針"),
+        ("下週一和阿凱視訊", "3:30pm", "和阿凯视频", "下週一 3:30pm", "和阿凱視頻"),
+    ],
+)
+async def test_a_title_written_in_a_later_turn_is_in_the_users_script(
+    database: Any, make_user: Any, text: str, answer: str, title: str, when: str, saved: str
+) -> None:
+    """The answer ("7pm") has no Han: the segment's earlier words say which script the user writes."""
+    kit = await make_kit(database, make_user, timezone="Asia/Taipei")
+    kit.script(reply("幾點？"), call("create_event", {"title": title, "when": when}))
+    await kit.assistant.reply(kit.user_id, text)
+    r = await kit.assistant.reply(kit.user_id, answer)
+    assert len(r.writes) == 1, r.text
+    [event] = await kit.events()
+    assert event.title == saved, r.text
