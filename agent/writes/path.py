@@ -48,7 +48,7 @@ from agent.writes.series_scope import (
 from agent.writes.store import changes_this_turns_write, checks, confirm, ground, store, unasked
 from agent.writes.target import choose_target, find_target, new_event_sent_as_a_move, target_json
 from agent.writes.timing import anchor_of, choose_time, settle_time, with_timing
-from agent.writes.title_time import title_without_its_time
+from agent.writes.title_time import title_without_its_time, title_without_times
 from schedule_time.language import normalise
 from storage import EventDraft, EventPatch, EventSnapshot, StorageError
 
@@ -125,7 +125,7 @@ async def _correction(ctx: ToolContext, command: Command) -> Command | None:
     args = command.args
     if entry is None or command.grounded or command.target is not None:
         return None
-    title = str(args.get("title") or "")
+    title = title_without_times(str(args.get("title") or ""), now=ctx.now, tz=ctx.tz)  # "Gym at 5pm": Gym
     if bare_words(title) != bare_words(str(entry.get("title") or "")) or is_grounded(title, ctx.user_text):
         return None
     if not said_now(ctx, str(args.get("when") or "")):

@@ -11,6 +11,7 @@ repetition or a quarter ("Weekly sync", "Q3 planning"), and any title that would
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import datetime, tzinfo
 
 from agent.matchers import agrees_with_start
@@ -18,7 +19,7 @@ from schedule_time import Phrase, analyse, noun_words
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock, DateParts, DayShift, HolidayRef, PartOfDay, WeekdayRef
 
-__all__ = ["title_without_its_time"]
+__all__ = ["title_without_its_time", "title_without_times"]
 
 _KINDS = frozenset({"clock", "day", "part_of_day"})
 _EDGE = re.compile(
@@ -31,31 +32,44 @@ _HAN_GAP = re.compile(r"(?<=[\u3400-\u9fff]) (?=[\u3400-\u9fff])")
 def title_without_its_time(title: str, start: datetime, *, all_day: bool, now: datetime, tz: tzinfo) -> str:
     """``title`` without the time phrases that say when this event starts; the title itself when none does,
     or when nothing of it would be left."""
+    kept = _without(title, lambda p: _its_own(p, start, all_day=all_day, tz=tz), now=now, tz=tz)
+    return kept[:1].upper() + kept[1:] if title[:1].isupper() else kept
+
+
+def title_without_times(title: str, *, now: datetime, tz: tzinfo) -> str:
+    """``title`` without any time phrase that names a day or a clock, whichever event's: what two titles
+    share when one was written with a time ("Gym at 5pm" and "Gym" name the same event)."""
+    return _without(title, _a_time_of_day, now=now, tz=tz)
+
+
+def _without(title: str, drop: Callable[[Phrase], bool], *, now: datetime, tz: tzinfo) -> str:
     try:
         phrases = analyse(title, now=now, tz=tz)
     except ValueError:
         return title
     kept = title
     for phrase in reversed(phrases):
-        if _its_own(phrase, start, all_day=all_day, tz=tz):
+        if drop(phrase):
             kept = kept[: phrase.start] + " " + kept[phrase.end :]
     if kept == title:
         return title
     kept = _EDGE.sub("", _HAN_GAP.sub("", " ".join(kept.split()))).strip()
-    if len(_LETTER.findall(kept)) < 2:
-        return title  # nothing, or one character ("会"), would be left
-    return kept[:1].upper() + kept[1:] if title[:1].isupper() else kept
+    return kept if len(_LETTER.findall(kept)) >= 2 else title  # nothing, or one character ("会"), left
 
 
-def _its_own(phrase: Phrase, start: datetime, *, all_day: bool, tz: tzinfo) -> bool:
+def _a_time_of_day(phrase: Phrase) -> bool:
+    """A phrase that says when (a day, a clock, "tonight"), not what: no holiday, meal, repetition."""
     if phrase.kind not in _KINDS or noun_words(phrase.text):
         return False
     pieces = scan(normalise(phrase.text)).pieces
     if any(isinstance(p, HolidayRef) for p in pieces):
         return False
     dated = any(isinstance(p, Clock | WeekdayRef | DayShift | DateParts) for p in pieces)
-    deictic = any(isinstance(p, PartOfDay) and p.day_shift is not None for p in pieces)  # "tonight"
-    if not (dated or deictic):
+    return dated or any(isinstance(p, PartOfDay) and p.day_shift is not None for p in pieces)
+
+
+def _its_own(phrase: Phrase, start: datetime, *, all_day: bool, tz: tzinfo) -> bool:
+    if not _a_time_of_day(phrase):
         return False  # "Morning run": a kind of event, not when this one is
     if all_day and phrase.kind == "clock":
         return False

@@ -111,6 +111,31 @@ CORRECTIONS: list[tuple[str, dict[str, Any], str, tuple[str, dict[str, Any]], da
         _at(6, 18, 30),
         "traditional, a second create",
     ),
+    # a second create whose title carries its new time: the same title once the time is set aside
+    (
+        "gym tomorrow at 6pm",
+        {"title": "Gym", "when": "tomorrow at 6pm"},
+        "no, make that 5pm",
+        ("create_event", {"title": "Gym at 5pm", "when": "tomorrow at 5pm"}),
+        _at(6, 17),
+        "a second create titled with its time",
+    ),
+    (
+        "明天下午三点看牙医",
+        {"title": "看牙医", "when": "明天下午三点"},
+        "不对，四点",
+        ("create_event", {"title": "明天四点看牙医", "when": "明天下午四点"}),
+        _at(6, 16),
+        "zh, a second create titled with its time",
+    ),
+    (
+        "明天晚上七點吃飯",
+        {"title": "吃飯", "when": "明天晚上七點"},
+        "改成八點",
+        ("create_event", {"title": "八點吃飯", "when": "明天晚上八點"}),
+        _at(6, 20),
+        "traditional, a second create titled with its time",
+    ),
 ]
 
 
