@@ -129,6 +129,8 @@ RULES: list[Rule] = [
     Rule("numbered_place", r"(?<![\w-])(?:room|rm\.?|gate|building|bldg\.?|floor|level|platform|suite|terminal|hall|"
                            r"unit|apt\.?|apartment|bus|line|route|table|seat|court|pier|dock|ward|bay|studio|no\.|#)"
                            r"\s*\d{1,4}[a-z]?(?![\w:.]*\d)(?!\s*(?:[ap]\.?m\b|o'?clock))", lambda m: ()),
+    # "1:1", "3:1": a number pair with a one-digit second half is a name or a ratio, never a clock (9:05 has two)
+    Rule("number_pair", r"(?<![\d:])\d{1,2}:\d(?![\d:])", lambda m: ()),
     # Year first in any separator ("2027-03-14", "2027/3/14", "2027.3.14"), then "20270314", "2027-Mar-14"
     Rule("iso", r"(?P<y>\d{4})(?P<sep>[-/.])(?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})(?![\d.]\d)(?:[t ]+(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2})"
                 r"(?:\.\d+)?)?)?", b_iso),

@@ -46,3 +46,25 @@ def test_a_unit_letter_glued_to_a_word_is_no_length(text: str) -> None:
 def test_a_unit_letter_standing_alone_is_a_length(text: str, length: str) -> None:
     assert any(isinstance(p, Duration) for p in scan(normalise(text)).pieces)
     assert any(length in p.text for p in analyse(text, now=NOW))
+
+
+# A number pair with a one-digit second half ("1:1", "3:1") names a meeting or a ratio: no clock, no hour.
+# (the hour each phrase of the text starts at, by kind of phrase; none where the text says no time)
+PAIRS = [
+    ("1:1 with Priya", []),
+    ("a 3:1 ratio", []),
+    ("thursday 1:1 with Priya", [("day", 0)]),
+    ("fortnightly thursday 1:1 with Priya", [("recurrence", 0)]),
+    ("weekly 1:1 on Monday at 10", [("recurrence", 10)]),
+    ("2:1 review at 4pm", [("clock", 16)]),
+    ("1:1s every friday at 9am", [("recurrence", 9)]),
+    ("at 9:05", [("clock", 9)]),
+    ("12:30 lunch", [("clock", 12)]),
+]
+
+
+@pytest.mark.parametrize(("text", "readings"), PAIRS, ids=[r[0] for r in PAIRS])
+def test_a_number_pair_is_no_clock(text: str, readings: list[tuple[str, int]]) -> None:
+    phrases = analyse(text, now=NOW)
+    found = [(p.kind, p.resolution.start.hour if p.resolution.start else None) for p in phrases]
+    assert found == readings, [p.text for p in phrases]
