@@ -28,6 +28,7 @@ from schedule_time import is_slot_reply
 __all__ = [
     "EVENT_KINDS",
     "bare_words",
+    "cased_like",
     "echoes_request",
     "event_kind_in",
     "grounded_title",
@@ -351,9 +352,12 @@ def _rebuild(pieces: list[tuple[str, str, bool]], title: str) -> str:
     while kept and (kept[-1][0] in ("join", "gap")):
         kept.pop()
     text = re.sub(r"\s{2,}", " ", "".join(t for _, t in kept)).strip(" -–—:,，、·|/")
-    if text and title[:1].isupper() and text[:1].islower():
-        text = text[:1].upper() + text[1:]
-    return text
+    return cased_like(text, title)
+
+
+def cased_like(text: str, title: str) -> str:
+    """``text`` beginning with a capital when ``title`` did: what is left of a title keeps its look."""
+    return text[:1].upper() + text[1:] if title[:1].isupper() else text
 
 
 def is_event_kind(title: str) -> bool:

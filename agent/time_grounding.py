@@ -123,18 +123,20 @@ DAY_PIECES = (DateParts, DayShift, HolidayRef, WeekdayRef, YearShift)
 """The time words that say which day (a date, a weekday, "tomorrow", a holiday, "next year")."""
 
 
+def _lengths(phrase: str) -> list[Duration]:
+    """The phrase's pieces when it is only a length ("half an hour", 三刻钟), else none."""
+    pieces = scan(normalise(phrase)).pieces
+    return list(pieces) if pieces and all(isinstance(piece, Duration) for piece in pieces) else []  # type: ignore[arg-type]
+
+
 def is_a_length(phrase: str) -> bool:
     """The phrase is only a length ("half an hour", 三刻钟): a duration, never a start."""
-    pieces = scan(normalise(phrase)).pieces
-    return bool(pieces) and all(isinstance(piece, Duration) for piece in pieces)
+    return bool(_lengths(phrase))
 
 
 def is_an_event_length(phrase: str) -> bool:
     """The phrase is a length an event can have: only a length, of a minute or more (no event lasts "30s")."""
-    pieces = scan(normalise(phrase)).pieces
-    if not pieces or not all(isinstance(piece, Duration) for piece in pieces):
-        return False
-    spans = [piece.delta for piece in pieces]  # type: ignore[union-attr]
+    spans = [piece.delta for piece in _lengths(phrase)]
     big = any(d.years or d.months or d.days or d.hours or d.minutes for d in spans)
     return big or sum(d.seconds for d in spans) >= 60
 

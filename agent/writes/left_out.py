@@ -38,7 +38,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from agent.context import ToolContext
-from agent.grounding import is_event_kind, kind_said
+from agent.grounding import cased_like, is_event_kind, kind_said
 from agent.language import HAN_RUN
 from agent.outcomes import Command
 from agent.time_grounding import (
@@ -192,7 +192,7 @@ def title_with_company(text: str, title: str, company: list[str]) -> str | None:
             if start == spans[0][0] and own is None:
                 return found + clause[spans[0][1] : end]
             fuller = clause[start:end].strip()
-            return fuller[:1].upper() + fuller[1:] if found[:1].isupper() else fuller
+            return cased_like(fuller, found)
     return None
 
 

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime, tzinfo
 
+from agent.grounding import cased_like
 from agent.matchers import agrees_with_start
 from schedule_time import Phrase, analyse, noun_words
 from schedule_time.language import normalise, scan
@@ -32,8 +33,7 @@ _HAN_GAP = re.compile(r"(?<=[\u3400-\u9fff]) (?=[\u3400-\u9fff])")
 def title_without_its_time(title: str, start: datetime, *, all_day: bool, now: datetime, tz: tzinfo) -> str:
     """``title`` without the time phrases that say when this event starts; the title itself when none does,
     or when nothing of it would be left."""
-    kept = _without(title, lambda p: _its_own(p, start, all_day=all_day, tz=tz), now=now, tz=tz)
-    return kept[:1].upper() + kept[1:] if title[:1].isupper() else kept
+    return cased_like(_without(title, lambda p: _its_own(p, start, all_day=all_day, tz=tz), now=now, tz=tz), title)
 
 
 def title_without_times(title: str, *, now: datetime, tz: tzinfo) -> str:

@@ -24,9 +24,8 @@ ROWS = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize("row", ROWS, ids=[r[0] for r in ROWS])
-async def test_the_one_length_said_is_the_events(database: Any, make_user: Any, row: Any) -> None:
-    text, create, length = row
+async def _created_length(database: Any, make_user: Any, text: str, create: dict[str, Any]) -> timedelta:
+    """The length of the one event the scripted create wrote for ``text``."""
     kit = await make_kit(
         database, make_user, timezone="America/New_York" if text.isascii() else "Asia/Shanghai"
     )
@@ -34,7 +33,13 @@ async def test_the_one_length_said_is_the_events(database: Any, make_user: Any, 
     r = await kit.assistant.reply(kit.user_id, text)
     assert r.writes and r.writes[0].persisted, r.text
     [event] = await kit.events()
-    assert event.end - event.start == length, r.text
+    return event.end - event.start
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[r[0] for r in ROWS])
+async def test_the_one_length_said_is_the_events(database: Any, make_user: Any, row: Any) -> None:
+    text, create, length = row
+    assert await _created_length(database, make_user, text, create) == length
 
 
 @pytest.mark.parametrize(
@@ -64,24 +69,10 @@ NO_LENGTH_ROWS = [
 @pytest.mark.parametrize("row", NO_LENGTH_ROWS, ids=[r[0] for r in NO_LENGTH_ROWS])
 async def test_no_length_under_a_minute(database: Any, make_user: Any, row: Any) -> None:
     text, create = row
-    kit = await make_kit(
-        database, make_user, timezone="America/New_York" if text.isascii() else "Asia/Shanghai"
-    )
-    kit.script(call("create_event", create), reply("ok"))
-    r = await kit.assistant.reply(kit.user_id, text)
-    assert r.writes and r.writes[0].persisted, r.text
-    [event] = await kit.events()
-    assert event.end - event.start == timedelta(hours=1), r.text
+    assert await _created_length(database, make_user, text, create) == timedelta(hours=1)
 
 
 @pytest.mark.parametrize("duration", ["10 seconds", "30s", "三十秒"])
 async def test_a_model_length_under_a_minute_is_dropped(database: Any, make_user: Any, duration: str) -> None:
-    kit = await make_kit(database, make_user, timezone="America/New_York")
-    kit.script(
-        call("create_event", {"title": "Dentist", "when": "Friday at 10am", "duration": duration}),
-        reply("ok"),
-    )
-    r = await kit.assistant.reply(kit.user_id, "dentist friday at 10am")
-    assert r.writes and r.writes[0].persisted, r.text
-    [event] = await kit.events()
-    assert event.end - event.start == timedelta(hours=1), r.text
+    create = {"title": "Dentist", "when": "Friday at 10am", "duration": duration}
+    assert await _created_length(database, make_user, "dentist friday at 10am", create) == timedelta(hours=1)
