@@ -36,7 +36,7 @@ def alt(words: object) -> str:
 
 
 _DIGIT_WORD = DIGIT_WORD = "(?:one|two|three|four|five|six|seven|eight|nine)"
-WORD_NUMBER = (rf"(?:(?:twen|thir|for|fif)ty(?:[- ]?{_DIGIT_WORD})?|(?:thir|four|fif|six|seven|eigh|nine)teen|"
+WORD_NUMBER = (rf"(?:(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:[- ]?{_DIGIT_WORD})?|(?:thir|four|fif|six|seven|eigh|nine)teen|"
                rf"zero|{_DIGIT_WORD}|ten|eleven|twelve)")
 NUMBER = rf"(?:\d++(?:[.,]\d++)?+|{WORD_NUMBER})"
 ORDINAL_WORD = (r"(?:(?:twenty|thirty)[- ]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|"

@@ -228,6 +228,10 @@ ROWS: list[Row] = [
     R("half an hour", "tue", "duration 0:30:00", "half an hour"),
     R("for 1.5 hours", "tue", "duration 1:30:00", "decimal hours"),
     R("2 hours and 15 minutes", "tue", "duration 2:15:00", "compound duration"),
+    R("ninety minutes", "tue", "duration 1:30:00", "tens above fifty in words"),
+    R("for seventy-five minutes", "tue", "duration 1:15:00", "tens above fifty in words"),
+    R("sixty minutes", "tue", "duration 1:00:00", "tens above fifty in words"),
+    R("eighty five mins", "tue", "duration 1:25:00", "tens above fifty in words"),
     R("for 3 days", "tue", "duration 72:00:00", "days"),
     # recurrence
     R("every other Thursday at 2pm starting Dec 10", "tue",
