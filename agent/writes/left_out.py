@@ -105,11 +105,28 @@ async def filled_from_users_words(ctx: ToolContext, command: Command) -> Command
 def length_said(text: str, args: dict[str, object], memo: Memo | None = None) -> str | None:
     """The one length the message says that no argument holds ("…at 9am, half an hour is
     enough", 大概一个半小时): a new event's duration. None when there is none, or several."""
-    lengths = [p for p in phrases_of(text, memo) if is_an_event_length(p)]
+    used = [str(args[n]) for n in ("when", "recurrence") if args.get(n)]  # (the notes are no time)
+    lengths = []
+    for phrase in phrases_of(text, memo):
+        if is_an_event_length(phrase):
+            lengths.append(phrase)
+        elif (rest := _beyond(phrase, used)) and is_an_event_length(rest):
+            lengths.append(rest)  # "friday 6pm for 2 hours" sent as "friday 6pm": its length is left
     if len(lengths) != 1:
         return None
-    used = [str(args[n]) for n in ("when", "recurrence") if args.get(n)]  # (the notes are no time)
     return None if any(quotes(lengths[0], [u]) for u in used) else lengths[0]
+
+
+def _beyond(phrase: str, used: list[str]) -> str | None:
+    """What is left of the user's ``phrase`` once an argument that is a part of it is cut out (None when
+    no argument is)."""
+    folded = phrase.casefold()
+    for value in used:
+        at = folded.find(value.strip().casefold())
+        if value.strip() and at >= 0 and len(value.strip()) < len(phrase):
+            rest = f"{phrase[:at]} {phrase[at + len(value.strip()) :]}".strip(" ,，")
+            return rest or None
+    return None
 
 
 def day_for_clock(

@@ -48,6 +48,12 @@ async def test_the_one_length_said_is_the_events(database: Any, make_user: Any, 
         ("lunch Friday at noon, half an hour", {"when": "Friday at noon"}, "half an hour"),
         ("a 30 minute call Friday at 10, or 45 minutes", {"when": "Friday at 10"}, None),  # two lengths
         ("standup every day at 9 for 15 minutes", {"when": "every day at 9 for 15 minutes"}, None),  # in use
+        # the length of the user's one phrase, beside the start the model kept of it
+        ("standup every day at 9 for 15 minutes", {"when": "every day at 9"}, "for 15 minutes"),
+        ("tennis Saturday at 10am for ninety minutes", {"when": "Saturday at 10am"}, "for ninety minutes"),
+        ("call mom tomorrow 7pm for half an hour", {"when": "tomorrow 7pm"}, "for half an hour"),
+        ("周六上午十点打球两个小时", {"when": "周六上午十点"}, "两个小时"),
+        ("週日下午兩點看電影三個小時", {"when": "週日下午兩點"}, "三個小時"),
         ("dinner Friday at 7", {"when": "Friday at 7"}, None),  # none said
     ],
 )
