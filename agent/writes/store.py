@@ -19,6 +19,7 @@ from agent.outcomes import Command, NeedsConfirmation, Persisted, Rejected, Writ
 from agent.render import phrases
 from agent.turn.focus import just_written
 from agent.writes.siblings import others_words_dropped
+from schedule_time.language import normalise, scan
 from storage import (
     EventNotFound,
     InvalidInput,
@@ -52,6 +53,7 @@ def ground(ctx: ToolContext, command: Command, *, echo: bool = True) -> Command:
             not is_grounded(value, said)
             or (echo and echoes_request(value, ctx.user_text))
             or quotes_guidance(value, ctx, min_words=4)  # a hint or note of ours, parked in the notes
+            or only_time_words(value)  # "hour and a half" as the notes: the event's times carry it
         ):
             args[name] = None
             ctx.notes.append({"dropped": name, "tool": command.tool, "call_index": command.call_index})
@@ -77,6 +79,14 @@ def ground(ctx: ToolContext, command: Command, *, echo: bool = True) -> Command:
     if any("dropped" in n for n in ctx.notes):
         log.info("ungrounded fields dropped", extra={"turn_id": ctx.turn_id, "tool": command.tool})
     return command.with_(args=args, grounded=True)
+
+
+def only_time_words(value: str) -> bool:
+    """``value`` says nothing but times or lengths (the time service reads every word of it): no place and
+    no note — the time fields carry what it says (a length the model also parked in the notes, "明天下午"
+    as the location)."""
+    read = scan(normalise(value))
+    return bool(read.pieces) and not read.unknown
 
 
 def ground_title(ctx: ToolContext, command: Command) -> Command:
