@@ -26,7 +26,14 @@ from agent.grounding import bare_words
 from agent.outcomes import Command, NeedsConfirmation, Rejected, WriteOutcome
 from agent.render import phrases
 from agent.render.timefmt import range_text
-from agent.time_grounding import is_time_grounded, phrases_in, quotes, the_time_itself
+from agent.time_grounding import (
+    is_time_grounded,
+    phrases_in,
+    phrases_of,
+    quotes,
+    reads_or_moves,
+    the_time_itself,
+)
 from agent.writes.store import confirm
 from agent.writes.title_match import beyond_the_title, shares_a_word
 from storage import EventPatch, StorageError
@@ -45,7 +52,8 @@ def nothing_to_change(ctx: ToolContext, command: Command) -> WriteOutcome:
     dropped = [
         n["dropped"] for n in ctx.notes if n.get("call_index") == command.call_index and "dropped" in n
     ]
-    if dropped and ctx.state.send_back_once("nothing_left", command.call_index):
+    unused = unused_time(ctx, command)
+    if dropped and unused is None and ctx.state.send_back_once("nothing_left", command.call_index):
         # every change was a value the user never gave (often the request itself copied into notes):
         # back to the model once, which may well have meant to answer, not to write
         problems = tuple(
@@ -53,7 +61,6 @@ def nothing_to_change(ctx: ToolContext, command: Command) -> WriteOutcome:
             for name in dropped
         )
         return Rejected("nothing_to_change", "", fixable=True, problems=problems, command=command)
-    unused = unused_time(ctx, command)
     if unused is not None and ctx.state.send_back_once("nothing_left"):
         # "改到周五下午三点，她周三临时有事" with only event_when="周三下午三点": the new time is in the
         # message and the model left it out. Back to the model once, naming it; never filled in by code.
@@ -147,10 +154,23 @@ def unused_time(ctx: ToolContext, command: Command) -> str | None:
         return None
     args = command.args
     used = [str(args.get("event_when") or ""), str(args.get("event") or "")]
-    for phrase in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+    for phrase in _times_and_shifts(ctx):
         if not quotes(phrase, used) and not any(quotes(u, [phrase]) for u in used if u):
             return the_time_itself(phrase)
     return None
+
+
+def _times_and_shifts(ctx: ToolContext) -> list[str]:
+    """The message's time phrases that read as a time, then those that move an event ("two days later",
+    提前二十分钟: no time without the event)."""
+    times = phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    shifts = [
+        bare
+        for phrase in phrases_of(ctx.user_text, ctx.memo)
+        if (bare := the_time_itself(phrase)) not in times
+        and reads_or_moves(bare, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    ]
+    return [*times, *shifts]
 
 
 def without_the_reference_as_title(ctx: ToolContext, command: Command) -> Command:
