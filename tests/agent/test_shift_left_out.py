@@ -77,7 +77,9 @@ async def test_the_model_told_the_shift_moves_by_it(
     await _moved_by(kit, text, event, shift)
 
 
-@pytest.mark.parametrize(("tz", "text", "update", "event", "shift"), ROWS[1:2] + ROWS[4:5], ids=IDS[1:2] + IDS[4:5])
+@pytest.mark.parametrize(
+    ("tz", "text", "update", "event", "shift"), ROWS[1:2] + ROWS[4:5], ids=IDS[1:2] + IDS[4:5]
+)
 async def test_a_no_keeps_the_event(
     database: Any, make_user: Any, tz: str, text: str, update: dict, event: tuple[str, int], shift: timedelta
 ) -> None:

@@ -37,7 +37,9 @@ ROWS = [
 async def test_a_time_parked_in_a_detail_is_dropped(
     database: Any, make_user: Any, text: str, create: dict[str, Any], length: timedelta
 ) -> None:
-    kit = await make_kit(database, make_user, timezone="America/New_York" if text.isascii() else "Asia/Shanghai")
+    kit = await make_kit(
+        database, make_user, timezone="America/New_York" if text.isascii() else "Asia/Shanghai"
+    )
     kit.script(call("create_event", create), reply("ok"))
     r = await kit.assistant.reply(kit.user_id, text)
     assert r.writes and r.writes[0].persisted, r.text
