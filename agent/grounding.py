@@ -355,6 +355,20 @@ def _rebuild(pieces: list[tuple[str, str, bool]], title: str) -> str:
     return cased_like(text, title)
 
 
+def names_what_was_said(title: str, sources: tuple[str, ...] | list[str]) -> bool:
+    """The title is the user's words once its event-kind nouns are set aside ("Plumber's appointment" for
+    "the plumber is coming…", 看牙医预约 for 周五看牙医): what it is about comes from them, only the kind
+    of event was added. A title of kind nouns alone says nothing of theirs."""
+    said = " ".join(sources)
+    if is_grounded(title, said):
+        return True
+    folded = _fold(title)
+    for kind in _KINDS_ZH:
+        folded = folded.replace(kind, " ")
+    rest = " ".join(w for w in folded.split() if w.strip(".'’-") not in _KINDS_EN)
+    return bool(rest.strip(" -–—:,，、·|/")) and is_grounded(rest, said)
+
+
 def cased_like(text: str, title: str) -> str:
     """``text`` beginning with a capital when ``title`` did: what is left of a title keeps its look."""
     return text[:1].upper() + text[1:] if title[:1].isupper() else text

@@ -7,7 +7,7 @@ probe events by the same span), never a guess about wording; ``guards.times`` ap
 from __future__ import annotations
 
 from agent.context import ToolContext
-from agent.grounding import bare_words, is_grounded, names_event
+from agent.grounding import bare_words, names_event, names_what_was_said
 from agent.language import clauses
 from agent.outcomes import Command
 from agent.time_accounting import phrases_or_moves_left
@@ -63,7 +63,7 @@ def anchored(ctx: ToolContext, command: Command) -> bool:
     "anything on tomorrow?" never gains the question's "tomorrow"."""
     if command.tool == "create_event":
         title = str(command.args.get("title") or "")
-        return bool(title) and is_grounded(title, " ".join(ctx.time_sources))
+        return bool(title) and names_what_was_said(title, ctx.time_sources)
     reference = str(command.args.get("event") or "")
     return bool(reference) and names_event(reference, ctx.time_sources)
 

@@ -25,7 +25,7 @@ from tests.agent.fixtures import NOW, NY, SH, Kit, make_kit
 SH_NOW = datetime(2026, 11, 30, 11, 50, tzinfo=SH)  # Monday
 ZHANG = "明天下午三点和张三开会"
 BAD = {
-    "title": "张三会议",
+    "title": "项目例会",  # no word of the message: code may not stand the user's phrase in for its time
     "when": "2026-11-30 15:00",
     "location": "会议室",
     "attendees": ["张三"],
@@ -142,7 +142,7 @@ async def test_second_ungrounded_time_asks_the_user_and_the_slot_gate_finishes(d
     r = await kit.assistant.reply(kit.user_id, ZHANG, now=SH_NOW)
     assert model.call_count == 2 and r.writes == () and await kit.events() == []
     assert r.pending is not None and r.pending.kind == "needs_value" and r.pending.field == "when"
-    assert r.text == "「张三会议」定在什么时间？"
+    assert r.text == "「项目例会」定在什么时间？"
     model = kit.script()
     r = await kit.assistant.reply(kit.user_id, "明天下午三点", now=SH_NOW + timedelta(minutes=1))
     assert model.call_count == 0 and r.route == "gate_slot" and len(r.writes) == 1
@@ -159,7 +159,7 @@ async def test_prose_instead_of_a_corrected_call_asks_the_user_and_never_echoes_
     model = kit.script(call("create_event", BAD), reply(echo))
     r = await kit.assistant.reply(kit.user_id, ZHANG, now=SH_NOW)
     assert model.call_count == 2 and r.writes == () and await kit.events() == []
-    assert r.text == "「张三会议」定在什么时间？" and "argument" not in r.text
+    assert r.text == "「项目例会」定在什么时间？" and "argument" not in r.text
     assert r.pending is not None and r.pending.kind == "needs_value" and r.pending.field == "when"
 
 
@@ -681,3 +681,14 @@ async def test_a_bare_hour_beside_a_day_keeps_the_day_and_asks_the_half(  # type
     assert r.writes == () and r.pending is not None and r.pending.kind == "needs_choice", r.text
     assert all(line.startswith(("1.", "2.")) for line in r.text.splitlines()[1:]), r.text
     assert ("Saturday, March 8" in r.text) or ("3月8日" in r.text), r.text
+
+
+async def test_a_computed_date_beside_a_title_of_the_users_is_their_phrase(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    # the title names the user's 张三 (会议 only adds the kind): the one time phrase of the message stands in
+    # for the computed date at once, no second model call (test_kind_added_title)
+    kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    model = kit.script(call("create_event", {**BAD, "title": "张三会议"}))
+    r = await kit.assistant.reply(kit.user_id, ZHANG, now=SH_NOW)
+    assert model.call_count == 1 and r.writes, r.text
+    (event,) = await kit.events()
+    assert event.start == datetime(2026, 12, 1, 15, tzinfo=SH)
