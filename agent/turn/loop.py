@@ -113,6 +113,14 @@ def _settled_after_retry(out: TurnResult, retried: bool) -> bool:
     return all(isinstance(a, NeedsConfirmation) for a in out.asking)
 
 
+def _only_yes_no(out: TurnResult) -> bool:
+    """The turn wrote nothing and asks only yes/no (a write the model's answer did not back, a past time, an
+    overlap): with no left-out prompt after it, a time of the message no call used is another request, said
+    undone beside the question ("dentist Tuesday 9am, haircut Thursday 5:30pm" asking "Add “Dentist”?")
+    rather than lost when the user answers yes."""
+    return not out.persisted and bool(out.asking) and all(isinstance(a, NeedsConfirmation) for a in out.asking)
+
+
 def _following_what_it_read(out: TurnResult, fixable: Sequence[ToolRun]) -> bool:
     """After a read, the model insists on changing an event the user never pointed at (an event title
     that says "delete all events"), or on writing after it answered a question about free time (the slots
@@ -336,7 +344,9 @@ async def run_turn(
     for run in alone:
         _code_run(out, run, code_texts, ctx, telemetry, on_tool)
     code_texts[:] = out.one_question(code_texts)
-    if (prompted or _settled_after_retry(out, retried)) and (undone := still_undone(ctx, out.runs)):
+    if (prompted or _settled_after_retry(out, retried) or _only_yes_no(out)) and (
+        undone := still_undone(ctx, out.runs)
+    ):
         code_texts.append(undone)  # the left-out request, still not done after the prompt: said, not lost
     compose_reply(out, model_text, code_texts, ctx, telemetry, ended_by_model_text=ended_by_model_text)
     telemetry.checks = list(ctx.state.checks)
