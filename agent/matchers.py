@@ -51,9 +51,11 @@ _NEGATIVE = (
     # Chinese (simplified and traditional)
     "不", "不用", "不用了", "不要", "不要了", "算了", "算了吧", "取消", "取消吧", "不了", "先不", "先不用",
     "别", "別", "别加", "別加", "不行", "否", "不加", "不加了", "不必", "不必了", "罢了", "罷了", "放弃", "放棄",
+    "不对", "不對", "错了", "錯了",
 )  # fmt: skip
 _FILLERS = (
-    "please", "thanks", "thank you", "thx", "ty", "then", "just", "oh", "ah", "hmm", "well", "anyway",
+    "please", "thanks", "thank you", "thx", "ty", "then", "just", "oh", "ah", "hmm", "well", "anyway", "wait",
+    "actually", "sorry",
     "both", "all", "all of them", "both of them", "to both", "to all", "to all of them", "for both", "谢谢", "謝謝", "麻烦了", "麻煩了", "吧", "啊", "呀", "哈", "啦", "了", "呢", "那",
     "那就", "就", "哦", "噢", "都", "全都", "全部", "两个都", "兩個都", "都要",
 )  # fmt: skip

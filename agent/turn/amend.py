@@ -40,7 +40,7 @@ from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock
 from storage import PendingRecord
 
-__all__ = ["AMEND_PENDING", "AmendPending", "Split", "amend", "amend_spec", "split_reply"]
+__all__ = ["AMEND_PENDING", "AmendPending", "Split", "amend", "amend_spec", "clauses_of", "split_reply"]
 
 
 AMEND_PENDING = "amend_pending"
@@ -63,7 +63,7 @@ class Split:
     rest: str
 
 
-def _clauses(text: str) -> list[str]:
+def clauses_of(text: str) -> list[str]:
     return [c for c in _CLAUSE.split(text.strip()) if c]
 
 
@@ -106,7 +106,7 @@ def split_reply(text: str, pending: PendingRecord, *, now: datetime, tz: tzinfo)
     command = pending.payload.get("command") or {}
     if command.get("tool") not in _AMENDABLE or reply_sign(text) is not None:
         return None
-    if any(reply_sign(c) == "no" for c in _clauses(text)):  # "never mind, …": not an answer
+    if any(reply_sign(c) == "no" for c in clauses_of(text)):  # "never mind, …": not an answer
         return None
     if pending.kind == "needs_value" and pending.payload.get("field") in _TIME_FIELDS:
         return _value_split(text, now, tz)
@@ -117,7 +117,7 @@ def split_reply(text: str, pending: PendingRecord, *, now: datetime, tz: tzinfo)
 
 
 def _value_split(text: str, now: datetime, tz: tzinfo) -> Split | None:
-    clauses = _clauses(text)
+    clauses = clauses_of(text)
     answer = [c for c in clauses if is_slot_reply(c)]
     rest = [c for c in clauses if c not in answer]
     if answer and rest:
@@ -129,7 +129,7 @@ def _value_split(text: str, now: datetime, tz: tzinfo) -> Split | None:
 
 
 def _choice_split(text: str, options: list[Option], now: datetime, tz: tzinfo) -> Split | None:
-    clauses = _clauses(text)
+    clauses = clauses_of(text)
     picks = {i: pick_option(c, options, now=now, tz=tz) for i, c in enumerate(clauses)}
     picked = {p for p in picks.values() if p is not None}
     rest = [c for i, c in enumerate(clauses) if picks[i] is None]

@@ -39,6 +39,7 @@ from agent.render import phrases
 from agent.tools.registry import ToolRun
 from agent.turn.amend import Split, amend, split_reply
 from agent.turn.telemetry import TurnTelemetry
+from agent.turn.time_correction import corrected_time, with_corrected_time
 from agent.writes.path import execute
 from agent.writes.pending import asked_again, pending_tool, resume
 from agent.writes.series_scope import is_series_answer
@@ -153,6 +154,11 @@ async def _answer(ctx: ToolContext, pending: PendingRecord, text: str) -> GateRe
     if sign == "no":  # the assistant's commit drops the pending command with the turn
         return GateResult("gate_cancel", text=_dropped(ctx, pending))
     if pending.kind == "needs_confirmation":
+        if sign is None and (when := corrected_time(ctx, pending, text)) is not None:
+            record = await _take(ctx)
+            if record is None or record.id != pending.id:
+                return None
+            return GateResult("gate_slot", _pending_run(record, await with_corrected_time(ctx, record, when)))
         if sign != "yes":
             return None
         record = await _take(ctx)

@@ -16,8 +16,8 @@ from tests.agent.fixtures import make_kit
 
 # (message, the model's create with a time parked in a detail, the event's length)
 ROWS = [
-    ("sync with Omar Thursday 11am, ninety minutes",
-     {"title": "Sync with Omar", "when": "Thursday 11am", "notes": "ninety minutes"}, timedelta(minutes=90)),
+    ("sync with Oskar Thursday 11am, ninety minutes",
+     {"title": "Sync with Oskar", "when": "Thursday 11am", "notes": "ninety minutes"}, timedelta(minutes=90)),
     ("padel friday 6pm for 2 hours", {"title": "Padel", "when": "friday 6pm", "notes": "for 2 hours"},
      timedelta(hours=2)),
     ("review Monday at 2, about 45 min", {"title": "Review", "when": "Monday at 2pm", "location": "45 min"},

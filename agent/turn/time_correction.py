@@ -1,0 +1,78 @@
+"""A yes/no about a new or changed event, answered with another time for it ("不對，改成下午四點", "no — 4pm",
+"yes, but Friday", "下午四点吧"): the answer is the event at that time, settled by code with no model call.
+
+The reply is parsed as bounded fields only: its clauses are a bare yes/no (``matchers.reply_sign``) or slot
+words (``schedule_time.is_slot_reply``), and at least one clause is slot words that name a clock or a day
+— nothing else. A clock alone is on the event's day, a day alone keeps its clock. The user gave the time
+themselves, so the doubt that made the write ask first is answered ("unasked"); a past time or an overlap
+at the new time is asked about again, as for any write. Any other reply (a length, a shift, other words)
+goes to the model as before.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from agent.context import ToolContext
+from agent.matchers import reply_sign
+from agent.outcomes import Command, Rejected, WriteOutcome
+from agent.time_grounding import is_a_length, is_a_shift
+from agent.timing import named_day
+from agent.turn.amend import clauses_of
+from agent.writes.path import execute
+from agent.writes.pending import merged
+from schedule_time import is_slot_reply
+from schedule_time.language import normalise, scan
+from schedule_time.pieces import Clock
+from storage import PendingRecord
+
+__all__ = ["corrected_time", "with_corrected_time"]
+
+_CORRECTABLE = frozenset({"create_event", "update_event"})
+
+
+def corrected_time(ctx: ToolContext, pending: PendingRecord, text: str) -> str | None:
+    """The event's new start when ``text`` answers ``pending``'s yes/no with only another time for it
+    (see the module doc), else None."""
+    command: dict[str, Any] = pending.payload.get("command") or {}
+    resolved = command.get("resolved") or {}
+    if (
+        pending.kind != "needs_confirmation"
+        or command.get("tool") not in _CORRECTABLE
+        or not resolved.get("start")
+    ):
+        return None
+    parts = clauses_of(text)
+    times = [c for c in parts if reply_sign(c) is None]
+    if not times or not all(is_slot_reply(c) for c in times):
+        return None
+    value = " ".join(times)
+    if is_a_length(value) or is_a_shift(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        return None
+    clock = any(isinstance(p, Clock) for p in scan(normalise(value)).pieces)
+    day = named_day(value, now=ctx.now, tz=ctx.tz) is not None
+    start = datetime.fromisoformat(resolved["start"]).astimezone(ctx.tz)
+    if clock and not day:
+        return f"{start.date().isoformat()} {value}"
+    if day and not clock:
+        return f"{value} {start:%H:%M}"
+    return value if clock else None
+
+
+async def with_corrected_time(ctx: ToolContext, pending: PendingRecord, when: str) -> WriteOutcome:
+    """``pending``'s command at the corrected start (the length it had kept), run."""
+    stored = pending.payload.get("command") or {}
+    try:
+        command = Command.from_json(stored)
+    except (KeyError, TypeError, ValueError):
+        return Rejected("bad_pending", "")
+    changes: dict[str, Any] = {"when": when}
+    old = stored.get("resolved") or {}
+    if command.args.get("end") and old.get("end"):  # an end said for the old start: its length stays
+        length = datetime.fromisoformat(old["end"]) - datetime.fromisoformat(old["start"])
+        changes["duration"] = f"{int(length.total_seconds() // 60)} minutes"
+        command = command.with_(args={**command.args, "end": None})
+    ctx.state.answered = True
+    moved = merged(command, changes)
+    return await execute(ctx, moved.with_(confirmed=(*moved.confirmed, "unasked")))
