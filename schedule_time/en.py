@@ -133,7 +133,7 @@ RULES: list[Rule] = [
     Rule("number_pair", r"(?<![\d:])\d{1,2}:\d(?![\d:])", lambda m: ()),
     # Year first in any separator ("2027-03-14", "2027/3/14", "2027.3.14"), then "20270314", "2027-Mar-14"
     Rule("iso", r"(?P<y>\d{4})(?P<sep>[-/.])(?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})(?![\d.]\d)(?:[t ]+(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2})"
-                r"(?:\.\d+)?)?)?", b_iso),
+                r"(?:\.\d+)?)?(?!\s*[ap]\.?m\b))?", b_iso),  # "2025-03-07 7:30pm": the clock rule reads am/pm
     Rule("compact_date", r"(?P<y>19\d\d|20\d\d)(?P<mo>0[1-9]|1[0-2])(?P<d>0[1-9]|[12]\d|3[01])(?!\d)", b_compact_date),
     Rule("ymd_name", r"(?P<y>\d{4})\s*[-/.]?\s*(?P<mon>" + MONTH + r")\s*[-/.]?\s*(?P<d>" + D + r")(?![\d:])", b_ymd_name),
     Rule("year_month", r"(?P<y>\d{4})(?:-|\s*/\s*)(?P<mo>0?[1-9]|1[0-2])(?![-/\d])", b_year_month),
