@@ -356,8 +356,8 @@ def _rebuild(pieces: list[tuple[str, str, bool]], title: str) -> str:
 
 
 def names_what_was_said(title: str, sources: tuple[str, ...] | list[str]) -> bool:
-    """The title is the user's words once its event-kind nouns are set aside ("Plumber's appointment" for
-    "the plumber is coming…", 看牙医预约 for 周五看牙医): what it is about comes from them, only the kind
+    """The title is the user's words once its event-kind nouns are set aside ("Electrician appointment"
+    for "our electrician comes round…", 看牙医预约 for 周五看牙医): what it is about comes from them, only the kind
     of event was added. A title of kind nouns alone says nothing of theirs."""
     said = " ".join(sources)
     if is_grounded(title, said):

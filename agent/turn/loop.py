@@ -116,7 +116,7 @@ def _settled_after_retry(out: TurnResult, retried: bool) -> bool:
 def _only_yes_no(out: TurnResult) -> bool:
     """The turn wrote nothing and asks only yes/no (a write the model's answer did not back, a past time, an
     overlap): with no left-out prompt after it, a time of the message no call used is another request, said
-    undone beside the question ("dentist Tuesday 9am, haircut Thursday 5:30pm" asking "Add “Dentist”?")
+    undone beside the question ("physio Monday 8am, drinks with Ana Friday 6pm" asking "Add “Physio”?")
     rather than lost when the user answers yes."""
     return not out.persisted and bool(out.asking) and all(isinstance(a, NeedsConfirmation) for a in out.asking)
 

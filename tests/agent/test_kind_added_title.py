@@ -1,5 +1,5 @@
-"""A new event whose title is the user's words plus an event-kind noun the model added ("Plumber's
-appointment" for "the plumber is coming…") is still the user's event: a time the model mangled is replaced
+"""A new event whose title is the user's words plus an event-kind noun the model added ("Electrician
+appointment" for "our electrician comes round…") is still the user's event: a time the model mangled is replaced
 by the user's own phrase, as for a title of their words alone (agent.grounding.names_what_was_said,
 agent.guards.users_times.anchored). Scripted model; now is Wednesday 2025-03-05 09:00."""
 
@@ -17,7 +17,7 @@ from tests.agent.fixtures import make_kit
 
 # (message, the model's create with a kind word added to the title and a mangled time, the start written)
 WRITTEN = [
-    ("vet for Biscuit on Saturday at 10am", {"title": "Vet appointment for Biscuit", "when": "Saturday 10:30am"},
+    ("vet for Mochi on Saturday at 10am", {"title": "Vet appointment for Mochi", "when": "Saturday 10:30am"},
      (8, 10, 0)),
     ("haircut tuesday 4pm", {"title": "Haircut appointment", "when": "Tuesday 4:15pm"}, (11, 16, 0)),
     ("周五上午十点看牙医", {"title": "看牙医预约", "when": "周五上午十点半"}, (7, 10, 0)),
@@ -43,9 +43,9 @@ async def test_the_users_phrase_replaces_the_mangled_time(
 
 async def test_an_hour_with_two_readings_asks_which(database: Any, make_user: Any) -> None:
     kit = await make_kit(database, make_user)
-    create = {"title": "Plumber's appointment", "when": "Friday at 8:30"}
+    create = {"title": "Electrician appointment", "when": "Friday at 8:30"}
     kit.script(call("create_event", create), reply("ok"))
-    r = await kit.assistant.reply(kit.user_id, "the plumber is coming on Friday at 8")
+    r = await kit.assistant.reply(kit.user_id, "our electrician comes round on Friday at 8")
     assert not r.writes and r.pending is not None and r.pending.kind == "needs_choice", r.text
     assert "8:00–9:00 AM" in r.text and "8:00–9:00 PM" in r.text, r.text
 
@@ -53,7 +53,7 @@ async def test_an_hour_with_two_readings_asks_which(database: Any, make_user: An
 @pytest.mark.parametrize(
     ("title", "said", "theirs"),
     [
-        ("Plumber's appointment", "the plumber is coming on Friday at 8", True),
+        ("Electrician appointment", "our electrician comes round on Friday at 8", True),
         ("看牙医预约", "周五看牙医", True),
         ("Dinner reservation", "dinner with Sam at 7", False),  # "reservation" is no kind and not said
         ("Meeting with John", "meeting tomorrow at 3", False),  # nobody named John
