@@ -16,9 +16,9 @@ from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import Kit, make_kit
 
 TWO_NEW = [
-    ("America/New_York", "dentist Tuesday 9am, haircut Thursday 5:30pm",
-     {"title": "Dentist", "when": "Tuesday 9am"}, {"event": "haircut Thursday 5:30pm", "when": "Thursday 5:30pm"},
-     {"title": "Haircut", "when": "Thursday 5:30pm"}),
+    ("America/New_York", "optician Tuesday 9am, barber Thursday 5:30pm",
+     {"title": "Optician", "when": "Tuesday 9am"}, {"event": "barber Thursday 5:30pm", "when": "Thursday 5:30pm"},
+     {"title": "Barber", "when": "Thursday 5:30pm"}),
     ("America/New_York", "yoga fri 7am and piano lesson sat 10am",
      {"title": "Yoga", "when": "fri 7am"}, {"event": "piano lesson sat 10am", "when": "sat 10am"},
      {"title": "Piano lesson", "when": "sat 10am"}),
