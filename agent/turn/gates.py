@@ -110,8 +110,8 @@ async def _pending_gate(ctx: ToolContext, pending: PendingRecord, text: str) -> 
     taken = await _answer(ctx, pending, text)
     if taken is None:
         split = split_reply(text, pending, now=ctx.now, tz=ctx.tz)
-        record = await _take(ctx) if split is not None else None
-        if split is None or record is None or record.id != pending.id:
+        record = await _take(ctx, pending) if split is not None else None
+        if split is None or record is None:
             return None
         return GateResult("gate_amend", amendment=(record, split))
     return await _then(ctx, taken, list(pending.payload.get("then") or ()))
@@ -155,14 +155,14 @@ async def _answer(ctx: ToolContext, pending: PendingRecord, text: str) -> GateRe
         return GateResult("gate_cancel", text=_dropped(ctx, pending))
     if pending.kind == "needs_confirmation":
         if sign is None and (when := corrected_time(ctx, pending, text)) is not None:
-            record = await _take(ctx)
-            if record is None or record.id != pending.id:
+            record = await _take(ctx, pending)
+            if record is None:
                 return None
             return GateResult("gate_slot", _pending_run(record, await with_corrected_time(ctx, record, when)))
         if sign != "yes":
             return None
-        record = await _take(ctx)
-        if record is None or record.id != pending.id:
+        record = await _take(ctx, pending)
+        if record is None:
             return None
         if is_import(record):  # a previewed file (agent.attachments): imported as shown, one receipt a row
             text, rows = await confirm_import(ctx, record)
@@ -176,8 +176,8 @@ async def _answer(ctx: ToolContext, pending: PendingRecord, text: str) -> GateRe
         )
         if index is None:
             return None
-        record = await _take(ctx)
-        if record is None or record.id != pending.id:
+        record = await _take(ctx, pending)
+        if record is None:
             return None
         return GateResult("gate_choice", await _resume(ctx, record, choice=index))
     if pending.kind == "needs_value":
@@ -185,8 +185,8 @@ async def _answer(ctx: ToolContext, pending: PendingRecord, text: str) -> GateRe
         series = field == "event_when" and is_series_answer(text)  # "which day's …? or the whole series?"
         if field not in SLOT_FIELDS or sign is not None or not (series or is_slot_reply(text)):
             return None
-        record = await _take(ctx)
-        if record is None or record.id != pending.id:
+        record = await _take(ctx, pending)
+        if record is None:
             return None
         return GateResult("gate_slot", await _resume(ctx, record, value=text.strip()))
     return None
@@ -205,8 +205,10 @@ def _late_answer(ctx: ToolContext, expired: PendingRecord, text: str) -> GateRes
     return None if again is None else GateResult("gate_expired", _run(again.command, again))
 
 
-async def _take(ctx: ToolContext) -> PendingRecord | None:
-    return await ctx.conversations.take_pending(ctx.conversation_id, now=ctx.now)
+async def _take(ctx: ToolContext, pending: PendingRecord) -> PendingRecord | None:
+    """The pending command taken from the store, when it still is the one the reply answers."""
+    record = await ctx.conversations.take_pending(ctx.conversation_id, now=ctx.now)
+    return record if record is not None and record.id == pending.id else None
 
 
 async def _resume(

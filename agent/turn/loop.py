@@ -108,9 +108,7 @@ def _settled_after_retry(out: TurnResult, retried: bool) -> bool:
     """The turn ends on a write or a yes/no after a send-back (so with no left-out prompt): a time of the
     message no call used is another request, said undone rather than lost ("move lunch to 1 and cancel the
     4pm call" ending on "Delete “Call”?"). Not beside a question for a value, which may be about that time."""
-    if not retried or not (out.persisted or out.asking):
-        return False
-    return all(isinstance(a, NeedsConfirmation) for a in out.asking)
+    return retried and bool(out.persisted or out.asking) and _asks_only_yes_no(out)
 
 
 def _only_yes_no(out: TurnResult) -> bool:
@@ -118,7 +116,12 @@ def _only_yes_no(out: TurnResult) -> bool:
     overlap): with no left-out prompt after it, a time of the message no call used is another request, said
     undone beside the question ("physio Monday 8am, drinks with Ana Friday 6pm" asking "Add “Physio”?")
     rather than lost when the user answers yes."""
-    return not out.persisted and bool(out.asking) and all(isinstance(a, NeedsConfirmation) for a in out.asking)
+    return not out.persisted and bool(out.asking) and _asks_only_yes_no(out)
+
+
+def _asks_only_yes_no(out: TurnResult) -> bool:
+    """Every question the turn asks is a yes/no (none is for a value or a choice)."""
+    return all(isinstance(a, NeedsConfirmation) for a in out.asking)
 
 
 def _following_what_it_read(out: TurnResult, fixable: Sequence[ToolRun]) -> bool:

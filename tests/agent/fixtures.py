@@ -19,12 +19,12 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from agent import Assistant
-from agent.model import ScriptedModel
+from agent.model import ScriptedModel, call, reply
 from agent.model.scripted import Step
 from storage import Database, EventDraft, EventSnapshot
 from tests.storage.fixtures import database, make_user, storage_backend
 
-__all__ = ["NOW", "NY", "SH", "Kit", "database", "kit", "make_user", "storage_backend"]
+__all__ = ["NOW", "NY", "SH", "Kit", "database", "kit", "make_user", "one_create", "storage_backend"]
 
 NY = ZoneInfo("America/New_York")
 SH = ZoneInfo("Asia/Shanghai")
@@ -75,3 +75,16 @@ async def make_kit(
 @pytest.fixture
 async def kit(database: Database, make_user: Any) -> Kit:
     return await make_kit(database, make_user)
+
+
+async def one_create(
+    db: Database, make_user: Any, text: str, create: dict[str, Any]
+) -> tuple[Kit, EventSnapshot]:
+    """The one event a scripted ``create_event`` wrote for ``text`` (New York for an English message,
+    Shanghai otherwise); the write must have persisted."""
+    kit = await make_kit(db, make_user, timezone="America/New_York" if text.isascii() else "Asia/Shanghai")
+    kit.script(call("create_event", create), reply("ok"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes and r.writes[0].persisted, r.text
+    [event] = await kit.events()
+    return kit, event

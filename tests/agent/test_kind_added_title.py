@@ -13,7 +13,7 @@ import pytest
 from agent.grounding import names_what_was_said
 from agent.model import call, reply
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
-from tests.agent.fixtures import make_kit
+from tests.agent.fixtures import make_kit, one_create
 
 # (message, the model's create with a kind word added to the title and a mangled time, the start written)
 WRITTEN = [
@@ -30,15 +30,9 @@ WRITTEN = [
 async def test_the_users_phrase_replaces_the_mangled_time(
     database: Any, make_user: Any, text: str, create: dict[str, Any], start: tuple[int, int, int]
 ) -> None:
-    kit = await make_kit(
-        database, make_user, timezone="America/New_York" if text.isascii() else "Asia/Shanghai"
-    )
-    kit.script(call("create_event", create), reply("ok"))
-    r = await kit.assistant.reply(kit.user_id, text)
-    assert r.writes and r.writes[0].persisted, r.text
-    [event] = await kit.events()
+    kit, event = await one_create(database, make_user, text, create)
     day, hour, minute = start
-    assert event.start == datetime(2025, 3, day, hour, minute, tzinfo=kit.tz), r.text
+    assert event.start == datetime(2025, 3, day, hour, minute, tzinfo=kit.tz), event
 
 
 async def test_an_hour_with_two_readings_asks_which(database: Any, make_user: Any) -> None:

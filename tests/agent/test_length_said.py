@@ -8,10 +8,9 @@ from typing import Any
 
 import pytest
 
-from agent.model import call, reply
 from agent.writes.left_out import length_said
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
-from tests.agent.fixtures import make_kit
+from tests.agent.fixtures import one_create
 
 # (message, the model's create, the event's length)
 ROWS = [
@@ -26,13 +25,7 @@ ROWS = [
 
 async def _created_length(database: Any, make_user: Any, text: str, create: dict[str, Any]) -> timedelta:
     """The length of the one event the scripted create wrote for ``text``."""
-    kit = await make_kit(
-        database, make_user, timezone="America/New_York" if text.isascii() else "Asia/Shanghai"
-    )
-    kit.script(call("create_event", create), reply("ok"))
-    r = await kit.assistant.reply(kit.user_id, text)
-    assert r.writes and r.writes[0].persisted, r.text
-    [event] = await kit.events()
+    _, event = await one_create(database, make_user, text, create)
     return event.end - event.start
 
 

@@ -12,7 +12,7 @@ import pytest
 from agent.model import call, reply
 from agent.writes.store import only_time_words
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
-from tests.agent.fixtures import make_kit
+from tests.agent.fixtures import make_kit, one_create
 
 # (message, the model's create with a time parked in a detail, the event's length)
 ROWS = [
@@ -37,13 +37,7 @@ ROWS = [
 async def test_a_time_parked_in_a_detail_is_dropped(
     database: Any, make_user: Any, text: str, create: dict[str, Any], length: timedelta
 ) -> None:
-    kit = await make_kit(
-        database, make_user, timezone="America/New_York" if text.isascii() else "Asia/Shanghai"
-    )
-    kit.script(call("create_event", create), reply("ok"))
-    r = await kit.assistant.reply(kit.user_id, text)
-    assert r.writes and r.writes[0].persisted, r.text
-    [event] = await kit.events()
+    _, event = await one_create(database, make_user, text, create)
     assert event.notes is None and event.location is None, (event.notes, event.location)
     assert event.end - event.start == length
 
