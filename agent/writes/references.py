@@ -34,6 +34,7 @@ from schedule_time import analyse, time_phrases
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock
 from storage import EventNotFound, EventSnapshot, InvalidInput, StorageError
+from storage.limits import MAX_QUERY_RANGE
 
 __all__ = ["Choice", "Found", "NotFound", "Ref", "events_sharing_a_word", "resolve_reference"]
 
@@ -201,6 +202,8 @@ async def _starting_at(
     starting: list[Ref] = []
     overlapping: list[Ref] = []
     for begin, end in windows:
+        if end - begin > MAX_QUERY_RANGE:  # (an id's digits read as a span of years: no event's time)
+            continue
         for o in await ctx.events.list_range(begin, end):
             ref = Ref(o.event, o.start, o.end, occurrence=o.event.recurring and occurrences)
             (starting if begin <= o.start < end else overlapping).append(ref)

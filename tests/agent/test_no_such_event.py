@@ -423,3 +423,21 @@ async def test_an_offer_on_a_day_asks_what_time_and_the_answer_adds_it(
     assert model.call_count == 1 and done.writes and done.writes[0].persisted, done.text
     new = next(e for e in await kit.events() if e.title != "Design crit")
     assert new.start.astimezone(kit.tz).hour == hour
+
+
+@pytest.mark.parametrize(
+    ("text", "reference"),
+    [
+        ("delete the thing I have from 2025 to 2027", "thing from 2025 to 2027"),
+        ("cancel whatever runs 2024 through 2026", "2024 through 2026"),
+        ("把2025年到2027年那个删掉", "2025年到2027年"),
+        ("刪掉2025年至2027年那個", "2025年至2027年"),
+    ],
+)
+async def test_a_span_of_years_is_not_found_never_a_failure(kit: Kit, text: str, reference: str) -> None:
+    """A reference whose time is a span longer than the store lists at once (years; an id's digits can
+    read so too) finds no event by that time — never a failed write."""
+    kit.script(call("delete_event", {"event": reference}), reply("OK"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert not r.writes, r.text
+    assert [t.get("code") for t in r.telemetry["tools"]] == ["not_found"], r.telemetry["tools"]
