@@ -19,6 +19,7 @@ guess:
 from __future__ import annotations
 
 import dataclasses
+import re
 from datetime import datetime
 
 from agent.context import ToolContext
@@ -35,10 +36,18 @@ from agent.time_grounding import (
     the_time_itself,
 )
 from agent.writes.store import confirm
+from agent.writes.timing import anchor_of
 from agent.writes.title_match import beyond_the_title, shares_a_word
+from schedule_time import Resolution, TimeExpressionError, resolve
 from storage import EventPatch, StorageError
 
-__all__ = ["already_so", "nothing_to_change", "unused_time", "without_the_reference_as_title"]
+__all__ = [
+    "already_so",
+    "changes_nothing",
+    "nothing_to_change",
+    "unused_time",
+    "without_the_reference_as_title",
+]
 
 _CHANGES_NOTHING = (
     "{what}: this update changes nothing. If the user asks to remove it, call delete_event for it; if they "
@@ -47,12 +56,12 @@ _CHANGES_NOTHING = (
 )
 
 
-def nothing_to_change(ctx: ToolContext, command: Command) -> WriteOutcome:
-    """An update with no value to change (every value it had was dropped, or it never had one)."""
+def nothing_to_change(ctx: ToolContext, command: Command, unused: str | None) -> WriteOutcome:
+    """An update with no value to change (every value it had was dropped, or it never had one). ``unused``:
+    a time of the message said of this event and left out (``unused_time``)."""
     dropped = [
         n["dropped"] for n in ctx.notes if n.get("call_index") == command.call_index and "dropped" in n
     ]
-    unused = unused_time(ctx, command)
     if dropped and unused is None and ctx.state.send_back_once("nothing_left", command.call_index):
         # every change was a value the user never gave (often the request itself copied into notes):
         # back to the model once, which may well have meant to answer, not to write
@@ -115,6 +124,15 @@ async def already_so(ctx: ToolContext, command: Command, event_patch: EventPatch
     )
 
 
+async def changes_nothing(ctx: ToolContext, command: Command, event_patch: EventPatch) -> bool:
+    """The patch stores what the target event already has."""
+    try:
+        event = await ctx.events.get((command.target or {})["event_id"])
+    except StorageError:
+        return False  # the store's own answer comes with the write
+    return not event_patch.changes(event)
+
+
 def _no_new_time(ctx: ToolContext, command: Command) -> bool:
     """The update's only values are times its own reference gives ("4pm call" moved to 4pm): nothing of
     the message says a new value."""
@@ -148,16 +166,81 @@ def _delete_or_change(ctx: ToolContext, command: Command) -> NeedsConfirmation:
 
 
 def unused_time(ctx: ToolContext, command: Command) -> str | None:
-    """A time phrase of the message that neither the event's time nor its name accounts for (none in an
-    answer a gate applied: "number 2" picked an option, it names no 2nd of the month)."""
+    """A time phrase of the message that neither the event's time nor its name accounts for, and that would
+    move it (none in an answer a gate applied: "number 2" picked an option, it names no 2nd of the month;
+    none that is the event's own time: "drop the 7pm squash, a massage at 7pm instead")."""
     if ctx.state.answered:
         return None
     args = command.args
     used = [str(args.get("event_when") or ""), str(args.get("event") or "")]
+    event = anchor_of(command)
     for phrase in _times_and_shifts(ctx):
-        if not quotes(phrase, used) and not any(quotes(u, [phrase]) for u in used if u):
-            return the_time_itself(phrase)
+        if quotes(phrase, used) or any(quotes(u, [phrase]) for u in used if u):
+            continue
+        bare = the_time_itself(phrase)
+        if event is None or _moves_it(ctx, bare, event) is not False:
+            return bare
+    return destination(ctx, command)
+
+
+def destination(ctx: ToolContext, command: Command) -> str | None:
+    """Where the message moves the event when none of its phrases is a time by itself, read against the
+    event by the time service: the words after "to" of a phrase that begins at the event's own time
+    ("the 8:30 tomorrow to 9" for an event at 8:30 — the model took the whole phrase for the reference),
+    or a bare clock hour ("make it 9") that is not the reference's."""
+    if ctx.state.answered:
+        return None
+    args = command.args
+    used = [str(args.get("event_when") or ""), str(args.get("event") or "")]
+    return _destination(ctx, used, anchor_of(command))
+
+
+_TO = re.compile(r"\s+to\s+|(?<=\S)(?=[到至])", re.IGNORECASE)
+"""Where a phrase goes on to its destination ("… to 9", …到九点); "until" stays an end."""
+
+
+def _destination(ctx: ToolContext, used: list[str], event: tuple[datetime, datetime] | None) -> str | None:
+    if event is None:
+        return None
+    for phrase in phrases_of(ctx.user_text, ctx.memo):
+        parts = [x.strip() for x in _TO.split(phrase, maxsplit=1)]
+        if len(parts) == 2 and parts[0] and _starts_at(ctx, parts[0], event[0]):
+            candidate = the_time_itself(parts[1])
+        elif not reads_or_moves(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo) and not quotes(phrase, used):
+            candidate = phrase  # "9", "bump it to 9": no time without the event
+        else:
+            continue
+        if _moves_it(ctx, candidate, event):
+            return candidate
     return None
+
+
+def _moves_it(ctx: ToolContext, text: str, event: tuple[datetime, datetime]) -> bool | None:
+    """``text`` read against the event gives it another start (True) or its own (False); None when the
+    reading gives no single time."""
+    moved = _against(ctx, text, event)
+    return None if moved is None else moved.start != event[0]
+
+
+def _against(ctx: ToolContext, text: str, event: tuple[datetime, datetime]) -> Resolution | None:
+    try:
+        r = resolve(text, now=ctx.now, tz=ctx.tz, prefer="future", relative_to=event)
+    except TimeExpressionError:
+        return None
+    ok = r.status == "resolved" and r.start is not None and r.end is not None and not r.recurrence
+    return r if ok else None
+
+
+def _starts_at(ctx: ToolContext, text: str, start: datetime) -> bool:
+    """``text`` names the event's own start: read against the event, or one of its plain readings."""
+    framed = _against(ctx, text, (start, start))
+    if framed is not None and framed.start == start:
+        return True
+    try:
+        plain = resolve(text, now=ctx.now, tz=ctx.tz, prefer="future")
+    except TimeExpressionError:
+        return False
+    return plain.start == start or any(c.start == start for c in plain.candidates or ())
 
 
 def _times_and_shifts(ctx: ToolContext) -> list[str]:

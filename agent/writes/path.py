@@ -25,14 +25,22 @@ from agent.context import ToolContext
 from agent.grounding import bare_words, is_grounded
 from agent.guards.users_times import beside_the_event
 from agent.language import clauses
-from agent.outcomes import Command, NeedsConfirmation, Rejected, WriteOutcome
+from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, Rejected, WriteOutcome
 from agent.render import phrases
 from agent.timing import Timing, named_day, timing_from_json
 from agent.tools.args import UpdateEventArgs
 from agent.turn.focus import just_written
 from agent.writes.another import another_of, ask_another
+from agent.writes.end_or_move import end_or_move
 from agent.writes.new_event import said_now
-from agent.writes.no_change import already_so, nothing_to_change, unused_time, without_the_reference_as_title
+from agent.writes.no_change import (
+    already_so,
+    changes_nothing,
+    destination,
+    nothing_to_change,
+    unused_time,
+    without_the_reference_as_title,
+)
 from agent.writes.people import title_with_new_name
 from agent.writes.references import Ref, events_sharing_a_word
 from agent.writes.removal import delete, undo
@@ -169,7 +177,7 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     command = without_the_reference_as_title(ctx, command)
     args, target = command.args, command.target or {}
     title = target["title"]
-    moves = bool(args.get("when") or args.get("end") or args.get("duration"))
+    moves = bool(args.get("when") or args.get("end") or args.get("duration") or command.resolved)
     if target.get("recurring"):
         scope = scope_of(command, now=ctx.now, tz=ctx.tz, memo=ctx.memo, since=since)
         if scope is None and args.get("when"):  # "tomorrow's standup to 11am" said as "tomorrow 11am"
@@ -191,9 +199,15 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
                 anchor = anchor_of(command)
                 assert anchor is not None
                 timed = with_timing(ctx, command, Timing(anchor[0], None), anchor=anchor)
+            if _the_event_or_another(command, timed):
+                # "my 8:30 tomorrow to 9" sent as a move to "tomorrow 8:30", "cancel my 8:30" as an update
+                # to it: the reference again, not a new time to ask a.m. or p.m. about
+                return await _nothing_to_change(ctx, command)
             if not isinstance(timed, Command):
                 return timed
             command = timed
+            if (either := end_or_move(ctx, command)) is not None:  # "to 4" sent as the new end
+                return either
         start, end, all_day, _ = timing_from_json(command.resolved or {})
         patch["start"], patch["end"] = (start.date(), end.date()) if all_day else (start, end)
     for name in ("title", "location", "notes"):
@@ -208,6 +222,14 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     if not patch:
         return await _nothing_to_change(ctx, command)
     one_off = not target.get("recurring") and _occurrence(target) is None
+    if (
+        one_off
+        and (moved_to := destination(ctx, command)) is not None
+        and beside_the_event(ctx, command, normalise(moved_to))
+        and await changes_nothing(ctx, command, EventPatch(**patch))
+    ):
+        # "the 8:30 tomorrow to 9" sent as a move to 8:30: the time the user gave, named, then offered
+        return await _nothing_to_change(ctx, command.with_(resolved=None))
     if one_off and (same := await already_so(ctx, command, EventPatch(**patch))):
         return same  # nothing would change: said at once, never asked about first
     if start is not None and end is not None:
@@ -264,13 +286,9 @@ async def _nothing_to_change(ctx: ToolContext, command: Command) -> WriteOutcome
     """An update with no value (``writes.no_change``). A time of the message it left out, said of this event
     (the event sent alone, the new clock beside it): named to the model once; if its answer is not a call
     that uses it, or is the same update again, the user gets yes/no to move the event to that time."""
-    unused = unused_time(ctx, command)
+    unused = await _unused_of_it(ctx, command)
     offer = None
-    if (
-        unused is not None
-        and "move_offer" not in command.confirmed
-        and await _said_of_it(ctx, command, unused)
-    ):
+    if unused is not None and "move_offer" not in command.confirmed:
         moved = command.with_(
             args={**command.args, "when": unused}, confirmed=(*command.confirmed, "move_offer")
         )
@@ -278,10 +296,16 @@ async def _nothing_to_change(ctx: ToolContext, command: Command) -> WriteOutcome
         offer = asked if isinstance(asked, NeedsConfirmation) else None
     if offer is not None and ctx.state.was_sent_back("nothing_left"):
         return offer
-    outcome = nothing_to_change(ctx, command)
+    outcome = nothing_to_change(ctx, command, unused)
     if offer is not None and isinstance(outcome, Rejected) and outcome.fixable and outcome.ask is None:
         return dataclasses.replace(outcome, ask=offer)
     return outcome
+
+
+async def _unused_of_it(ctx: ToolContext, command: Command) -> str | None:
+    """A time of the message the update left out (``unused_time``), when it is said of this event."""
+    unused = unused_time(ctx, command)
+    return unused if unused is not None and await _said_of_it(ctx, command, unused) else None
 
 
 async def _said_of_it(ctx: ToolContext, command: Command, phrase: str) -> bool:
@@ -295,6 +319,17 @@ async def _said_of_it(ctx: ToolContext, command: Command, phrase: str) -> bool:
     own = (command.target or {}).get("event_id")
     others = await events_sharing_a_word(ctx, holding[0], holding[0], limit=5)
     return all(str(e.id) == str(own) for e in others)
+
+
+def _the_event_or_another(command: Command, timed: Command | WriteOutcome) -> bool:
+    """The move's time reads as the event's own time or another one (morning or evening): the model gave
+    the reference again as the new time."""
+    anchor = anchor_of(command)
+    return (
+        isinstance(timed, NeedsChoice)
+        and anchor is not None
+        and any(o.start == anchor[0] for o in timed.options)
+    )
 
 
 def _at(target: dict[str, Any], key: str) -> datetime | None:
