@@ -13,6 +13,7 @@ from storage import EventSnapshot
 __all__ = [
     "ask_choice",
     "ask_confirmation",
+    "ask_move_or_end",
     "ask_value",
     "honest_replacement",
     "model_unavailable",
@@ -191,6 +192,13 @@ def ask_choice(lines: Sequence[str], lang: Lang, *, field: str) -> str:
         ("zh", "event"): "你指的是哪一个？",
     }.get((lang, field), "Which one do you mean?" if lang == "en" else "你指的是哪一个？")
     return head + "\n" + "\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1))
+
+
+def ask_move_or_end(title: str, moved: str, ending: str, lang: Lang) -> str:
+    """A move's one time that may be the new start or the new end (``writes.end_or_move``)."""
+    if lang == "zh":
+        return f"「{title}」是要挪到新时间，还是开始时间不变、延到那时结束？\n1. 挪到 {moved}\n2. 改为 {ending}"
+    return f"Move “{title}”, or keep its start and end it then?\n1. Move to {moved}\n2. Make it {ending}"
 
 
 def ask_confirmation(

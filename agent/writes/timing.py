@@ -249,7 +249,11 @@ def choose_time(ctx: ToolContext, command: Command, option: Option) -> Command |
     """Apply a picked time candidate (a clarification's option) to the command: its start, and the
     repetition the words gave (an explicit ``recurrence`` argument still wins in ``with_timing``)."""
     assert option.time is not None
-    timing = Timing(datetime.fromisoformat(option.time["start"]), None, rrule=option.time.get("rrule"))
+    start, end = datetime.fromisoformat(option.time["start"]), option.time.get("end")
+    if end is not None:  # a reading with its own end (``end_or_move``): the arguments' end is that reading's
+        command = command.with_(args={**command.args, "end": None, "duration": None})
+        end = datetime.fromisoformat(end)
+    timing = Timing(start, end, rrule=option.time.get("rrule"))
     anchor = anchor_of(command)
     return with_timing(ctx, command, timing, anchor=anchor)
 
