@@ -50,9 +50,10 @@ from agent.time_grounding import (
 )
 from agent.user_gave import user_gave_end, user_gave_recurrence
 from schedule_time.language import normalise, scan
-from schedule_time.pieces import Clock, DateParts, DayShift, HolidayRef, WeekdayRef
+from schedule_time.pieces import Clock, DateParts, DayShift, HolidayRef, PartOfDay, WeekdayRef
 
 __all__ = [
+    "clock_for_day",
     "day_for_clock",
     "end_from_another_clause",
     "filled_from_users_words",
@@ -87,6 +88,12 @@ async def filled_from_users_words(ctx: ToolContext, command: Command) -> Command
     if day is not None:
         _note(ctx, command, "when")
         when = f"{day} {when}"
+        command = command.with_(args={**args, "when": when})
+        args = command.args
+    clock = clock_for_day(ctx.user_text, when, title, now=now, tz=tz, memo=memo) if when and day is None else None
+    if clock is not None:
+        _note(ctx, command, "when")
+        when = f"{when} {clock}"
         command = command.with_(args={**args, "when": when})
         args = command.args
     if not (args.get("end") or args.get("duration")) and (length := length_said(ctx.user_text, args, memo)):
@@ -154,6 +161,40 @@ def day_for_clock(
     if not any(day in part and clock in part for part in folded):
         return None  # the clock is the model's, or in another sentence
     return days[0]
+
+
+def clock_for_day(
+    text: str, when: str, title: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
+) -> str | None:
+    """The one clock time the message says, for a new event's day given without one ("Starting 3 April, a
+    fortnightly 1:1 with Priya at 2pm" sent as when="3 April 2025": the user said when, so "What time?" would
+    ask for what they gave): the clock phrase when it is the only phrase of the message with a clock, has no
+    day and no bound of its own ("after 2pm", "until 5" stay out), stands in a sentence that names a day,
+    and makes one time with ``when``; else None."""
+    pieces = scan(normalise(when)).pieces
+    if any(isinstance(p, Clock) for p in pieces) or not any(isinstance(p, _DAY_PIECES) for p in pieces):
+        return None
+    clocks, days = [], []
+    for raw in phrases_of(text, memo):
+        found = scan(normalise(raw)).pieces
+        if any(isinstance(p, Clock) for p in found):
+            clocks.append((raw, found))
+        if any(isinstance(p, _DAY_PIECES) for p in found):
+            days.append(raw.casefold())
+    if len(clocks) != 1:
+        return None
+    clock, found = clocks[0]
+    if not all(isinstance(p, _CLOCK_ONLY) for p in found) or quotes(clock, [title]):
+        return None
+    sentences = [part.casefold() for part in _SENTENCE.split(text)]
+    if not any(clock.casefold() in part and any(d in part for d in days) for part in sentences):
+        return None
+    day = resolved(when, now=now, tz=tz, memo=memo)
+    both = resolved(f"{when} {clock}", now=now, tz=tz, memo=memo)
+    if day.status != "resolved" or both.status != "resolved" or day.start is None or both.start is None:
+        return None
+    same_day = both.start.astimezone(tz).date() == day.start.astimezone(tz).date()
+    return clock if same_day and both.grain in ("minute", "hour") else None
 
 
 def end_from_another_clause(
@@ -248,6 +289,8 @@ _UNTIL = re.compile(
 )
 """Words that make a lone time an end ("run until 6", "开到六点")."""
 _DAY_PIECES = (DayShift, WeekdayRef, DateParts, HolidayRef)
+_CLOCK_ONLY = (Clock, PartOfDay)
+"""A clock phrase with nothing else: "2pm", 上午十点半 (no day, no "after"/"until", no length)."""
 _EDGE_WORDS = re.compile(r"^(?:and|then|和|跟|与|與)\s*|\s*(?:and|then|和|跟|与|與|的)$", re.IGNORECASE)
 """Connectors the scanner keeps at a phrase's edge ("tomorrow and", "明天的")."""
 _SENTENCE = re.compile(r"[.!?;。！？；\n]")
