@@ -2,7 +2,7 @@
 
 A small model leaves out an argument the message spells out, and sending it back with a hint does not fix
 it: live, "I run every weekday at 8am … put it in the calendar" came back as an ``update_event`` of an event
-that does not exist. Four cases are plain enough to take from the words without asking anyone:
+that does not exist. Five cases are plain enough to take from the words without asking anyone:
 
 * **the repetition of a new event**: a repetition phrase ("every weekday at 8am", "每天晚上10点") in the
   same clause as the event's title, or inside the title the model wrote ("Run every weekday at 8am for 30
@@ -11,6 +11,8 @@ that does not exist. Four cases are plain enough to take from the words without 
 * **the day of a new event's clock time**: "Skip swimming tomorrow and book a physio at 5pm instead" came
   with ``when="5pm"`` (today). When the message names exactly one day, today or later, in the same sentence
   as that clock, the clock is on that day. Two days, a past day, another sentence: the time stays as given.
+* **the clock of a new event's day**: the other way round ("the 14th please, 9am works" sent as "the
+  14th"): the message's one clock phrase, with no day or bound of its own, in a sentence naming a day.
 * **the length of a new event**: the one length the message says ("half an hour is enough", 一个半小时) when
   the model gave no end or duration.
 * **who, split out of the title**: "周日和老李打球" came as title "打球" with 老李 as an attendee; the
