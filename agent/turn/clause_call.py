@@ -28,7 +28,7 @@ from agent.outcomes import Rejected
 from agent.time_grounding import phrases_of
 from agent.tools.registry import BoundTools, ToolRun
 from agent.turn.telemetry import TurnTelemetry
-from agent.turn.unsaid import given_args, times_of, unsaid
+from agent.turn.unsaid import carried, given_args, times_of, unsaid
 from schedule_time.language import normalise, scan
 
 __all__ = ["MAX_CLAUSE_CALLS", "left_out_clauses", "run_left_out_alone"]
@@ -45,7 +45,7 @@ def left_out_clauses(ctx: ToolContext, runs: Sequence[ToolRun]) -> list[tuple[st
     its detail: "move every journal a day later, to Sunday 9pm")."""
     if ctx.pending_texts:
         return []  # the message may answer the question asked: its clauses are about that, not requests
-    left = unsaid(ctx, runs)
+    left = unsaid(ctx, carried(runs))
     if not left:
         return []
     parts = clauses(ctx.user_text)

@@ -47,6 +47,7 @@ from schedule_time.language import normalise, scan
 
 __all__ = [
     "asked_apart",
+    "carried",
     "clause_of",
     "free_times_asked_apart",
     "given_args",
@@ -146,12 +147,23 @@ def times_of(ctx: ToolContext) -> list[str]:
     return list(dict.fromkeys(phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo) + _items(ctx)))
 
 
+def carried(runs: Sequence[ToolRun]) -> list[ToolRun]:
+    """The runs that carried out (or asked about) their request: not a call refused with nothing for the
+    user — sent back and never fixed, or refused silently. Those account for none of the message's times
+    at the end of a turn ("push the Carlos call to 3pm" sent as a move of another event and refused: that
+    request is still undone, and is asked alone or said undone)."""
+    return [
+        r for r in runs
+        if not (isinstance(r.result, Rejected) and r.result.ask is None and (r.result.fixable or r.result.silent))
+    ]  # fmt: skip
+
+
 def still_undone(ctx: ToolContext, runs: Sequence[ToolRun]) -> str | None:
     """After the turn asked the model about a request it left out and the model still did not carry it
     out: the line that tells the user so, with the request's own words ("I haven't done this part of your
     message yet: “book a massage at 6pm instead”."), so that nothing the user asked for is lost without a
     word. None when every time of the message is accounted for."""
-    left = unsaid(ctx, runs)
+    left = unsaid(ctx, carried(runs))
     if not left:
         return None
     parts = [_said_part(ctx.user_text, phrase) for phrase in left]
