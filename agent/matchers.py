@@ -197,6 +197,17 @@ def _index(token: str, count: int) -> int | None:
     return index if 0 <= index < count else None
 
 
+def ordinal_index(text: str, count: int) -> int | None:
+    """The 0-based position an ordinal or option number names ("the second", "2nd", 第二个), within
+    ``count``; None for anything else."""
+    said = normalize(text)
+    match = _EN_CHOICE.match(said)
+    if match is not None:
+        return _index(match.group("n"), count)
+    zh = _ZH_CHOICE.match(said.replace(" ", ""))
+    return _index(zh.group("n") or zh.group("d") or zh.group("l"), count) if zh is not None else None
+
+
 def pick_option(
     text: str, options: Sequence[Option], *, now: datetime | None = None, tz: tzinfo | None = None
 ) -> int | None:

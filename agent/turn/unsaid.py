@@ -30,6 +30,7 @@ from datetime import datetime
 from agent.checks.read_check import free_time_answer, listing_text
 from agent.context import ToolContext
 from agent.language import clauses
+from agent.matchers import ordinal_index
 from agent.outcomes import Persisted, Rejected
 from agent.render import phrases
 from agent.render.free_time import FreeTime
@@ -43,6 +44,7 @@ from agent.time_grounding import (
     shares_time_words,
 )
 from agent.tools.registry import ReadResult, ToolRun
+from agent.turn.focus import focus_group
 from schedule_time.language import normalise, scan
 
 __all__ = [
@@ -99,7 +101,26 @@ def _accounted(ctx: ToolContext, phrase: str, values: Sequence[str], runs: Seque
         for r in runs
         if isinstance(r.result, Persisted) and (target := r.result.command.target) and target.get("start")
     ]
-    return any(_reads_as(ctx, phrase, start) for start in starts)
+    return any(_reads_as(ctx, phrase, start) for start in starts) or _a_position_shown(ctx, phrase, runs)
+
+
+def _a_position_shown(ctx: ToolContext, phrase: str, runs: Sequence[ToolRun]) -> bool:
+    """"the second" of "move the second thing on that list to 2pm" (which the time service reads as a day of
+    the month): the position, in the list the last turn showed, of an event a call of this turn changed or
+    asks about."""
+    group = focus_group(ctx.focus)
+    if len(group) < 2 or any(e.get("written") for e in group):
+        return False
+    shown = list(reversed(group))  # (focus holds a turn's events last shown first)
+    index = ordinal_index(phrase, len(shown))
+    if index is None:
+        return False
+    changed = {
+        str(target.get("event_id"))
+        for r in runs
+        if (command := getattr(r.result, "command", None)) is not None and (target := command.target)
+    }
+    return shown[index].get("event_id") in changed
 
 
 def _reads_as(ctx: ToolContext, phrase: str, start: datetime) -> bool:
