@@ -100,15 +100,23 @@ def _mentions(text: str, title: str) -> bool:
     return bool(words) and 2 * sum(w in said for w in words) >= len(words)
 
 
+ALL_NAMED_UP_TO = 4
+"""A listing of this many distinct events or fewer is reported only by a reply that names every one."""
+
+
 def reply_reports(text: str, listings: Sequence[Listing]) -> bool:
-    """Whether ``text`` is a plausible report of the listings: it names at least one listed event when
-    any read found one; when every read came back empty it quotes no clock time, and, when every read
-    was a search (no window, so no day to speak of), no day either."""
+    """Whether ``text`` is a plausible report of the listings: it names every listed event when the reads
+    found at most ``ALL_NAMED_UP_TO`` (at least one of a longer listing); when every read came back empty
+    it quotes no clock time, and, when every read was a search (no window, so no day to speak of), no day
+    either."""
     if not text.strip():
         return False
-    titles = [e.title for listing in listings for e in listing.events]
+    titles = list(dict.fromkeys(e.title for listing in listings for e in listing.events))
     if titles:
-        return any(_mentions(text, t) for t in titles)
+        named = [t for t in titles if _mentions(text, t)]
+        # a short listing is reported whole: naming some of its events and not the others tells the user
+        # part of their calendar as if it were all of it ("Do I have anything Saturday or Sunday?")
+        return len(named) == len(titles) or (len(titles) > ALL_NAMED_UP_TO and bool(named))
     if _CLOCK.search(text) is not None:
         return False
     return not (all(listing.is_search for listing in listings) and _DAY.search(text))
@@ -222,6 +230,8 @@ def _reports_free(text: str, free: FreeTime) -> bool:
     found = free.events is not None and bool(free.events.events)
     if found and reply_reports(text, [free.events]):  # type: ignore[list-item]
         return True
+    if found and any(_mentions(text, e.title) for e in free.events.events):  # type: ignore[union-attr]
+        return False  # some of the window's events and not the others: a part told as the whole
     if found and not free.slots:  # nothing free, and the reply names none of what fills the time
         return False
     return reply_reports_free(text, free) and not (found and claims_nothing_on(text))

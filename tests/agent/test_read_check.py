@@ -26,13 +26,27 @@ DENTIST = Listed("Dentist", DAY.replace(hour=15), DAY.replace(hour=16))
 SYNC = Listed("Weekly sync with Zhang San", DAY.replace(hour=10), DAY.replace(hour=10, minute=30))
 ONE_DAY = Listing(DAY, DAY + timedelta(days=1), (DENTIST, SYNC))
 EMPTY = Listing(DAY, DAY + timedelta(days=1), ())
+ONLY_DENTIST = Listing(DAY, DAY + timedelta(days=1), (DENTIST,))
+ONLY_SYNC = Listing(DAY, DAY + timedelta(days=1), (SYNC,))
+LONG_DAY = Listing(
+    DAY,
+    DAY + timedelta(days=1),
+    tuple(
+        Listed(title, DAY.replace(hour=h), DAY.replace(hour=h, minute=30))
+        for title, h in [("Standup", 9), ("Review", 11), ("Lunch", 12), ("Focus block", 14), ("Gym", 18)]
+    ),
+)
 
 
 @pytest.mark.parametrize(
     ("text", "listing", "reports", "why"),
     [
-        ("Tomorrow you have the dentist at 3pm.", ONE_DAY, True, "a title, any case"),
-        ("You have a sync with Zhang San at 10.", ONE_DAY, True, "half the title's words"),
+        ("Tomorrow you have the dentist at 3pm.", ONLY_DENTIST, True, "a title, any case"),
+        ("You have a sync with Zhang San at 10.", ONLY_SYNC, True, "half the title's words"),
+        ("Dentist at 3pm, and your sync with Zhang San at 10.", ONE_DAY, True, "every event of a short day"),
+        ("Tomorrow you have the dentist at 3pm.", ONE_DAY, False, "one of two events: a part told as the whole"),
+        ("明天下午三点看牙（Dentist）。", ONE_DAY, False, "one of two, in Chinese"),
+        ("First up is Standup at 9.", LONG_DAY, True, "a long day: one named event is a report"),
         ("明天下午三点和张三开会。", ONE_DAY, False, "an earlier message echoed: names no event"),
         ("You're free all day!", ONE_DAY, False, "events exist, none named"),
         ("", ONE_DAY, False, "no text at all"),
@@ -92,8 +106,8 @@ async def test_a_reply_that_promises_what_a_title_says_is_replaced_by_the_listin
 
 
 def test_a_promise_beside_a_write_call_is_left_to_the_exit_check() -> None:
-    assert check_read_reply("I'll add the dentist.", [ONE_DAY], "en", now=NOW, wrote=True) is None
-    assert check_read_reply("I'll add the dentist.", [ONE_DAY], "en", now=NOW) is not None
+    assert check_read_reply("I'll add the dentist.", [ONLY_DENTIST], "en", now=NOW, wrote=True) is None
+    assert check_read_reply("I'll add the dentist.", [ONLY_DENTIST], "en", now=NOW) is not None
 
 
 async def test_an_invented_event_on_an_empty_day_is_replaced_in_chinese(kit: Kit) -> None:
@@ -142,7 +156,8 @@ NONE_FOUND = search_listing("dentist", (), now=NOW)
         ("It's on March 11.", [NONE_FOUND], False, "a date for an empty search"),
         ("Nothing tomorrow, and no dentist.", [EMPTY, NONE_FOUND], True, "the window names the day"),
         ("Nothing tomorrow.", [EMPTY, FOUND], False, "the search found the dentist: not reported"),
-        ("Just the dentist at 3pm.", [ONE_DAY, FOUND], True, "one read's events named"),
+        ("Just the dentist at 3pm.", [ONLY_DENTIST, FOUND], True, "one read's events named"),
+        ("Just the dentist at 3pm.", [ONE_DAY, FOUND], False, "the day's sync left out: a part told as the whole"),
     ],
 )
 def test_reply_reports_a_search(text: str, listings: list[Listing], reports: bool, why: str) -> None:
