@@ -305,6 +305,8 @@ def _scan(text: str, spans: list[tuple[int, int, int]] | None = None, sc: _Scann
             pos = m.end()
             continue
         if word_end > pos + 1 or "a" <= ch <= "z":
+            if word_end < n and ("0" <= text[word_end] <= "9" or _NUMBERED_AT(text, word_end)):
+                word_end = _CODE_AT(text, word_end).end()   # "b2-14", "ua123", "v2.5", "jira-1234": a code
             unknown.append(text[pos:word_end])
             if spans is not None:
                 spans.append((pos, word_end, -1))
@@ -319,6 +321,10 @@ def _scan(text: str, spans: list[tuple[int, int, int]] | None = None, sc: _Scann
 
 
 _WORD_AT = _WORD.match
+_CODE_AT = re.compile(r"[a-z0-9]*(?:[-./][a-z0-9]+)*").match
+_NUMBERED_AT = re.compile(r"-\d{3,}(?![\d:.a-z])").match
+"""The rest of a code that begins with letters no rule knows ("b2-14" of a room, "ua123", "v2.5", and a
+word, a hyphen and three digits or more: "jira-1234"): its digits are no date or time."""
 _RUN_AT = digit_keys.RUN.match
 
 
