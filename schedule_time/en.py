@@ -123,6 +123,8 @@ ORD = r"(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)"
 YW = r"(?:19|20)\d\d(?!\d)"
 Y = r"(?P<y>" + YW + r"|'\d{2})"
 _OBJECT = r"(?:\s+(?:it|this|that|them|everything|the\s+(?:meeting|call|event|appointment|session)))?"
+MOVE_VERB = r"(?:push|delay|postpone|move|shift|bump|bring|pull|reschedule|change|switch)(?:ed|d|ing|es|s)?"
+"""The verbs whose "to" names where a move goes ("move it to 4"), never an end ("run until 4")."""
 
 RULES: list[Rule] = [
     # "room 3", "gate 12", "building 5", "platform 9": a number that labels a place is no time or day
@@ -328,7 +330,7 @@ RULES: list[Rule] = [
     # "(move standup) forward by 15 min"
     Rule("dir_by", r"(?P<dir>back|forward|ahead)(?:\s+by)?\s+(?P<dur>" + DURATION_LIST +
                    r")(?:\s+(?P<dir2>later|earlier|sooner))?(?!\s+(?:ago|from|before|after))", b_move_by),
-    Rule("move_to", r"(?:(?:push|delay|postpone|move|shift|bump|bring|pull|reschedule|change|switch)(?:ed|d|ing)?" + _OBJECT +
+    Rule("move_to", r"(?:" + MOVE_VERB + _OBJECT +
                     r"(?:\s+(?:back|out|forward|up))?\s+(?:to|till|until)|make\s+(?:it|that))(?=\s)", b_const()),
     Rule("same_time", r"(?:at\s+)?(?:the\s+)?same\s+(?:time(?:\s+slot)?|slot|hour)", b_const(p.SameTime())),
     # "three days after easter", "a week before christmas": counted from the day named, not from now

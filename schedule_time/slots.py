@@ -11,6 +11,7 @@ import re
 from functools import lru_cache
 from itertools import pairwise
 
+from . import en, zh
 from . import pieces as p
 from .compose import Unusable, compose
 from .language import _scan, normalise, scan
@@ -43,6 +44,11 @@ def _only_times(text: str) -> bool:
     return not (expr.kind == "point" and expr.left.number is not None and not expr.left.has_date())
 
 
+_TO_IN = re.compile(r"\bto\s+|到|至")
+_MOVE_TO_EN = re.compile(rf"\b{en.MOVE_VERB}\b[^,.;!?]{{0,40}}?\bto\s*$")
+_MOVE_TO_ZH = re.compile(rf"{zh.MOVE_TO}\s*$")
+
+
 def reads_as_an_end(phrase: str) -> bool:
     """The phrase is an end, never a start or a destination: "until 6", "till 6pm", "到六点为止" (its first
     piece an "until" separator, or a separator and a closing "为止"/"before"). "to 6", "到六点" are not: "to"
@@ -54,6 +60,21 @@ def reads_as_an_end(phrase: str) -> bool:
         return True
     last = found[-1]
     return isinstance(last, p.OpenBound) and last.kind == "before" and not last.leads and len(found) > 2
+
+
+def reads_as_a_destination(text: str, phrase: str) -> bool:
+    """In ``text``, the time ``phrase`` ("to 4", "4", 到四点) is where a move goes: a move verb of its language
+    stands before it in its clause ("move Friday's dentist to 4", "push it to 9", 改到四点, 挪到, 改成四点),
+    so the time is the event's new start — never its new end ("extend the meeting to 5", 延长到五点, "until 5"
+    are no moves). False when the phrase is not in the text."""
+    said, wanted = normalise(text), normalise(phrase)
+    at = said.find(wanted)
+    if at < 0 or reads_as_an_end(phrase):
+        return False
+    # up to the phrase, or to its own last "to" ("friday to 4" of "shift the dentist on friday to 4")
+    tos = [m.end() for m in _TO_IN.finditer(wanted)]
+    head = said[: at + (tos[-1] if tos else 0)]
+    return bool(_MOVE_TO_EN.search(head) or _MOVE_TO_ZH.search(head))
 
 
 def time_phrases(text: str) -> list[str]:

@@ -115,6 +115,9 @@ _NUMBERED_PLACE = (
 """What a 号 numbers when it is not a day: a room, building, line, gate, seat… ("3号会议室", "5号线",
 "2号门"): "N号" before one of these is a label, never the Nth of the month."""
 
+MOVE_TO = rf"(?:{MOVE_EARLIER}|{MOVE_LATER}|改|挪|换|換|调|調|推|延|移|定|约|約)\s*(?:到|在|成)"
+"""改到, 挪到, 推迟到, 改成: what comes next is where a move goes (延长到 is no move: "to" an end)."""
+
 RULES: list[Rule] = [
     # 看一下下周, 查一下周五, 改一下明天的: "一下" is the verb's "a bit", never 一 + 下下周 (the week after next)
     # or 一 + 下周五 (next week's Friday). 一下午 is "a whole afternoon" and stays a number and a part of day.
@@ -142,7 +145,7 @@ RULES: list[Rule] = [
     Rule("than_event", r"比\s*(?:那|这|這|原来的?|原來的?|原定的?|原先的?|之前|计划的?|計劃的?)\s*(?:时间|時間)?(?=\s*[早晚提推延])",
          const()),
     Rule("move_by", rf"(?P<dir>{MOVE_EARLIER}|{MOVE_LATER})\s*了?\s*(?P<dur>{DUR_LIST})", b_move_by),
-    Rule("move_to", rf"(?:{MOVE_EARLIER}|{MOVE_LATER}|改|挪|换|換|调|調|推|延|移|定|约|約)\s*(?:到|在|成)", const()),
+    Rule("move_to", MOVE_TO, const()),
     Rule("same_time", r"(?:在\s*)?(?:同一\s*[个個]?\s*(?:时间段|時間段|时段|時段|时间|時間|时候|時候|时刻|時刻)|"
                       r"同样的?时间|同樣的?時間|相同的?时间|相同的?時間|老时间|老時間|原来的?时间|原來的?時間)",
          const(p.SameTime())),
