@@ -206,8 +206,10 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             if not isinstance(timed, Command):
                 return timed
             command = timed
-            if (either := end_or_move(ctx, command)) is not None:  # "to 4" sent as the new end
+            either = end_or_move(ctx, command)  # "to 4" sent as the new end
+            if isinstance(either, NeedsChoice):
                 return either
+            command = either or command
         start, end, all_day, _ = timing_from_json(command.resolved or {})
         patch["start"], patch["end"] = (start.date(), end.date()) if all_day else (start, end)
     for name in ("title", "location", "notes"):

@@ -1,7 +1,7 @@
 """A move whose one new time the model sent as the event's end (``end`` = 4pm, ``when`` the event's own
-day or start): when the user's words name no end, the user picks — the event moved to 4 or kept and ending
-at 4 — and the pick is written with no model call. Words that name an end ("until 4", a range, 延长到四点)
-write the end as before (agent.writes.end_or_move). Scripted model; now is Wednesday 2025-03-05 09:00, the
+day or start): a move verb before the time ("shift … to 4", 改到四点) moves the event there; words that name
+an end ("until 4", a range, 延长到四点) write the end as before; otherwise the user picks — the event moved
+to 4 or kept and ending at 4 — and the pick is written with no model call (agent.writes.end_or_move). Scripted model; now is Wednesday 2025-03-05 09:00, the
 event Friday 7 March 14:00-15:00."""
 
 from __future__ import annotations
@@ -15,18 +15,29 @@ from agent.model import call
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import make_kit
 
-# (zone, title, message, the model's update with the new time as its end)
+# (zone, title, message, the model's update with the new time as its end): no move verb before the time,
+# no end said — the user picks
 TO_A_TIME = [
-    ("America/New_York", "Dentist", "shift the dentist on friday to 4",
-     {"event": "dentist", "when": "Friday", "end": "Friday 4pm"}),
     ("America/New_York", "Dentist", "can friday's dentist go to 4 instead",
      {"event": "dentist", "event_when": "Friday", "when": "Friday 2pm", "end": "Friday 4pm"}),
-    ("America/New_York", "Vet", "push the vet friday to 4pm", {"event": "vet", "end": "4pm"}),
     ("America/New_York", "Vet", "friday vet: put it at 4 please", {"event": "vet", "event_when": "friday",
                                                                  "end": "4pm"}),
+    ("America/New_York", "Dentist", "the dentist on friday, 4pm works better", {"event": "dentist", "when": "Friday",
+                                                                               "end": "Friday 4pm"}),
+    ("Asia/Shanghai", "牙医", "周五看牙能不能下午四点", {"event": "牙医", "event_when": "周五", "end": "下午四点"}),
+    ("Asia/Taipei", "牙醫", "週五的牙醫下午四點可以嗎", {"event": "牙醫", "when": "週五", "end": "週五下午四點"}),
+]  # fmt: skip
+
+# a move verb before the time ("move … to 4", 改到, 挪到, 改成): the event moves there, its length kept
+MOVED = [
+    ("America/New_York", "Dentist", "shift the dentist on friday to 4",
+     {"event": "dentist", "when": "Friday", "end": "Friday 4pm"}),
+    ("America/New_York", "Vet", "push the vet friday to 4pm", {"event": "vet", "end": "4pm"}),
+    ("America/New_York", "Dentist", "reschedule friday's dentist to 4 please",
+     {"event": "dentist", "event_when": "Friday", "when": "Friday 2pm", "end": "Friday 4pm"}),
     ("Asia/Shanghai", "牙医", "周五的牙医改成四点", {"event": "牙医", "when": "周五", "end": "周五下午四点"}),
-    ("Asia/Shanghai", "牙医", "周五看牙改为下午四点", {"event": "牙医", "event_when": "周五", "end": "下午四点"}),
-    ("Asia/Taipei", "牙醫", "週五的牙醫改成下午四點", {"event": "牙醫", "when": "週五", "end": "週五下午四點"}),
+    ("Asia/Shanghai", "牙医", "把周五的牙医挪到下午四点", {"event": "牙医", "event_when": "周五", "end": "下午四点"}),
+    ("Asia/Taipei", "牙醫", "週五的牙醫改到下午四點", {"event": "牙醫", "when": "週五", "end": "週五下午四點"}),
 ]  # fmt: skip
 
 # the words name an end: written as the model sent it, no question
@@ -65,6 +76,18 @@ async def test_one_time_as_the_end_asks_move_or_end(
     [written] = await kit.events()
     wanted = (16, 17) if pick == 1 else (14, 16)
     assert (written.start, written.end) == tuple(datetime(*FRIDAY, h, tzinfo=kit.tz) for h in wanted)
+
+
+@pytest.mark.parametrize(("tz", "title", "text", "update"), MOVED, ids=[r[2] for r in MOVED])
+async def test_a_move_verb_before_the_time_moves_the_event(
+    database: Any, make_user: Any, tz: str, title: str, text: str, update: dict
+) -> None:
+    kit = await _kit(database, make_user, tz, title)
+    model = kit.script(call("update_event", update))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count == 1 and [w.action for w in r.writes] == ["updated"], r.text
+    [written] = await kit.events()
+    assert (written.start, written.end) == (datetime(*FRIDAY, 16, tzinfo=kit.tz), datetime(*FRIDAY, 17, tzinfo=kit.tz))
 
 
 @pytest.mark.parametrize(("tz", "title", "text", "update"), AN_END, ids=[r[2] for r in AN_END])
