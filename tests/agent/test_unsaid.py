@@ -151,14 +151,18 @@ async def test_a_change_to_an_event_nobody_named_comes_back_with_the_left_out_re
 
 
 async def test_after_the_prompt_the_event_just_written_is_not_changed(database, make_user) -> None:  # type: ignore[no-untyped-def]
-    """Live eval: told about '周日晚上6点朋友聚餐', the model moved the 体检 it had just created to Sunday."""
+    """Live eval: told about '周日晚上6点朋友聚餐', the model moved the 体检 it had just created to Sunday. That
+    call is refused without a word, and — since it carried nothing out — the left-out request is asked alone
+    once more and, unanswered, said undone (``unsaid.carried``): never lost behind the receipt."""
     zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
     model = zh.script(
         call("create_event", {"title": "体检", "when": "周六上午10点"}),
         call("update_event", {"event": "体检", "when": "周日晚上6点", "notes": "朋友聚餐"}),
+        reply(""),
     )
     r = await zh.assistant.reply(zh.user_id, TWO_PLANS)
-    assert model.call_count == 2 and len(r.writes) == 1 and r.text == r.receipts[0].text
+    assert model.call_count == 3 and len(r.writes) == 1 and r.text.startswith(r.receipts[0].text), r.text
+    assert "还没有处理" in r.text and "周日晚上6点" in r.text, r.text
     [event] = await zh.events()
     assert (event.title, event.start) == ("体检", datetime(2025, 3, 8, 10, tzinfo=SH))
 
