@@ -64,7 +64,7 @@ def reads_as_an_end(phrase: str) -> bool:
 
 def reads_as_a_destination(text: str, phrase: str) -> bool:
     """In ``text``, the time ``phrase`` ("to 4", "4", 到四点) is where a move goes: a move verb of its language
-    stands before it in its clause ("move Friday's dentist to 4", "push it to 9", 改到四点, 挪到, 改成四点),
+    stands before it in its clause ("move Thursday's vet to 4", "push it to 9", 改到四点, 挪到, 改成四点),
     so the time is the event's new start — never its new end ("extend the meeting to 5", 延长到五点, "until 5"
     are no moves). False when the phrase is not in the text."""
     said, wanted = normalise(text), normalise(phrase)

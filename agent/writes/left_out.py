@@ -168,8 +168,8 @@ def day_for_clock(
 def clock_for_day(
     text: str, when: str, title: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
 ) -> str | None:
-    """The one clock time the message says, for a new event's day given without one ("Starting 3 April, a
-    fortnightly 1:1 with Priya at 2pm" sent as when="3 April 2025": the user said when, so "What time?" would
+    """The one clock time the message says, for a new event's day given without one ("From 20 March, a
+    monthly review with Sam at 4pm" sent as when="20 March 2025": the user said when, so "What time?" would
     ask for what they gave): the clock phrase when it is the only phrase of the message with a clock, has no
     day and no bound of its own ("after 2pm", "until 5" stay out), stands in a sentence that names a day,
     and makes one time with ``when``; else None."""

@@ -21,7 +21,7 @@ WEEKEND = {"en": [("Soccer practice", 8, 10), ("Call with Grandma", 9, 16)],
 
 # (zone, message, the read the model made, its reply naming one event of two)
 ROWS = [
-    ("America/New_York", "anything on this weekend?", call("list_events", {"range": "this weekend"}),
+    ("America/New_York", "got anything on over the weekend?", call("list_events", {"range": "this weekend"}),
      "This weekend you have a Call with Grandma on Sunday at 4 PM."),
     ("America/New_York", "am I busy Saturday or Sunday", call("find_free_time", {"range": "this weekend", "duration": "1 hour"}),
      "You're free Saturday 9:00 AM to 10:00 AM. You have a call with grandma on Sunday at 16:00 PM."),
@@ -50,7 +50,7 @@ async def test_one_event_of_two_is_replaced_by_the_listing(
 @pytest.mark.parametrize(
     ("text", "whole"),
     [
-        ("anything on this weekend?", "Soccer practice at 10 on Saturday, and a call with Grandma Sunday at 4."),
+        ("got anything on over the weekend?", "Soccer practice at 10 on Saturday, and a call with Grandma Sunday at 4."),
         ("这周末有安排吗", "周六上午十点踢足球，周日下午四点给奶奶打电话。"),
     ],
 )

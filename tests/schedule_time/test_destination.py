@@ -9,7 +9,7 @@ import pytest
 from schedule_time import reads_as_a_destination
 
 ROWS = [
-    ("move Friday's dentist to 4", "to 4", True),
+    ("move Thursday's vet to 4", "to 4", True),
     ("shift the dentist on friday to 4", "friday to 4", True),
     ("push it to 9", "to 9", True),
     ("can we bump standup to 9:30", "to 9:30", True),
