@@ -111,6 +111,13 @@ def _settled_after_retry(out: TurnResult, retried: bool) -> bool:
     return retried and bool(out.persisted or out.asking) and _asks_only_yes_no(out)
 
 
+def _only_read(out: TurnResult) -> bool:
+    """The turn only read ("后天有啥安排？还有明天晚上的饭局取消掉" answered by the read alone): a time of the
+    message no read used, in a clause of its own, is another request — its clause goes to the model alone
+    (whose own reading of it decides: a statement gets no write) rather than being lost behind the listing."""
+    return bool(out.runs) and all(r.kind == "read" for r in out.runs) and not (out.persisted or out.asking)
+
+
 def _only_yes_no(out: TurnResult) -> bool:
     """The turn wrote nothing and asks only yes/no (a write the model's answer did not back, a past time, an
     overlap): with no left-out prompt after it, a time of the message no call used is another request, said
@@ -333,7 +340,7 @@ async def run_turn(
         _code_run(out, run, code_texts, ctx, telemetry, on_tool)
     alive = telemetry.route != "model_unavailable"
     left: list[tuple[str, str]] = []
-    if alive and (prompted or _settled_after_retry(out, retried)):
+    if alive and (prompted or _settled_after_retry(out, retried) or _only_read(out)):
         # still undone after the prompt (or beside a yes/no after a send-back): each clause asked alone
         left = left_out_clauses(ctx, out.runs)
     lost = not left and alive and gave_up is not None and not (out.persisted or out.asking)
