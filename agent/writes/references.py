@@ -155,7 +155,9 @@ async def _named_by(ctx: ToolContext, reference: str) -> dict[uuid.UUID, EventSn
         best = max((n for n, _ in runs), default=0)
         if best >= MIN_RUN:
             return {e.id: e for n, e in runs if n == best}
-    fuzzy = [c for c in found[:limit] if c.score >= least and shares_a_word(reference, c.event.title)]
+    # (a Han reference scores low against any title; one that shares a Latin word with it — a name,
+    # "跟Amy的聚会" for "和Amy吃晚餐" — names it whatever the score)
+    fuzzy = [c for c in found[:limit] if (c.score >= least or wide) and shares_a_word(reference, c.event.title)]
     if not fuzzy:
         return {}
     return {c.event.id: c.event for c in fuzzy if c.score >= fuzzy[0].score - _SCORE_BAND}
