@@ -47,6 +47,8 @@ def _only_times(text: str) -> bool:
 _TO_IN = re.compile(r"\bto\s+|到|至")
 _MOVE_TO_EN = re.compile(rf"\b{en.MOVE_VERB}\b[^,.;!?]{{0,40}}?\bto\s*$")
 _MOVE_TO_ZH = re.compile(rf"{zh.MOVE_TO}\s*$")
+_MAKE_IT = re.compile(r"\bmake\s+(?:it|that)\s*$")
+""""make it 9": the move rules' other form (a time right after it; "make it end at 5" is no destination)."""
 
 
 def reads_as_an_end(phrase: str) -> bool:
@@ -64,7 +66,8 @@ def reads_as_an_end(phrase: str) -> bool:
 
 def reads_as_a_destination(text: str, phrase: str) -> bool:
     """In ``text``, the time ``phrase`` ("to 4", "4", 到四点) is where a move goes: a move verb of its language
-    stands before it in its clause ("move Thursday's vet to 4", "push it to 9", 改到四点, 挪到, 改成四点),
+    stands before it in its clause ("move Thursday's vet to 4", "push it to 9", "make it 9", 改到四点, 挪到,
+    改成四点),
     so the time is the event's new start — never its new end ("extend the meeting to 5", 延长到五点, "until 5"
     are no moves). False when the phrase is not in the text."""
     said, wanted = normalise(text), normalise(phrase)
@@ -74,7 +77,7 @@ def reads_as_a_destination(text: str, phrase: str) -> bool:
     # up to the phrase, or to its own last "to" ("friday to 4" of "shift the dentist on friday to 4")
     tos = [m.end() for m in _TO_IN.finditer(wanted)]
     head = said[: at + (tos[-1] if tos else 0)]
-    return bool(_MOVE_TO_EN.search(head) or _MOVE_TO_ZH.search(head))
+    return bool(_MOVE_TO_EN.search(head) or _MAKE_IT.search(head) or _MOVE_TO_ZH.search(head))
 
 
 def time_phrases(text: str) -> list[str]:

@@ -24,6 +24,8 @@ from datetime import datetime
 
 from agent.context import ToolContext
 from agent.grounding import bare_words
+from agent.guards.users_times import beside_the_event
+from agent.language import clauses
 from agent.outcomes import Command, NeedsConfirmation, Rejected, WriteOutcome
 from agent.render import phrases
 from agent.render.timefmt import range_text
@@ -35,10 +37,12 @@ from agent.time_grounding import (
     reads_or_moves,
     the_time_itself,
 )
+from agent.writes.references import events_sharing_a_word
 from agent.writes.store import confirm
 from agent.writes.timing import anchor_of
 from agent.writes.title_match import beyond_the_title, shares_a_word
 from schedule_time import Resolution, TimeExpressionError, resolve
+from schedule_time.language import normalise
 from storage import EventPatch, StorageError
 
 __all__ = [
@@ -216,10 +220,17 @@ def _destination(ctx: ToolContext, used: list[str], event: tuple[datetime, datet
 
 
 def _moves_it(ctx: ToolContext, text: str, event: tuple[datetime, datetime]) -> bool | None:
-    """``text`` read against the event gives it another start (True) or its own (False); None when the
-    reading gives no single time."""
+    """``text`` read against the event gives it another start (True) or its own (False: also when one of
+    its readings is the event's own time, "tomorrow's 8:30" for an event at 8:30 a.m.); None when the
+    reading gives no time."""
     moved = _against(ctx, text, event)
-    return None if moved is None else moved.start != event[0]
+    if moved is not None:
+        return moved.start != event[0]
+    try:
+        r = resolve(text, now=ctx.now, tz=ctx.tz, prefer="future", relative_to=event)
+    except TimeExpressionError:
+        return None
+    return False if any(c.start == event[0] for c in r.candidates or ()) else None
 
 
 def _against(ctx: ToolContext, text: str, event: tuple[datetime, datetime]) -> Resolution | None:
@@ -283,3 +294,22 @@ def without_the_reference_as_title(ctx: ToolContext, command: Command) -> Comman
 def _other_changes(command: Command) -> bool:
     """The update changes something besides the title."""
     return any(command.args.get(n) for n in ("when", "end", "duration", "location", "notes", "attendees"))
+
+
+async def unused_said_of_it(ctx: ToolContext, command: Command) -> str | None:
+    """A time of the message the update left out (``unused_time``), when it is said of this event."""
+    unused = unused_time(ctx, command)
+    return unused if unused is not None and await said_of_it(ctx, command, unused) else None
+
+
+async def said_of_it(ctx: ToolContext, command: Command, phrase: str) -> bool:
+    """The time stands in the clause that names the event, or in a clause that names no other event: a
+    time beside another event's name is that request's ("move lunch to 1pm and kill the 4pm call")."""
+    if beside_the_event(ctx, command, phrase):
+        return True
+    holding = [c for c in clauses(ctx.user_text) if normalise(phrase) in normalise(c)]
+    if len(holding) != 1:
+        return False
+    own = (command.target or {}).get("event_id")
+    others = await events_sharing_a_word(ctx, holding[0], holding[0], limit=5)
+    return all(str(e.id) == str(own) for e in others)

@@ -23,10 +23,9 @@ from typing import Any
 
 from agent.context import ToolContext
 from agent.grounding import bare_words, is_grounded
-from agent.guards.users_times import beside_the_event
-from agent.language import clauses
 from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, Rejected, WriteOutcome
 from agent.render import phrases
+from agent.time_grounding import the_time_itself
 from agent.timing import Timing, named_day, timing_from_json
 from agent.tools.args import UpdateEventArgs
 from agent.turn.focus import just_written
@@ -38,11 +37,13 @@ from agent.writes.no_change import (
     changes_nothing,
     destination,
     nothing_to_change,
+    said_of_it,
+    unused_said_of_it,
     unused_time,
     without_the_reference_as_title,
 )
 from agent.writes.people import title_with_new_name
-from agent.writes.references import Ref, events_sharing_a_word
+from agent.writes.references import Ref
 from agent.writes.removal import delete, undo
 from agent.writes.series_scope import (
     ask_scope,
@@ -57,7 +58,7 @@ from agent.writes.store import changes_this_turns_write, checks, confirm, ground
 from agent.writes.target import choose_target, find_target, new_event_sent_as_a_move, target_json
 from agent.writes.timing import anchor_of, choose_time, settle_time, with_timing
 from agent.writes.title_time import title_without_its_time, title_without_times
-from schedule_time.language import normalise
+from schedule_time import reads_as_a_destination
 from storage import EventDraft, EventPatch, EventSnapshot, StorageError
 
 __all__ = ["choose_target", "choose_time", "execute"]
@@ -202,7 +203,8 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             if _the_event_or_another(command, timed):
                 # "my 8:30 tomorrow to 9" sent as a move to "tomorrow 8:30", "cancel my 8:30" as an update
                 # to it: the reference again, not a new time to ask a.m. or p.m. about
-                return await _nothing_to_change(ctx, command)
+                moved = await _to_the_destination(ctx, command, needs_confirmation)
+                return moved if moved is not None else await _nothing_to_change(ctx, command)
             if not isinstance(timed, Command):
                 return timed
             command = timed
@@ -227,11 +229,14 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     if (
         one_off
         and (moved_to := destination(ctx, command)) is not None
-        and beside_the_event(ctx, command, normalise(moved_to))
+        and await said_of_it(ctx, command, moved_to)
         and await changes_nothing(ctx, command, EventPatch(**patch))
     ):
-        # "the 8:30 tomorrow to 9" sent as a move to 8:30: the time the user gave, named, then offered
-        return await _nothing_to_change(ctx, command.with_(resolved=None))
+        # "the 8:30 tomorrow to 9" sent as a move to 8:30: the time the user gave — moved there when their
+        # words say it is where the event goes, else named to the model, then offered
+        command = command.with_(resolved=None)
+        moved = await _to_the_destination(ctx, command, needs_confirmation)
+        return moved if moved is not None else await _nothing_to_change(ctx, command)
     if one_off and (same := await already_so(ctx, command, EventPatch(**patch))):
         return same  # nothing would change: said at once, never asked about first
     if start is not None and end is not None:
@@ -288,7 +293,7 @@ async def _nothing_to_change(ctx: ToolContext, command: Command) -> WriteOutcome
     """An update with no value (``writes.no_change``). A time of the message it left out, said of this event
     (the event sent alone, the new clock beside it): named to the model once; if its answer is not a call
     that uses it, or is the same update again, the user gets yes/no to move the event to that time."""
-    unused = await _unused_of_it(ctx, command)
+    unused = await unused_said_of_it(ctx, command)
     offer = None
     if unused is not None and "move_offer" not in command.confirmed:
         moved = command.with_(
@@ -304,23 +309,26 @@ async def _nothing_to_change(ctx: ToolContext, command: Command) -> WriteOutcome
     return outcome
 
 
-async def _unused_of_it(ctx: ToolContext, command: Command) -> str | None:
-    """A time of the message the update left out (``unused_time``), when it is said of this event."""
-    unused = unused_time(ctx, command)
-    return unused if unused is not None and await _said_of_it(ctx, command, unused) else None
-
-
-async def _said_of_it(ctx: ToolContext, command: Command, phrase: str) -> bool:
-    """The time stands in the clause that names the event, or in a clause that names no other event: a
-    time beside another event's name is that request's ("move lunch to 1pm and kill the 4pm call")."""
-    if beside_the_event(ctx, command, phrase):
-        return True
-    holding = [c for c in clauses(ctx.user_text) if normalise(phrase) in normalise(c)]
-    if len(holding) != 1:
-        return False
-    own = (command.target or {}).get("event_id")
-    others = await events_sharing_a_word(ctx, holding[0], holding[0], limit=5)
-    return all(str(e.id) == str(own) for e in others)
+async def _to_the_destination(ctx: ToolContext, command: Command, needs_confirmation: bool) -> WriteOutcome | None:
+    """The update moved to the time the model left out, when the time service reads the user's words as where
+    the event goes ("push tomorrow's 8:30 to 9", "明天八点半那个挪到九点": ``reads_as_a_destination``) and the
+    time stands beside the event: the user said where, the model said which event. None otherwise."""
+    moved_to = destination(ctx, command) or unused_time(ctx, command)
+    if (
+        moved_to is None
+        or "destination" in command.confirmed
+        or not reads_as_a_destination(ctx.user_text, moved_to)
+        or not await said_of_it(ctx, command, moved_to)
+    ):
+        return None
+    ctx.notes.append({"replaced": "when", "reason": "a_destination", "tool": command.tool,
+                      "call_index": command.call_index})  # fmt: skip
+    moved = command.with_(
+        args={**command.args, "when": the_time_itself(moved_to)},
+        resolved=None,
+        confirmed=(*command.confirmed, "destination"),
+    )
+    return await _update(ctx, moved, needs_confirmation)
 
 
 def _the_event_or_another(command: Command, timed: Command | WriteOutcome) -> bool:

@@ -1,8 +1,9 @@
 """An update that changes nothing because the model took the user's new time for the reference ("the 8:30
 tomorrow to 9" sent as the event at 8:30 moved to 8:30, or "make it 10" with the reference's own time as
-``when``): the time after "to", or the bare hour, read against the event by the time service, is named to
-the model; if its answer does not use it, the user gets yes/no to move the event there — never yes/no to
-delete it (agent.writes.no_change.unused_time, agent.writes.path). Scripted model; now is Wednesday
+``when``): the time after "to", or the bare hour, read against the event by the time service, is where the
+event goes — moved at once when a move verb or "make it" stands before it (``reads_as_a_destination``), else
+named to the model and, if its answer does not use it, offered as yes/no — never yes/no to delete it
+(agent.writes.no_change.unused_time, agent.writes.path). Scripted model; now is Wednesday
 2025-03-05 09:00, the event Thursday 6 March 8:30-9:30."""
 
 from __future__ import annotations
@@ -32,8 +33,16 @@ ROWS = [
      {"event": "咖啡", "event_when": "明早八点半", "when": "明天八点半"}, (10, 0), "十点"),
     ("Asia/Taipei", "晨會", "明天八點半那個晨會改到九點半",
      {"event": "晨會", "event_when": "明天八點半", "when": "明天八點半"}, (9, 30), "九點半"),
+    ("America/New_York", "Coffee with Ines", "tomorrow's 8:30 coffee - 9 would suit me better",
+     {"event": "coffee", "event_when": "tomorrow 8:30", "when": "tomorrow 8:30"}, (9, 0), "9"),
+    ("Asia/Shanghai", "咖啡", "明天八点半的咖啡，九点更合适",
+     {"event": "咖啡", "event_when": "明天八点半", "when": "明天八点半"}, (9, 0), "九点"),
 ]  # fmt: skip
 IDS = [r[2] for r in ROWS]
+MOVE_WORDS = [r for r in ROWS if r[2] not in (ROWS[0][2], ROWS[-2][2], ROWS[-1][2])]
+"""A move verb (shift, bump, 挪到, 改成 …) or "make it" before the time: the time service reads it as where
+the event goes (``schedule_time.reads_as_a_destination``), so the event is moved at once."""
+NO_MOVE_WORD = [ROWS[0], ROWS[-2], ROWS[-1]]
 EVENT_START = (8, 30)
 
 
@@ -83,7 +92,20 @@ async def test_the_model_told_the_time_moves_there(
     await _moved_to(kit, text, at)
 
 
-@pytest.mark.parametrize(("tz", "title", "text", "update", "at", "said"), ROWS[::3], ids=IDS[::3])
+@pytest.mark.parametrize(("tz", "title", "text", "update", "at", "said"), MOVE_WORDS, ids=[r[2] for r in MOVE_WORDS])
+async def test_a_move_word_before_the_time_moves_at_once(
+    database: Any, make_user: Any, tz: str, title: str, text: str, update: dict, at: tuple[int, int], said: str
+) -> None:
+    kit = await _kit(database, make_user, tz, title)
+    model = kit.script(call("update_event", update))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count == 1 and [w.action for w in r.writes] == ["updated"], r.text
+    assert "haven't done" not in r.text and "还没有处理" not in r.text, r.text
+    [moved] = await kit.events()
+    assert moved.start == datetime(2025, 3, 6, *at, tzinfo=kit.tz), r.text
+
+
+@pytest.mark.parametrize(("tz", "title", "text", "update", "at", "said"), NO_MOVE_WORD, ids=[r[2] for r in NO_MOVE_WORD])
 async def test_a_no_keeps_the_event(
     database: Any, make_user: Any, tz: str, title: str, text: str, update: dict, at: tuple[int, int], said: str
 ) -> None:
