@@ -311,7 +311,7 @@ async def _nothing_to_change(ctx: ToolContext, command: Command) -> WriteOutcome
 
 async def _to_the_destination(ctx: ToolContext, command: Command, needs_confirmation: bool) -> WriteOutcome | None:
     """The update moved to the time the model left out, when the time service reads the user's words as where
-    the event goes ("push tomorrow's 8:30 to 9", "明天八点半那个挪到九点": ``reads_as_a_destination``) and the
+    the event goes ("shift tomorrow's 8:30 to 9:15", "明天八点半那个挪到九点": ``reads_as_a_destination``) and the
     time stands beside the event: the user said where, the model said which event. None otherwise."""
     moved_to = destination(ctx, command) or unused_time(ctx, command)
     if (

@@ -1,4 +1,4 @@
-"""An update with no new value while the message holds a time no argument used ("push tomorrow's 8:30 to 9"
+"""An update with no new value while the message holds a time no argument used ("shift tomorrow's 8:30 to 9:15"
 sent as only the event): the time is named to the model once; if its answer does not use it — prose, or
 the same update again — the user gets yes/no to move the event there, and "yes" moves it with no model
 call (``writes.path._nothing_to_change``). Never written on the model's silence. Scripted model."""
