@@ -21,8 +21,9 @@ from agent.render.timefmt import range_text
 from agent.time_grounding import phrases_of, resolved, the_time_itself
 from agent.timing import timing_from_json, timing_json
 from agent.user_gave import user_gave_end
+from agent.writes.no_change import read_against
 from agent.writes.timing import anchor_of
-from schedule_time import TimeExpressionError, reads_as_a_destination, resolve
+from schedule_time import reads_as_a_destination
 
 __all__ = ["end_or_move"]
 
@@ -91,10 +92,7 @@ def _starting_there(ctx: ToolContext, at: datetime, event: tuple[datetime, datet
     """The time phrase of the message that, read against the event, starts it at ``at`` ("to 4" → 16:00)."""
     for phrase in phrases_of(ctx.user_text, ctx.memo):
         for text in dict.fromkeys((phrase, the_time_itself(phrase))):
-            try:
-                r = resolve(text, now=ctx.now, tz=ctx.tz, prefer="future", relative_to=event)
-            except TimeExpressionError:
-                continue
-            if r.status == "resolved" and r.start == at and not r.recurrence:
+            r = read_against(ctx, text, event)
+            if r is not None and r.status == "resolved" and r.start == at and not r.recurrence:
                 return phrase
     return None

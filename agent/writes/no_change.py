@@ -223,29 +223,30 @@ def _moves_it(ctx: ToolContext, text: str, event: tuple[datetime, datetime]) -> 
     """``text`` read against the event gives it another start (True) or its own (False: also when one of
     its readings is the event's own time, "tomorrow's 8:30" for an event at 8:30 a.m.); None when the
     reading gives no time."""
-    moved = _against(ctx, text, event)
-    if moved is not None:
-        return moved.start != event[0]
-    try:
-        r = resolve(text, now=ctx.now, tz=ctx.tz, prefer="future", relative_to=event)
-    except TimeExpressionError:
+    r = read_against(ctx, text, event)
+    if r is None:
         return None
+    if _one_time(r):
+        return r.start != event[0]
     return False if any(c.start == event[0] for c in r.candidates or ()) else None
 
 
-def _against(ctx: ToolContext, text: str, event: tuple[datetime, datetime]) -> Resolution | None:
+def read_against(ctx: ToolContext, text: str, event: tuple[datetime, datetime]) -> Resolution | None:
+    """``text`` as the time service reads it against the event (``relative_to``); None for no reading."""
     try:
-        r = resolve(text, now=ctx.now, tz=ctx.tz, prefer="future", relative_to=event)
+        return resolve(text, now=ctx.now, tz=ctx.tz, prefer="future", relative_to=event)
     except TimeExpressionError:
         return None
-    ok = r.status == "resolved" and r.start is not None and r.end is not None and not r.recurrence
-    return r if ok else None
+
+
+def _one_time(r: Resolution) -> bool:
+    return r.status == "resolved" and r.start is not None and r.end is not None and not r.recurrence
 
 
 def _starts_at(ctx: ToolContext, text: str, start: datetime) -> bool:
     """``text`` names the event's own start: read against the event, or one of its plain readings."""
-    framed = _against(ctx, text, (start, start))
-    if framed is not None and framed.start == start:
+    framed = read_against(ctx, text, (start, start))
+    if framed is not None and _one_time(framed) and framed.start == start:
         return True
     try:
         plain = resolve(text, now=ctx.now, tz=ctx.tz, prefer="future")
