@@ -7,7 +7,15 @@ conventions table and for how a language module plugs in.
 from .phrases import MAX_MESSAGE, Phrase, analyse
 from .resolver import resolve
 from .result import Candidate, Resolution, TimeExpressionError
-from .slots import is_slot_reply, noun_words, reads_as_a_destination, reads_as_an_end, time_phrases
+from .slots import (
+    holds_a_time_or_a_move,
+    is_slot_reply,
+    noun_words,
+    reads_as_a_destination,
+    reads_as_an_end,
+    time_phrases,
+)
 
-__all__ = ["MAX_MESSAGE", "Candidate", "Phrase", "Resolution", "TimeExpressionError", "analyse", "is_slot_reply",
-           "noun_words", "reads_as_a_destination", "reads_as_an_end", "resolve", "time_phrases"]
+__all__ = ["MAX_MESSAGE", "Candidate", "Phrase", "Resolution", "TimeExpressionError", "analyse",
+           "holds_a_time_or_a_move", "is_slot_reply", "noun_words", "reads_as_a_destination", "reads_as_an_end",
+           "resolve", "time_phrases"]

@@ -80,6 +80,15 @@ def reads_as_a_destination(text: str, phrase: str) -> bool:
     return bool(_MOVE_TO_EN.search(head) or _MAKE_IT.search(head) or _MOVE_TO_ZH.search(head))
 
 
+def holds_a_time_or_a_move(text: str) -> bool:
+    """``text`` holds a time phrase or a move verb's "to" of its language ("到周五", "改到", "挪到", "move it
+    to"): a piece of a message cut across its time or its move, never a name of its own ("游泳", "yoga")."""
+    said = normalise(text)
+    if time_phrases(said):
+        return True
+    return bool(re.search(zh.MOVE_TO, said) or re.search(rf"\b{en.MOVE_VERB}\b", said) or _MAKE_IT.search(said + " "))
+
+
 def time_phrases(text: str) -> list[str]:
     """The runs of normalised ``text`` between words no language recognises (and clause punctuation) that
     hold a time piece, in order ("明天下午三点和张三开会" → ["明天下午三点", "三"]), without the filler words at

@@ -44,6 +44,7 @@ from agent.writes.new_event import (
 from agent.writes.references import Choice, Found, NotFound, Ref, events_sharing_a_word, resolve_reference
 from agent.writes.store import model_doubts
 from agent.writes.title_match import names_someone
+from schedule_time import holds_a_time_or_a_move
 from schedule_time.language import normalise
 from storage import StorageError
 
@@ -174,7 +175,11 @@ def _a_slice_of_the_message(ctx: ToolContext, reference: str) -> bool:
     shares a word with too much ("move" and "Movie night")."""
     ref, said = normalise(reference).strip(), normalise(ctx.user_text).strip()
     han = HAN_RUN.search(ref) is not None
-    return han and ref != said and ref in said and not is_anaphor(reference)
+    if not (han and ref != said and ref in said and not is_anaphor(reference)):
+        return False
+    # a cut holds the message's time or its move ("会挪到周五", "那个会改到"); a slice that holds neither is a
+    # name of its own — the new event of "羽毛球取消，改成七点游泳" — and never finds the one it replaces
+    return holds_a_time_or_a_move(ref)
 
 
 def _beside_the_new_title(ctx: ToolContext, command: Command) -> str | None:

@@ -232,3 +232,29 @@ async def test_a_cut_reference_to_an_event_not_there_is_still_not_found(
     kit.script(call("update_event", {"event": reference, "when": "周五"}))
     r = await kit.assistant.reply(kit.user_id, text)
     assert r.writes == () and "没有找到" in r.text, r.text
+
+
+@pytest.mark.parametrize(
+    ("old", "reference", "when", "text"),
+    [
+        ("网球", "瑜伽", "晚上八点", "周四的网球取消吧，晚上八点改去瑜伽"),
+        ("聚餐", "看电影", "晚上七点", "明天的聚餐不去了，换成晚上七点看电影"),
+        ("健身课", "打乒乓", "晚上七点半", "把明天的健身课取消，晚上七点半去打乒乓"),
+        ("讀書會", "爬山", "下午三點", "明天的讀書會取消，改成下午三點去爬山"),
+    ],
+)
+async def test_the_new_events_name_never_finds_the_one_it_replaces(
+    database: Any, make_user: Any, old: str, reference: str, when: str, text: str
+) -> None:
+    """"X取消，改成七点去Y" sent as a move of Y: the slice "Y" holds no time and no move, so it is a name of its
+    own — not a cut of the message that would find X by the message's words. Y is not on the calendar: the
+    user is asked whether to add it, and X stays as it was."""
+    kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    seeded = await kit.seed(old, datetime(2025, 3, 6, 15, tzinfo=SH))
+    kit.script(call("update_event", {"event": reference, "when": when}, request="change"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes == (), r.text
+    assert r.pending is not None and r.pending.kind == "needs_confirmation", r.text
+    assert reference in r.text, r.text
+    [event] = await kit.events()
+    assert (event.title, event.start, event.end) == (old, seeded.start, seeded.end)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from schedule_time import reads_as_a_destination
+from schedule_time import holds_a_time_or_a_move, reads_as_a_destination
 
 ROWS = [
     ("move Thursday's vet to 4", "to 4", True),
@@ -36,3 +36,24 @@ ROWS = [
 @pytest.mark.parametrize(("text", "phrase", "destination"), ROWS, ids=[f"{r[0]}|{r[1]}" for r in ROWS])
 def test_a_move_verb_before_the_time_makes_it_the_destination(text: str, phrase: str, destination: bool) -> None:
     assert reads_as_a_destination(text, phrase) is destination
+
+
+CUTS = [
+    ("会挪到周五", True),
+    ("那个会改到", True),
+    ("挪到周五吧", True),
+    ("會挪到週五", True),
+    ("推迟到", True),
+    ("move it", True),
+    ("dinner friday", True),
+    ("游泳", False),
+    ("看电影", False),
+    ("讀書會", False),
+    ("yoga class", False),
+    ("合同评审", False),
+]
+
+
+@pytest.mark.parametrize(("text", "holds"), CUTS, ids=[r[0] for r in CUTS])
+def test_a_time_or_a_move_in_a_piece_of_a_message(text: str, holds: bool) -> None:
+    assert holds_a_time_or_a_move(text) is holds
