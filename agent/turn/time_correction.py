@@ -6,7 +6,9 @@ words (``schedule_time.is_slot_reply``), and at least one clause is slot words t
 — nothing else. A clock alone is on the event's day, a day alone keeps its clock. The user gave the time
 themselves, so the doubt that made the write ask first is answered ("unasked"); a past time or an overlap
 at the new time is asked about again, as for any write. Any other reply (a length, a shift, other words)
-goes to the model as before.
+goes to the model as before — an ordinal word too ("first", "the second one"): the time service reads it
+as a day of the month, but to a yes/no that offered no options it is a pick the model must read, never the
+1st.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from agent.context import ToolContext
-from agent.matchers import reply_sign
+from agent.matchers import ordinal_index, reply_sign
 from agent.outcomes import Command, Rejected, WriteOutcome
 from agent.time_grounding import is_a_length, is_a_shift
 from agent.timing import named_day
@@ -30,6 +32,8 @@ from storage import PendingRecord
 __all__ = ["corrected_time", "with_corrected_time"]
 
 _CORRECTABLE = frozenset({"create_event", "update_event"})
+_ANY = 99
+"""An ordinal's reach when no options bound it."""
 
 
 def corrected_time(ctx: ToolContext, pending: PendingRecord, text: str) -> str | None:
@@ -48,6 +52,8 @@ def corrected_time(ctx: ToolContext, pending: PendingRecord, text: str) -> str |
     if not times or not all(is_slot_reply(c) for c in times):
         return None
     value = " ".join(times)
+    if ordinal_index(value, _ANY) is not None and not any(ch.isdigit() for ch in value):
+        return None  # "first", "the second one": a pick among options this yes/no never offered, not a day
     if is_a_length(value) or is_a_shift(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         return None
     clock = any(isinstance(p, Clock) for p in scan(normalise(value)).pieces)

@@ -66,11 +66,14 @@ async def test_a_bare_no_still_drops_it(database: Any, make_user: Any, answer: s
 
 @pytest.mark.parametrize(
     "answer",
-    ["no, make it 90 minutes", "no, an hour later", "what's on Friday?", "不对，要两个小时"],
+    ["no, make it 90 minutes", "no, an hour later", "what's on Friday?", "不对，要两个小时",
+     # an ordinal word picks among options this yes/no never offered: never the 1st (or 2nd) of a month
+     "first", "the second one", "third", "the first one please", "第一个", "第二个吧"],
 )
 async def test_other_replies_go_to_the_model(database: Any, make_user: Any, answer: str) -> None:
     # a length, a shift or other words are not a time for the event: the model reads them
     kit, model = await _asked(database, make_user, "vet Thursday 3pm", ROWS[0][1])
     model.push(reply("OK"))
-    await kit.assistant.reply(kit.user_id, answer)
+    r = await kit.assistant.reply(kit.user_id, answer)
     assert model.call_count == 2
+    assert not r.writes and await kit.events() == [], r.text
