@@ -18,6 +18,7 @@ from agent.grounding import echoes_request, event_kind_in, grounded_title, is_gr
 from agent.outcomes import Command, NeedsConfirmation, Persisted, Rejected, WriteOutcome
 from agent.render import phrases
 from agent.turn.focus import just_written
+from agent.writes.pointing import pointing_words_dropped
 from agent.writes.siblings import others_words_dropped
 from schedule_time.language import normalise, scan
 from storage import (
@@ -43,6 +44,7 @@ def ground(ctx: ToolContext, command: Command, *, echo: bool = True) -> Command:
     """Free-text arguments in the user's words, attendees the user named. ``echo=False``: a value may be
     the whole message (the rest of a reply, read for exactly that: ``agent.turn.amend``)."""
     command = others_words_dropped(ctx, command)  # the other request's words, parked in this call's details
+    command = pointing_words_dropped(ctx, command)  # the words the user pointed at the event with
     args = dict(command.args)
     # the user's words: this message and the segment's earlier ones (a pending command resumed by "下午三点半"
     # keeps the 设计师 of "明天和设计师对一下稿子")
