@@ -16,6 +16,7 @@ import dataclasses
 import re
 
 from agent.context import ToolContext
+from agent.language import clauses
 from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, Rejected, WriteOutcome
 from agent.render import phrases
 from agent.time_grounding import is_time_grounded, phrases_of, resolved, shares_time_words
@@ -25,6 +26,7 @@ from agent.writes.left_out import filled_from_users_words
 from agent.writes.references import events_sharing_a_word
 from agent.writes.store import confirm, ground, is_past, model_doubts, title_of, unasked_reading
 from agent.writes.timing import settle_time
+from agent.writes.title_match import shares_a_word
 from schedule_time import TimeExpressionError, analyse
 
 __all__ = [
@@ -144,6 +146,10 @@ async def offer_when_nothing_like_it(
         return None
     if not args.get("when") and not args.get("end") and not args.get("duration") and args.get("event_when"):
         command = command.with_(args={**args, "when": args["event_when"], "event_when": None})
+    elif args.get("when") and args.get("event_when") and _its_own_time(ctx, reference, str(args["event_when"]), str(args["when"])):
+        # two requests in one call ("dinner w/ Kat friday 8, and standup monday at 10" as a move of the dinner
+        # to Monday 10): the new event is at the time said beside it, never at the other request's
+        command = command.with_(args={**args, "when": args["event_when"], "event_when": None})
     when = str(command.args.get("when") or "")
     if not when or not said_now(ctx, when):
         return None
@@ -151,6 +157,16 @@ async def offer_when_nothing_like_it(
         return None  # a near name ("the call" for "Call with Leonard"): "not found" says what was looked for
     offer = await offer_to_add(ctx, command)
     return offer if isinstance(offer, NeedsConfirmation | NeedsChoice | NeedsValue) else None
+
+
+def _its_own_time(ctx: ToolContext, reference: str, at: str, when: str) -> bool:
+    """``at`` is said in a clause of the message that names ``reference``, and ``when`` in none that does."""
+    own = [c for c in clauses(ctx.user_text) if shares_a_word(reference, c)]
+
+    def said_in(value: str) -> bool:
+        return any(is_time_grounded(value, [c], now=ctx.now, tz=ctx.tz, memo=ctx.memo) for c in own)
+
+    return bool(own) and said_in(at) and not said_in(when)
 
 
 def after_not_found(
