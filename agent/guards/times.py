@@ -43,6 +43,7 @@ from agent.time_grounding import (
     is_time_grounded,
     names_a_day,
     phrases_in,
+    phrases_of,
     reads_or_moves,
     resolved,
     the_time_itself,
@@ -213,6 +214,12 @@ def _from_the_users_phrase(
             left.remove(fit[0])
             ctx.notes.append({"replaced": field, "reason": "the_users_phrase", "tool": command.tool,
                               "call_index": command.call_index})  # fmt: skip
+        elif field == "when" and (apart := _day_and_clock_apart(ctx, command, fit)) is not None:
+            args[field] = apart  # a day here, a clock there: the one event's start
+            for phrase in fit:
+                left.remove(phrase)
+            ctx.notes.append({"replaced": field, "reason": "the_users_day_and_clock", "tool": command.tool,
+                              "call_index": command.call_index})  # fmt: skip
         elif field == "when" and (same := _same_clock_as(ctx, str(args[field]), fit)) is not None:
             # "2025-03-03 15:00" for "Monday 3pm, she's busy Friday": the clock said, the day not
             args[field] = same
@@ -234,6 +241,27 @@ def _from_the_users_phrase(
                           "call_index": command.call_index})  # fmt: skip
         kept = [p for p in kept if p["field"] != "end"]
     return kept
+
+
+def _day_and_clock_apart(ctx: ToolContext, command: Command, left: list[str]) -> str | None:
+    """A new event's ungrounded start, when the message says a day in one place and a clock in another
+    ("add friday's team dinner, it starts at 7pm"; 週五的聚餐記一下，時間是晚上六點半):
+    those two are the message's only time phrases and the model's answer made this one write, so both are
+    this event's — the day, then the clock, read as one start. None otherwise."""
+    title = normalise(str(command.args.get("title") or ""))
+    said = [p for p in phrases_of(ctx.user_text, ctx.memo) if not (title and normalise(p) in title)]
+    left = [p for p in left if p in said]  # (a meal word of the title is its name: "team dinner")
+    if command.tool != "create_event" or len(left) != 2 or len(said) != 2:
+        return None
+    writes = [tool for tool, _ in ctx.state.answer_calls if tool in ("create_event", "update_event", "delete_event")]
+    if len(writes) != 1:
+        return None
+    days = [p for p in left if names_a_day(p) and not any(isinstance(x, Clock) for x in scan(normalise(p)).pieces)]
+    clocks = [p for p in left if p not in days and not names_a_day(p)]
+    if len(days) != 1 or len(clocks) != 1 or not any(isinstance(x, Clock) for x in scan(normalise(clocks[0])).pieces):
+        return None
+    joined = f"{days[0]} {clocks[0]}"
+    return joined if is_time_grounded(joined, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo) else None
 
 
 def _same_clock_as(ctx: ToolContext, value: str, left: list[str]) -> str | None:

@@ -6,7 +6,7 @@ words (``schedule_time.is_slot_reply``), and at least one clause is slot words t
 — nothing else. A clock alone is on the event's day, a day alone keeps its clock. The user gave the time
 themselves, so the doubt that made the write ask first is answered ("unasked"); a past time or an overlap
 at the new time is asked about again, as for any write. Any other reply (a length, a shift, other words)
-goes to the model as before — an ordinal word too ("first", "the second one"): the time service reads it
+goes to the model as before — an ordinal word too ("first", "number three"): the time service reads it
 as a day of the month, but to a yes/no that offered no options it is a pick the model must read, never the
 1st.
 """
@@ -53,7 +53,7 @@ def corrected_time(ctx: ToolContext, pending: PendingRecord, text: str) -> str |
         return None
     value = " ".join(times)
     if ordinal_index(value, _ANY) is not None and not any(ch.isdigit() for ch in value):
-        return None  # "first", "the second one": a pick among options this yes/no never offered, not a day
+        return None  # "first", "fourth": a pick among options this yes/no never offered, not a day
     if is_a_length(value) or is_a_shift(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         return None
     clock = any(isinstance(p, Clock) for p in scan(normalise(value)).pieces)

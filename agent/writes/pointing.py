@@ -2,7 +2,7 @@
 
 An update's reference is how the user named the event, and often what they want done with it: "the 4pm
 call isn't happening" came back as ``update_event(event="the 4pm call isn't happening", notes="isn't
-happening")`` and was written as a note, "lunch with Priya and Tom" moved as ``attendees=["Priya"]`` would
+happening")`` and was written as a note, "lunch with Noor and Tom" moved as ``attendees=["Noor"]`` would
 drop Tom. The fact code checks is containment, not meaning: a location or notes value whose words all lie
 inside the update's own ``event`` reference, or attendees every one of whom does, says nothing new about
 the event — it is dropped (an update keeps the event's own). A detail beside the reference ("move the

@@ -1,6 +1,6 @@
 """An update's details that its own reference already holds are how the user pointed at the event, not
 new details: "the 4pm call isn't happening" sent with notes "isn't happening" writes no note, "lunch with
-Priya and Tom" sent with attendees ["Priya"] drops nobody (agent.writes.pointing). Scripted model; now is
+Noor and Tom" sent with attendees ["Noor"] drops nobody (agent.writes.pointing). Scripted model; now is
 Wednesday 2025-03-05 09:00, the events are on Thursday."""
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ ROWS = [
      {"event": "the 4pm call isn't happening anymore", "when": "4pm", "notes": "isn't happening anymore"}, "notes"),
     ("tomorrow's standup at the 3rd floor room is at 10 now", ("Standup", 9, ()),
      {"event": "standup at the 3rd floor room", "when": "tomorrow at 10", "location": "3rd floor room"}, "location"),
-    ("lunch with Priya and Tom moved to 1pm", ("Lunch", 12, ("Priya", "Tom")),
-     {"event": "lunch with Priya and Tom", "when": "1pm", "attendees": ["Priya"]}, "attendees"),
+    ("lunch with Noor and Tom moved to 1pm", ("Lunch", 12, ("Noor", "Tom")),
+     {"event": "lunch with Noor and Tom", "when": "1pm", "attendees": ["Noor"]}, "attendees"),
     ("跟你说一下，明天下午三点那个会不开了，领导出差了", ("周会", 15, ()),
      {"event": "明天下午三点那个会不开了", "when": "明天下午三点", "notes": "不开了"}, "notes"),
     ("明天和小王小李的饭局改到晚上七点", ("饭局", 18, ("小王", "小李")),

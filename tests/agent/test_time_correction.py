@@ -68,7 +68,7 @@ async def test_a_bare_no_still_drops_it(database: Any, make_user: Any, answer: s
     "answer",
     ["no, make it 90 minutes", "no, an hour later", "what's on Friday?", "不对，要两个小时",
      # an ordinal word picks among options this yes/no never offered: never the 1st (or 2nd) of a month
-     "first", "the second one", "third", "the first one please", "第一个", "第二个吧"],
+     "first", "second, please", "third", "the fourth one", "第一个", "第二个吧"],
 )
 async def test_other_replies_go_to_the_model(database: Any, make_user: Any, answer: str) -> None:
     # a length, a shift or other words are not a time for the event: the model reads them
