@@ -17,7 +17,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from agent.time_grounding import names_a_day
-from schedule_time import Candidate, Resolution, resolve
+from schedule_time import Candidate, Resolution, reads_as_a_start, resolve
 
 __all__ = [
     "Ambiguous",
@@ -107,6 +107,8 @@ def resolve_start(
         return Ambiguous(r.candidates[:3])
     if r.status != "resolved" or r.start is None:
         return Missing(r.reason or "unresolved")
+    if r.end is None and r.duration is None and r.grain in ("minute", "hour") and reads_as_a_start(cleaned):
+        return Timing(r.start, None, rrule=_rule(r))  # "starting at 7pm", 晚上七点开始: the start itself
     if r.end is None or r.duration is not None:
         return Missing("open interval or a duration, not a time")
     if all_day:

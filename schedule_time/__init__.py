@@ -12,10 +12,12 @@ from .slots import (
     is_slot_reply,
     noun_words,
     reads_as_a_destination,
+    reads_as_a_start,
     reads_as_an_end,
     time_phrases,
 )
 
 __all__ = ["MAX_MESSAGE", "Candidate", "Phrase", "Resolution", "TimeExpressionError", "analyse",
-           "holds_a_time_or_a_move", "is_slot_reply", "noun_words", "reads_as_a_destination", "reads_as_an_end",
+           "holds_a_time_or_a_move", "is_slot_reply", "noun_words", "reads_as_a_destination", "reads_as_a_start",
+           "reads_as_an_end",
            "resolve", "time_phrases"]

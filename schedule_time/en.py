@@ -386,7 +386,8 @@ RULES: list[Rule] = [
     Rule("open_before", r"before|(?:sometimes?\s+|any\s?time\s+)?before|prior\s+to",
          b_const(p.OpenBound("before", leads=True))),
     Rule("open_by", r"by", b_const(p.OpenBound("by", leads=True))),
-    Rule("open_after", r"(?:any\s?time\s+)?after|since|starting(?:\s+from)?|from\s+now\s+on",
+    Rule("open_start", r"starting(?:\s+(?:from|at))?", b_const(p.OpenBound("after", leads=True, starts=True))),
+    Rule("open_after", r"(?:any\s?time\s+)?after|since|from\s+now\s+on",
          b_const(p.OpenBound("after", leads=True))),
     # "the Friday one", "the evening ones", "the 8pm one": a pronoun after a day, date, part of day or clock
     # (``compose.read_ones``); "at one", "around one", "one pm", "one o'clock" stay 1 o'clock (the number rule)

@@ -194,6 +194,8 @@ class OpenBound(Piece):
 
     kind: str
     leads: bool = False
+    starts: bool = False
+    """An "after" that says where something begins ("starting at 7", 七点开始, 七点起), not a window after it."""
 
 
 @dataclass(slots=True)

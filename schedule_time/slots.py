@@ -64,6 +64,14 @@ def reads_as_an_end(phrase: str) -> bool:
     return isinstance(last, p.OpenBound) and last.kind == "before" and not last.leads and len(found) > 2
 
 
+def reads_as_a_start(phrase: str) -> bool:
+    """The phrase says where something begins at a clock ("starting at 7pm", "晚上七点开始", "周五七点起"):
+    its open bound is a start word, never "after 7pm" / 七点以后 (a window after the time, not a start)."""
+    found = scan(normalise(phrase)).pieces
+    starts = any(isinstance(x, p.OpenBound) and x.starts for x in found)
+    return starts and any(isinstance(x, p.Clock) for x in found)
+
+
 def reads_as_a_destination(text: str, phrase: str) -> bool:
     """In ``text``, the time ``phrase`` ("to 4", "4", 到四点) is where a move goes: a move verb of its language
     stands before it in its clause ("move Thursday's vet to 4", "push it to 9", "make it 9", 改到四点, 挪到,

@@ -1,12 +1,13 @@
 """``reads_as_a_destination``: a time phrase that a move verb of its language stands before ("move … to 4",
 "push it to 9", 改到四点, 挪到, 改成四点) is where a move goes — the event's new start; "extend … to 5",
-延长到五点, "until 5" and a time with no move verb before it are not (README "Relative to an event")."""
+延长到五点, "until 5" and a time with no move verb before it are not (README "Relative to an event").
+Also ``reads_as_a_start`` (a start word at a clock) and ``holds_a_time_or_a_move``."""
 
 from __future__ import annotations
 
 import pytest
 
-from schedule_time import holds_a_time_or_a_move, reads_as_a_destination
+from schedule_time import holds_a_time_or_a_move, reads_as_a_destination, reads_as_a_start
 
 ROWS = [
     ("move Thursday's vet to 4", "to 4", True),
@@ -57,3 +58,22 @@ CUTS = [
 @pytest.mark.parametrize(("text", "holds"), CUTS, ids=[r[0] for r in CUTS])
 def test_a_time_or_a_move_in_a_piece_of_a_message(text: str, holds: bool) -> None:
     assert holds_a_time_or_a_move(text) is holds
+
+
+STARTS = [
+    ("starting at 7pm", True),
+    ("friday starting 9:30am", True),
+    ("晚上七点开始", True),
+    ("周五晚上七点起", True),
+    ("下午兩點開始", True),
+    ("after 7pm", False),
+    ("晚上七点以后", False),
+    ("starting tomorrow", False),
+    ("明天开始", False),
+    ("7pm", False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "start"), STARTS, ids=[r[0] for r in STARTS])
+def test_a_start_word_at_a_clock_is_a_start(phrase: str, start: bool) -> None:
+    assert reads_as_a_start(phrase) is start
