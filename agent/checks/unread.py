@@ -36,10 +36,13 @@ __all__ = ["read_left_out", "read_skipped"]
 async def read_skipped(tools: BoundTools, call_index: int, *, tried: bool = False) -> ToolRun | None:
     """The read the model skipped for a calendar question, run by code; None when the model did not read
     the message as one, or it names more than one time. ``tried``: the model's own reads all failed (an
-    argument not in the user's words, sent back, then prose): with no reading of its own (or "mixed"), its
-    choice of a read tool is its reading; one of adding or changing is not a question."""
+    argument not in the user's words, sent back, then prose): its choice of a read tool is its reading,
+    whatever the retry says of itself; one of adding or changing is not a question."""
     ctx = tools.ctx
-    asked = ctx.state.request == "calendar_question" or (tried and ctx.state.request in (None, "mixed"))
+    # a read tried is the model's reading of the message; what it calls the retry after a send-back ("chat",
+    # "cannot_do" beside "I can't assist with that") reads our hint, not the user — only adding or changing
+    # says the message was no question
+    asked = ctx.state.request == "calendar_question" or (tried and ctx.state.request not in ("add", "change"))
     if not asked or names_other_calendar(ctx.user_text):
         return None  # (someone else's calendar: the model's refusal is the answer, and code's would be too)
     said = analyse(ctx.user_text, now=ctx.now, tz=ctx.tz)  # the one place that knows a time phrase

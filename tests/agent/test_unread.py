@@ -138,3 +138,30 @@ async def test_a_question_whose_every_read_failed_is_read_by_code(  # type: igno
     assert r.writes == () and title in r.text and prose not in r.text, r.text
     assert "quot" not in r.text and "引号" not in r.text and "時間範圍" not in r.text
     assert r.telemetry["read_forced"] is True, (r.text, r.telemetry["tools"])
+
+
+# (zone, seeded title, message, the model's failed read, the retry's prose and what it called itself)
+FAILED_THEN_NO_QUESTION = [
+    ("America/New_York", "Piano lesson", "piano - when is the next one?",
+     ("list_events", {"range": "next Monday 2025-03-10 10:00"}), "I'm sorry, I can't help with that.", "cannot_do"),
+    ("America/New_York", "Eye exam", "When do I see the optometrist for my eye exam?",
+     ("find_free_time", {"range": "2025-03-10"}), "Sure! Let me know if there's anything else.", "chat"),
+    ("Asia/Shanghai", "体检", "我的体检是什么时候？", ("list_events", {"range": "2025-03-09"}), "抱歉，我无法处理。", "cannot_do"),
+    ("Asia/Taipei", "鋼琴課", "鋼琴課下次在哪天？", ("list_events", {"range": "下個月"}), "好的。", "chat"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("tz", "title", "text", "read", "prose", "kind"), FAILED_THEN_NO_QUESTION, ids=[r[2] for r in FAILED_THEN_NO_QUESTION]
+)
+async def test_a_retry_that_calls_itself_chat_does_not_undo_the_reading(  # type: ignore[no-untyped-def]
+    database, make_user, tz: str, title: str, text: str, read: tuple[str, dict], prose: str, kind: str
+) -> None:
+    # the first answer read the message as a question and chose a read; the retry after the send-back gave
+    # up in words and called itself "chat" or "cannot_do": code's read still answers the question
+    k = await make_kit(database, make_user, timezone=tz)
+    await k.seed(title, datetime(2025, 3, 6, 10, tzinfo=k.tz))
+    k.script(call(*read, request="calendar_question"), reply(prose, request=kind))
+    r = await k.assistant.reply(k.user_id, text)
+    assert r.writes == () and title in r.text and prose not in r.text, r.text
+    assert r.telemetry["read_forced"] is True, (r.text, r.telemetry["tools"])
