@@ -147,8 +147,8 @@ async def offer_when_nothing_like_it(
     if not args.get("when") and not args.get("end") and not args.get("duration") and args.get("event_when"):
         command = command.with_(args={**args, "when": args["event_when"], "event_when": None})
     elif args.get("when") and args.get("event_when") and _its_own_time(ctx, reference, str(args["event_when"]), str(args["when"])):
-        # two requests in one call ("dinner w/ Kat friday 8, and standup monday at 10" as a move of the dinner
-        # to Monday 10): the new event is at the time said beside it, never at the other request's
+        # two requests in one call ("dinner with Ana friday 8pm, and the standup on monday at 10" sent as a
+        # move of the dinner to Monday 10): the new event is at the time said beside it, never at the other's
         command = command.with_(args={**args, "when": args["event_when"], "event_when": None})
     when = str(command.args.get("when") or "")
     if not when or not said_now(ctx, when):

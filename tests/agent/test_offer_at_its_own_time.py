@@ -1,4 +1,4 @@
-"""Two requests sent as one move ("dinner w/ Kat friday 8pm, and the standup monday should be at 10" as an
+"""Two requests sent as one move ("dinner with Noor friday 8pm, and move the standup on monday to 10" as an
 update of the dinner, ``event_when`` "friday 8pm", ``when`` "monday 10"): nothing is called that, so the
 user is asked whether to add the new event — at the time said beside it, never at the other request's
 (agent.writes.new_event). Scripted model; now is Wednesday 2025-03-05 09:00."""
@@ -16,8 +16,8 @@ from tests.agent.fixtures import make_kit
 
 # (message, the other event on the calendar, the model's update, the offered start: day, hour)
 ROWS = [
-    ("dinner with Kat friday 8pm, and the standup on monday should be at 10", "Standup",
-     {"event": "dinner with Kat", "event_when": "friday 8pm", "when": "monday 10"}, (7, 20)),
+    ("dinner with Noor friday 8pm, and move the standup on monday to 10", "Standup",
+     {"event": "dinner with Noor", "event_when": "friday 8pm", "when": "monday 10"}, (7, 20)),
     ("yoga saturday 9am; also push the team sync on tuesday to 3pm", "Team sync",
      {"event": "yoga", "event_when": "saturday 9am", "when": "tuesday 3pm"}, (8, 9)),
     ("周五晚上八点和小凯吃饭，另外周一的站会改到十点", "站会",
