@@ -18,27 +18,47 @@ from agent.outcomes import Command, NeedsConfirmation
 from agent.render.timefmt import range_text
 from agent.time_grounding import TO_WORDS, is_time_grounded
 from agent.writes.references import events_sharing_a_word
-from schedule_time import time_phrases
+from schedule_time import reads_as_an_end, time_phrases
 from storage import EventSnapshot
 
-__all__ = ["another_of", "ask_another"]
+__all__ = ["another_of", "ask_another", "moved_instead"]
 
 _DESTINATION = re.compile(rf"^(?:{TO_WORDS})", re.IGNORECASE)  # the time service's "to" of a move
 
 
 async def another_of(ctx: ToolContext, command: Command) -> EventSnapshot | None:
     """The upcoming event a create would duplicate, when its time is a destination in the user's words."""
-    when, title = command.args.get("when"), command.args.get("title")
+    title = command.args.get("title")
     if command.tool != "create_event" or "another" in command.confirmed:
         return None
-    if not isinstance(when, str) or not isinstance(title, str):
-        return None
-    destinations = [p for p in time_phrases(ctx.user_text) if _DESTINATION.search(p)]
-    if not any(is_time_grounded(when, [p], now=ctx.now, tz=ctx.tz, memo=ctx.memo) for p in destinations):
+    if _destination(ctx, command) is None or not isinstance(title, str):
         return None
     found = await events_sharing_a_word(ctx, title, title, limit=20)
     upcoming = [e for e in found if e.end > ctx.now]
     return min(upcoming, key=lambda e: e.start) if upcoming else None
+
+
+def moved_instead(ctx: ToolContext, command: Command) -> Command | None:
+    """The move the create's words describe: the event its title names, to the user's destination phrase —
+    a yes/no first (``doubted``: the model chose to add), and a choice first when several events share the
+    name. None when the title says nothing to find an event by."""
+    phrase, title = _destination(ctx, command), command.args.get("title")
+    if phrase is None or reads_as_an_end(phrase) or not isinstance(title, str) or not title.strip():
+        return None  # ("yoga until 7pm": an end, not where a move goes — the add-another question stays)
+    ctx.notes.append({"replaced": "tool", "reason": "a_move_sent_as_a_create", "tool": command.tool,
+                      "call_index": command.call_index})  # fmt: skip
+    ctx.state.checks.append({"name": "move_as_create", "verdict": "amend"})
+    return Command("update_event", {"event": title, "when": phrase}, call_index=command.call_index, doubted=True)
+
+
+def _destination(ctx: ToolContext, command: Command) -> str | None:
+    """The user's phrase with a "to" before it that the create's ``when`` stands on ("to 11am", 到十一点)."""
+    when = command.args.get("when")
+    if not isinstance(when, str):
+        return None
+    destinations = [p for p in time_phrases(ctx.user_text) if _DESTINATION.search(p)]
+    said = [p for p in destinations if is_time_grounded(when, [p], now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
+    return said[0] if said else None
 
 
 def ask_another(

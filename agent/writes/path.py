@@ -29,7 +29,7 @@ from agent.time_grounding import the_time_itself
 from agent.timing import Timing, named_day, timing_from_json
 from agent.tools.args import UpdateEventArgs
 from agent.turn.focus import just_written
-from agent.writes.another import another_of, ask_another
+from agent.writes.another import another_of, ask_another, moved_instead
 from agent.writes.end_or_move import end_or_move
 from agent.writes.new_event import said_now
 from agent.writes.no_change import (
@@ -102,7 +102,8 @@ async def _create(ctx: ToolContext, command: Command) -> WriteOutcome:
         command = command.with_(args={**args, "title": title})
         args = command.args
     if (there := await another_of(ctx, command)) is not None:  # "dentist to 11am": a move's words
-        return ask_another(ctx, command, there, start, end)
+        move = moved_instead(ctx, command)
+        return await _update(ctx, move, False) if move else ask_another(ctx, command, there, start, end)
     reasons, conflicts = await checks(ctx, command, start, end, all_day, exclude=None)
     if reasons:
         return confirm(ctx, command, "create", title, start, end, all_day, reasons, conflicts)

@@ -1,5 +1,6 @@
-"""A create made of a move's words ("haircut to 4pm" with a Haircut on the calendar) asks before adding a
-second one; a create in its own words is written at once."""
+"""A create made of a move's words ("haircut to 4pm" with a Haircut on the calendar) is the move it describes,
+asked yes/no first (the model chose to add; agent.writes.another.moved_instead) — never a second Haircut; with
+an end word ("yoga until 7pm") it asks before adding another; a create in its own words is written at once."""
 
 from __future__ import annotations
 
@@ -12,17 +13,19 @@ from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NY, SH, make_kit
 
 MOVES = [
-    (NY, "Dentist", "dentist appointment to 11am", {"title": "Dentist appointment", "when": "11am"}, "You have “Dentist”"),
-    (NY, "Haircut", "haircut to 4pm pls", {"title": "Haircut", "when": "4pm"}, "You have “Haircut”"),
-    (NY, "Yoga", "yoga until 7pm tomorrow", {"title": "Yoga", "when": "tomorrow 7pm"}, "You have “Yoga”"),
-    (SH, "牙医", "牙医改到十一点", {"title": "牙医", "when": "十一点"}, "你已经有「牙医」"),
-    (SH, "周会", "周会挪到明天下午三点", {"title": "周会", "when": "明天下午三点"}, "你已经有「周会」"),
+    (NY, "Dentist", "dentist appointment to 11am", {"title": "Dentist appointment", "when": "11am"},
+     "Change “Dentist” to Thursday, March 6, 11:00", 11),
+    (NY, "Haircut", "haircut to 4pm pls", {"title": "Haircut", "when": "4pm"}, "Change “Haircut” to", 16),
+    (NY, "Vet", "the vet to 3pm then", {"title": "Vet", "when": "3pm"}, "Change “Vet” to", 15),
+    (SH, "牙医", "牙医改到十一点", {"title": "牙医", "when": "十一点"}, "把「牙医」改到3月6日", 11),
+    (SH, "周会", "周会挪到明天下午三点", {"title": "周会", "when": "明天下午三点"}, "把「周会」改到", 15),
+    (SH, "瑜伽課", "瑜伽課到下午四點", {"title": "瑜伽課", "when": "下午四點"}, "把「瑜伽課」改到", 16),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize("row", MOVES, ids=[r[2] for r in MOVES])
-async def test_a_create_from_a_moves_words_asks_first(database, make_user, row) -> None:  # type: ignore[no-untyped-def]
-    zone, title, message, args, said = row
+async def test_a_create_from_a_moves_words_is_the_move_asked_first(database, make_user, row) -> None:  # type: ignore[no-untyped-def]
+    zone, title, message, args, said, hour = row
     k = await make_kit(database, make_user, timezone=zone.key)
     await k.seed(title, datetime(2025, 3, 6, 9, tzinfo=zone), datetime(2025, 3, 6, 10, tzinfo=zone))
     k.script(call("create_event", args))
@@ -30,7 +33,29 @@ async def test_a_create_from_a_moves_words_asks_first(database, make_user, row) 
     assert r.writes == () and r.pending is not None and r.pending.kind == "needs_confirmation", r.text
     assert r.text.startswith(said), r.text
     yes = await k.assistant.reply(k.user_id, "yes" if zone is NY else "好的")
+    assert [w.action for w in yes.writes] == ["updated"], yes.text
+    [event] = await k.events()
+    assert (event.start.astimezone(zone).day, event.start.astimezone(zone).hour) == (6, hour), yes.text
+
+
+async def test_an_end_word_still_asks_before_adding_another(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    k = await make_kit(database, make_user, timezone=NY.key)
+    await k.seed("Yoga", datetime(2025, 3, 6, 9, tzinfo=NY), datetime(2025, 3, 6, 10, tzinfo=NY))
+    k.script(call("create_event", {"title": "Yoga", "when": "tomorrow 7pm"}))
+    r = await k.assistant.reply(k.user_id, "yoga until 7pm tomorrow")
+    assert r.writes == () and r.text.startswith("You have “Yoga”"), r.text
+    yes = await k.assistant.reply(k.user_id, "yes")
     assert len(yes.writes) == 1 and len(await k.events()) == 2, yes.text
+
+
+async def test_two_events_of_that_name_are_a_choice(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    k = await make_kit(database, make_user, timezone=NY.key)
+    await k.seed("Dentist", datetime(2025, 3, 6, 9, tzinfo=NY), datetime(2025, 3, 6, 10, tzinfo=NY))
+    await k.seed("Dentist", datetime(2025, 3, 11, 9, tzinfo=NY), datetime(2025, 3, 11, 10, tzinfo=NY))
+    k.script(call("create_event", {"title": "Dentist", "when": "11am"}))
+    r = await k.assistant.reply(k.user_id, "dentist to 11am")
+    assert r.writes == () and len(r.options) == 2, r.text
+    assert len(await k.events()) == 2
 
 
 OWN = [
