@@ -50,6 +50,7 @@ from agent.time_grounding import (
 )
 from agent.time_readings import picked_reading, reads_as_now, ungrounded_hint, users_phrase
 from agent.user_gave import user_gave_end, user_gave_recurrence
+from agent.writes.siblings import time_of_another_request
 from agent.writes.store import title_of
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock
@@ -398,6 +399,10 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
         grounded_values.append(shift)
         ctx.notes.append({"filled": "when", "from": "users_shift", "tool": command.tool,
                           "call_index": command.call_index})  # fmt: skip
+    if not problems and time_of_another_request(ctx, command.with_(args=args)):
+        hint = "`when` takes its time from another request of the message; give this event only its own time"
+        problems.append({"field": "when", "problem": "another_requests_time", "hint": hint})
+        asked_args["when"] = None
     if problems:
         problems = _from_the_users_phrase(ctx, command, args, problems, grounded_values)
     elif stale := _earlier_time(ctx, command, args, grounded_values):

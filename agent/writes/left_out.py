@@ -51,6 +51,7 @@ from agent.time_grounding import (
     resolved,
 )
 from agent.user_gave import user_gave_end, user_gave_recurrence
+from agent.writes.siblings import time_of_another_request
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock, DateParts, DayShift, HolidayRef, PartOfDay, WeekdayRef
 
@@ -93,6 +94,8 @@ async def filled_from_users_words(ctx: ToolContext, command: Command) -> Command
         command = command.with_(args={**args, "when": when})
         args = command.args
     clock = clock_for_day(ctx.user_text, when, title, now=now, tz=tz, memo=memo) if when and day is None else None
+    if clock is not None and time_of_another_request(ctx, command.with_(args={**args, "when": f"{when} {clock}"})):
+        clock = None  # the clock of a clause naming another call of the answer: that request's, not this one's
     if clock is not None:
         _note(ctx, command, "when")
         when = f"{when} {clock}"

@@ -13,16 +13,20 @@ clause with no time of its own ("move the call to 3, it's at the gym") is left a
 
 from __future__ import annotations
 
+from datetime import time
+
 from agent.context import ToolContext
 from agent.grounding import is_grounded
 from agent.language import clauses
 from agent.outcomes import Command
 from agent.time_accounting import accounted
-from agent.time_grounding import phrases_in
+from agent.time_grounding import is_time_grounded, phrases_in, phrases_of, resolved
 from agent.writes.title_match import shares_a_word
-from schedule_time import reads_as_an_end
+from schedule_time import Resolution, reads_as_an_end
+from schedule_time.language import normalise, scan
+from schedule_time.pieces import Clock
 
-__all__ = ["others_words_dropped"]
+__all__ = ["others_words_dropped", "time_of_another_request"]
 
 _DETAILS = ("location", "notes")
 _NAMES = ("title", "event")
@@ -81,3 +85,43 @@ def _only_the_others(value: str, parts: list[tuple[str, bool]], own: list[str]) 
     if not where or any(shares_a_word(name, c) for c, _ in where for name in own):
         return False
     return all(another for _, another in where)
+
+
+def time_of_another_request(ctx: ToolContext, command: Command) -> bool:
+    """A new event's clock that only a clause naming another call of the answer gives ("dentist tomorrow, and
+    a haircut at 3pm" with the dentist sent at tomorrow 3pm: the day is the dentist's, the clock the
+    haircut's). Its own clauses — those naming no other call, or naming this one — and the earlier messages
+    say no clock at that time of day. A day is not checked: one said with another request is often both's
+    ("明天的羽毛球取消，改成七点游泳", "dentist friday 10am and lunch at 1")."""
+    when = command.args.get("when")
+    if command.tool != "create_event" or not isinstance(when, str) or not _clock_in(when):
+        return False
+    parts = clauses(ctx.user_text)
+    others = _other_names(ctx, command)
+    if len(parts) < 2 or not others:
+        return False
+    title = str(command.args.get("title") or "")
+    own = [c for c in parts if shares_a_word(title, c) or not any(shares_a_word(n, c) for n in others)]
+    if len(own) == len(parts):
+        return False
+    kw = {"now": ctx.now, "tz": ctx.tz, "memo": ctx.memo}
+    start = resolved(when, **kw).start
+    if start is None or not is_time_grounded(when, ctx.time_sources, **kw):
+        return False
+    if is_time_grounded(when, [*ctx.earlier_texts, *own], **kw):
+        return False  # its own words give it whole
+    clock = start.astimezone(ctx.tz).timetz().replace(tzinfo=None)
+    for text in [*ctx.earlier_texts, *own]:
+        for phrase in phrases_of(text, ctx.memo):
+            if _clock_in(phrase) and clock in _clocks(resolved(phrase, **kw), ctx):
+                return False
+    return True
+
+
+def _clocks(reading: Resolution, ctx: ToolContext) -> set[time]:
+    starts = [reading.start] if reading.start is not None else [c.start for c in reading.candidates]
+    return {s.astimezone(ctx.tz).time() for s in starts if s is not None}
+
+
+def _clock_in(phrase: str) -> bool:
+    return any(isinstance(piece, Clock) for piece in scan(normalise(phrase)).pieces)
