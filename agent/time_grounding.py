@@ -36,7 +36,7 @@ import itertools
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -61,6 +61,7 @@ __all__ = [
     "TO_WORDS",
     "Memo",
     "covers",
+    "has_clock",
     "is_a_length",
     "is_a_shift",
     "is_an_event_length",
@@ -74,6 +75,7 @@ __all__ = [
     "phrases_said",
     "quotes",
     "readings_key",
+    "reads_at_clock",
     "reads_or_moves",
     "resolved",
     "same_pieces",
@@ -108,6 +110,20 @@ def phrases_of(text: str, memo: Memo | None) -> list[str]:
     if hit is None:
         hit = memo[key] = time_phrases(text)
     return hit  # type: ignore[no-any-return]
+
+
+def has_clock(text: str) -> bool:
+    """The time service reads a clock in ``text`` ("3pm", 下午三点) — a part of day alone ("lunch") is none."""
+    return any(isinstance(piece, Clock) for piece in scan(normalise(text)).pieces)
+
+
+def reads_at_clock(phrase: str, clock: time, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> bool:
+    """``phrase`` says a clock, and one of its readings starts at the wall-clock ``clock`` in ``tz``."""
+    if not has_clock(phrase):
+        return False
+    found = _resolve(phrase, now, tz, memo)
+    starts = [c.start for c in found.candidates] if found.status == "ambiguous" else [found.start]
+    return any(s is not None and s.astimezone(tz).time() == clock for s in starts)
 
 
 def norm(text: str) -> str:

@@ -27,6 +27,7 @@ from agent.guards.users_times import (
     anchored,
     beside_the_event,
     clock_for_the_day,
+    clock_only,
     move_inside,
     phrases_left_for,
     the_users_part,
@@ -38,12 +39,14 @@ from agent.render import phrases
 from agent.time_accounting import phrases_left
 from agent.time_grounding import (
     covers,
+    has_clock,
     is_a_length,
     is_a_shift,
     is_time_grounded,
     names_a_day,
     phrases_in,
     phrases_of,
+    reads_at_clock,
     reads_or_moves,
     resolved,
     the_time_itself,
@@ -53,7 +56,6 @@ from agent.user_gave import user_gave_end, user_gave_recurrence
 from agent.writes.siblings import time_of_another_request
 from agent.writes.store import title_of
 from schedule_time.language import normalise, scan
-from schedule_time.pieces import Clock
 
 __all__ = ["ground_times"]
 
@@ -257,9 +259,9 @@ def _day_and_clock_apart(ctx: ToolContext, command: Command, left: list[str]) ->
     writes = [tool for tool, _ in ctx.state.answer_calls if tool in ("create_event", "update_event", "delete_event")]
     if len(writes) != 1:
         return None
-    days = [p for p in left if names_a_day(p) and not any(isinstance(x, Clock) for x in scan(normalise(p)).pieces)]
-    clocks = [p for p in left if p not in days and not names_a_day(p)]
-    if len(days) != 1 or len(clocks) != 1 or not any(isinstance(x, Clock) for x in scan(normalise(clocks[0])).pieces):
+    days = [p for p in left if names_a_day(p) and not has_clock(p)]
+    clocks = [p for p in left if clock_only(p)]
+    if len(days) != 1 or len(clocks) != 1:
         return None
     joined = f"{days[0]} {clocks[0]}"
     return joined if is_time_grounded(joined, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo) else None
@@ -272,15 +274,8 @@ def _same_clock_as(ctx: ToolContext, value: str, left: list[str]) -> str | None:
     if given.status != "resolved" or given.start is None or given.recurrence:
         return None
     clock = given.start.astimezone(ctx.tz).time()
-    same = []
-    for phrase in left:
-        found = resolved(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-        starts = [c.start for c in found.candidates] if found.status == "ambiguous" else [found.start]
-        if not any(isinstance(piece, Clock) for piece in scan(normalise(phrase)).pieces):
-            continue  # a part of day ("lunch" reads from 12:00) names no clock
-        if any(s is not None and s.astimezone(ctx.tz).time() == clock
-                                                     for s in starts):  # fmt: skip
-            same.append(phrase)
+    # (a part of day — "lunch" reads from 12:00 — names no clock)
+    same = [p for p in left if reads_at_clock(p, clock, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
     return same[0] if len(same) == 1 else None
 
 

@@ -12,6 +12,7 @@ from agent.language import clauses
 from agent.outcomes import Command
 from agent.time_accounting import phrases_or_moves_left
 from agent.time_grounding import (
+    has_clock,
     is_a_length,
     is_a_shift,
     is_time_grounded,
@@ -24,14 +25,14 @@ from agent.time_grounding import (
 )
 from agent.timing import Missing, resolve_start
 from agent.writes.title_match import shares_a_word
-from schedule_time.language import normalise, scan
-from schedule_time.pieces import Clock
+from schedule_time.language import normalise
 
 __all__ = [
     "amount_of_a_move",
     "anchored",
     "beside_the_event",
     "clock_for_the_day",
+    "clock_only",
     "move_inside",
     "phrases_left_for",
     "the_users_part",
@@ -154,7 +155,7 @@ def clock_for_the_day(ctx: ToolContext, command: Command, when: str, grounded: l
         return None
     title = norm(str(command.args.get("title") or ""))
     left = [p for p in phrases_left_for(ctx, command, grounded) if not (title and norm(p) in title)]
-    clocks = [p for p in left if _clock_only(p)]  # (a meal word of the new event's title is its name)
+    clocks = [p for p in left if clock_only(p)]  # (a meal word of the new event's title is its name)
     if len(left) != 1 or len(clocks) != 1:
         return None
     clock = clocks[0]
@@ -167,9 +168,9 @@ def clock_for_the_day(ctx: ToolContext, command: Command, when: str, grounded: l
     return joined if not isinstance(resolve_start(joined, now=ctx.now, tz=ctx.tz), Missing) else None
 
 
-def _clock_only(phrase: str) -> bool:
-    pieces = scan(normalise(phrase)).pieces
-    return any(isinstance(p, Clock) for p in pieces) and not names_a_day(phrase)
+def clock_only(phrase: str) -> bool:
+    """A clock with no day of its own ("7pm", 晚上七点; not "friday 7pm")."""
+    return has_clock(phrase) and not names_a_day(phrase)
 
 
 def move_inside(ctx: ToolContext, command: Command, value: str) -> tuple[str, str | None] | None:

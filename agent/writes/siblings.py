@@ -13,18 +13,14 @@ clause with no time of its own ("move the call to 3, it's at the gym") is left a
 
 from __future__ import annotations
 
-from datetime import time
-
 from agent.context import ToolContext
 from agent.grounding import is_grounded
 from agent.language import clauses
 from agent.outcomes import Command
 from agent.time_accounting import accounted
-from agent.time_grounding import is_time_grounded, phrases_in, phrases_of, resolved
+from agent.time_grounding import has_clock, is_time_grounded, phrases_in, phrases_of, reads_at_clock, resolved
 from agent.writes.title_match import shares_a_word
-from schedule_time import Resolution, reads_as_an_end
-from schedule_time.language import normalise, scan
-from schedule_time.pieces import Clock
+from schedule_time import reads_as_an_end
 
 __all__ = ["others_words_dropped", "time_of_another_request"]
 
@@ -94,7 +90,7 @@ def time_of_another_request(ctx: ToolContext, command: Command) -> bool:
     say no clock at that time of day. A day is not checked: one said with another request is often both's
     ("明天的羽毛球取消，改成七点游泳", "dentist friday 10am and lunch at 1")."""
     when = command.args.get("when")
-    if command.tool != "create_event" or not isinstance(when, str) or not _clock_in(when):
+    if command.tool != "create_event" or not isinstance(when, str) or not has_clock(when):
         return False
     parts = clauses(ctx.user_text)
     others = _other_names(ctx, command)
@@ -110,18 +106,6 @@ def time_of_another_request(ctx: ToolContext, command: Command) -> bool:
         return False
     if is_time_grounded(when, [*ctx.earlier_texts, *own], **kw):
         return False  # its own words give it whole
-    clock = start.astimezone(ctx.tz).timetz().replace(tzinfo=None)
-    for text in [*ctx.earlier_texts, *own]:
-        for phrase in phrases_of(text, ctx.memo):
-            if _clock_in(phrase) and clock in _clocks(resolved(phrase, **kw), ctx):
-                return False
-    return True
-
-
-def _clocks(reading: Resolution, ctx: ToolContext) -> set[time]:
-    starts = [reading.start] if reading.start is not None else [c.start for c in reading.candidates]
-    return {s.astimezone(ctx.tz).time() for s in starts if s is not None}
-
-
-def _clock_in(phrase: str) -> bool:
-    return any(isinstance(piece, Clock) for piece in scan(normalise(phrase)).pieces)
+    clock = start.astimezone(ctx.tz).time()
+    own_phrases = (p for text in [*ctx.earlier_texts, *own] for p in phrases_of(text, ctx.memo))
+    return not any(reads_at_clock(p, clock, **kw) for p in own_phrases)
