@@ -47,6 +47,9 @@ def _only_times(text: str) -> bool:
 _TO_IN = re.compile(r"\bto\s+|到|至")
 _MOVE_TO_EN = re.compile(rf"\b{en.MOVE_VERB}\b[^,.;!?]{{0,40}}?\bto\s*$")
 _MOVE_TO_ZH = re.compile(rf"{zh.MOVE_TO}\s*$")
+_MOVE_BARE_ZH = re.compile(r"(?:改|挪|换|換|调|調|移)\s*$")
+"""A move verb right before the time, with no 到/成 between ("改下周三", "挪周五", "调明天"): spoken Chinese
+drops the linking word; a shift ("推迟两天", "延后一小时") is no destination and does not end this way."""
 _MAKE_IT = re.compile(r"\bmake\s+(?:it|that)\s*$")
 """"make it 9": the move rules' other form (a time right after it; "make it end at 5" is no destination)."""
 
@@ -75,7 +78,7 @@ def reads_as_a_start(phrase: str) -> bool:
 def reads_as_a_destination(text: str, phrase: str) -> bool:
     """In ``text``, the time ``phrase`` ("to 4", "4", 到四点) is where a move goes: a move verb of its language
     stands before it in its clause ("move Thursday's vet to 4", "push it to 9", "make it 9", 改到四点, 挪到,
-    改成四点),
+    改成四点, or a bare 改/挪 right before it: 改下周三),
     so the time is the event's new start — never its new end ("extend the meeting to 5", 延长到五点, "until 5"
     are no moves). False when the phrase is not in the text."""
     said, wanted = normalise(text), normalise(phrase)
@@ -85,7 +88,9 @@ def reads_as_a_destination(text: str, phrase: str) -> bool:
     # up to the phrase, or to its own last "to" ("friday to 4" of "shift the dentist on friday to 4")
     tos = [m.end() for m in _TO_IN.finditer(wanted)]
     head = said[: at + (tos[-1] if tos else 0)]
-    return bool(_MOVE_TO_EN.search(head) or _MAKE_IT.search(head) or _MOVE_TO_ZH.search(head))
+    return bool(
+        _MOVE_TO_EN.search(head) or _MAKE_IT.search(head) or _MOVE_TO_ZH.search(head) or _MOVE_BARE_ZH.search(head)
+    )
 
 
 def holds_a_time_or_a_move(text: str) -> bool:

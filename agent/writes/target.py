@@ -31,7 +31,7 @@ from agent.language import HAN_RUN
 from agent.outcomes import Command, NeedsChoice, NeedsValue, Option, Rejected, WriteOutcome
 from agent.render import phrases
 from agent.render.timefmt import range_text
-from agent.time_grounding import Memo, phrases_of
+from agent.time_grounding import Memo, is_time_grounded, phrases_of
 from agent.turn.focus import is_anaphor, just_written
 from agent.writes.new_event import (
     after_not_found,
@@ -44,7 +44,7 @@ from agent.writes.new_event import (
 from agent.writes.references import Choice, Found, NotFound, Ref, events_sharing_a_word, resolve_reference
 from agent.writes.store import model_doubts
 from agent.writes.title_match import names_someone
-from schedule_time import holds_a_time_or_a_move
+from schedule_time import holds_a_time_or_a_move, reads_as_a_destination, time_phrases
 from schedule_time.language import normalise
 from storage import StorageError
 
@@ -116,7 +116,8 @@ async def _times_swapped(ctx: ToolContext, command: Command, occurrences: bool) 
     ("the review is really on Thursday at 10, move the Friday one there" came with event_when="Thursday at
     10", when="Friday"): the model may have swapped the two times, or the event may already be where the
     user wants it. Which is not a fact code has, so the swapped move asks yes/no first, naming the event and
-    where it would go (``doubted``); a "no" costs nothing. Right after that event was written it needs no
+    where it would go (``doubted``); a "no" costs nothing — unless the user's phrase of that time stands
+    after a move verb ("to Friday", 改到周五, 改下周三): then it is the destination, and the move is written. Right after that event was written it needs no
     yes ("sorry, Monday not Sunday": a correction of the write just made, ``store.unasked``).
 
     An update with no new time at all whose ``event_when`` finds nothing, while its name alone finds one
@@ -135,7 +136,16 @@ async def _times_swapped(ctx: ToolContext, command: Command, occurrences: bool) 
     ctx.notes.append({"replaced": "when", "reason": "swapped_with_event_when", "tool": command.tool,
                       "call_index": command.call_index})  # fmt: skip
     swapped = {**args, "when": args["event_when"], "event_when": args.get("when")}
-    return command.with_(args=swapped, target=target_json(found.ref), doubted=True)
+    doubted = not _said_as_a_destination(ctx, str(args["event_when"]))
+    return command.with_(args=swapped, target=target_json(found.ref), doubted=doubted or command.doubted)
+
+
+def _said_as_a_destination(ctx: ToolContext, phrase: str) -> bool:
+    """The user's own phrase for ``phrase`` stands after a move verb ("move the dentist to Friday at 2pm",
+    改下周三: ``schedule_time.reads_as_a_destination``): then it is where the event goes, a fact and no
+    guess, and the swapped move needs no yes."""
+    said = [p for p in time_phrases(ctx.user_text) if is_time_grounded(phrase, [p], now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
+    return any(reads_as_a_destination(ctx.user_text, p) for p in said)
 
 
 async def new_event_sent_as_a_move(

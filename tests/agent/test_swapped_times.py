@@ -1,6 +1,7 @@
 """A move whose ``event_when`` finds nothing while the one event it names sits at the new time ``when``: the
 model may have swapped the two, or the event may already be there, so the swapped move asks yes/no first
-(agent.writes.target). Scripted model; now is Wednesday 2025-03-05 09:00 in New York."""
+(agent.writes.target) — unless the user's phrase of that time stands after a move verb: then it is the
+destination and the move is written at once. Scripted model; now is Wednesday 2025-03-05 09:00 in New York."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ ROWS = [
      {"event": "standup", "event_when": "tomorrow at 9", "when": "Friday"}, (6, 9)),
     ("评审会其实明天上午十点开，把周五那个挪过去", "评审会",
      {"event": "评审会", "event_when": "明天上午十点", "when": "周五"}, (6, 10)),
-    ("讀書會改在明天晚上七點，把週五那場挪過去", "讀書會",
+    ("讀書會其實是明天晚上七點，把週五那場挪過去", "讀書會",
      {"event": "讀書會", "event_when": "明天晚上七點", "when": "週五"}, (6, 19)),
 ]  # fmt: skip
 
@@ -51,6 +52,35 @@ async def test_a_no_leaves_it_where_it_is(database: Any, make_user: Any) -> None
     await kit.assistant.reply(kit.user_id, "no")
     [event] = await kit.events()
     assert event.start == datetime(2025, 3, 7, 14, tzinfo=kit.tz)
+
+
+# (zone, message with a move verb before its only time, seeded title (Thursday 6 March 18:00), the model's
+# update with that time as its event_when and no new time, the new start (day, hour))
+DESTINATION_SAID = [
+    ("America/New_York", "move the dentist to friday at 2pm", "Dentist",
+     {"event": "dentist", "event_when": "friday at 2pm"}, (7, 14)),
+    ("America/New_York", "can you push the Leo sync to friday 3pm", "Sync with Leo",
+     {"event": "Leo sync", "event_when": "Friday 3pm"}, (7, 15)),
+    ("America/New_York", "shift my piano lesson to next tuesday", "Piano lesson",
+     {"event": "piano lesson", "event_when": "next tuesday"}, (11, 18)),
+    ("Asia/Shanghai", "跟老王的饭局改下周五", "和老王吃饭", {"event": "跟老王的饭局", "event_when": "下周五"}, (14, 18)),
+    ("Asia/Shanghai", "把牙医挪到周五下午两点", "牙医", {"event": "牙医", "event_when": "周五下午两点"}, (7, 14)),
+    ("Asia/Taipei", "讀書會挪週五吧", "讀書會", {"event": "讀書會", "event_when": "週五"}, (7, 18)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("tz", "text", "title", "update", "start"), DESTINATION_SAID,
+                         ids=[r[1] for r in DESTINATION_SAID])  # fmt: skip
+async def test_a_destination_the_user_said_is_moved_at_once(
+    database: Any, make_user: Any, tz: str, text: str, title: str, update: dict, start: tuple[int, int]
+) -> None:
+    kit = await make_kit(database, make_user, timezone=tz)
+    await kit.seed(title, datetime(2025, 3, 6, 18, tzinfo=kit.tz))
+    kit.script(call("update_event", update), reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes and r.writes[0].persisted and r.pending is None, r.text
+    [event] = await kit.events()
+    assert (event.start.day, event.start.hour) == start, r.text
 
 
 # (zone, message: a move of one event and a cancel of another; the model's update of the second with the
