@@ -30,6 +30,7 @@ from agent.guards.users_times import (
     clock_only,
     move_inside,
     phrases_left_for,
+    shift_after_the_events_day,
     the_users_part,
     the_users_shift,
     users_own,
@@ -173,6 +174,13 @@ def _has_words_of(value: str, phrase: str) -> bool:
     time next tuesday" in "next tuesday 11:30")."""
     mine = scan(normalise(phrase)).pieces
     return bool(mine) and any(covers(mine, piece) for piece in scan(normalise(value)).pieces)
+
+
+def _only_the_new_start_made_up(command: Command, problems: list[dict[str, str]]) -> bool:
+    """An update whose one problem is a new start not in the user's words."""
+    return command.tool == "update_event" and [(p["field"], p["problem"]) for p in problems] == [
+        ("when", "not_the_users_words")
+    ]
 
 
 def _from_the_users_phrase(
@@ -393,6 +401,12 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
         args["when"] = asked_args["when"] = shift
         grounded_values.append(shift)
         ctx.notes.append({"filled": "when", "from": "users_shift", "tool": command.tool,
+                          "call_index": command.call_index})  # fmt: skip
+    if _only_the_new_start_made_up(command, problems) and (shift := shift_after_the_events_day(ctx, command)):
+        # "讀書會從週四延後兩天" sent with when="週五 12:00": the user's shift, read against the event
+        args["when"] = asked_args["when"] = shift
+        problems = []
+        ctx.notes.append({"replaced": "when", "reason": "the_users_shift", "tool": command.tool,
                           "call_index": command.call_index})  # fmt: skip
     if not problems and time_of_another_request(ctx, command.with_(args=args)):
         hint = "`when` takes its time from another request of the message; give this event only its own time"

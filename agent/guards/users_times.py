@@ -21,6 +21,7 @@ from agent.time_grounding import (
     phrases_in,
     phrases_of,
     quotes,
+    reads_or_moves,
     the_time_itself,
 )
 from agent.timing import Missing, resolve_start
@@ -35,6 +36,7 @@ __all__ = [
     "clock_only",
     "move_inside",
     "phrases_left_for",
+    "shift_after_the_events_day",
     "the_users_part",
     "the_users_shift",
     "users_own",
@@ -87,9 +89,42 @@ def the_users_shift(ctx: ToolContext, command: Command, grounded: list[str]) -> 
         return None
     left = phrases_left_for(ctx, command, grounded)
     shifts = [p for p in left if is_a_shift(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
+    if not shifts:
+        return shift_after_the_events_day(ctx, command)
     if len(shifts) != 1 or not beside_the_event(ctx, command, shifts[0]):
         return None
     return shifts[0]
+
+
+def shift_after_the_events_day(ctx: ToolContext, command: Command) -> str | None:
+    """The one shift of the message said right after the event's day in one run ("讀書會從週四延後兩天",
+    "move standup from monday one day later"): the day says which event, the shift where it goes. The time
+    service reads the run only against the event, so no part of it grounds a new start the model made up
+    ("週五 12:00" for two days after Thursday); the shift does. None unless exactly one such run, beside the
+    event."""
+    if command.tool != "update_event" or not anchored(ctx, command):
+        return None
+    tails = [tail for p in phrases_of(ctx.user_text, ctx.memo) if (tail := _shift_after_a_time(ctx, p)) is not None]
+    if len(tails) != 1 or not beside_the_event(ctx, command, tails[0]):
+        return None
+    return tails[0]
+
+
+def _shift_after_a_time(ctx: ToolContext, phrase: str) -> str | None:
+    """The end of a phrase that shifts an event, after a start that reads as a time of its own (从周四 /
+    "from monday"); None when the phrase is a shift or a time as a whole."""
+    if is_a_shift(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        return None
+    cuts = [i for i in range(1, len(phrase)) if phrase[i - 1] == " " or not phrase[i - 1].isascii()]
+    for at in cuts:
+        head, tail = phrase[:at].strip(), phrase[at:].strip()
+        if (
+            head
+            and is_a_shift(tail, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+            and reads_or_moves(head, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        ):
+            return tail
+    return None
 
 
 def the_users_part(ctx: ToolContext, command: Command, value: str) -> str | None:
