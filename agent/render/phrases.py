@@ -194,6 +194,12 @@ def ask_choice(lines: Sequence[str], lang: Lang, *, field: str) -> str:
     return head + "\n" + "\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1))
 
 
+def ask_which_to_move(lines: Sequence[str], lang: Lang, *, to: str) -> str:
+    """Which event a move the user was not yet asked about goes for, naming the move: the pick is the yes."""
+    head = f"Move which one to {to}?" if lang == "en" else f"要把哪一个改到{to}？"
+    return head + "\n" + "\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1))
+
+
 def ask_move_or_end(title: str, moved: str, ending: str, lang: Lang) -> str:
     """A move's one time that may be the new start or the new end (``writes.end_or_move``)."""
     if lang == "zh":

@@ -31,7 +31,7 @@ from agent.language import HAN_RUN
 from agent.outcomes import Command, NeedsChoice, NeedsValue, Option, Rejected, WriteOutcome
 from agent.render import phrases
 from agent.render.timefmt import range_text
-from agent.time_grounding import Memo, is_time_grounded, phrases_of
+from agent.time_grounding import Memo, is_time_grounded, phrases_of, the_time_itself
 from agent.turn.focus import is_anaphor, just_written
 from agent.writes.new_event import (
     after_not_found,
@@ -107,8 +107,20 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
             for r in found.refs
         )
         lines = [o.label for o in options]
+        if command.tool == "update_event" and command.doubted and (to := _the_users_new_time(ctx, command)):
+            # a move asked about first ("dentist to 11am" sent as an add): the question names the move, so
+            # picking an event is the yes, not the first of two questions
+            asked = command.with_(confirmed=(*command.confirmed, "unasked"))
+            return NeedsChoice(asked, "event", phrases.ask_which_to_move(lines, ctx.lang, to=to), options)
         return NeedsChoice(command, "event", phrases.ask_choice(lines, ctx.lang, field="event"), options)
     return command.with_(target=target_json(found.ref))
+
+
+def _the_users_new_time(ctx: ToolContext, command: Command) -> str | None:
+    """The update's new start as the user said it ("11am" of "to 11am"), when it is their phrase."""
+    when = str(command.args.get("when") or "")
+    said = normalise(when) in normalise(ctx.user_text) if when else False
+    return the_time_itself(when) if said and not command.args.get("end") else None
 
 
 async def _times_swapped(ctx: ToolContext, command: Command, occurrences: bool) -> Command | None:

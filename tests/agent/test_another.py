@@ -48,14 +48,29 @@ async def test_an_end_word_still_asks_before_adding_another(database, make_user)
     assert len(yes.writes) == 1 and len(await k.events()) == 2, yes.text
 
 
-async def test_two_events_of_that_name_are_a_choice(database, make_user) -> None:  # type: ignore[no-untyped-def]
-    k = await make_kit(database, make_user, timezone=NY.key)
-    await k.seed("Dentist", datetime(2025, 3, 6, 9, tzinfo=NY), datetime(2025, 3, 6, 10, tzinfo=NY))
-    await k.seed("Dentist", datetime(2025, 3, 11, 9, tzinfo=NY), datetime(2025, 3, 11, 10, tzinfo=NY))
-    k.script(call("create_event", {"title": "Dentist", "when": "11am"}))
-    r = await k.assistant.reply(k.user_id, "dentist to 11am")
-    assert r.writes == () and len(r.options) == 2, r.text
-    assert len(await k.events()) == 2
+CHOICES = [
+    (NY, "Dentist", "dentist to 11am", {"title": "Dentist", "when": "11am"}, "Move which one to 11am?", "2", 11),
+    (NY, "Piano lesson", "piano lesson to 5pm instead", {"title": "Piano lesson", "when": "5pm"},
+     "Move which one to 5pm?", "the first one", 17),
+    (SH, "牙医", "牙医改到十一点", {"title": "牙医", "when": "十一点"}, "要把哪一个改到十一点？", "第二个", 11),
+    (SH, "周会", "周会挪到下午三点", {"title": "周会", "when": "下午三点"}, "要把哪一个改到下午三点？", "1", 15),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", CHOICES, ids=[r[2] for r in CHOICES])
+async def test_two_events_of_that_name_are_a_choice_that_names_the_move(database, make_user, row) -> None:  # type: ignore[no-untyped-def]
+    zone, title, message, args, asked, pick, hour = row
+    k = await make_kit(database, make_user, timezone=zone.key)
+    await k.seed(title, datetime(2025, 3, 6, 9, tzinfo=zone), datetime(2025, 3, 6, 10, tzinfo=zone))
+    await k.seed(title, datetime(2025, 3, 11, 9, tzinfo=zone), datetime(2025, 3, 11, 10, tzinfo=zone))
+    model = k.script(call("create_event", args))
+    r = await k.assistant.reply(k.user_id, message)
+    assert r.writes == () and len(r.options) == 2 and r.text.startswith(asked), r.text
+    picked = await k.assistant.reply(k.user_id, pick)  # the question named the move: the pick is the yes
+    assert [w.action for w in picked.writes] == ["updated"] and model.call_count == 1, picked.text
+    day = 11 if pick in ("2", "第二个") else 6
+    starts = sorted((e.start.astimezone(zone).day, e.start.astimezone(zone).hour) for e in await k.events())
+    assert (day, hour) in starts and len(starts) == 2, picked.text
 
 
 OWN = [
