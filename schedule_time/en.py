@@ -323,6 +323,9 @@ RULES: list[Rule] = [
     # moves of an event (``resolve(..., relative_to=...)``): "later by 45 minutes", "push it back two days",
     # "bring the meeting forward 30 min"; "move it to 4", "reschedule to Friday" (the verb means nothing)
     Rule("later_by", r"(?P<w>later|earlier|sooner)\s+by\s+(?P<dur>" + DURATION_LIST + ")", b_later_by),
+    # "start 20 min earlier", "begin half an hour later": the event's start moves (no "start of" a period)
+    Rule("start_by", r"(?:start|begin)(?:s|ed|ing|ning)?(?=\s+(?:(?:later|earlier|sooner)\s+by\s+|(?:by\s+)?(?:" +
+                     DURATION_LIST + r")\s+(?:later|earlier|sooner)\b))", b_const()),
     Rule("move_by", r"(?:push|delay|postpone|move|shift|bump|bring|pull)(?:ed|ing)?" + _OBJECT +
                     r"(?:\s+(?P<dir>back|out|later|forward|up|earlier|ahead))?(?:\s+by)?\s+(?P<dur>" + DURATION_LIST +
                     r")(?:\s+(?P<dir2>later|earlier|back|forward|sooner))?", b_move_by),
