@@ -395,7 +395,8 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
         grounded_values.append(whole)
         ctx.notes.append({"filled": "when", "from": "users_clock", "tool": command.tool,
                           "call_index": command.call_index})  # fmt: skip
-    unmoved = command.tool == "update_event" and not args.get("when") and not problems
+    # (a problem with which event it is — ``event_when`` — is no problem with where it goes)
+    unmoved = command.tool == "update_event" and not args.get("when") and all(p["field"] == "event_when" for p in problems)
     if unmoved and (shift := the_users_shift(ctx, command, grounded_values)) is not None:
         # "push book club back 2 days" with when= the prompt's Now (dropped) or none at all
         args["when"] = asked_args["when"] = shift

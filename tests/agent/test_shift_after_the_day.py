@@ -51,3 +51,31 @@ async def test_a_shift_beside_another_event_does_not_move_this_one(database: Any
     r = await kit.assistant.reply(kit.user_id, "standup is fine; move the review from friday one day later")
     starts = {e.title: (e.start.day, e.start.hour) for e in await kit.events()}
     assert starts["Standup"] == (10, 9), r.text
+
+
+# (zone — New York for all: it is 09:00 there, the afternoon is today's —, message, seeded title at 14:00
+# today, the model's update: no new start, and a made-up time of the
+# event that the user's part of day replaces; the new start (hour, minute))
+SHIFT_LEFT_OUT = [
+    ("America/New_York", "the afternoon interview should start 20 min earlier", "Interview",
+     {"event": "interview", "event_when": "2025-03-05 11:30"}, (13, 40)),
+    ("America/New_York", "can this afternoon's review begin half an hour later?", "Review",
+     {"event": "review", "event_when": "2025-03-05 10:00"}, (14, 30)),
+    ("America/New_York", "下午面试提前二十分钟开始", "面试", {"event": "面试", "event_when": "2025-03-05 11:30"}, (13, 40)),
+    ("America/New_York", "下午那个会晚半小时开始", "会", {"event": "会", "event_when": "2025-03-05 10:00"}, (14, 30)),
+    ("America/New_York", "下午的面談晚十五分鐘開始", "面談", {"event": "面談", "event_when": "2025-03-05 11:00"}, (14, 15)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", SHIFT_LEFT_OUT, ids=[r[1] for r in SHIFT_LEFT_OUT])
+async def test_a_shift_left_out_moves_it_when_only_which_event_was_made_up(
+    database: Any, make_user: Any, row: tuple
+) -> None:
+    tz, text, title, update, (hour, minute) = row
+    kit = await make_kit(database, make_user, timezone=tz)
+    await kit.seed(title, datetime(2025, 3, 5, 14, tzinfo=kit.tz))
+    model = kit.script(call("update_event", update), reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes and r.writes[0].persisted and model.call_count == 1, r.text
+    [event] = await kit.events()
+    assert (event.start.hour, event.start.minute) == (hour, minute), r.text
