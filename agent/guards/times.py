@@ -403,6 +403,12 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
         grounded_values.append(shift)
         ctx.notes.append({"filled": "when", "from": "users_shift", "tool": command.tool,
                           "call_index": command.call_index})  # fmt: skip
+        if problems and not phrases_left_for(ctx, command, grounded_values):
+            # the event's time made up, and the message says no time of it: its name alone says which
+            args["event_when"] = asked_args["event_when"] = None
+            problems = []
+            ctx.notes.append({"dropped": "event_when", "reason": "ungrounded_time", "tool": command.tool,
+                              "call_index": command.call_index})  # fmt: skip
     if _only_the_new_start_made_up(command, problems) and (shift := shift_after_the_events_day(ctx, command)):
         # "讀書會從週四延後兩天" sent with when="週五 12:00": the user's shift, read against the event
         args["when"] = asked_args["when"] = shift

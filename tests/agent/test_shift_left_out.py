@@ -32,6 +32,9 @@ ROWS = [
      timedelta(minutes=-20)),
     ("Asia/Taipei", "讀書會延後一天", {"event": "讀書會", "event_when": "2025-03-06 18:00", "notes": "延後"},
      ("讀書會", 19), timedelta(days=1)),
+    ("Asia/Shanghai", "明天下午那个面试，麻烦提前二十分钟",
+     {"event": "面试", "event_when": "2025-03-06 11:30", "attendees": ["面试者"]}, ("面试", 14),
+     timedelta(minutes=-20)),
 ]  # fmt: skip
 IDS = [r[1] for r in ROWS]
 
@@ -71,14 +74,14 @@ async def test_the_model_told_the_shift_moves_by_it(
     database: Any, make_user: Any, tz: str, text: str, update: dict, event: tuple[str, int], shift: timedelta
 ) -> None:
     kit = await _kit(database, make_user, tz, event)
-    said = dict(zip(IDS, ["back two days", "20 minutes earlier", "a day later", "往后推两天", "提前二十分钟", "延後一天"],
-                    strict=True))[text]  # fmt: skip
+    said = dict(zip(IDS, ["back two days", "20 minutes earlier", "a day later", "往后推两天", "提前二十分钟", "延後一天",
+                          "提前二十分钟"], strict=True))[text]  # fmt: skip
     kit.script(call("update_event", update), call("update_event", {"event": update["event"], "when": said}))
     await _moved_by(kit, text, event, shift)
 
 
 @pytest.mark.parametrize(
-    ("tz", "text", "update", "event", "shift"), ROWS[1:2] + ROWS[4:5], ids=IDS[1:2] + IDS[4:5]
+    ("tz", "text", "update", "event", "shift"), ROWS[1:2] + ROWS[6:7], ids=IDS[1:2] + IDS[6:7]
 )
 async def test_a_no_keeps_the_event(
     database: Any, make_user: Any, tz: str, text: str, update: dict, event: tuple[str, int], shift: timedelta
