@@ -31,6 +31,7 @@ from agent.tools.args import UpdateEventArgs
 from agent.turn.focus import just_written
 from agent.writes.another import another_of, ask_another, moved_instead
 from agent.writes.end_or_move import end_or_move
+from agent.writes.named_values import kept_what_it_names
 from agent.writes.new_event import said_now
 from agent.writes.no_change import (
     already_so,
@@ -226,6 +227,11 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             patch["title"] = renamed
     if not patch:
         return await _nothing_to_change(ctx, command)
+    if (kept := kept_what_it_names(ctx, command, patch)) is not None:
+        # "it's at X, not Y" sent without the place: back to the model once, naming it; the update as sent
+        # is the yes/no if the retry fails
+        asked = await _update(ctx, command, needs_confirmation=True)
+        return dataclasses.replace(kept, ask=asked) if isinstance(asked, NeedsConfirmation) else kept
     one_off = not target.get("recurring") and _occurrence(target) is None
     if (
         one_off

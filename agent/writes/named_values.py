@@ -1,0 +1,64 @@
+"""A correction of the event just written that names one of its current values and leaves it as it is.
+
+"sorry — it's at the Lantern, not Nando's, and till 2" came as an update of the end alone: the place the
+user corrected was lost (so was "是阿琳，不是阿玲": a person). The facts code has: the update is of the one
+event the last turn wrote, the message names that event's current place or one of its people (the stored
+value itself), the update leaves that field as it is, and the model's ``event`` reference does not hold the
+value (there it only says which event). Which new value the user means is the model's to read, so the update
+goes back once, naming the field and the value; its second answer is written as it comes.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agent.context import ToolContext
+from agent.outcomes import Command, Rejected
+from agent.turn.focus import just_written
+from schedule_time.language import normalise
+
+__all__ = ["kept_what_it_names"]
+
+_MIN_LATIN, _MIN_HAN = 3, 2
+"""Shorter stored values ("Al", 王) are too short for their containment to be a naming."""
+
+
+def kept_what_it_names(ctx: ToolContext, command: Command, patch: dict[str, Any]) -> Rejected | None:
+    """Back to the model once when the correction names a current value its update does not change."""
+    target = command.target or {}
+    entry = just_written(ctx.focus)
+    if command.tool != "update_event" or entry is None or str(entry.get("event_id")) != str(target.get("event_id")):
+        return None
+    reference = str(command.args.get("event") or "")
+    kept = None
+    if "location" not in patch and (place := target.get("location")) and _named(ctx.user_text, reference, place):
+        kept = ("location", "place", place)
+    elif "attendees" not in patch:
+        people = [p for p in target.get("attendees") or () if _named(ctx.user_text, reference, str(p))]
+        kept = ("attendees", "person", people[0]) if people else None
+    if kept is None or not ctx.state.send_back_once("named_value_kept"):
+        return None
+    field, word, value = kept
+    hint = (
+        f"the user's message names the event's current {word} {value!r}, and this update leaves `{field}` as it "
+        f"is: if the user is correcting it, set `{field}` to the new value in their words; if not, send the same "
+        "update again"
+    )
+    problem = {"field": field, "problem": "named_value_kept", "hint": hint}
+    ctx.state.checks.append({"name": "named_value_kept", "verdict": "send_back", "field": field})
+    return Rejected("named_value_kept", "", fixable=True, problems=(problem,), command=command)
+
+
+def _named(text: str, reference: str, value: str) -> bool:
+    """``value`` stands in ``text`` (a whole word for Latin script) and not in the model's reference."""
+    wanted = normalise(value).strip()
+    if len(wanted) < (_MIN_LATIN if wanted.isascii() else _MIN_HAN):
+        return False
+    return _holds(normalise(text), wanted) and not _holds(normalise(reference), wanted)
+
+
+def _holds(text: str, value: str) -> bool:
+    if not value.isascii():
+        return value in text
+    return re.search(rf"(?<![\w']){re.escape(value)}(?![\w])", text) is not None
