@@ -34,11 +34,13 @@ class _Args(BaseModel):
 
 class ListEvents(_Args):
     range: str = _Text
+    whose: str | None = None
 
 
 class FindFreeTime(_Args):
     range: str = _Text
     duration: str = _Text
+    whose: str | None = None
 
 
 class SearchEvents(_Args):

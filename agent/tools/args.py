@@ -29,13 +29,19 @@ class _Args(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
 
 
+_WHOSE = "only for a question about another person's calendar or schedule: that person's name"
+"""Another person's calendar is the model's reading (``tools.other_calendar.whose_is_someone_else``)."""
+
+
 class ListEventsArgs(_Args):
     range: str = Field(min_length=1, max_length=200, description=_WHEN)
+    whose: str | None = Field(default=None, max_length=100, description=_WHOSE)
 
 
 class FindFreeTimeArgs(_Args):
     range: str = Field(min_length=1, max_length=200, description=_WHEN)
     duration: str = Field(min_length=1, max_length=100, description="e.g. 1 hour")
+    whose: str | None = Field(default=None, max_length=100, description=_WHOSE)
 
 
 class SearchEventsArgs(_Args):

@@ -13,9 +13,29 @@ from __future__ import annotations
 
 import re
 
+from agent.context import ToolContext
+from agent.writes.references import events_sharing_a_word
 from schedule_time import is_slot_reply
 
-__all__ = ["asks_about_someone", "names_other_calendar"]
+__all__ = ["asks_about_someone", "names_other_calendar", "whose_is_someone_else"]
+
+_SELF = frozenset(
+    ["me", "my", "mine", "myself", "i", "you", "your", "yours", "user", "the user", "none", "null", "我", "我的",
+     "自己", "本人", "你", "您", "用户"]
+)  # fmt: skip
+"""The model's ways of naming the user (or nobody) in a read's ``whose``: a bounded field's values."""
+
+
+async def whose_is_someone_else(ctx: ToolContext, whose: str | None) -> bool:
+    """The model's reading that a read is of another person's calendar (the read's ``whose``), held to
+    facts: the name is the user's own words, not the user, not a time ("tomorrow's"), and no event on the
+    calendar shares a word with it (a small model puts the event asked about there: "when is my dentist?"
+    came with whose="dentist"; "lunch with Bob" names an event, not Bob's calendar)."""
+    name = (whose or "").strip()
+    folded = name.casefold()
+    if not name or folded in _SELF or folded not in ctx.user_text.casefold() or is_slot_reply(name):
+        return False
+    return not await events_sharing_a_word(ctx, name, name, limit=5)
 
 _EN_POSSESSIVE = re.compile(
     r"(?P<before>\b[a-z][\w.-]*\s+)?\b(?P<who>[a-z][\w.-]*)['’]s?\s+(?:calendar|schedule|agenda|diary)\b",

@@ -21,7 +21,7 @@ from agent.time_grounding import is_time_grounded, phrases_in
 from agent.time_readings import ungrounded_hint
 from agent.timing import read_range, resolve_duration
 from agent.tools.args import FindFreeTimeArgs, ListEventsArgs, SearchConversationArchiveArgs, SearchEventsArgs
-from agent.tools.other_calendar import asks_about_someone, names_other_calendar
+from agent.tools.other_calendar import asks_about_someone, names_other_calendar, whose_is_someone_else
 from agent.tools.registry import ReadResult
 from schedule_time import TimeExpressionError, analyse
 from storage import EventSnapshot, InvalidInput, StorageError, WorkingHours
@@ -57,9 +57,14 @@ def _range_error(field: str) -> ReadResult:
     return ReadResult({"ok": False, "error": "unresolved_time", "field": field})
 
 
-def _refused_read(ctx: ToolContext) -> ReadResult | None:
-    """Someone else's calendar: not read (the user's own events would pass for theirs)."""
-    if not (names_other_calendar(ctx.user_text) or asks_about_someone(ctx.user_text)):
+async def _refused_read(ctx: ToolContext, whose: str | None = None) -> ReadResult | None:
+    """Someone else's calendar: not read (the user's own events would pass for theirs). The model says so
+    in the read's ``whose``; the message's own wording ("Bob's calendar", 李雷的日程) still counts."""
+    if not (
+        names_other_calendar(ctx.user_text)
+        or asks_about_someone(ctx.user_text)
+        or await whose_is_someone_else(ctx, whose)
+    ):
         return None
     refusal = phrases.say("other_calendar_read", ctx.lang)
     return ReadResult({"ok": False, "error": "other_users_calendar", "say": refusal}, refusal=refusal)
@@ -79,7 +84,7 @@ def _ungrounded_range(ctx: ToolContext, value: str) -> ReadResult | None:
 
 
 async def list_events(ctx: ToolContext, args: ListEventsArgs, call_index: int) -> ReadResult:
-    if (refused := _refused_read(ctx)) is not None:
+    if (refused := await _refused_read(ctx, args.whose)) is not None:
         return refused
     window = _window(ctx, args.range)
     if isinstance(window, ReadResult):
@@ -189,7 +194,7 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
             "the user asked to add or change an event, not for free time: call create_event or update_event"
         )
         return ReadResult({"ok": False, "error": "wrong_tool", "hint": hint})
-    if (refused := _refused_read(ctx)) is not None:
+    if (refused := await _refused_read(ctx, args.whose)) is not None:
         return refused
     if not phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         # no time in the message ("When's my next haircut?", 我跟理发师约的是哪天): the range is the model's
@@ -238,7 +243,7 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
 
 
 async def search_events(ctx: ToolContext, args: SearchEventsArgs, call_index: int) -> ReadResult:
-    if (refused := _refused_read(ctx)) is not None:
+    if (refused := await _refused_read(ctx)) is not None:
         return refused
     try:
         found = await ctx.events.search(args.query, limit=5)

@@ -1,10 +1,15 @@
 """Someone else's calendar: code refuses the write or the read whatever the model chose. Scripted model;
-the rule itself is table-driven (possessors that are times are the user's own calendar)."""
+the rule itself is table-driven (possessors that are times are the user's own calendar). A read the model
+says is another person's (its ``whose``) is refused too, when the name is the user's words, not the user,
+and no event of the calendar shares a word with it."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import pytest
 
+from agent.language import simplified
 from agent.model import call, reply
 from agent.tools.other_calendar import asks_about_someone, names_other_calendar
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
@@ -118,3 +123,44 @@ async def test_a_refused_read_ends_the_turn_with_the_refusal(kit, text: str, ran
     assert r.text in ("I can only see and manage your own calendar.", "我只能查看和管理你自己的日历。"), (
         r.text
     )
+
+
+# (message the word rules miss, the model's read with its ``whose``): the model's reading, held to facts
+WHOSE_SOMEONE = [
+    ("how does Priya look on Thursday", "list_events", {"range": "Thursday", "whose": "Priya"}),
+    ("is the boss around tomorrow afternoon", "find_free_time",
+     {"range": "tomorrow afternoon", "duration": "1 hour", "whose": "the boss"}),
+    ("老周下礼拜三有没有时间", "list_events", {"range": "下礼拜三", "whose": "老周"}),
+    ("韩梅梅明天都在干嘛", "list_events", {"range": "明天", "whose": "韩梅梅"}),
+    ("小林後天有空檔嗎", "find_free_time", {"range": "後天", "duration": "1小时", "whose": "小林"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "tool", "args"), WHOSE_SOMEONE, ids=[r[0] for r in WHOSE_SOMEONE])
+async def test_a_read_the_model_says_is_someone_elses_is_refused(kit: Kit, text: str, tool: str, args: dict) -> None:
+    assert not (names_other_calendar(text) or asks_about_someone(text))  # the word rules do not see these
+    model = kit.script(call(tool, args), reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count == 1 and r.telemetry["read_check"] == "refused", r.text
+    assert simplified(r.text) in ("I can only see and manage your own calendar.", "我只能查看和管理你自己的日历。"), r.text
+
+
+# (message, the model's read with a ``whose`` that is no other person's calendar, an event seeded or None)
+WHOSE_MINE = [
+    ("when is my dentist", {"range": "next week", "whose": "dentist"}, "Dentist"),
+    ("我跟牙医约的哪天", {"range": "下周", "whose": "牙医"}, "看牙医"),
+    ("what's on tomorrow", {"range": "tomorrow", "whose": "me"}, None),
+    ("明天我有什么安排", {"range": "明天", "whose": "我"}, None),
+    ("anything with Omar tomorrow?", {"range": "tomorrow", "whose": "Omar"}, "Coffee with Omar"),
+    ("what's on friday", {"range": "friday", "whose": "Dana"}, None),  # a name the user never said
+    ("what's on friday", {"range": "friday", "whose": "none"}, None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "args", "title"), WHOSE_MINE, ids=[f"{r[0]}|{r[1]['whose']}" for r in WHOSE_MINE])
+async def test_a_whose_that_is_the_user_or_an_event_is_read(kit: Kit, text: str, args: dict, title: str | None) -> None:
+    if title is not None:
+        await kit.seed(title, datetime(2025, 3, 6, 10, tzinfo=kit.tz))
+    kit.script(call("list_events", args), reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.telemetry["read_check"] != "refused" and "own calendar" not in r.text and "自己的日历" not in r.text, r.text
