@@ -385,6 +385,8 @@ RULES: list[Rule] = [
     Rule("till_date", r"(?:till|until|up\s+to|to)\s+date", b_const(p.DayShift(0))),
     Rule("range_sep", r"/|-|–|—|~|to|thru|through|up\s+to|but\s+before", b_const(p.RangeSep())),
     Rule("range_until", r"till|til|until|untill", b_const(p.RangeSep(until=True))),
+    # "ends at 5pm", "finishing at 6", "wraps up at 4": an end, as "until" is
+    Rule("ends_at", r"(?:end(?:s|ing)?|finish(?:es|ing)?|wrap(?:s|ping)?\s+up)\s+at", b_const(p.RangeSep(until=True))),
     Rule("and", r"and|&", b_const(p.RangeSep(weak=True))),
     Rule("open_before", r"before|(?:sometimes?\s+|any\s?time\s+)?before|prior\s+to",
          b_const(p.OpenBound("before", leads=True))),

@@ -196,6 +196,8 @@ class OpenBound(Piece):
     leads: bool = False
     starts: bool = False
     """An "after" that says where something begins ("starting at 7", 七点开始, 七点起), not a window after it."""
+    ends: bool = False
+    """A "before" that says where something ends (五点结束, 五点为止), not a window before it."""
 
 
 @dataclass(slots=True)

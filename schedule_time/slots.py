@@ -55,10 +55,13 @@ _MAKE_IT = re.compile(r"\bmake\s+(?:it|that)\s*$")
 
 
 def reads_as_an_end(phrase: str) -> bool:
-    """The phrase is an end, never a start or a destination: "until 6", "till 6pm", "到六点为止" (its first
-    piece an "until" separator, or a separator and a closing "为止"/"before"). "to 6", "到六点" are not: "to"
+    """The phrase is an end, never a start or a destination: "until 6", "till 6pm", "ends at 6", "到六点为止",
+    五点结束 (its first piece an "until" separator, a separator and a closing "为止"/"before", or a clock with
+    an end word). "to 6", "到六点" are not: "to"
     may name where a move goes."""
     found = scan(normalise(phrase)).pieces
+    if any(isinstance(x, p.OpenBound) and x.ends for x in found) and any(isinstance(x, p.Clock) for x in found):
+        return True  # 五点结束, 下午六点为止: the clock is where it ends
     if not found or not isinstance(found[0], p.RangeSep) or found[0].weak:
         return False
     if found[0].until:

@@ -20,7 +20,9 @@ from tests.agent.fixtures import NY, SH, make_kit
     ("phrase", "end"),
     [("until 6", True), ("till 6pm", True), ("til 5:30", True), ("until friday", True), ("到六点为止", True),
      ("到六點為止", True), ("直到六点", True), ("to 6pm", False), ("到六点", False), ("6 until 7", False),
-     ("through 5:30", False), ("before 6", False), ("6pm", False)],
+     ("through 5:30", False), ("before 6", False), ("6pm", False), ("ends at 6", True), ("finishing at 5:30pm", True),
+     ("wraps up at 4", True), ("六点结束", True), ("下午五點結束", True), ("六点为止", True), ("周五结束", False),
+     ("六点以前", False)],
 )  # fmt: skip
 def test_which_phrases_read_as_an_end(phrase: str, end: bool) -> None:
     assert reads_as_an_end(phrase) is end
@@ -34,6 +36,8 @@ ROWS = [
     ("Asia/Shanghai", "复盘会", "复盘会明天开到六点为止", "六点", (18, 0), (16, 0)),
     ("Asia/Shanghai", "复盘会", "复盘会延长，一直到六点为止", "到六点为止", (18, 0), (16, 0)),
     ("Asia/Shanghai", "復盤會", "復盤會直到六點", "六點", (18, 0), (16, 0)),
+    ("America/New_York", "Board prep", "board prep ends at 6 now", "6", (18, 0), (16, 0)),
+    ("Asia/Shanghai", "复盘会", "复盘会改成六点结束", "六点", (18, 0), (16, 0)),
     # a destination stays a move (length kept)
     ("America/New_York", "Board prep", "move board prep to 6pm", "6pm", (19, 0), (18, 0)),
     ("Asia/Shanghai", "复盘会", "复盘会改到晚上六点", "晚上六点", (19, 0), (18, 0)),

@@ -205,6 +205,9 @@ ROWS: list[Row] = [
     R("4pm for 30 mins", "tue", "2026-12-01T16:00/2026-12-01T16:30 minute", "start + duration"),
     R("after 2pm", "tue", "open-after 2026-12-01T14:00", "open interval after"),
     R("until 2pm", "tue", "open-before 2026-12-01T14:00", "open interval before"),
+    R("ends at 2pm", "tue", "open-before 2026-12-01T14:00", "ends at: as until"),
+    R("finishing at 4:30pm", "tue", "open-before 2026-12-01T16:30", "finishing at: as until"),
+    R("wraps up at 6pm", "tue", "open-before 2026-12-01T18:00", "wraps up at: as until"),
     R("before 11am", "tue", "open-before 2026-12-01T11:00", "11:00 is still ahead today"),
     R("by friday", "tue", "2026-12-01T10:00/2026-12-04T00:00 day", "by X: from now to the start of X"),
     # offsets and durations

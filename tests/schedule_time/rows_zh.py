@@ -428,6 +428,9 @@ ROWS: list[Row] = [
     R("下周一开始", "tue", "open-after 2026-12-07T00:00", "开始 is from … on"),
     R("从下周一起", "tue", "open-after 2026-12-07T00:00", "从 … 起"),
     R("到周五为止", "tue", "open-before 2026-12-04T00:00", "到 … 为止 is until"),
+    R("下午五点结束", "tue", "open-before 2026-12-01T17:00", "结束 after a clock: it ends then"),
+    R("五点半结束", "tue", "open-before 2026-12-01T17:30", "结束 after a clock: it ends then"),
+    R("晚上六点為止", "tue", "open-before 2026-12-01T18:00", "为止 after a clock, no 到"),
     # recurrence (tue)
     R("每天", "tue", "rrule FREQ=DAILY 2026-12-01T00:00", "every day, starting today"),
     R("从12月10日开始每两周周四下午两点", "tue",
