@@ -178,19 +178,22 @@ def readings_key(r: Resolution) -> frozenset[tuple[object, ...]]:
     return frozenset()
 
 
-TO_WORDS = r"到|至|until\s+|till\s+|to\s+"
+TO_WORDS = r"到|至|until\s+|till\s+|(?:end(?:s|ing)?|finish(?:es|ing)?|wrap(?:s|ping)?\s+up)\s+at\s+|to\s+"
 _LEADING_TO = re.compile(rf"^(?:{TO_WORDS})", re.IGNORECASE)
-"""The "to" of "改到下午三点" / "move it to 3pm" / "run until 6": a phrase that starts with it reads as an open
-range ("until 15:00"), but the time after it is what the user gave."""
+"""The "to" of "改到下午三点" / "move it to 3pm" / "run until 6" / "ends at 6": a phrase that starts with it reads
+as an open range ("until 15:00"), but the time after it is what the user gave."""
 _TRAILING_FILLER = re.compile(
-    r"(?:吧|呢|啊|吗|嗎|么|麼|嘛|可以|行|好|的)+$|\s+(?:please|then|ok|okay)$", re.IGNORECASE
+    r"(?:吧|呢|啊|吗|嗎|么|麼|嘛|可以|行|好|的|结束|結束|为止|為止)+$|\s+(?:please|then|ok|okay)$", re.IGNORECASE
 )
+_TRAILING_END = re.compile(r"(?<=\S)(?:结束|結束|为止|為止)$")
+"""The end word after a clock (六点结束, 六点为止): the time the user gave is the clock before it."""
 
 
 def _without_to(phrase: str) -> str:
-    """The time after a leading "to"/到: "下午三点" for "到下午三点"; "at 6" for "until 6" (a bare hour after
-    "until"/"to" is a clock hour, as after "at", which the time service reads as morning-or-evening)."""
-    bare = _LEADING_TO.sub("", phrase)
+    """The time after a leading "to"/到 and before a trailing end word: "下午三点" for "到下午三点", "六点" for
+    "六点结束"; "at 6" for "until 6" (a bare hour after "until"/"to" is a clock hour, as after "at", which the
+    time service reads as morning-or-evening)."""
+    bare = _TRAILING_END.sub("", _LEADING_TO.sub("", phrase)) or phrase
     return f"at {bare}" if bare != phrase and bare.isdigit() else bare
 
 

@@ -365,6 +365,9 @@ RULES: list[Rule] = [
     Rule("end_of_day", r"(?:the\s+)?(?:end|close)\s+of\s+(?:the\s+)?(?:business\s+)?day", b_const(p.PeriodPart("end"), p.Period("day"))),
     # close of business: the working day's last minute, 17:00 ("by cob": until 17:00)
     Rule("cob", r"(?:the\s+)?close\s+of\s+business|cob|c\.o\.b\.?", b_const(p.Clock(17, 0, h24=True))),
+    # "(make it) end at 11", "ends at 5pm", "finishing at 6", "wraps up at 4": an end, as "until" is (before
+    # "part": "end at 11" is no "end of" a period)
+    Rule("ends_at", r"(?:end(?:s|ing)?|finish(?:es|ing)?|wrap(?:s|ping)?\s+up)\s+at", b_const(p.RangeSep(until=True))),
     Rule("part", r"(?:the\s+)?(?:(?P<b>beginning|start|early|begining)|(?P<mi>middle|mid)|(?P<e>end|late))"
                  r"(?:\s+of|-(?=[a-z]))?", lambda m: p.PeriodPart("begin" if m["b"] else "mid" if m["mi"] else "end")),
     Rule("rest_of", r"(?:the\s+)?rest\s+of(?:\s+the)?", b_const(p.PeriodPart("rest"))),
@@ -385,8 +388,6 @@ RULES: list[Rule] = [
     Rule("till_date", r"(?:till|until|up\s+to|to)\s+date", b_const(p.DayShift(0))),
     Rule("range_sep", r"/|-|–|—|~|to|thru|through|up\s+to|but\s+before", b_const(p.RangeSep())),
     Rule("range_until", r"till|til|until|untill", b_const(p.RangeSep(until=True))),
-    # "ends at 5pm", "finishing at 6", "wraps up at 4": an end, as "until" is
-    Rule("ends_at", r"(?:end(?:s|ing)?|finish(?:es|ing)?|wrap(?:s|ping)?\s+up)\s+at", b_const(p.RangeSep(until=True))),
     Rule("and", r"and|&", b_const(p.RangeSep(weak=True))),
     Rule("open_before", r"before|(?:sometimes?\s+|any\s?time\s+)?before|prior\s+to",
          b_const(p.OpenBound("before", leads=True))),

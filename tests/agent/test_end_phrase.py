@@ -21,7 +21,7 @@ from tests.agent.fixtures import NY, SH, make_kit
     [("until 6", True), ("till 6pm", True), ("til 5:30", True), ("until friday", True), ("到六点为止", True),
      ("到六點為止", True), ("直到六点", True), ("to 6pm", False), ("到六点", False), ("6 until 7", False),
      ("through 5:30", False), ("before 6", False), ("6pm", False), ("ends at 6", True), ("finishing at 5:30pm", True),
-     ("wraps up at 4", True), ("六点结束", True), ("下午五點結束", True), ("六点为止", True), ("周五结束", False),
+     ("wraps up at 4", True), ("end at 11", True), ("the end of june", False), ("六点结束", True), ("下午五點結束", True), ("六点为止", True), ("周五结束", False),
      ("六点以前", False)],
 )  # fmt: skip
 def test_which_phrases_read_as_an_end(phrase: str, end: bool) -> None:
@@ -56,3 +56,29 @@ async def test_until_is_the_new_end(database: Any, make_user: Any, row: Any) -> 
     [event] = await kit.events()
     local_start, local_end = event.start.astimezone(tz), event.end.astimezone(tz)
     assert ((local_start.hour, local_start.minute), (local_end.hour, local_end.minute)) == (start, end), r.text
+
+
+# (timezone, message with an end word, the model's `end` — the day and the clock, written out —, new end)
+END_WORDS = [
+    ("America/New_York", "make tomorrow's board prep finish at 6:30", "2025-03-06 18:30", (18, 30)),
+    ("America/New_York", "have tomorrow's board prep ending at 7pm", "7pm", (19, 0)),
+    ("America/New_York", "tomorrow's board prep wraps up at 5:30", "5:30pm", (17, 30)),
+    ("Asia/Shanghai", "明天的复盘会改成六点半结束", "明天18:30", (18, 30)),
+    ("Asia/Shanghai", "明天复盘会开到晚上七点为止", "明天19:00", (19, 0)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", END_WORDS, ids=[r[1] for r in END_WORDS])
+async def test_an_end_the_model_wrote_out_is_the_users_end_word(database: Any, make_user: Any, row: Any) -> None:
+    # the user's end word before the clock ("finish at", 结束) is no part of the time: the model's end is theirs
+    zone, text, end, (hour, minute) = row
+    kit = await make_kit(database, make_user, timezone=zone)
+    tz = NY if zone == "America/New_York" else SH
+    title = "Board prep" if text.isascii() else "复盘会"
+    await kit.seed(title, datetime(2025, 3, 6, 16, tzinfo=tz))
+    kit.script(call("update_event", {"event": title, "end": end}))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes and r.writes[0].persisted, r.text
+    [event] = await kit.events()
+    local_end = event.end.astimezone(tz)
+    assert (local_end.hour, local_end.minute) == (hour, minute) and event.start.astimezone(tz).hour == 16, r.text
