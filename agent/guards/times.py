@@ -22,6 +22,7 @@ from datetime import datetime
 from agent.context import ToolContext
 from agent.fuller_phrase import fuller_phrase
 from agent.guards.bare_hour import hour_of_a_correction
+from agent.guards.shifts import the_shift_said
 from agent.guards.users_times import (
     amount_of_a_move,
     anchored,
@@ -30,9 +31,7 @@ from agent.guards.users_times import (
     clock_only,
     move_inside,
     phrases_left_for,
-    shift_after_the_events_day,
     the_users_part,
-    the_users_shift,
     users_own,
 )
 from agent.outcomes import Command, NeedsValue, Rejected
@@ -174,13 +173,6 @@ def _has_words_of(value: str, phrase: str) -> bool:
     time next tuesday" in "next tuesday 11:30")."""
     mine = scan(normalise(phrase)).pieces
     return bool(mine) and any(covers(mine, piece) for piece in scan(normalise(value)).pieces)
-
-
-def _only_the_new_start_made_up(command: Command, problems: list[dict[str, str]]) -> bool:
-    """An update whose one problem is a new start not in the user's words."""
-    return command.tool == "update_event" and [(p["field"], p["problem"]) for p in problems] == [
-        ("when", "not_the_users_words")
-    ]
 
 
 def _from_the_users_phrase(
@@ -395,26 +387,7 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
         grounded_values.append(whole)
         ctx.notes.append({"filled": "when", "from": "users_clock", "tool": command.tool,
                           "call_index": command.call_index})  # fmt: skip
-    # (a problem with which event it is — ``event_when`` — is no problem with where it goes)
-    unmoved = command.tool == "update_event" and not args.get("when") and all(p["field"] == "event_when" for p in problems)
-    if unmoved and (shift := the_users_shift(ctx, command, grounded_values)) is not None:
-        # "push book club back 2 days" with when= the prompt's Now (dropped) or none at all
-        args["when"] = asked_args["when"] = shift
-        grounded_values.append(shift)
-        ctx.notes.append({"filled": "when", "from": "users_shift", "tool": command.tool,
-                          "call_index": command.call_index})  # fmt: skip
-        if problems and not phrases_left_for(ctx, command, grounded_values):
-            # the event's time made up, and the message says no time of it: its name alone says which
-            args["event_when"] = asked_args["event_when"] = None
-            problems = []
-            ctx.notes.append({"dropped": "event_when", "reason": "ungrounded_time", "tool": command.tool,
-                              "call_index": command.call_index})  # fmt: skip
-    if _only_the_new_start_made_up(command, problems) and (shift := shift_after_the_events_day(ctx, command)):
-        # "讀書會從週四延後兩天" sent with when="週五 12:00": the user's shift, read against the event
-        args["when"] = asked_args["when"] = shift
-        problems = []
-        ctx.notes.append({"replaced": "when", "reason": "the_users_shift", "tool": command.tool,
-                          "call_index": command.call_index})  # fmt: skip
+    problems = the_shift_said(ctx, command, args, asked_args, problems, grounded_values)
     if not problems and time_of_another_request(ctx, command.with_(args=args)):
         hint = "`when` takes its time from another request of the message; give this event only its own time"
         problems.append({"field": "when", "problem": "another_requests_time", "hint": hint})
