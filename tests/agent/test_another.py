@@ -51,7 +51,7 @@ async def test_an_end_word_still_asks_before_adding_another(database, make_user)
 CHOICES = [
     (NY, "Dentist", "dentist to 11am", {"title": "Dentist", "when": "11am"}, "Move which one to 11am?", "2", 11),
     (NY, "Piano lesson", "piano lesson to 5pm instead", {"title": "Piano lesson", "when": "5pm"},
-     "Move which one to 5pm?", "the first one", 17),
+     "Move which one to 5pm?", "the 1st", 17),
     (SH, "牙医", "牙医改到十一点", {"title": "牙医", "when": "十一点"}, "要把哪一个改到十一点？", "第二个", 11),
     (SH, "周会", "周会挪到下午三点", {"title": "周会", "when": "下午三点"}, "要把哪一个改到下午三点？", "1", 15),
 ]  # fmt: skip
