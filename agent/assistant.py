@@ -265,7 +265,7 @@ class Assistant:
         if gate.run is not None and gate.text:  # what of an amended reply was not used, said
             texts.append(gate.text)
         result.queued = list(gate.queued)
-        texts = result.one_question(texts) or [phrases.say("rephrase", ctx.lang)]
+        texts = result.one_question(texts, ctx.lang) or [phrases.say("rephrase", ctx.lang)]
         result.text = "\n".join(texts)
         result.verdict = check_reply("", (p_kind(p) for p in result.persisted))
         telemetry.exit_check = result.verdict.outcome
@@ -300,6 +300,7 @@ class Assistant:
                 waiting = _distinct(asked + result.queued)[1:]  # (none the same as the question's own)
                 if waiting:  # the other requests of the message, asked or run once this one is answered
                     payload["then"] = waiting
+                    payload["together"] = result.asked_together  # one yes/no for all of them
                 change = PendingWrite(first.kind, payload, expires_at)
                 telemetry.pending = first.kind
                 pending_state = PendingState(

@@ -51,6 +51,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "这个我做不了——我只能查看和修改你的日历（不能设闹钟、预订、购买或发消息），所以没有做任何更改。"
         "如果想把它记到日历上，告诉我内容和时间就行。",
     ),
+    "dropped_together": (
+        "OK, I won't do any of them. Your calendar is unchanged.",
+        "好的，这几项都不做了。日历没有变化。",
+    ),
     "other_calendar_read": (
         "I can only see and manage your own calendar.",
         "我只能查看和管理你自己的日历。",
@@ -192,6 +196,13 @@ def ask_choice(lines: Sequence[str], lang: Lang, *, field: str) -> str:
         ("zh", "event"): "你指的是哪一个？",
     }.get((lang, field), "Which one do you mean?" if lang == "en" else "你指的是哪一个？")
     return head + "\n" + "\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1))
+
+
+def ask_together(questions: Sequence[str], lang: Lang) -> str:
+    """Several yes/no questions of one message as one: a yes does them all, a no none."""
+    lines = "\n".join(f"- {q.strip()}" for q in questions)
+    head = f"All {len(questions)} of these? (yes/no)" if lang == "en" else f"这{len(questions)}项都要做吗？（是/否）"
+    return f"{head}\n{lines}"
 
 
 def ask_which_to_move(lines: Sequence[str], lang: Lang, *, to: str) -> str:

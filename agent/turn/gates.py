@@ -114,6 +114,9 @@ async def _pending_gate(ctx: ToolContext, pending: PendingRecord, text: str) -> 
         if split is None or record is None:
             return None
         return GateResult("gate_amend", amendment=(record, split))
+    if taken.route == "gate_cancel" and pending.payload.get("together"):
+        # one question named every write (``TurnResult._asked_together``): its no is a no to all of them
+        return replace(taken, text=phrases.say("dropped_together", ctx.lang))
     return await _then(ctx, taken, list(pending.payload.get("then") or ()))
 
 

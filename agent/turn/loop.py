@@ -353,7 +353,7 @@ async def run_turn(
         del code_texts[gave_up:]  # what the clauses did (and what they left undone) is said instead
     for run in alone:
         _code_run(out, run, code_texts, ctx, telemetry, on_tool)
-    code_texts[:] = out.one_question(code_texts)
+    code_texts[:] = out.one_question(code_texts, lang)
     if (prompted or _settled_after_retry(out, retried) or _only_yes_no(out)) and (
         undone := still_undone(ctx, out.runs)
     ):

@@ -37,12 +37,16 @@ class TurnResult:
     read_replaced: bool = False
     #: Commands waiting behind the first question (``Command.to_json()``): asked or run once it is answered.
     queued: list[dict[str, Any]] = field(default_factory=list)
+    #: The yes/no questions were asked as one: a no to it is a no to every write it named.
+    asked_together: bool = False
 
-    def one_question(self, texts: list[str]) -> list[str]:
+    def one_question(self, texts: list[str], lang: Lang) -> list[str]:
         """``texts`` with only the first ask's question: one question at a time, the others wait in the
-        queue (and are asked, or run, once it is answered)."""
+        queue (and are asked, or run, once it is answered) — except yes/no questions only, asked together."""
         if len(self.asking) < 2:
             return texts
+        if all(isinstance(a, NeedsConfirmation) for a in self.asking) and not self.queued:
+            return self._asked_together(texts, lang)
         first = self.asking[0].question
         later = {a.question for a in self.asking[1:]}
         kept, seen = [], False
@@ -53,6 +57,23 @@ class TurnResult:
             elif text not in later and text != first:
                 kept.append(text)
         return kept
+
+    def _asked_together(self, texts: list[str], lang: Lang) -> list[str]:
+        """Yes/no questions only ("Delete “Badminton”?" and "Add “Swimming”?" of one swap): one question
+        names them all, and its one yes (or no) answers all of them — each later write waits with its own
+        reasons settled by that yes (``Command.confirmed``), so it runs once the first has, without asking
+        again (a new reason, such as an overlap, still asks)."""
+        asked: list[NeedsConfirmation] = [a for a in self.asking if isinstance(a, NeedsConfirmation)]
+        together = phrases.ask_together([a.question for a in asked], lang)
+        later = [
+            dataclasses.replace(a, command=a.command.with_(confirmed=(*a.command.confirmed, *a.reasons)))
+            for a in asked[1:]
+        ]
+        self.asking = [dataclasses.replace(asked[0], question=together), *later]
+        self.asked_together = True
+        questions = {a.question for a in asked}
+        kept = [t for t in texts if t not in questions]
+        return [*kept, together]
 
     @property
     def options(self) -> tuple[Option, ...]:
