@@ -63,7 +63,14 @@ class TurnResult:
         names them all, and its one yes (or no) answers all of them — each later write waits with its own
         reasons settled by that yes (``Command.confirmed``), so it runs once the first has, without asking
         again (a new reason, such as an overlap, still asks)."""
-        asked: list[NeedsConfirmation] = [a for a in self.asking if isinstance(a, NeedsConfirmation)]
+        asked: list[NeedsConfirmation] = []
+        for a in self.asking:  # (a write the model sent twice is asked about once)
+            if isinstance(a, NeedsConfirmation) and not any(_same_write(a, b) for b in asked):
+                asked.append(a)
+        if len(asked) < 2:
+            self.asking = list(asked)
+            first = [i for i, t in enumerate(texts) if t == asked[0].question][:1]
+            return [t for i, t in enumerate(texts) if t != asked[0].question or i in first]
         together = phrases.ask_together([a.question for a in asked], lang)
         later = [
             dataclasses.replace(a, command=a.command.with_(confirmed=(*a.command.confirmed, *a.reasons)))
@@ -81,6 +88,11 @@ class TurnResult:
             if isinstance(outcome, NeedsChoice):
                 return outcome.options
         return ()
+
+
+def _same_write(a: NeedsConfirmation, b: NeedsConfirmation) -> bool:
+    """The same tool, arguments and target (the call index aside): one write the model sent twice."""
+    return (a.command.tool, a.command.args, a.command.target) == (b.command.tool, b.command.args, b.command.target)
 
 
 def absorb(out: TurnResult, runs: Sequence[ToolRun], code_texts: list[str], ctx: ToolContext) -> None:

@@ -68,3 +68,14 @@ async def test_two_deletes_are_one_question(database: Any, make_user: Any) -> No
     assert "Gym" in r.text and "Dentist" in r.text and r.writes == (), r.text
     done = await kit.assistant.reply(kit.user_id, "yes")
     assert [w.action for w in done.writes] == ["deleted", "deleted"] and await kit.events() == [], done.text
+
+
+async def test_the_same_write_sent_twice_is_asked_once(database: Any, make_user: Any) -> None:
+    kit = await make_kit(database, make_user)
+    await kit.seed("Gym", datetime(2025, 3, 6, 7, tzinfo=kit.tz))
+    delete = ToolCall("c1", "delete_event", {"event": "gym", "event_when": "tomorrow"})
+    kit.script(ModelResponse(tool_calls=(delete, ToolCall("c2", delete.name, dict(delete.arguments))), request="change"))
+    r = await kit.assistant.reply(kit.user_id, "drop the gym tomorrow")
+    assert r.text.count("Delete “Gym”") == 1 and "All 2" not in r.text, r.text
+    done = await kit.assistant.reply(kit.user_id, "yes")
+    assert [w.action for w in done.writes] == ["deleted"] and await kit.events() == [], done.text
