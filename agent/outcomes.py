@@ -17,6 +17,7 @@ from typing import Any, Literal
 from storage import WriteResult
 
 __all__ = [
+    "EVENT_WRITES",
     "Command",
     "NeedsChoice",
     "NeedsConfirmation",
@@ -28,6 +29,8 @@ __all__ = [
 ]
 
 PAYLOAD_VERSION = 1
+EVENT_WRITES = frozenset({"create_event", "update_event", "delete_event"})
+"""The tools that write one event (the undo and the import write too, but not an event the model names)."""
 ConfirmReason = Literal["past", "conflict", "destructive", "unasked", "another"]
 """``unasked``: the model read the message as a question or chit-chat, yet called a write (``TurnState.request``).
 ``another``: a new event whose time the user gave as where an event of that name goes (``writes.another``)."""

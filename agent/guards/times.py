@@ -34,7 +34,7 @@ from agent.guards.users_times import (
     the_users_part,
     users_own,
 )
-from agent.outcomes import Command, NeedsValue, Rejected
+from agent.outcomes import EVENT_WRITES, Command, NeedsValue, Rejected
 from agent.render import phrases
 from agent.time_accounting import phrases_left
 from agent.time_grounding import (
@@ -256,7 +256,7 @@ def _day_and_clock_apart(ctx: ToolContext, command: Command, left: list[str]) ->
     left = [p for p in left if p in said]  # (a meal word of the title is its name: "team dinner")
     if command.tool != "create_event" or len(left) != 2 or len(said) != 2:
         return None
-    writes = [tool for tool, _ in ctx.state.answer_calls if tool in ("create_event", "update_event", "delete_event")]
+    writes = [tool for tool, _ in ctx.state.answer_calls if tool in EVENT_WRITES]
     if len(writes) != 1:
         return None
     days = [p for p in left if names_a_day(p) and not has_clock(p)]

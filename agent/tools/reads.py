@@ -15,6 +15,7 @@ from typing import Any
 from agent.archive import search_archive, snippet
 from agent.checks.read_check import Listed, Listing, search_listing
 from agent.context import ToolContext
+from agent.outcomes import EVENT_WRITES
 from agent.render import phrases
 from agent.render.free_time import FreeTime
 from agent.time_grounding import is_time_grounded, phrases_in
@@ -178,7 +179,6 @@ def _whole_hours(slots: list[tuple[datetime, datetime]]) -> list[tuple[datetime,
     return out
 
 
-_WRITE_TOOLS = frozenset({"create_event", "update_event", "delete_event"})
 
 
 async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: int) -> ReadResult:
@@ -187,7 +187,7 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
     slot or names an event of the range). Decided by facts, never by the message's wording: the model's
     own reading of a request to write sends it to the write tools, and a message with no time at all is
     first looked up by the events it names."""
-    writes_too = any(name in _WRITE_TOOLS for name, _ in ctx.state.answer_calls)
+    writes_too = any(name in EVENT_WRITES for name, _ in ctx.state.answer_calls)
     if ctx.state.request in ("add", "change") and not writes_too:  # the model's own reading: a write, not a
         # question (beside a write call of the same answer, the read is for a question of its own)
         hint = (

@@ -16,7 +16,7 @@ from __future__ import annotations
 from agent.context import ToolContext
 from agent.grounding import is_grounded
 from agent.language import clauses
-from agent.outcomes import Command
+from agent.outcomes import EVENT_WRITES, Command
 from agent.time_accounting import accounted
 from agent.time_grounding import has_clock, is_time_grounded, phrases_in, phrases_of, reads_at_clock, resolved
 from agent.writes.title_match import shares_a_word
@@ -27,7 +27,6 @@ __all__ = ["others_words_dropped", "time_of_another_request"]
 _DETAILS = ("location", "notes")
 _NAMES = ("title", "event")
 _TIMES = ("when", "end", "event_when", "duration")
-_WRITES = frozenset({"create_event", "update_event", "delete_event"})
 
 
 def others_words_dropped(ctx: ToolContext, command: Command) -> Command:
@@ -61,7 +60,7 @@ def _other_names(ctx: ToolContext, command: Command) -> list[str]:
     return [
         str(value)
         for i, (tool, args) in enumerate(state.answer_calls)
-        if tool in _WRITES and state.answer_first_call + i != command.call_index
+        if tool in EVENT_WRITES and state.answer_first_call + i != command.call_index
         for name in _NAMES
         if isinstance(value := args.get(name), str) and value.strip()
     ]
