@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from agent.time_grounding import DAY_PIECES, Memo, covers, norm, phrases_of, readings_key, resolved
+from agent.time_grounding import DAY_PIECES, Memo, covers, has_clock, norm, phrases_of, readings_key, resolved
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock, PartOfDay, Piece
 
@@ -56,9 +56,7 @@ def _clock_inside(
 ) -> bool:
     """The user's phrase adds only a clock to a ``value`` that has none, and that clock lies in the value's
     stretch: "tomorrow afternoon" for "at 3 tomorrow afternoon" dropped the time the user gave."""
-    if not all(isinstance(p, Clock) for p in extra) or any(
-        isinstance(p, Clock) for p in scan(normalise(value)).pieces
-    ):
+    if not all(isinstance(p, Clock) for p in extra) or has_clock(value):
         return False
     wide, narrow = resolved(value, now=now, tz=tz, memo=memo), resolved(phrase, now=now, tz=tz, memo=memo)
     if (

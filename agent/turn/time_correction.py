@@ -19,14 +19,12 @@ from typing import Any
 from agent.context import ToolContext
 from agent.matchers import ordinal_index, reply_sign
 from agent.outcomes import Command, Rejected, WriteOutcome
-from agent.time_grounding import is_a_length, is_a_shift
+from agent.time_grounding import has_clock, is_a_length, is_a_shift
 from agent.timing import named_day
 from agent.turn.amend import clauses_of
 from agent.writes.path import execute
 from agent.writes.pending import merged
 from schedule_time import is_slot_reply
-from schedule_time.language import normalise, scan
-from schedule_time.pieces import Clock
 from storage import PendingRecord
 
 __all__ = ["corrected_time", "with_corrected_time"]
@@ -56,7 +54,7 @@ def corrected_time(ctx: ToolContext, pending: PendingRecord, text: str) -> str |
         return None  # "first", "fourth": a pick among options this yes/no never offered, not a day
     if is_a_length(value) or is_a_shift(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         return None
-    clock = any(isinstance(p, Clock) for p in scan(normalise(value)).pieces)
+    clock = has_clock(value)
     day = named_day(value, now=ctx.now, tz=ctx.tz) is not None
     start = datetime.fromisoformat(resolved["start"]).astimezone(ctx.tz)
     if clock and not day:

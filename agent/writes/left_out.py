@@ -45,6 +45,7 @@ from agent.language import HAN_RUN
 from agent.outcomes import Command
 from agent.time_grounding import (
     Memo,
+    has_clock,
     is_an_event_length,
     phrases_of,
     quotes,
@@ -155,7 +156,7 @@ def day_for_clock(
         found = scan(normalise(raw)).pieces
         if any(isinstance(p, _DAY_PIECES) for p in found):
             days.append(_EDGE_WORDS.sub("", raw).strip() or raw)
-    if len(days) != 1 or any(isinstance(p, Clock) for p in scan(normalise(days[0])).pieces):
+    if len(days) != 1 or has_clock(days[0]):
         return None
     r = resolved(days[0], now=now, tz=tz, memo=memo)
     today = now.astimezone(tz).date()

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 
 from agent.context import ToolContext
 from agent.language import simplified
-from agent.time_grounding import names_a_day
+from agent.time_grounding import has_clock, names_a_day
 from agent.timing import read_range, wall_clock
 from agent.turn.focus import focus_group, is_anaphor
 from agent.writes.title_match import (
@@ -31,8 +31,7 @@ from agent.writes.title_match import (
     without_times,
 )
 from schedule_time import analyse, time_phrases
-from schedule_time.language import normalise, scan
-from schedule_time.pieces import Clock
+from schedule_time.language import normalise
 from storage import EventNotFound, EventSnapshot, InvalidInput, StorageError
 from storage.limits import MAX_QUERY_RANGE
 
@@ -180,9 +179,7 @@ def _day_and_clock(reference: str, event_when: str) -> str:
     """``event_when`` with the reference's clock when it names only a day and the reference only a clock (the
     "2pm call" on "Friday": "Friday 2pm"); else ``event_when`` as it is."""
     clocks = [p for p in time_phrases(reference) if not names_a_day(p)]
-    day_only = names_a_day(event_when) and not any(
-        isinstance(x, Clock) for x in scan(normalise(event_when)).pieces
-    )
+    day_only = names_a_day(event_when) and not has_clock(event_when)
     return f"{event_when} {clocks[0]}" if len(clocks) == 1 and day_only else event_when
 
 
