@@ -199,10 +199,13 @@ def ask_choice(lines: Sequence[str], lang: Lang, *, field: str) -> str:
 
 
 def ask_together(questions: Sequence[str], lang: Lang) -> str:
-    """Several yes/no questions of one message as one: a yes does them all, a no none."""
-    lines = "\n".join(f"- {q.strip()}" for q in questions)
+    """Several yes/no questions of one message as one: a yes does them all, a no none. What a question says
+    before its own last line ("I couldn't find “Swim”.") comes first, the questions as a list after."""
+    parts = [q.strip().splitlines() or [""] for q in questions]
+    before = [line for lines in parts for line in lines[:-1] if line.strip()]
+    items = "\n".join(f"- {lines[-1].strip()}" for lines in parts)
     head = f"All {len(questions)} of these? (yes/no)" if lang == "en" else f"这{len(questions)}项都要做吗？（是/否）"
-    return f"{head}\n{lines}"
+    return "\n".join([*before, head, items])
 
 
 def ask_which_to_move(lines: Sequence[str], lang: Lang, *, to: str) -> str:

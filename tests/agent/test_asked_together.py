@@ -79,3 +79,12 @@ async def test_the_same_write_sent_twice_is_asked_once(database: Any, make_user:
     assert r.text.count("Delete “Gym”") == 1 and "All 2" not in r.text, r.text
     done = await kit.assistant.reply(kit.user_id, "yes")
     assert [w.action for w in done.writes] == ["deleted"] and await kit.events() == [], done.text
+
+
+def test_what_a_question_says_first_stands_before_the_list() -> None:
+    from agent.render.phrases import ask_together
+
+    text = ask_together(["Delete “Gym” (Thursday)?", "I couldn't find “Swim”.\nAdd “Swim” (Thursday, 7:00 PM)?"], "en")
+    assert text == (
+        "I couldn't find “Swim”.\nAll 2 of these? (yes/no)\n- Delete “Gym” (Thursday)?\n- Add “Swim” (Thursday, 7:00 PM)?"
+    )
