@@ -1,7 +1,7 @@
 """``Assistant``: the public, async entry point of the agent.
 
     assistant = Assistant(db, model, clock=lambda: datetime.now(UTC))   # only CLI/API pass a real clock
-    reply = await assistant.reply(user_id, "明天下午三点和张三开会")         # tests pass now=...
+    reply = await assistant.reply(user_id, "后天上午十点和王五开会")         # tests pass now=...
     reply = await assistant.reply(user_id, text, record=ReplyRecord(request_id, render))  # the HTTP API
     reply = await assistant.reply(user_id, "", attachment=Attachment(name, data, media_type))  # a file
     async for item in assistant.stream(user_id, text): ...              # ToolActivity, ReplyDelta, FinalReply

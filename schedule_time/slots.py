@@ -107,7 +107,7 @@ def holds_a_time_or_a_move(text: str) -> bool:
 
 def time_phrases(text: str) -> list[str]:
     """The runs of normalised ``text`` between words no language recognises (and clause punctuation) that
-    hold a time piece, in order ("明天下午三点和张三开会" → ["明天下午三点", "三"]), without the filler words at
+    hold a time piece, in order ("后天上午十点和王五开会" → ["后天上午十点", "五"]), without the filler words at
     their edges (a run is "周五下午三点", not "改到周五下午三点"). Callers resolve each run (or runs joined)
     to learn which times a sentence names; a run need not resolve on its own."""
     if not isinstance(text, str):

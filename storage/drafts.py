@@ -144,7 +144,7 @@ class EventPatch:
 
     def changes(self, event: EventSnapshot) -> bool:
         """Whether applying the patch changes any stored value of ``event``: an update to the values it
-        already has ("明天下午三点和张三开会" sent as an update of that very meeting) has nothing to write. A
+        already has ("后天上午十点和王五开会" sent as an update of that very meeting) has nothing to write. A
         patch the store would refuse counts as a change (the store says what is wrong)."""
         try:
             after = validate(self.apply(event), event.timezone)

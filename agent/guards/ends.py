@@ -1,7 +1,7 @@
 """A "move" to the event's own end is a new end, and so is a "move" to the user's "until 6" (both run before
 ``ground_times``).
 
-After "9 to 10" the user says "it goes until 11" / 搞错了，要到十一点: the model often sends an update whose
+After "9 to 10" the user says "it goes until 11" / 写错了，到十一点才完: the model often sends an update whose
 ``when`` is the event's current *end* (10:00, copied from the receipt) and leaves the new time out. That
 value is a fact about which end the user is changing: the one the model copied. When the update's ``when``
 is not in this message's words, is the current end of the event the reference finds, and the message has

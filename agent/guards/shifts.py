@@ -1,5 +1,5 @@
 """An update's new start from the shift the user said ("push book club back 2 days", "下午的会提前二十分钟",
-"讀書會從週四延後兩天"), when the model's own new start is missing or made up: ``guards.times`` applies it.
+"讀書會從週二延後三天"), when the model's own new start is missing or made up: ``guards.times`` applies it.
 Which phrase is a shift, and whether it stands beside the event, is ``guards.users_times``'s."""
 
 from __future__ import annotations

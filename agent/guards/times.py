@@ -137,7 +137,7 @@ def _reference_says_otherwise(ctx: ToolContext, args: dict[str, object]) -> bool
 
 
 def _users_day(ctx: ToolContext) -> tuple[str, datetime] | None:
-    """The message's one day phrase when it is a single day from today on ("明天" of "明天和设计师对一下稿子",
+    """The message's one day phrase when it is a single day from today on ("明天" of "明天跟律师过一下合同",
     "Friday" of "lunch with Ana on Friday", where "lunch" is a time of day, not a day) and the day:
     a question for the time keeps it, so "下午三点半" answers for that day, not today."""
     key = ("users_day",)

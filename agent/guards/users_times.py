@@ -97,7 +97,7 @@ def the_users_shift(ctx: ToolContext, command: Command, grounded: list[str]) -> 
 
 
 def shift_after_the_events_day(ctx: ToolContext, command: Command) -> str | None:
-    """The one shift of the message said right after the event's day in one run ("讀書會從週四延後兩天",
+    """The one shift of the message said right after the event's day in one run ("讀書會從週二延後三天",
     "move standup from monday one day later"): the day says which event, the shift where it goes. The time
     service reads the run only against the event, so no part of it grounds a new start the model made up
     ("週五 12:00" for two days after Thursday); the shift does. None unless exactly one such run, beside the

@@ -1,4 +1,4 @@
-"""A reply that answers the pending question and says more ("12:30, at the Greek place", "第一个，不过改成四点半",
+"""A reply that answers the pending question and says more ("12:30, at the Greek place", "第二个，但是改到五点半",
 "the evening one — Ana joins too"): code settles the answer, the model reads only what else the reply says.
 
 ``split_reply`` is a bounded parse of our own question's answer: the reply's clauses (split at punctuation)

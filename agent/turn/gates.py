@@ -13,7 +13,7 @@ stale "yes" is an ordinary message for the model and never runs the old command)
 3. ``needs_choice`` + a pick ("2", "number two", "第二个", "evening", "晚上", an option's text; a bare yes
    when there is one option) → continue with that option.
 4. ``needs_value`` or ``needs_choice`` of a create or update + a reply that answers and says more
-   ("12:30, at the Greek place", "第一个，不过改成四点半"): ``gate_amend`` — code settles the answer, and one
+   ("12:30, at the Greek place", "第二个，但是改到五点半"): ``gate_amend`` — code settles the answer, and one
    model call reads only the rest (``agent.turn.amend``; the one gate that calls the model).
 5. No pending needed: the exact command ``undo`` / ``撤销`` → ``undo_last_change``.
 6. A confirmation that expired while it is still the last question (``TurnState.expired``) + a bare yes →

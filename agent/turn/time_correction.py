@@ -1,4 +1,4 @@
-"""A yes/no about a new or changed event, answered with another time for it ("不對，改成下午四點", "no — 4pm",
+"""A yes/no about a new or changed event, answered with another time for it ("不是，換成下午五點", "no — 4pm",
 "yes, but Friday", "下午四点吧"): the answer is the event at that time, settled by code with no model call.
 
 The reply is parsed as bounded fields only: its clauses are a bare yes/no (``matchers.reply_sign``) or slot

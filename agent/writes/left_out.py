@@ -15,8 +15,8 @@ that does not exist. Five cases are plain enough to take from the words without 
   14th"): the message's one clock phrase, with no day or bound of its own, in a sentence naming a day.
 * **the length of a new event**: the one length the message says ("half an hour is enough", 一个半小时) when
   the model gave no end or duration.
-* **who, split out of the title**: "周日和老李打球" came as title "打球" with 老李 as an attendee; the
-  stretch of the user's words where the title and the names stand together ("老李打球", "Lunch with Ana")
+* **who, split out of the title**: "周六和老陈爬山" came as title "爬山" with 老陈 as an attendee; the
+  stretch of the user's words where the title and the names stand together ("老陈爬山", "Lunch with Ana")
   is the title — found by where the names stand, not by which words join them.
 
 And one the other way: **an end that is another clause's time** ("把后天的例会改到上午十点，再加一个十一点的电话"
@@ -232,7 +232,7 @@ def title_with_company(text: str, title: str, company: list[str]) -> str | None:
     """The user's fuller name for the event when the model split who it is with out of the title: the
     stretch of one clause of the message that holds the title and the attendees it names, each next to
     the other with at most one word (or three Han characters) between them — "Lunch with Ana" for "Lunch"
-    + Ana, "老李打球" for "打球" + 老李, "coffee with Sam and Priya". None when the words do not stand
+    + Ana, "老陈爬山" for "爬山" + 老陈, "coffee with Sam and Priya". None when the words do not stand
     together so, or the title already names one of them. Where the event is (a location) stays apart: it
     has its own field. Which words join them is not read: only where the names stand. A title that is only
     a kind of event worded otherwise than the user did ("会议" for 开会, "Meeting" for a call) is looked for

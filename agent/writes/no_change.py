@@ -99,7 +99,7 @@ def nothing_to_change(ctx: ToolContext, command: Command, unused: str | None) ->
 
 async def already_so(ctx: ToolContext, command: Command, event_patch: EventPatch) -> WriteOutcome | None:
     """An update that would store what the event already has is not written: the model sends
-    "明天下午三点和张三开会" as an update of that very meeting when it exists (before, a new version and
+    "后天上午十点和王五开会" as an update of that very meeting when it exists (before, a new version and
     "Updated …" for nothing). None when it changes something."""
     try:
         event = await ctx.events.get((command.target or {})["event_id"])

@@ -47,7 +47,7 @@ def ground(ctx: ToolContext, command: Command, *, echo: bool = True) -> Command:
     command = pointing_words_dropped(ctx, command)  # the words the user pointed at the event with
     args = dict(command.args)
     # the user's words: this message and the segment's earlier ones (a pending command resumed by "下午三点半"
-    # keeps the 设计师 of "明天和设计师对一下稿子")
+    # keeps the 律师 of "明天跟律师过一下合同")
     said = " ".join(ctx.time_sources)
     for name in _GROUNDED_FIELDS:
         value = args.get(name)

@@ -66,7 +66,7 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
         if ctx.state.send_back_once("no_such_event", command.call_index):
             return await no_such_event(ctx, command)
     if isinstance(found, NotFound) and not found.by_id and _a_slice_of_the_message(ctx, args["event"]):
-        # "会挪到礼拜五" for "老周那个会挪到礼拜五吧": the model cut the message across the event's name
+        # "会挪到礼拜四" for "老吴那个会挪到礼拜四吧": the model cut the message across the event's name
         # (by its title words only, when the model's own words named someone no event has: the message's
         # time must not find another event in their place)
         named = names_someone(str(args["event"]))

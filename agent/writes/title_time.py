@@ -1,6 +1,6 @@
 """A new event's title without the event's own time in it.
 
-The model often titles an event with the whole request: "Yoga at 7am tomorrow", "Gym tonight", 後天七點半開會.
+The model often titles an event with the whole request: "Yoga at 7am tomorrow", "Gym tonight", 後天八點半開會.
 The time is the event's start, shown beside the title everywhere, and after a move the title would say the
 old one. A time phrase of the title (as the time service reads it) that holds the event's start is taken
 out, with the word that tied it on ("at", 的). What stays: a holiday or a meal ("Christmas dinner", 中秋聚餐,

@@ -1,7 +1,8 @@
 """No scenario text in the code: a fix written against an eval sentence is memory, not generalization.
 
 Every user message of every scenario and of every paraphrase variant that is 12 characters or longer
-(after whitespace is collapsed) must not appear in any file under agent/ or schedule_time/ — code,
+(after whitespace is collapsed) — 7 or longer when it is written in Han characters, where a sentence is
+shorter — must not appear in any file under agent/, schedule_time/ or storage/ — code,
 comments, docstrings, READMEs alike — compared case-insensitively after collapsing whitespace. An example
 in a docstring is written in other words; a test input is a different sentence of the same kind.
 
@@ -19,8 +20,10 @@ import pytest
 from evals import load_scenarios
 
 ROOT = Path(__file__).resolve().parents[2]
-SEARCHED = ("agent", "schedule_time")
+SEARCHED = ("agent", "schedule_time", "storage")
 MIN_CHARS = 12
+MIN_HAN_CHARS = 7
+_HAN = re.compile(r"[\u3400-\u9fff]")
 
 ALLOWED: dict[tuple[str, str], str] = {
     ("in the morning", "schedule_time/README.md"): "documents the part of day 'first thing (in the morning)'",
@@ -39,7 +42,7 @@ def _messages() -> dict[str, str]:
     for scenario in load_scenarios(variants="live"):
         for index, turn in enumerate(scenario.turns):
             said = _norm(turn.user)
-            if len(said) >= MIN_CHARS:
+            if len(said) >= (MIN_HAN_CHARS if _HAN.search(said) else MIN_CHARS):
                 found.setdefault(said, f"{scenario.id} turn {index}")
     return found
 
