@@ -176,7 +176,10 @@ def resolve_end(text: str, *, start: datetime, now: datetime, tz: ZoneInfo) -> d
     start's day, and on the next day only if it would otherwise not be after the start ("11pm to 1am"); one
     that is morning or evening ("until 6") is the reading within half a day after the start.
     A duration ("2 hours") is added to the start; a clock range ("3 to 5pm") ends at its end. None when
-    unresolved or not after the start."""
+    unresolved or not after the start. A bare hour ("6", as the model often writes it) is a clock, as after
+    "at": an end field holds a time, never a day of the month."""
+    if text.strip().isdigit() and int(text.strip()) <= 24:
+        text = f"at {text.strip()}"
     alone = _resolve(text, start.astimezone(tz).replace(second=0, microsecond=0), tz)
     read = alone if not names_a_day(text) else _resolve(text, now, tz)  # "7 tomorrow": from now, as said
     if read.status == "ambiguous":

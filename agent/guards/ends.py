@@ -12,7 +12,8 @@ stays. Any other shape (no event found, the copied value is the start, several n
 "Board prep needs more time — make it run until 6" came as ``when="6"``: a move to 6:00. The time service
 reads "until 6" / "till 6pm" / 到六点为止 as an end (``schedule_time.reads_as_an_end``: "until" is never a
 destination, where "to 6" / 到六点 may be one), so an update whose new start is only such a phrase of the
-user's, with no end or length, has that phrase as its new end (``start_said_as_an_end``).
+user's, with no length the user gave and no other end, has that phrase as its new end
+(``start_said_as_an_end``).
 """
 
 from __future__ import annotations
@@ -26,7 +27,16 @@ from agent.time_grounding import is_time_grounded, phrases_in, phrases_of, quote
 from agent.writes.references import Found, resolve_reference
 from schedule_time import reads_as_an_end
 
-__all__ = ["copied_end_is_the_end", "start_said_as_an_end"]
+__all__ = ["bare_hour_end", "copied_end_is_the_end", "start_said_as_an_end"]
+
+
+def bare_hour_end(ctx: ToolContext, command: Command) -> Command | None:
+    """An ``end`` the model wrote as a bare hour ("7" for 七点结束 / "until 7") is that clock, as after "at":
+    the time service reads a bare number as no time, so grounding and the end rule would see none."""
+    end = str(command.args.get("end") or "").strip()
+    if not end.isdigit() or int(end) > 24:
+        return None
+    return command.with_(args={**command.args, "end": f"at {end}"})
 
 
 async def copied_end_is_the_end(ctx: ToolContext, command: Command) -> Command | None:
@@ -64,11 +74,17 @@ async def copied_end_is_the_end(ctx: ToolContext, command: Command) -> Command |
 
 
 def start_said_as_an_end(ctx: ToolContext, command: Command) -> Command | None:
-    """An update whose ``when`` is only the user's end phrase ("until 6"), with no end or length given: the
-    phrase is the new end and the start stays (see the module docstring). None otherwise."""
+    """An update whose ``when`` is only the user's end phrase ("until 6"), with no length the user gave and
+    no end but one at the phrase's own clock: the phrase is the new end and the start stays (see the module
+    docstring). None otherwise."""
     args = command.args
     when = str(args.get("when") or "")
-    if command.tool != "update_event" or not when or args.get("end") or args.get("duration"):
+    if command.tool != "update_event" or not when:
+        return None
+    # a length the user never said is the model's (grounding drops it); an end naming the phrase's own
+    # clock ("until 6" sent as when="until 6" and end="6pm") says the same thing twice
+    duration = str(args.get("duration") or "")
+    if duration and is_time_grounded(duration, (ctx.user_text,), now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         return None
     holding = [
         p
@@ -77,9 +93,12 @@ def start_said_as_an_end(ctx: ToolContext, command: Command) -> Command | None:
     ]
     if not holding or not all(reads_as_an_end(p) for p in holding):
         return None
+    end = str(args.get("end") or "")
+    if end and not _clocks(ctx, _as_an_end(end)) & _clocks(ctx, _as_an_end(holding[0])):
+        return None
     ctx.notes.append({"replaced": "when", "reason": "an_end_phrase", "tool": command.tool,
                       "call_index": command.call_index})  # fmt: skip
-    return command.with_(args={**args, "when": None, "end": _as_an_end(holding[0])})
+    return command.with_(args={**args, "when": None, "end": _as_an_end(holding[0]), "duration": None})
 
 
 def _as_an_end(phrase: str) -> str:

@@ -82,3 +82,30 @@ async def test_an_end_the_model_wrote_out_is_the_users_end_word(database: Any, m
     [event] = await kit.events()
     local_end = event.end.astimezone(tz)
     assert (local_end.hour, local_end.minute) == (hour, minute) and event.start.astimezone(tz).hour == 16, r.text
+
+
+# (timezone, message, the model's arguments beside the title, new end): the end phrase came twice — as the new
+# start and as the end — or as a bare hour, often with a length the user never said; it is still the end
+TWICE = [
+    ("America/New_York", "let the budget review run on until 6", {"when": "until 6", "end": "6", "duration": "1 hour"}, (18, 0)),
+    ("America/New_York", "budget review goes till half past 5", {"when": "till half past 5", "end": "5:30pm"}, (17, 30)),
+    ("America/New_York", "the budget review should last until 7", {"end": "7"}, (19, 0)),
+    ("Asia/Shanghai", "预算会开到六点为止", {"when": "到六点为止", "end": "6"}, (18, 0)),
+    ("Asia/Shanghai", "預算會延長，一直開到六點為止", {"when": "六點為止", "end": "六點", "duration": "1小时"}, (18, 0)),
+    ("Asia/Shanghai", "预算会改成七点结束", {"end": "7"}, (19, 0)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", TWICE, ids=[r[1] for r in TWICE])
+async def test_an_end_said_twice_or_as_a_bare_hour(database: Any, make_user: Any, row: Any) -> None:
+    zone, text, args, (hour, minute) = row
+    kit = await make_kit(database, make_user, timezone=zone)
+    tz = NY if zone == "America/New_York" else SH
+    title = "Budget review" if text.isascii() else "预算会"
+    await kit.seed(title, datetime(2025, 3, 6, 16, tzinfo=tz))
+    kit.script(call("update_event", {"event": title, **args}))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.writes and r.writes[0].persisted, (r.text, r.telemetry.get("checks"))
+    [event] = await kit.events()
+    local_start, local_end = event.start.astimezone(tz), event.end.astimezone(tz)
+    assert (local_start.hour, (local_end.hour, local_end.minute)) == (16, (hour, minute)), r.text
