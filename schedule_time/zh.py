@@ -122,6 +122,9 @@ RULES: list[Rule] = [
     # 看一下下周, 查一下周五, 改一下明天的: "一下" is the verb's "a bit", never 一 + 下下周 (the week after next)
     # or 一 + 下周五 (next week's Friday). 一下午 is "a whole afternoon" and stays a number and a part of day.
     Rule("a_bit", r"一下(?!午)", lambda m: ()),
+    # 哪一天, 哪天, 哪个月, 哪一周, 几号: "which" day / week / month asks for a time, it names none (哪一天 is no
+    # 一天 "one day" of a length)
+    Rule("which", rf"哪\s*(?:一\s*)?[个個]?\s*(?:天|日|{WEEK}|月|年|号|號)(?!{WEEKDAY_CHAR})", lambda m: ()),
     Rule("numbered_place", rf"(?:\d+|[{CN_DIGIT}十]+)\s*[号號](?={_NUMBERED_PLACE})", lambda m: ()),   # 3号会议室
     Rule("zone", rf"(?P<z>{alt(ZONES)})", lambda m: p.ZoneOffset(ZONES[m["z"]])),   # 北京时间下午三点
     # 两三点, 一两天, 三四个小时, 十一二点, 三四十分钟: two neighbouring numbers ("two or three") are no one time or

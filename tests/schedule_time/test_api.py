@@ -178,6 +178,12 @@ def test_cli_module_entry_point() -> None:
     ("今天 - 改到明天下午三点", ["今天", "到明天下午三点"]),
     ("週五 — 挪到下週一", ["週五", "到下週一"]),
     ("tomorrow 3 - 5pm", ["tomorrow 3 - 5pm"]),
+    # "which" day / week / month asks for a time and names none: 哪一天 holds no 一天 ("one day")
+    ("体检是在哪一天来着", []),
+    ("年会定在哪一个月", []),
+    ("讀書會在哪一週", []),
+    ("哪一天下午三点都行", ["下午三点"]),
+    ("推迟一天", ["推迟一天"]),
 ])
 def test_time_phrases_are_the_runs_of_time_words(text: str, phrases: list[str]) -> None:
     assert time_phrases(text) == phrases
