@@ -51,11 +51,17 @@ async def test_prose_read_as_no_write_request_is_the_answer(kit: Kit, kind: str 
     assert model.call_count == 1 and r.text == "Hello! How can I help?" and r.writes == ()
 
 
-@pytest.mark.parametrize(("text", "kind"), [("move it", "change"), ("add one", "add"), ("改一下", "change")])
-async def test_the_note_is_sent_once_and_prose_again_is_the_answer(kit: Kit, text: str, kind: str) -> None:
-    model = kit.script(reply("Which event?", request=kind), reply("Which event do you mean?", request=kind))
+@pytest.mark.parametrize(
+    ("text", "kind", "answer"),
+    [("move it", "change", "Which event do you mean?"), ("add one", "add", "Which event do you mean?"),
+     ("改一下", "change", "你指的是哪个日程？")],
+)  # fmt: skip
+async def test_the_note_is_sent_once_and_prose_again_is_the_answer(
+    kit: Kit, text: str, kind: str, answer: str
+) -> None:
+    model = kit.script(reply("Which event?", request=kind), reply(answer, request=kind))
     r = await kit.assistant.reply(kit.user_id, text)
-    assert model.call_count == 2 and r.text == "Which event do you mean?" and r.writes == ()
+    assert model.call_count == 2 and r.text == answer and r.writes == ()
 
 
 async def test_no_send_back_after_a_read_this_turn(kit: Kit) -> None:
