@@ -24,7 +24,7 @@ from agent.timing import timing_from_json
 from agent.turn.focus import is_anaphor
 from agent.writes.left_out import filled_from_users_words
 from agent.writes.references import events_sharing_a_word
-from agent.writes.store import confirm, ground, is_past, model_doubts, title_of, unasked_reading
+from agent.writes.store import SURE_DOUBT, confirm, ground, is_past, title_of, unasked_reading
 from agent.writes.timing import settle_time
 from agent.writes.title_match import shares_a_word
 from schedule_time import TimeExpressionError, analyse
@@ -112,9 +112,10 @@ async def offer_to_add(
     """What the user is asked if the model's second answer fails too: the event the reference describes, as
     a create that asks yes/no first ("Add “Haircut” — Thursday, 5:30–6:30 PM?"; ``doubted``: the model never
     called it) — a wrong guess costs a "no", where "not found" left the request undone."""
-    if unasked_reading(ctx) or model_doubts(ctx, "create_event"):
-        # the model's own answer did not back a write: nothing to offer (judged as for the create it would
-        # be — the update's own doubt, ``Command.doubted``, is stricter than a create's)
+    if unasked_reading(ctx) or (ctx.state.no_tool_p or 0.0) >= SURE_DOUBT:
+        # the model's own answer did not back a write: nothing to offer. Only a reading of no request or a
+        # sure doubt holds it back: the offer is itself a yes/no, so a little doubt costs at most a "no",
+        # where "not found" alone leaves a new event the user described undone
         return None
     settled = await as_create(ctx, command, doubted=True)
     if not isinstance(settled, Command):

@@ -441,3 +441,30 @@ async def test_a_span_of_years_is_not_found_never_a_failure(kit: Kit, text: str,
     r = await kit.assistant.reply(kit.user_id, text)
     assert not r.writes, r.text
     assert [t.get("code") for t in r.telemetry["tools"]] == ["not_found"], r.telemetry["tools"]
+
+
+# (zone, message, the model's update of an event that is not there, at a time the message says)
+UNSURE = [
+    ("America/Chicago", "coffee with Jun on saturday at 10", {"event": "coffee with Jun", "when": "saturday at 10"}),
+    ("America/Chicago", "piano recital friday 6pm", {"event": "piano recital", "when": "friday 6pm"}),
+    ("Asia/Shanghai", "周六上午十点和小周喝咖啡", {"event": "和小周喝咖啡", "when": "周六上午十点"}),
+    ("Asia/Taipei", "週日下午三點跟阿明打球", {"event": "跟阿明打球", "when": "週日下午三點"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("tz", "text", "update"), UNSURE, ids=[r[1] for r in UNSURE])
+async def test_an_unsure_terse_answer_still_offers_the_event(
+    database: Any, make_user: Any, tz: str, text: str, update: dict
+) -> None:
+    # some doubt (0.1–0.3) and a halting answer: the offer is a yes/no (or which reading), never "not found"
+    # alone — only a reading of no request or a sure doubt (see test_no_offer_without_a_request) holds it back
+    kit = await make_kit(database, make_user, timezone=tz)
+    model = kit.script(call("update_event", update, request="change", no_tool_p=0.25, mean_logprob=-0.3))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.pending is not None and r.writes == (), r.text
+    if r.pending.kind == "needs_choice":  # a clock with two readings: the evening (or morning) one
+        done = await kit.assistant.reply(kit.user_id, "2")
+    else:
+        assert r.pending.kind == "needs_confirmation", r.pending
+        done = await kit.assistant.reply(kit.user_id, "yes" if text.isascii() else "好的")
+    assert model.call_count == 1 and done.writes and done.writes[0].persisted, done.text
