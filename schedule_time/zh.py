@@ -124,6 +124,10 @@ RULES: list[Rule] = [
     Rule("a_bit", r"一下(?!午)", lambda m: ()),
     # 哪一天, 哪天, 哪个月, 哪一周, 几号: "which" day / week / month asks for a time, it names none (哪一天 is no
     # 一天 "one day" of a length)
+    # 以后每周三, 今后天天, 从今以后每月一号: "from now on" before a repetition is no bound ("after" what?): the
+    # repetition starts from now anyway
+    Rule("from_now_on", r"(?:从今|從今)?(?:以后|以後|今后|今後|往后|往後|从此|從此)(?=\s*(?:都|就|也)?\s*(?:每|逢|天天|日日|隔))",
+         lambda m: ()),
     Rule("which", rf"哪\s*(?:一\s*)?[个個]?\s*(?:天|日|{WEEK}|月|年|号|號)(?!{WEEKDAY_CHAR})", lambda m: ()),
     Rule("numbered_place", rf"(?:\d+|[{CN_DIGIT}十]+)\s*[号號](?={_NUMBERED_PLACE})", lambda m: ()),   # 3号会议室
     Rule("zone", rf"(?P<z>{alt(ZONES)})", lambda m: p.ZoneOffset(ZONES[m["z"]])),   # 北京时间下午三点

@@ -123,4 +123,10 @@ ROWS: list[Row] = [
     R("每週三晚上七點", "ny_wed", "rrule FREQ=WEEKLY;BYDAY=WE;BYHOUR=19;BYMINUTE=0 2026-03-04T19:00", "traditional"),
     R("每周三上午九点", "ny_wed", "rrule FREQ=WEEKLY;BYDAY=WE;BYHOUR=9;BYMINUTE=0 2026-03-11T09:00", "today's 09:00 is past"),
     R("每逢周三晚上七点", "ny_wed", "rrule FREQ=WEEKLY;BYDAY=WE;BYHOUR=19;BYMINUTE=0 2026-03-04T19:00", "每逢"),
+    # "from now on" before a repetition is no "after" bound (以后每周三 had read as every day)
+    R("以后每周三晚上七点", "ny_wed", "rrule FREQ=WEEKLY;BYDAY=WE;BYHOUR=19;BYMINUTE=0 2026-03-04T19:00", "以后 + 每周三"),
+    R("以後每週五下午三點", "ny_wed", "rrule FREQ=WEEKLY;BYDAY=FR;BYHOUR=15;BYMINUTE=0 2026-03-06T15:00", "traditional 以後"),
+    R("今后每月一号上午九点", "ny_wed", "rrule FREQ=MONTHLY;BYMONTHDAY=1;BYHOUR=9;BYMINUTE=0 2026-04-01T09:00", "今后 + 每月"),
+    R("从今以后天天早上八点", "ny_wed", "rrule FREQ=DAILY;BYHOUR=8;BYMINUTE=0 2026-03-05T08:00", "从今以后 + 天天"),
+    R("往后每周二晚上", "ny_wed", "rrule FREQ=WEEKLY;BYDAY=TU 2026-03-10T18:00/2026-03-11T00:00", "往后 + a part of day"),
 ]
