@@ -6,9 +6,9 @@ it. No field names a user: tools are bound to the authenticated user per request
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 __all__ = [
     "CreateEventArgs",
@@ -25,8 +25,44 @@ _Text = Field(min_length=1, max_length=500)
 _WHEN = "time words exactly as said"
 
 
+_NOTHING = frozenset(
+    ["none", "null", "nil", "n/a", "na", "no", "nothing", "not specified", "unspecified", "unknown", "-", "—",
+     "无", "無", "没有", "沒有", "空", "未知", "未指定"]
+)  # fmt: skip
+"""What the model writes in an optional argument that it means to leave empty (a bounded field's values)."""
+_NO_REPETITION = frozenset(
+    ["never", "once", "one time", "one-time", "no repeat", "no repetition", "no recurrence", "does not repeat",
+     "不重复", "不重複", "一次", "单次", "單次", "无重复", "無重複"]
+)  # fmt: skip
+"""A ``recurrence`` that says the event does not repeat."""
+
+
+def _says_nothing(name: str, value: object) -> bool:
+    if not isinstance(value, str):
+        return False
+    folded = " ".join(value.casefold().split()).strip(" .。")
+    return folded in _NOTHING or (name == "recurrence" and folded in _NO_REPETITION)
+
+
 class _Args(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _placeholders_are_absent(cls, data: Any) -> Any:
+        """An optional argument the model filled with a placeholder ("none", recurrence "once", attendees
+        ["none"]) is left out: grounding would send "none" back as words the user never said, and the
+        user's own repetition would then be asked about instead of kept."""
+        if not isinstance(data, dict):
+            return data
+        out = dict(data)
+        for name, field in cls.model_fields.items():
+            value = out.get(name)
+            if value is None or field.is_required():
+                continue
+            if _says_nothing(name, value) or (isinstance(value, list) and value and all(_says_nothing(name, v) for v in value)):
+                out[name] = field.get_default(call_default_factory=True)
+        return out
 
 
 _WHOSE = "only for a question about another person's calendar or schedule: that person's name"
