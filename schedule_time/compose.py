@@ -292,20 +292,28 @@ def _weekday_series(items: Sequence[p.Piece]) -> bool:
 
 
 # pieces after which "one" / "ones" is a pronoun ("the Friday one", "the evening one", "the 8pm one")
-_ONE_AFTER = (p.DayShift, p.WeekdayRef, p.DateParts, p.PartOfDay, p.Clock, p.HolidayRef, p.NthWeekday, p.Period)
+ONE_AFTER = (p.DayShift, p.WeekdayRef, p.DateParts, p.PartOfDay, p.Clock, p.HolidayRef, p.NthWeekday, p.Period)
 
 
 def read_ones(items: Sequence[p.Piece]) -> list[p.Piece]:
     """The pieces with each ``One`` read: a pronoun right after a day, date, part of day or clock (left
-    out), unless a range to an hour follows ("Friday one until 3"), or right before one ("the one at 3");
-    else "one" is the number 1 ("from one to 3") and "ones" names no time."""
+    out), unless a range to an hour follows ("Friday one until 3"; never after a clock), or right before one
+    ("the one at 3"); else "one" is the number 1 ("from one to 3") and "ones" names no time. A pronoun
+    followed by "to" is no range ("the 2pm one to 5": where the event goes): unusable, so the phrase is cut
+    there."""
     out: list[p.Piece] = []
     for i, x in enumerate(items):
         if type(x) is p.One:
             then = items[i + 2] if i + 2 < len(items) and type(items[i + 1]) is p.RangeSep else None
-            if i and isinstance(items[i - 1], _ONE_AFTER) and (x.plural or not isinstance(then, (p.Number, p.Clock))):
+            after_a_clock = i and type(items[i - 1]) is p.Clock  # "the 2pm one": a clock has its hour already
+            if i and isinstance(items[i - 1], ONE_AFTER) and (
+                x.plural or after_a_clock or not isinstance(then, (p.Number, p.Clock))
+            ):
+                if i + 1 < len(items) and type(items[i + 1]) is p.RangeSep and not items[i + 1].until:
+                    # "the 2pm one to 5", "the friday one to monday": the event's pronoun, then where it goes
+                    raise Unusable('"to" after "the … one" leads where the event goes, not a range')
                 continue
-            if i + 1 < len(items) and isinstance(items[i + 1], _ONE_AFTER) and not (i and type(items[i - 1]) is p.Number):
+            if i + 1 < len(items) and isinstance(items[i + 1], ONE_AFTER) and not (i and type(items[i - 1]) is p.Number):
                 continue  # "the one at 3", "the ones on Friday": the pronoun before the time that names it
             if x.plural:
                 raise Unusable('"ones" names no time')

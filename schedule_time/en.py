@@ -127,6 +127,10 @@ MOVE_VERB = r"(?:push|delay|postpone|move|shift|bump|bring|pull|reschedule|chang
 """The verbs whose "to" names where a move goes ("move it to 4"), never an end ("run until 4")."""
 
 RULES: list[Rule] = [
+    # "the 2pm one to 5", "the 10 o'clock ones": right after a clock "one" is the pronoun, never the number of a
+    # range ("one to 5") or of a clock idiom
+    Rule("one_after_a_clock", r"(?:(?<=[ap]m )|(?<=[ap]\.m\. )|(?<=o'clock )|(?<=oclock ))one(?P<s>s)?\b",
+         lambda m: p.One(plural=m["s"] is not None)),
     # "room 3", "gate 12", "building 5", "platform 9": a number that labels a place is no time or day
     Rule("numbered_place", r"(?<![\w-])(?:room|rm\.?|gate|building|bldg\.?|floor|level|platform|suite|terminal|hall|"
                            r"unit|apt\.?|apartment|bus|line|route|table|seat|court|pier|dock|ward|bay|studio|no\.|#)"

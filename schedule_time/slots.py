@@ -13,7 +13,7 @@ from itertools import pairwise
 
 from . import en, zh
 from . import pieces as p
-from .compose import Unusable, compose
+from .compose import ONE_AFTER, Unusable, compose
 from .language import _scan, normalise, scan
 
 MAX_REPLY = 120
@@ -159,7 +159,8 @@ def _cut_run(
     * before "to" when a move of an event follows ("friday to the day after": the event's day, then its new
       one; a move is read against an event, never as a range's end);
     * before each word such as "since" / "after" that leads a time of its own, when the run does not compose
-      whole: "to thursday at 11am since friday (is packed)" is two phrases, "tomorrow after 3pm" one."""
+      whole: "to thursday at 11am since friday (is packed)" is two phrases, "tomorrow after 3pm" one;
+    * before a "to" right after the pronoun of an event ("the 2pm one to 5"): where it goes, not a range."""
     cuts = [
         i for i in range(1, len(run) - 1)
         if len(held[i]) == 1 and type(held[i][0]) is p.RangeSep and not held[i][0].weak and held[i + 1]
@@ -169,6 +170,9 @@ def _cut_run(
         i for i in range(1, len(run) - 1)
         if len(held[i]) == 1 and type(held[i][0]) is p.RangeSep and _dash(norm, run[i]) and run[i + 1][2] == 0
     ]  # fmt: skip
+    # "the 2pm one to 5", 那个 of a clock: a "to" right after the pronoun of an event leads where it goes, never
+    # a range's end (a range runs from a time, not from an event)
+    cuts += [i for i in range(2, len(run) - 1) if _pronoun_then_to(held[i - 2 : i + 2])]
     bounds = [i for i, own in enumerate(held) if i and len(own) == 1 and type(own[0]) is p.OpenBound and own[0].leads]
     if bounds:
         try:
@@ -177,6 +181,17 @@ def _cut_run(
             cuts += bounds
     edges = [0, *sorted(set(cuts)), len(run)]
     return [run[a:b] for a, b in pairwise(edges)]
+
+
+def _pronoun_then_to(four: list[tuple[p.Piece, ...]]) -> bool:
+    """A time, "one", "to", then what follows: "the 2pm one to 5", "the friday one to monday" — the event's
+    pronoun, then where it goes (as ``compose.read_ones`` reads them; "friday one to 3" stays 1 to 3)."""
+    before, one, to, after = four
+    if not (before and one and to and after) or type(one[-1]) is not p.One or one[-1].plural:
+        return False
+    if len(to) != 1 or type(to[0]) is not p.RangeSep or to[0].until or not isinstance(before[-1], ONE_AFTER):
+        return False
+    return type(before[-1]) is p.Clock or not isinstance(after[0], (p.Number, p.Clock))
 
 
 _LIST_GAP = re.compile(r"[\s,、]*")

@@ -19,7 +19,7 @@ from agent.context import ToolContext
 from agent.language import clauses
 from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, Rejected, WriteOutcome
 from agent.render import phrases
-from agent.time_grounding import is_time_grounded, phrases_of, resolved, shares_time_words
+from agent.time_grounding import has_clock, is_time_grounded, phrases_of, resolved, shares_time_words
 from agent.timing import timing_from_json
 from agent.turn.focus import is_anaphor
 from agent.writes.left_out import filled_from_users_words
@@ -27,7 +27,7 @@ from agent.writes.references import events_sharing_a_word
 from agent.writes.store import SURE_DOUBT, confirm, ground, is_past, title_of, unasked_reading
 from agent.writes.timing import settle_time
 from agent.writes.title_match import shares_a_word
-from schedule_time import TimeExpressionError, analyse
+from schedule_time import TimeExpressionError, analyse, reads_as_a_destination
 
 __all__ = [
     "after_not_found",
@@ -152,12 +152,25 @@ async def offer_when_nothing_like_it(
         # move of the dinner to Monday 10): the new event is at the time said beside it, never at the other's
         command = command.with_(args={**args, "when": args["event_when"], "event_when": None})
     when = str(command.args.get("when") or "")
-    if not when or not said_now(ctx, when):
+    if not when or not said_now(ctx, when) or _points_by_another_time(ctx, reference, when):
         return None
     if await events_sharing_a_word(ctx, reference, reference, limit=10):
         return None  # a near name ("the call" for "Call with Leonard"): "not found" says what was looked for
     offer = await offer_to_add(ctx, command)
     return offer if isinstance(offer, NeedsConfirmation | NeedsChoice | NeedsValue) else None
+
+
+def _points_by_another_time(ctx: ToolContext, reference: str, when: str) -> bool:
+    """The reference names an event by a clock that is not the new time ("the 2pm one" moved to 5, 下午两点那个
+    挪到五点): it points at an event the calendar lacks at that time, and describes no new event to add. A
+    phrase of the reference that reads as where the move goes is the new time, not the event's."""
+    own = [
+        p for p in phrases_of(reference, ctx.memo) if has_clock(p) and not reads_as_a_destination(reference, p)
+    ]  # (a clock: "dinner", "Jun" of a name read as times too, and point at nothing)
+    if not own:
+        return False
+    new = resolved(when, now=ctx.now, tz=ctx.tz, memo=ctx.memo).start
+    return any(resolved(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo).start != new for p in own)
 
 
 def _its_own_time(ctx: ToolContext, reference: str, at: str, when: str) -> bool:

@@ -30,7 +30,7 @@ from agent.writes.title_match import (
     shares_a_word,
     without_times,
 )
-from schedule_time import analyse, time_phrases
+from schedule_time import analyse, reads_as_a_destination, time_phrases
 from schedule_time.language import normalise
 from storage import EventNotFound, EventSnapshot, InvalidInput, StorageError
 from storage.limits import MAX_QUERY_RANGE
@@ -183,9 +183,29 @@ def _day_and_clock(reference: str, event_when: str) -> str:
     return f"{event_when} {clocks[0]}" if len(clocks) == 1 and day_only else event_when
 
 
+def _with_the_messages_day(ctx: ToolContext, reference: str) -> str:
+    """A reference that gives only a clock ("the 2pm one") with the one day the message says elsewhere
+    ("tomorrow, move the 2pm one to 5"), when that day is not where the event goes; else the reference."""
+    own = [p for p in time_phrases(reference) if not reads_as_a_destination(reference, p)]
+    if len(own) != 1 or names_a_day(own[0]) or not has_clock(own[0]) or reference.strip() == ctx.user_text.strip():
+        return reference
+    days = [
+        p.text for p in analyse(ctx.user_text, now=ctx.now, tz=ctx.tz)
+        if names_a_day(p.text) and not has_clock(p.text) and not reads_as_a_destination(ctx.user_text, p.text)
+    ]  # fmt: skip
+    return f"{days[0]} {own[0]}" if len(days) == 1 else reference
+
+
 def _windows(text: str, ctx: ToolContext) -> list[tuple[datetime, datetime]]:
-    """The times one time phrase names (each reading of an ambiguous one: "3 o'clock" is 3am or 3pm)."""
-    said = analyse(text, now=ctx.now, tz=ctx.tz)
+    """The times one time phrase names (each reading of an ambiguous one: "3 o'clock" is 3am or 3pm), or a
+    day and a clock said apart. A phrase that reads as where a move goes ("下午两点那个挪到五点", "the 2pm one to 5": the reference is the
+    message, move and all) is no time of the event."""
+    said = [p for p in analyse(text, now=ctx.now, tz=ctx.tz) if not reads_as_a_destination(text, p.text)]
+    if len(said) == 2:  # "tomorrow, move the 2pm one …": a day and a clock said apart are one time
+        days = [p.text for p in said if names_a_day(p.text) and not has_clock(p.text)]
+        clocks = [p.text for p in said if has_clock(p.text) and not names_a_day(p.text)]
+        if len(days) == len(clocks) == 1:
+            said = analyse(f"{days[0]} {clocks[0]}", now=ctx.now, tz=ctx.tz)
     if len(said) != 1:
         return []
     found = said[0].resolution
@@ -223,7 +243,7 @@ async def _by_time(
     if not titled and own and names_someone(reference):
         return NotFound(by_id=False, with_time=bool(event_when))
     windows = _windows(_day_and_clock(reference, event_when), ctx) if event_when else []
-    windows = windows or _windows(reference, ctx)
+    windows = windows or _windows(_with_the_messages_day(ctx, reference), ctx)
     if not windows:
         return NotFound(by_id=False, with_time=bool(event_when))
     refs = await _starting_at(ctx, windows, occurrences=occurrences)
