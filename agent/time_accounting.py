@@ -21,6 +21,7 @@ from agent.time_grounding import (
     reads_or_moves,
     the_time_itself,
 )
+from schedule_time import reads_as_a_destination
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock, Label, Now, OpenBound, Piece, Qualifier, RangeSep, RangeStart
 
@@ -56,8 +57,14 @@ def phrases_left(ctx: ToolContext, values: Sequence[str], *, name: str = "") -> 
     folded = name.casefold()
     return [
         p for p in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-        if p.casefold() not in folded and not accounted(ctx, p, values)
+        if _not_a_name(ctx, p, folded) and not accounted(ctx, p, values)
     ]  # fmt: skip
+
+
+def _not_a_name(ctx: ToolContext, phrase: str, folded_name: str) -> bool:
+    """``phrase`` is no word of the event's name: not in it, or where the event goes (a reference cut across
+    the move, "会挪到礼拜五", holds the destination; no name says "moved to Friday")."""
+    return phrase.casefold() not in folded_name or reads_as_a_destination(ctx.user_text, phrase)
 
 
 def phrases_or_moves_left(ctx: ToolContext, values: Sequence[str], *, name: str = "") -> list[str]:
@@ -67,7 +74,7 @@ def phrases_or_moves_left(ctx: ToolContext, values: Sequence[str], *, name: str 
     left = []
     for phrase in phrases_of(ctx.user_text, ctx.memo):
         bare = the_time_itself(phrase)
-        if (folded and bare.casefold() in folded) or accounted(ctx, phrase, values):
+        if (folded and not _not_a_name(ctx, bare, folded)) or accounted(ctx, phrase, values):
             continue
         left.append(bare if reads_or_moves(bare, now=ctx.now, tz=ctx.tz, memo=ctx.memo) else phrase)
     return left

@@ -55,6 +55,7 @@ from agent.time_readings import picked_reading, reads_as_now, ungrounded_hint, u
 from agent.user_gave import user_gave_end, user_gave_recurrence
 from agent.writes.siblings import time_of_another_request
 from agent.writes.store import title_of
+from schedule_time import reads_as_a_destination
 from schedule_time.language import normalise, scan
 
 __all__ = ["ground_times"]
@@ -74,8 +75,10 @@ def _optional_unasked(ctx: ToolContext, name: str) -> bool:
 def _time_left_for_event(ctx: ToolContext, command: Command, grounded: list[str]) -> bool:
     """Whether this message has a time phrase the command's grounded time arguments do not account for
     (``time_accounting``): one that may be the event's current time, mangled by the model ("move Friday's
-    call to Monday"). A phrase inside the event's name ("lunch with Marco") is a name, not a time."""
-    return bool(phrases_left(ctx, grounded, name=str(command.args.get("event") or "")))
+    call to Monday"). A phrase inside the event's name ("lunch with Marco") is a name, not a time, and one
+    that reads as where the event goes ("move my call to friday") is its new time, not its current one."""
+    left = phrases_left(ctx, grounded, name=str(command.args.get("event") or ""))
+    return any(not reads_as_a_destination(ctx.user_text, p) for p in left)
 
 
 def _never_given(ctx: ToolContext, command: Command, name: str, value: str, grounded: list[str]) -> bool:
@@ -190,8 +193,11 @@ def _from_the_users_phrase(
     kept = []
     for problem in problems:
         field = problem["field"]
-        # a length ("half an hour is enough") is no start, and only a length is a duration
+        # a length ("half an hour is enough") is no start, and only a length is a duration; where the event
+        # goes ("挪到礼拜五", "move it to friday") is never its current time
         fit = [p for p in left if is_a_length(p) == (field == "duration")]
+        if field == "event_when":
+            fit = [p for p in fit if not reads_as_a_destination(ctx.user_text, p)]
         if command.tool == "update_event" and field in _COMPLETED_ARGS and len(fit) > 1:
             # "下午那个面试提前20分钟": a move of the event is its new start, the other phrase says which
             moves = [p for p in fit if is_a_shift(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
