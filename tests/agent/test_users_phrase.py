@@ -26,7 +26,7 @@ EN, ZH, TW = "America/New_York", "Asia/Shanghai", "Asia/Taipei"
          timedelta(minutes=-30)),
         (EN, "Review", "can you shove the review back by two hours", {"event": "review", "when": "Thursday 12pm"},
          timedelta(hours=2)),
-        (ZH, "评审会", "评审会往后推一个小时", {"event": "评审会", "when": "3月6日11:00"}, timedelta(hours=1)),
+        (ZH, "评审会", "评审会延后一小时", {"event": "评审会", "when": "3月6日11:00"}, timedelta(hours=1)),
         (ZH, "牙医", "把牙医往后挪两天", {"event": "牙医", "when": "3月8日"}, timedelta(days=2)),
         (TW, "週會", "週會提前半小時", {"event": "週會", "when": "9:30"}, timedelta(minutes=-30)),
     ],

@@ -22,7 +22,7 @@ ROWS = [
      ("list_events", {"range": "Saturday or Sunday"}), {"Soccer", "Grandma"}),
     ("America/New_York", "what's on thursday", ("list_events", {"range": "2025-03-12"}), {"Dentist"}),
     ("Asia/Shanghai", "周六和周日有什么安排", ("list_events", {"range": "周末两天"}), {"Soccer", "Grandma"}),
-    ("Asia/Taipei", "明天有哪些行程", ("list_events", {"range": "下週三"}), {"Dentist"}),
+    ("Asia/Taipei", "明天的行程有哪些", ("list_events", {"range": "下週三"}), {"Dentist"}),
     ("America/New_York", "am I free tomorrow afternoon?",
      ("find_free_time", {"range": "Friday afternoon", "duration": "1 hour"}), {"Dentist"}),
 ]  # fmt: skip
