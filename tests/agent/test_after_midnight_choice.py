@@ -16,9 +16,9 @@ OWL_NY = datetime(2025, 3, 6, 0, 30, tzinfo=NY)  # a Thursday, just after midnig
 OWL_SH = datetime(2025, 3, 6, 0, 30, tzinfo=SH)
 
 ANSWERS = [
-    (NY, "dentist tomorrow 10am", {"title": "Dentist", "when": "tomorrow 10am"}, "thursday please", 6),
-    (NY, "dentist tomorrow 10am", {"title": "Dentist", "when": "tomorrow 10am"}, "the friday one", 7),
-    (NY, "dentist tomorrow 10am", {"title": "Dentist", "when": "tomorrow 10am"}, "Thursday works", 6),
+    (NY, "physio tomorrow 10am", {"title": "Physio", "when": "tomorrow 10am"}, "thursday please", 6),
+    (NY, "haircut tomorrow at 10am", {"title": "Haircut", "when": "tomorrow at 10am"}, "the friday one", 7),
+    (NY, "book the vet for tomorrow 10am", {"title": "Vet", "when": "tomorrow 10am"}, "Thursday works", 6),
     (SH, "明天早上十点看牙", {"title": "看牙", "when": "明天早上十点"}, "周四的", 6),
     (SH, "明天早上十点看牙", {"title": "看牙", "when": "明天早上十点"}, "星期五吧", 7),
     (SH, "明天早上十點看牙", {"title": "看牙", "when": "明天早上十點"}, "週四那個", 6),

@@ -21,8 +21,8 @@ EN, ZH = "America/New_York", "Asia/Shanghai"
 @pytest.mark.parametrize(
     ("tz", "first", "title", "day", "answer", "changes", "hour", "minute", "field", "expected"),
     [
-        (EN, "lunch with Dana on Friday", "Lunch with Dana", "Friday", "12:30, at the Greek place on 5th",
-         {"location": "the Greek place on 5th"}, 12, 30, "location", "the Greek place on 5th"),
+        (EN, "brunch with Omar on Friday", "Brunch with Omar", "Friday", "11:45, at the Thai place on Elm St",
+         {"location": "the Thai place on Elm St"}, 11, 45, "location", "the Thai place on Elm St"),
         (EN, "coffee with Raj on Friday", "Coffee with Raj", "Friday", "10:30 in room B",
          {"location": "room B"}, 10, 30, "location", "room B"),
         (EN, "planning session on Friday", "Planning session", "Friday", "at 3 with Bob",
@@ -31,8 +31,8 @@ EN, ZH = "America/New_York", "Asia/Shanghai"
          {"notes": "bring the slides"}, 13, 0, "notes", "bring the slides"),
         (EN, "standup on Friday", "Standup", "Friday", "9:15; call it Design sync",
          {"title": "Design sync"}, 9, 15, "title", "Design sync"),
-        (ZH, "周五跟设计部开个会", "跟设计部开会", "周五", "下午两点，叫上小陈一起",
-         {"attendees": ["小陈"]}, 14, 0, "attendees", ("小陈",)),
+        (ZH, "周五跟财务部碰个头", "跟财务部碰头", "周五", "下午三点半，喊上小刘一起",
+         {"attendees": ["小刘"]}, 15, 30, "attendees", ("小刘",)),
         (ZH, "周五和老王吃饭", "和老王吃饭", "周五", "晚上七点 在老地方",
          {"location": "老地方"}, 19, 0, "location", "老地方"),
         (TW, "週五跟客戶開會", "跟客戶開會", "週五", "下午兩點，地點在三樓會議室",
@@ -102,9 +102,9 @@ async def test_a_time_choice_with_more_words(
 @pytest.mark.parametrize(
     ("tz", "first", "event", "when", "answer", "changes", "moved", "hour", "minute"),
     [
-        (EN, "move the dentist to 9am", "dentist", "9am", "the second one, but make it 9:30 instead",
-         {"when": "9:30"}, 1, 9, 30),
-        (EN, "move the dentist to 9am", "dentist", "9am", "first — actually 10:15",
+        (EN, "shift the dentist to 10am", "dentist", "10am", "second one — but change it to 10:45 instead",
+         {"when": "10:45"}, 1, 10, 45),
+        (EN, "can you move the dentist to 10am", "dentist", "10am", "first — actually 10:15",
          {"when": "10:15"}, 0, 10, 15),
         (ZH, "牙医改到上午九点", "牙医", "上午九点", "第一个，不过改成九点半",
          {"when": "九点半"}, 0, 9, 30),
@@ -136,8 +136,8 @@ async def test_an_event_choice_with_a_new_time(
 @pytest.mark.parametrize(
     ("tz", "first", "title", "day", "answer", "changes", "hour", "minute"),
     [
-        (ZH, "下周二跟设计部开个会", "跟设计部开会", "下周二", "下午两点，叫上小陈一起",
-         {"attendees": ["小陈"], "when": "下午两点"}, 14, 0),
+        (ZH, "下周二跟市场部碰个头", "跟市场部碰头", "下周二", "下午三点，叫上小刘一起",
+         {"attendees": ["小刘"], "when": "下午三点"}, 15, 0),
         (TW, "下週二跟設計部開個會", "跟設計部開會", "下週二", "下午兩點，順便找小陳",
          {"attendees": ["小陳"], "when": "下午兩點"}, 14, 0),
         (EN, "sync with design next Tuesday", "Sync with design", "next Tuesday", "2pm, and add Chen",
@@ -167,7 +167,7 @@ async def test_the_answers_time_copied_into_the_amendment_keeps_the_day(
 @pytest.mark.parametrize(
     ("tz", "first", "event", "when", "answer", "changes", "hour", "minute"),
     [
-        (ZH, "牙医改到下午四点", "牙医", "下午四点", "第一个，不过改成四点半", {"when": "下午4点"}, 16, 30),
+        (ZH, "牙医改到下午四点", "牙医", "下午四点", "第一个吧，但是改成四点四十", {"when": "下午4点"}, 16, 40),
         (TW, "牙醫改到下午四點", "牙醫", "下午四點", "第一個，改成四點十五吧", {"when": "下午四點"}, 16, 15),
         (EN, "move the dentist to 4pm", "dentist", "4pm", "the first one, but make it 4:30", {"when": "4pm"}, 16, 30),
     ],
@@ -197,45 +197,45 @@ async def test_a_model_that_fails_on_a_new_time_asks_and_writes_nothing(
     kit = await make_kit(database, make_user)
     await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
     await kit.seed("Dentist", datetime(2025, 3, 13, 15, tzinfo=NY))
-    kit.script(call("update_event", {"event": "dentist", "when": "9am"}))
-    await kit.assistant.reply(kit.user_id, "move the dentist to 9am")
+    kit.script(call("update_event", {"event": "dentist", "when": "8am"}))
+    await kit.assistant.reply(kit.user_id, "push the dentist to 8am")
     kit.script(ModelUnavailableError("down"))
-    asked = await kit.assistant.reply(kit.user_id, "the second one, but make it 9:30 instead")
+    asked = await kit.assistant.reply(kit.user_id, "the 2nd one, though make it 8:30 instead")
     assert asked.pending is not None and asked.pending.kind == "needs_value", asked.text
     assert sorted(e.start.hour for e in await kit.events()) == [15, 15]
-    done = await kit.assistant.reply(kit.user_id, "9:30am")  # the slot gate: no model call
+    done = await kit.assistant.reply(kit.user_id, "8:30am")  # the slot gate: no model call
     starts = sorted(e.start.astimezone(NY) for e in await kit.events())
-    assert starts[1] == datetime(2025, 3, 13, 9, 30, tzinfo=NY), done.text
+    assert starts[1] == datetime(2025, 3, 13, 8, 30, tzinfo=NY), done.text
 
 
 async def test_words_that_fail_the_checks_are_named(database: Any, make_user: Any) -> None:
     kit = await make_kit(database, make_user)
-    kit.script(call("create_event", {"title": "Lunch with Dana", "when": "Friday"}))
-    await kit.assistant.reply(kit.user_id, "lunch with Dana on Friday")
-    kit.script(call("amend_pending", {"location": "Olympus Taverna, 214 5th Ave"}))  # not the user's words
-    done = await kit.assistant.reply(kit.user_id, "12:30, at the Greek place")
+    kit.script(call("create_event", {"title": "Lunch with Mira", "when": "Friday"}))
+    await kit.assistant.reply(kit.user_id, "lunch with Mira on Friday")
+    kit.script(call("amend_pending", {"location": "Golden Noodle Bar, 88 Canal St"}))  # not the user's words
+    done = await kit.assistant.reply(kit.user_id, "1:15, at the noodle bar")
     [event] = await kit.events()
-    assert event.start == datetime(2025, 3, 7, 12, 30, tzinfo=NY)
+    assert event.start == datetime(2025, 3, 7, 13, 15, tzinfo=NY)
     assert event.location is None
-    assert "at the Greek place" in done.text and "didn't use" in done.text
+    assert "at the noodle bar" in done.text and "didn't use" in done.text
 
 
 async def test_an_answer_alone_never_calls_the_model(database: Any, make_user: Any) -> None:
     kit = await make_kit(database, make_user)
-    kit.script(call("create_event", {"title": "Lunch with Dana", "when": "Friday"}))
-    await kit.assistant.reply(kit.user_id, "lunch with Dana on Friday")
+    kit.script(call("create_event", {"title": "Drinks with Theo", "when": "Friday"}))
+    await kit.assistant.reply(kit.user_id, "drinks with Theo on Friday")
     model = kit.script(reply("unused"))
-    await kit.assistant.reply(kit.user_id, "12:30pm")
+    await kit.assistant.reply(kit.user_id, "6:45pm")
     assert model.calls == []
     [event] = await kit.events()
-    assert event.start - datetime(2025, 3, 7, 12, 30, tzinfo=NY) == timedelta(0)
+    assert event.start - datetime(2025, 3, 7, 18, 45, tzinfo=NY) == timedelta(0)
 
 
 @pytest.mark.parametrize(
     ("tz", "first", "title", "answer"),
     [
-        (EN, "vet for Biscuit on Friday", "Vet for Biscuit", "actually never mind, I need to call them first"),
-        (EN, "vet for Biscuit on Friday", "Vet for Biscuit", "hold on, I have to ring them first, forget it for now"),
+        (EN, "vet for Biscuit on Friday", "Vet for Biscuit", "actually forget it, I should phone them first"),
+        (EN, "vet for Biscuit on Friday", "Vet for Biscuit", "wait, let me ring them before booking, skip it for now"),
         (EN, "vet for Biscuit on Friday", "Vet for Biscuit", "no wait, I'll check with them tomorrow"),
         (ZH, "周五带球球看兽医", "带球球看兽医", "算了，我明天先打电话问问"),
         (ZH, "周五带球球看兽医", "带球球看兽医", "不用了，下午两点之前我先问问他们"),

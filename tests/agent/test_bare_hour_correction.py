@@ -11,7 +11,7 @@ from agent.model import call, reply
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NY, SH, Kit, make_kit
 
-CREATE = {"title": "Call with Nina", "when": "tomorrow 3pm"}
+CREATE = {"title": "Call with Omar", "when": "tomorrow 3pm"}
 
 
 @pytest.mark.parametrize(
@@ -25,7 +25,7 @@ CREATE = {"title": "Call with Nina", "when": "tomorrow 3pm"}
 )
 async def test_a_bare_hour_right_after_a_write_corrects_it(kit: Kit, correction: str, when: str, hour: int) -> None:
     kit.script(call("create_event", CREATE), call("update_event", {"event": "it", "when": when}), reply("ok"))
-    await kit.assistant.reply(kit.user_id, "add a call with Nina tomorrow at 3pm")
+    await kit.assistant.reply(kit.user_id, "set up a call with Omar for tomorrow at 3pm")
     r = await kit.assistant.reply(kit.user_id, correction)
     [event] = await kit.events()
     assert event.start == datetime(2025, 3, 6, hour, tzinfo=NY), r.text
@@ -33,14 +33,14 @@ async def test_a_bare_hour_right_after_a_write_corrects_it(kit: Kit, correction:
 
 async def test_a_number_that_is_not_the_new_hour_is_not_a_correction(kit: Kit) -> None:
     kit.script(call("create_event", CREATE), call("update_event", {"event": "it", "when": "tomorrow 7pm"}), reply("ok"))
-    await kit.assistant.reply(kit.user_id, "add a call with Nina tomorrow at 3pm")
+    await kit.assistant.reply(kit.user_id, "set up a call with Omar for tomorrow at 3pm")
     await kit.assistant.reply(kit.user_id, "ugh, meant 4")
     [event] = await kit.events()
     assert event.start == datetime(2025, 3, 6, 15, tzinfo=NY)
 
 
 async def test_a_bare_hour_with_nothing_just_written_is_not_a_request(kit: Kit) -> None:
-    await kit.seed("Call with Nina", datetime(2025, 3, 6, 15, tzinfo=NY))
+    await kit.seed("Call with Omar", datetime(2025, 3, 6, 15, tzinfo=NY))
     kit.script(call("update_event", {"event": "it", "when": "tomorrow 4pm"}), reply("ok"))
     await kit.assistant.reply(kit.user_id, "ugh, meant 4")
     [event] = await kit.events()

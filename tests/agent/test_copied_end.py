@@ -14,7 +14,7 @@ from tests.agent.fixtures import NY, SH, make_kit
 # (zone, create message, its create, correction, the model's copied end, the new end)
 ROWS = [
     (SH, "后天上午九点到十点做培训", {"title": "培训", "when": "后天上午九点", "end": "十点"},
-     "搞错了，要到十一点", "10:00", datetime(2025, 3, 7, 11, tzinfo=SH)),
+     "弄错了，得开到十一点", "10:00", datetime(2025, 3, 7, 11, tzinfo=SH)),
     (SH, "后天上午九点到十点做培训", {"title": "培训", "when": "后天上午九点", "end": "十点"},
      "不对，开到十一点半", "十点", datetime(2025, 3, 7, 11, 30, tzinfo=SH)),
     (SH, "後天上午九點到十點開會", {"title": "開會", "when": "後天上午九點", "end": "十點"},
@@ -65,7 +65,7 @@ async def test_a_move_to_the_events_start_is_not_an_end(database, make_user) -> 
 
 @pytest.mark.parametrize(
     ("text", "when"),
-    [("move it to 4pm", "4pm"), ("第二個改到下午四點", "明天下午四點"), ("make it start at 4", "tomorrow 4pm")],
+    [("move it to 4pm", "4pm"), ("第二個挪到下午四點吧", "明天下午四點"), ("make it start at 4", "tomorrow 4pm")],
 )
 async def test_a_new_start_that_is_the_old_end_is_a_move(kit, text: str, when: str) -> None:  # type: ignore[no-untyped-def]
     # a 3-4pm event moved to 4pm: the model's `when` is the user's new time, which happens to be the end
@@ -78,7 +78,7 @@ async def test_a_new_start_that_is_the_old_end_is_a_move(kit, text: str, when: s
 
 # (zone, correction, the model's `when`: a range from the old end to the new one, the new end)
 RANGES = [
-    (SH, "错了，是到十一点", "3月7日（周五） 10:00–11:00", datetime(2025, 3, 7, 11, tzinfo=SH)),
+    (SH, "说错了，应该到十一点", "3月7日（周五） 10:00–11:00", datetime(2025, 3, 7, 11, tzinfo=SH)),
     (SH, "不对，开到十一点半", "10:00-11:30", datetime(2025, 3, 7, 11, 30, tzinfo=SH)),
     (NY, "oops, it goes until 11:30", "Friday 10:00 AM - 11:30 AM", datetime(2025, 3, 7, 11, 30, tzinfo=NY)),
     (NY, "sorry, it ends at noon", "10am to 12pm Friday", datetime(2025, 3, 7, 12, tzinfo=NY)),

@@ -28,7 +28,7 @@ async def _written(database: Any, make_user: Any, text: str):  # type: ignore[no
     kit = await make_kit(database, make_user, timezone="Asia/Shanghai" if zh else "America/New_York")
     create = {"title": "理发" if zh else "Haircut", "when": "周二下午四点" if zh else "Tuesday 4pm"}
     kit.script(call("create_event", create), reply("ok"))
-    await kit.assistant.reply(kit.user_id, "周二下午四点理发" if zh else "put a haircut in for Tuesday 4pm")
+    await kit.assistant.reply(kit.user_id, "周二下午四点理发" if zh else "book me a haircut for Tuesday at 4pm")
     return kit
 
 

@@ -72,11 +72,11 @@ CORRECTIONS: list[tuple[str, dict[str, Any], str, tuple[str, dict[str, Any]], da
         "a relative correction",
     ),
     (
-        "明天下午三点和张三开会",
-        {"title": "和张三开会", "when": "明天下午三点"},
+        "明天下午五点和老周对账",
+        {"title": "和老周对账", "when": "明天下午五点"},
         "不对，是下周三",
         ("update_event", {"event": "不对，是下周三", "when": "下周三"}),
-        _at(12, 15),
+        _at(12, 17),
         "zh another day, the time kept",
     ),
     (

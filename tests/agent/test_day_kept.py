@@ -77,7 +77,7 @@ async def test_a_part_of_the_day_for_what_time_keeps_the_day(
 CLOCK_APART = [
     ("lunch with Ana on friday, 12:30", "friday", (7, 12, 30)),
     ("dinner with the Parks saturday evening, 7pm", "saturday evening", (8, 19, 0)),
-    ("后天中午跟阿玲约了吃饭，12点", "后天中午", (7, 12, 0)),
+    ("后天中午跟小美约了吃饭，12点半", "后天中午", (7, 12, 30)),
     ("週六晚上和家人聚餐，七點", "週六晚上", (8, 19, 0)),
 ]
 

@@ -33,7 +33,7 @@ async def test_a_named_part_of_the_day_is_searched_as_named(database, make_user,
 
 
 FULL = [
-    (SH, "周五晚上有什么安排", "周五晚上", ("公司年会", 18, 24, 7), "好的，我明白了。"),
+    (SH, "周五晚上都有哪些安排", "周五晚上", ("公司年会", 18, 24, 7), "好的，我明白了。"),
     (SH, "週六下午有什麼事", "週六下午", ("家庭聚會", 12, 19, 8), "好的，沒問題！"),
     (NY, "what about Friday evening?", "Friday evening", ("Gala", 18, 24, 7), "Sure, let me know what you need."),
     (NY, "anything Saturday afternoon?", "Saturday afternoon", ("Tournament", 12, 19, 8), "Got it!"),

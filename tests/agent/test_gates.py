@@ -201,11 +201,11 @@ async def test_no_drops_the_confirmation_and_writes_nothing(kit: Kit) -> None:
 
 async def test_chinese_cancel_is_answered_in_chinese(kit: Kit) -> None:
     await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
-    kit.script(call("create_event", {"title": "和张三开会", "when": "明天下午三点"}))
-    await kit.assistant.reply(kit.user_id, "明天下午三点和张三开会")
+    kit.script(call("create_event", {"title": "和小赵面试", "when": "明天下午三点"}))
+    await kit.assistant.reply(kit.user_id, "明天下午三点和小赵面试")
     model = kit.script()
     r = await kit.assistant.reply(kit.user_id, "算了不用了", now=NOW + timedelta(minutes=1))
-    assert model.call_count == 0 and r.text == "好的，不添加「和张三开会」了。日历没有变化。"
+    assert model.call_count == 0 and r.text == "好的，不添加「和小赵面试」了。日历没有变化。"
 
 
 async def test_yes_with_a_change_goes_to_the_model(kit: Kit) -> None:

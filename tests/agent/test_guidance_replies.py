@@ -180,11 +180,11 @@ def test_an_echo_of_each_kind_of_guidance_is_found(kind: str, echo: str) -> None
         "I can't find that event on your calendar.",
         "你明天下午三点有一个会。",
         "Your lesson repeats every other Thursday at 2pm starting April 10.",  # the user's words, in a hint
-        "明天下午三点和张三开会，地点在三号会议室，记得带上季度报告和预算表。",  # the user's words, in a hint
+        "后天上午十点和王五开会，地点在二号会议室，记得带上年度总结和报销单。",  # the user's words, in a hint
     ],
 )
 def test_the_users_words_and_plain_answers_are_not_guidance(text: str) -> None:
-    said = "every other Thursday at 2pm starting April 10; 明天下午三点和张三开会，地点在三号会议室，记得带上季度报告和预算表"
+    said = "every other Thursday at 2pm starting April 10; 后天上午十点和王五开会，地点在二号会议室，记得带上年度总结和报销单"
     ctx = _ctx(said)
     record(ctx, list(GUIDANCE.values()))
     record(
@@ -197,7 +197,7 @@ def test_the_users_words_and_plain_answers_are_not_guidance(text: str) -> None:
             ),
             json.dumps(
                 {
-                    "hint": "`when` must quote the user's words, e.g. '明天下午三点和张三开会，地点在三号会议室，记得带上季度报告和预算表'"
+                    "hint": "`when` must quote the user's words, e.g. '后天上午十点和王五开会，地点在二号会议室，记得带上年度总结和报销单'"
                 },
                 ensure_ascii=False,
             ),

@@ -28,7 +28,7 @@ def _now_text(tz: str, with_weekday: bool = False) -> str:
 
 # (zone, title, message, the model's new start with the prompt's clock, the new day)
 SAME_TIME = [
-    ("America/New_York", "Guitar lesson", "can't make guitar today, move it to the same time next tuesday?",
+    ("America/New_York", "Guitar lesson", "skipping guitar today, can you put it at the same time next tuesday?",
      "next tuesday {clock}", 11),
     ("America/New_York", "Piano", "no piano for me today - shift it to the same time on Friday", "Friday {clock}", 7),
     ("Asia/Shanghai", "钢琴课", "今天的钢琴课去不了，改到下周二同一时间", "下周二 {clock}", 11),

@@ -61,7 +61,7 @@ def test_names_other_calendar(text: str, other: bool, why: str) -> None:
         ("周三下午有什么安排？顺便帮我加个牙医", False, "a weekday and a part of day: all time"),
         ("下周三下午三点有空吗", False, "a long time expression"),
         ("帮我看看明天有什么安排", False, "asking words, then a time"),
-        ("所以明天下午有什么安排", False, "a connective, then a time"),
+        ("所以后天下午有什么安排", False, "a connective, then a time"),
         ("我明天有空吗", False, "me"),
         ("你下周三有空吗", False, "the assistant is asked about my calendar"),
         ("我们周末有什么安排", False, "us"),
@@ -108,9 +108,9 @@ async def test_a_read_of_someone_elses_calendar_is_refused_and_the_model_text_dr
 @pytest.mark.parametrize(
     ("text", "range_"),
     [
-        ("What's on Bob's calendar tomorrow?", "tomorrow"),
+        ("Can you check Omar's calendar for tomorrow?", "tomorrow"),
         ("is Maria busy on Friday?", "Friday"),
-        ("帮我看看李雷明天有什么安排", "明天"),
+        ("帮我查一下韩梅梅明天有什么安排", "明天"),
     ],
 )
 async def test_a_refused_read_ends_the_turn_with_the_refusal(kit, text: str, range_: str) -> None:  # type: ignore[no-untyped-def]

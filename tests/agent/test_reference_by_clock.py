@@ -18,7 +18,7 @@ FRIDAY_7PM = datetime(2025, 3, 7, 19)
 # (message, the model's call, the dinner's start afterwards: None when deleted; whether it asks yes/no first)
 ROWS = [
     (
-        "we cancelled it, delete that one",
+        "they called it off, remove that one",
         call("delete_event", {"event": "Dinner at Nopa", "event_when": "19:00 to 21:00"}),
         True,
     ),

@@ -17,7 +17,7 @@ from tests.agent.fixtures import NY, SH, Kit, make_kit
 @pytest.mark.parametrize(
     ("text", "arguments", "start"),
     [
-        ("push my 3pm to 4:30", {"event": "my 3pm", "event_when": "3pm", "when": "4:30pm"}, (16, 30)),
+        ("push my 3 o'clock to 4:30", {"event": "my 3 o'clock", "event_when": "3 o'clock", "when": "4:30pm"}, (16, 30)),
         ("move my 15:00 to 5pm", {"event": "my 15:00", "when": "5pm"}, (17, 0)),
         ("my 3pm → 4pm please", {"event": "3pm", "when": "4pm"}, (16, 0)),
         ("bump my 3pm half an hour later", {"event": "my 3pm", "when": "half an hour later"}, (15, 30)),
@@ -42,7 +42,7 @@ async def test_an_event_named_by_its_time_is_found(
 @pytest.mark.parametrize(
     ("text", "arguments"),
     [
-        ("下午三点那个改到四点半", {"event": "下午三点那个", "event_when": "下午三点", "when": "下午四点半"}),
+        ("三点钟那个往后推到四点半", {"event": "三点钟那个", "event_when": "三点钟", "when": "下午四点半"}),
         ("三点那个会挪到四点半", {"event": "三点那个会", "when": "四点半"}),
         ("把明天下午3点的改成4点半", {"event": "下午3点", "event_when": "明天下午3点", "when": "4点半"}),
     ],

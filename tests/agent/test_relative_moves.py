@@ -259,7 +259,7 @@ def test_a_relative_value_is_grounded_by_the_same_move(
 @pytest.mark.parametrize(
     ("message", "when"),
     [
-        ("Move the dentist on Friday to 4", "to 4"),
+        ("Shift Friday's dentist appointment to 4", "to 4"),
         ("push the dentist on Friday to 4pm", "to 4pm"),
         ("dentist friday -> make it 4 instead", "4"),
         ("把周五的牙医改到下午四点", "到下午四点"),

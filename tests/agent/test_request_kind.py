@@ -283,8 +283,8 @@ async def test_a_well_grounded_write_executes_at_once(kit: Kit, kind: str | None
     ("text", "when"),
     [
         ("这周日全天家庭日，帮我占上", "这周日全天"),
-        ("明天和设计师对一下稿子", "明天"),
-        ("後天七點半開會", "後天七點半"),
+        ("周四跟摄影师对一下样片", "周四"),
+        ("後天八點半開會", "後天八點半"),
     ],
 )
 async def test_a_free_time_read_for_a_request_to_add_goes_back_naming_the_write_tools(

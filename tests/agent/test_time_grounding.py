@@ -23,12 +23,12 @@ from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NOW, NY, SH, Kit, make_kit
 
 SH_NOW = datetime(2026, 11, 30, 11, 50, tzinfo=SH)  # Monday
-ZHANG = "明天下午三点和张三开会"
+WANG = "明天下午三点跟王五开会"
 BAD = {
     "title": "项目例会",  # no word of the message: code may not stand the user's phrase in for its time
     "when": "2026-11-30 15:00",
     "location": "会议室",
-    "attendees": ["张三"],
+    "attendees": ["王五"],
     "notes": "讨论项目",
 }
 
@@ -61,7 +61,7 @@ def _tool_results(model) -> list[dict]:  # type: ignore[no-untyped-def]
     ],
 )
 def test_time_argument_grounding(value: str, grounded: bool) -> None:
-    assert is_time_grounded(value, [ZHANG], now=SH_NOW, tz=SH) is grounded
+    assert is_time_grounded(value, [WANG], now=SH_NOW, tz=SH) is grounded
 
 
 def test_grounding_joins_the_users_phrases_and_readings() -> None:
@@ -109,7 +109,7 @@ def test_a_number_outside_any_time_phrase_grounds_no_clock(value: str, source: s
 def test_user_gave_an_end_or_a_long_span() -> None:
     assert user_gave_end("meet Bob tomorrow 3 to 5pm", now=NOW, tz=NY)
     assert user_gave_end("lunch Friday at noon for 2 hours", now=NOW, tz=NY)
-    assert not user_gave_end(ZHANG, now=SH_NOW, tz=SH)
+    assert not user_gave_end(WANG, now=SH_NOW, tz=SH)
     assert user_gave_multi_day("trip from Friday 9am to Sunday 5pm", now=NOW, tz=NY)
     assert not user_gave_multi_day("design review tomorrow 3:30 to 4:30pm", now=NOW, tz=NY)
 
@@ -122,7 +122,7 @@ async def test_computed_date_goes_back_to_the_model_and_hallucinated_fields_are_
 ) -> None:  # type: ignore[no-untyped-def]
     kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
     model = kit.script(call("create_event", BAD), call("create_event", {**BAD, "when": "明天下午三点"}))
-    r = await kit.assistant.reply(kit.user_id, ZHANG, now=SH_NOW)
+    r = await kit.assistant.reply(kit.user_id, WANG, now=SH_NOW)
     assert model.call_count == 2 and r.model_round_trips == 2
     (problem,) = _tool_results(model)[0]["problems"]
     assert problem["field"] == "when" and "明天下午三点" in problem["hint"]
@@ -131,7 +131,7 @@ async def test_computed_date_goes_back_to_the_model_and_hallucinated_fields_are_
         datetime(2026, 12, 1, 15, tzinfo=SH),
         datetime(2026, 12, 1, 16, tzinfo=SH),
     )
-    assert event.location is None and event.notes is None and event.attendees == ("张三",)
+    assert event.location is None and event.notes is None and event.attendees == ("王五",)
     dropped = {d["dropped"] for d in r.telemetry["dropped_fields"]}
     assert {"location", "notes"} <= dropped
 
@@ -139,7 +139,7 @@ async def test_computed_date_goes_back_to_the_model_and_hallucinated_fields_are_
 async def test_second_ungrounded_time_asks_the_user_and_the_slot_gate_finishes(database, make_user) -> None:  # type: ignore[no-untyped-def]
     kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
     model = kit.script(call("create_event", BAD), call("create_event", BAD))
-    r = await kit.assistant.reply(kit.user_id, ZHANG, now=SH_NOW)
+    r = await kit.assistant.reply(kit.user_id, WANG, now=SH_NOW)
     assert model.call_count == 2 and r.writes == () and await kit.events() == []
     assert r.pending is not None and r.pending.kind == "needs_value" and r.pending.field == "when"
     assert r.text == "「项目例会」定在什么时间？"
@@ -157,7 +157,7 @@ async def test_prose_instead_of_a_corrected_call_asks_the_user_and_never_echoes_
     kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
     echo = "The `when` argument must be quoted, e.g. '明天下午三点'."
     model = kit.script(call("create_event", BAD), reply(echo))
-    r = await kit.assistant.reply(kit.user_id, ZHANG, now=SH_NOW)
+    r = await kit.assistant.reply(kit.user_id, WANG, now=SH_NOW)
     assert model.call_count == 2 and r.writes == () and await kit.events() == []
     assert r.text == "「项目例会」定在什么时间？" and "argument" not in r.text
     assert r.pending is not None and r.pending.kind == "needs_value" and r.pending.field == "when"
@@ -183,8 +183,8 @@ async def test_a_when_that_drops_the_users_day_takes_the_users_fuller_phrase(
 
 async def test_a_zh_when_that_drops_the_day_takes_the_users_phrase(database, make_user) -> None:  # type: ignore[no-untyped-def]
     kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
-    model = kit.script(call("create_event", {"title": "和张三开会", "when": "下午三点"}))
-    r = await kit.assistant.reply(kit.user_id, ZHANG, now=SH_NOW)
+    model = kit.script(call("create_event", {"title": "跟王五开会", "when": "下午三点"}))
+    r = await kit.assistant.reply(kit.user_id, WANG, now=SH_NOW)
     assert model.call_count == 1 and len(r.writes) == 1
     (event,) = await kit.events()
     assert event.start == datetime(2026, 12, 1, 15, tzinfo=SH)
@@ -344,12 +344,12 @@ async def test_multi_day_span_in_the_users_words_is_written(kit: Kit) -> None:
 async def test_unresolvable_end_on_a_plain_create_uses_the_default_hour(database, make_user) -> None:  # type: ignore[no-untyped-def]
     kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
     args = {
-        "title": "和张三开会",
+        "title": "跟王五开会",
         "when": "明天下午三点",
         "end": "明天下午三点",
     }  # grounded, not after the start
     model = kit.script(call("create_event", args))
-    r = await kit.assistant.reply(kit.user_id, ZHANG, now=SH_NOW)
+    r = await kit.assistant.reply(kit.user_id, WANG, now=SH_NOW)
     assert model.call_count == 1 and len(r.writes) == 1 and r.pending is None
     assert "结束" not in r.text
     (event,) = await kit.events()
@@ -436,7 +436,7 @@ async def test_a_start_day_as_the_end_is_asked_when_the_user_named_an_end(kit: K
 
 
 @pytest.mark.parametrize(
-    ("text", "line"), [("What do I have tomorrow?", "Reply in English."), (ZHANG, "请用中文回答。")]
+    ("text", "line"), [("What do I have tomorrow?", "Reply in English."), (WANG, "请用中文回答。")]
 )
 def test_dynamic_context_carries_the_reply_language(text: str, line: str) -> None:
     messages = build_messages(
@@ -534,9 +534,9 @@ async def test_a_repetition_of_something_else_is_kept_out_on_the_second_answer(k
 
 
 def test_users_phrase_replaces_a_value_that_only_reads_the_same() -> None:
-    assert users_phrase("2026-12-01 15:00", [ZHANG], now=SH_NOW, tz=SH) == "明天下午三点"
-    assert users_phrase("明天下午3点", [ZHANG], now=SH_NOW, tz=SH) is None  # the user's own time words
-    assert users_phrase("2026-11-30 15:00", [ZHANG], now=SH_NOW, tz=SH) is None  # reads differently
+    assert users_phrase("2026-12-01 15:00", [WANG], now=SH_NOW, tz=SH) == "明天下午三点"
+    assert users_phrase("明天下午3点", [WANG], now=SH_NOW, tz=SH) is None  # the user's own time words
+    assert users_phrase("2026-11-30 15:00", [WANG], now=SH_NOW, tz=SH) is None  # reads differently
     assert users_phrase("Friday 2026-12-04 15:00", ["周五下午三点开会"], now=SH_NOW, tz=SH) == "周五下午三点"
     moved = (
         "部门例会以后都挪到下午三点吧"  # "到下午三点" reads as "until 15:00"; the time given is "下午三点"
@@ -684,11 +684,11 @@ async def test_a_bare_hour_beside_a_day_keeps_the_day_and_asks_the_half(  # type
 
 
 async def test_a_computed_date_beside_a_title_of_the_users_is_their_phrase(database, make_user) -> None:  # type: ignore[no-untyped-def]
-    # the title names the user's 张三 (会议 only adds the kind): the one time phrase of the message stands in
+    # the title names the user's 王五 (会议 only adds the kind): the one time phrase of the message stands in
     # for the computed date at once, no second model call (test_kind_added_title)
     kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
-    model = kit.script(call("create_event", {**BAD, "title": "张三会议"}))
-    r = await kit.assistant.reply(kit.user_id, ZHANG, now=SH_NOW)
+    model = kit.script(call("create_event", {**BAD, "title": "王五会议"}))
+    r = await kit.assistant.reply(kit.user_id, WANG, now=SH_NOW)
     assert model.call_count == 1 and r.writes, r.text
     (event,) = await kit.events()
     assert event.start == datetime(2026, 12, 1, 15, tzinfo=SH)

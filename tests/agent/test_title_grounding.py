@@ -55,13 +55,13 @@ KEPT = [
     ("Appointment", "dentist friday", "generic only"),
     ("Haircut", "get a hair cut saturday", "the user's words run together"),
     ("Interview with Acme", "interviewing at Acme on monday", "a word's other form"),
-    ("和张三开会", "明天下午三点和张三开会", "ZH: a named person"),
+    ("和张三开会", "后天上午九点和张三开会", "ZH: a named person"),
     ("会议", "明天下午三点碰一下", "ZH: generic only"),
     ("电话会议", "明天上午十点和客户沟通", "ZH: generic only"),
-    ("对稿子", "明天和设计师对一下稿子", "ZH: the user's words, shortened"),
+    ("对样片", "周四跟摄影师对一下样片", "ZH: the user's words, shortened"),
     ("和張三開會", "明天下午三點和張三開會", "traditional: a named person"),
     ("和张三开会", "明天下午三點和張三開會", "simplified for a traditional message: a conversion"),
-    ("和張三開會", "明天下午三点和张三开会", "traditional for a simplified message: a conversion"),
+    ("和張三開會", "后天上午九点和张三开会", "traditional for a simplified message: a conversion"),
     ("會議", "明天下午三點碰一下", "traditional: generic only"),
     ("視頻會議", "明天上午十點和客戶溝通", "traditional: generic only"),
     ("Meeting with Tom", "明天下午三点和Tom开会", "a translated title: the user's Latin name"),
@@ -120,7 +120,7 @@ def test_the_tables_have_no_duplicate_rows() -> None:
 
 def test_earlier_messages_of_the_segment_ground_a_title_too() -> None:
     assert grounded_title("Lunch with Priya", ["lunch with Priya on Sunday", "1pm"]) == "Lunch with Priya"
-    assert grounded_title("和设计师对稿子", ["明天和设计师对一下稿子", "下午三点半"]) == "和设计师对稿子"
+    assert grounded_title("跟摄影师对样片", ["周四跟摄影师对一下样片", "下午三点半"]) == "跟摄影师对样片"
 
 
 # (value, what the user said, kept?)
@@ -130,7 +130,7 @@ ATTENDEES = [
     ("I", "call with Ann at 3", False),
     ("myself", "dentist for myself at 3", False),
     ("我", "帮我加个明天下午三点的会", False),
-    ("你", "你明天下午三点和张三开会", False),
+    ("你", "你后天上午九点和张三开会", False),
     ("您", "请帮您安排", False),
     ("他们", "明天和他们开会", False),
     ("我們", "明天我們開會", False),
@@ -140,11 +140,11 @@ ATTENDEES = [
     ("劉洋", "明天下午三點開會", False),
     ("Zhang San", "coffee with Zhang San tomorrow 10am", True),
     ("Tom", "meet tom tomorrow", True),
-    ("张三", "明天下午三点和张三开会", True),
+    ("张三", "后天上午九点和张三开会", True),
     ("張三", "明天下午三點和張三開會", True),
     ("张三", "明天下午三點和張三開會", True),  # converted to simplified: 三 is said
     ("刘洋", "明天下午三點和張三開會", False),  # converted, but 洋 was never said
-    ("设计师", "明天和设计师对一下稿子", True),
+    ("摄影师", "周四跟摄影师对一下样片", True),
     ("Priya", "lunch with priya", True),
 ]
 
@@ -197,7 +197,7 @@ async def test_an_invented_name_pronoun_and_note_are_not_saved(kit: Kit) -> None
     [
         ("明天下午三点开会", "和刘洋开会", "明天下午三点", "开会"),
         ("明天下午三點開會", "和劉洋開會", "明天下午三點", "開會"),
-        ("明天下午三点和张三开会", "和张三开会", "明天下午三点", "和张三开会"),
+        ("后天上午九点和张三开会", "和张三开会", "后天上午九点", "和张三开会"),
         ("Call Acme tomorrow at 10am", "Call with Acme", "tomorrow at 10am", "Call with Acme"),
     ],
 )

@@ -13,10 +13,10 @@ from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NOW, Kit, make_kit
 
 CORRECTIONS = [
-    ("America/New_York", "lunch with Mark tomorrow at noon", "Lunch with Mark", "no wait, Marcus, not Mark",
-     "Lunch with Marcus"),
-    ("America/New_York", "lunch with Mark tomorrow at noon", "Lunch with Mark", "sorry, make that Marcus",
-     "Lunch with Marcus"),
+    ("America/New_York", "brunch with Mark tomorrow at 11am", "Brunch with Mark", "no wait, Marcus, not Mark",
+     "Brunch with Marcus"),
+    ("America/New_York", "dinner with Mark tomorrow at 7pm", "Dinner with Mark", "sorry, make that Marcus",
+     "Dinner with Marcus"),
     ("America/New_York", "coffee with Dana tomorrow at 9am", "Coffee with Dana", "oops, it's Diana",
      "Coffee with Diana"),
     ("Asia/Shanghai", "明天中午12点和小王吃饭", "和小王吃饭", "不对，是小汪", "和小汪吃饭"),

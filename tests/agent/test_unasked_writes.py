@@ -22,7 +22,7 @@ NOTHING_ASKED = [
     "你好",
     "谢谢，没事了",
     "anything on tomorrow?",
-    "明天有什么安排？",
+    "明天都有哪些安排？",
     "did I sleep enough this week?",
 ]
 WRITES: list[tuple[str, dict[str, Any]]] = [

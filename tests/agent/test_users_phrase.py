@@ -26,7 +26,7 @@ EN, ZH, TW = "America/New_York", "Asia/Shanghai", "Asia/Taipei"
          timedelta(minutes=-30)),
         (EN, "Review", "can you shove the review back by two hours", {"event": "review", "when": "Thursday 12pm"},
          timedelta(hours=2)),
-        (ZH, "评审会", "把评审会推迟一个小时", {"event": "评审会", "when": "3月6日11:00"}, timedelta(hours=1)),
+        (ZH, "评审会", "评审会延后一小时", {"event": "评审会", "when": "3月6日11:00"}, timedelta(hours=1)),
         (ZH, "牙医", "把牙医往后挪两天", {"event": "牙医", "when": "3月8日"}, timedelta(days=2)),
         (TW, "週會", "週會提前半小時", {"event": "週會", "when": "9:30"}, timedelta(minutes=-30)),
     ],
@@ -73,7 +73,7 @@ async def test_a_change_with_no_new_start_keeps_its_start(
 @pytest.mark.parametrize(
     ("tz", "text", "args"),
     [
-        (TW, "後天七點半開會", {"title": "開會", "when": "2025-03-07 17:30"}),
+        (TW, "後天七點半要開會", {"title": "開會", "when": "2025-03-07 17:30"}),
         (ZH, "后天七点半开会", {"title": "开会", "when": "3月7日 17:30"}),
         (EN, "sync with Leo the day after tomorrow at 7:30", {"title": "Sync with Leo", "when": "2025-03-07 17:30"}),
     ],

@@ -17,12 +17,12 @@ from tests.agent.fixtures import make_kit
 
 # (zone, message, the model's read, the titles the read must return)
 ROWS = [
-    ("America/New_York", "tmrw's schedule?", ("list_events", {"range": "next Wednesday"}), {"Dentist"}),
-    ("America/New_York", "do I have anything this Saturday or Sunday?",
+    ("America/New_York", "schedule for tmrw?", ("list_events", {"range": "next Wednesday"}), {"Dentist"}),
+    ("America/New_York", "anything on this Saturday or Sunday?",
      ("list_events", {"range": "Saturday or Sunday"}), {"Soccer", "Grandma"}),
     ("America/New_York", "what's on thursday", ("list_events", {"range": "2025-03-12"}), {"Dentist"}),
     ("Asia/Shanghai", "周六和周日有什么安排", ("list_events", {"range": "周末两天"}), {"Soccer", "Grandma"}),
-    ("Asia/Taipei", "明天有什麼行程", ("list_events", {"range": "下週三"}), {"Dentist"}),
+    ("Asia/Taipei", "明天的行程有哪些", ("list_events", {"range": "下週三"}), {"Dentist"}),
     ("America/New_York", "am I free tomorrow afternoon?",
      ("find_free_time", {"range": "Friday afternoon", "duration": "1 hour"}), {"Dentist"}),
 ]  # fmt: skip

@@ -28,15 +28,15 @@ def _user_zone() -> str:
 
 
 def test_one_message_creates_in_chinese_and_prints_the_receipt(scripted: Scripted) -> None:
-    scripted.model.push(call("create_event", {"title": "和张三开会", "when": "明天下午三点"}))
-    result = runner.invoke(app, ["chat", "-m", "明天下午三点和张三开会"])
+    scripted.model.push(call("create_event", {"title": "和李四开会", "when": "明天下午四点"}))
+    result = runner.invoke(app, ["chat", "-m", "明天下午四点和李四开会"])
     assert result.exit_code == 0, result.output
     assert (
-        "create_event: persisted" in result.output and "✓" in result.output and "和张三开会" in result.output
+        "create_event: persisted" in result.output and "✓" in result.output and "和李四开会" in result.output
     )
     assert scripted.model.call_count == 1
     listed = runner.invoke(app, ["events", "list", "--from", "2025-03-06", "--to", "2025-03-07"])
-    assert "和张三开会" in listed.output and "15:00" in listed.output
+    assert "和李四开会" in listed.output and "16:00" in listed.output
     assert _user_zone() == "America/New_York"  # created on first run with the machine's zone
 
 

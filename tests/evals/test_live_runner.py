@@ -93,7 +93,7 @@ async def test_dirty_write_is_reported(template: Path) -> None:
     # The model's time must be in the user's words (agent.time_grounding), or nothing is written at all:
     # the turn says a time, and the model writes for a statement about the past anyway.
     said = scenario.turns[0].model_copy(
-        update={"user": "Had a meeting yesterday afternoon, so tired. Tomorrow 10am again"}
+        update={"user": "Sat through a long meeting yesterday afternoon, exhausted. Tomorrow 10am again"}
     )
     scenario = scenario.model_copy(update={"turns": (said, *scenario.turns[1:])})
 

@@ -26,7 +26,7 @@ class M(NamedTuple):
 
 MESSAGES: list[M] = [
     M('Lunch with Ana tomorrow at 1pm and the dentist on Friday 4pm', [('tomorrow at 1pm', 'clock', '2026-12-02T13:00'), ('Friday 4pm', 'clock', '2026-12-04T16:00')]),
-    M('明天下午三点和张三开会，周五上午再约李四', [('明天下午三点', 'clock', '2026-12-02T15:00'), ('周五上午', 'part_of_day', '2026-12-04T00:00/2026-12-04T12:00 hour')]),
+    M('明天下午四点和王五开会，周五上午再约赵六', [('明天下午四点', 'clock', '2026-12-02T16:00'), ('周五上午', 'part_of_day', '2026-12-04T00:00/2026-12-04T12:00 hour')]),
     M('Can we meet next Tuesday at 10:30?', [('next Tuesday at 10:30', 'clock', '2026-12-08T10:30')]),
     M('I have 3 kids and a dog', []),
     M('tomorrow at 1pm and Friday 4pm', [('tomorrow at 1pm', 'clock', '2026-12-02T13:00'), ('Friday 4pm', 'clock', '2026-12-04T16:00')]),
@@ -147,8 +147,8 @@ def test_there_are_forty_messages_in_both_languages() -> None:
 def test_separators_are_the_text_between_phrases() -> None:
     found = analyse("Lunch with Ana tomorrow at 1pm and the dentist on Friday 4pm", now=NOW)
     assert [ph.separator for ph in found] == [None, "and the dentist on"]
-    found = analyse("明天下午三点和张三开会，周五上午再约李四", now=NOW)
-    assert [ph.separator for ph in found] == [None, "和张三开会，"]
+    found = analyse("明天下午四点和王五开会，周五上午再约赵六", now=NOW)
+    assert [ph.separator for ph in found] == [None, "和王五开会，"]
     found = analyse("tomorrow at 1pm and Friday 4pm", now=NOW)
     assert [ph.separator for ph in found] == [None, "and"]
     found = analyse("明天下午三点再约周五", now=NOW)
@@ -190,8 +190,8 @@ def test_misuse_and_the_length_cap() -> None:
 
 
 def test_a_chat_message_takes_well_under_a_few_milliseconds() -> None:
-    text = ("Hi team! Lunch with Ana tomorrow at 1pm, the dentist on Friday 4pm, and 明天下午三点和张三开会，"
-            "周五上午再约李四. Standup moved to 9am, then review 3-4pm; I'm out from Dec 20 to Jan 3.")
+    text = ("Hi team! Lunch with Ana tomorrow at 1pm, the dentist on Friday 4pm, and 明天下午四点和王五开会，"
+            "周五上午再约赵六. Standup moved to 9am, then review 3-4pm; I'm out from Dec 20 to Jan 3.")
     assert 150 <= len(text) <= 220
     analyse(text, now=NOW)   # compiled scanners, first builds
     best = min(_timed(lambda: analyse(text, now=NOW)) for _ in range(20))
