@@ -60,8 +60,8 @@ def settle_time(
     if isinstance(framed, Timing):
         return with_timing(ctx, command, framed, anchor=anchor)
     timing = _start_in_context(ctx, command, when, anchor[0] if anchor else None)
-    if isinstance(timing, Missing) and isinstance(framed, Ambiguous):  # "move to 7": morning or evening
-        timing = framed
+    if isinstance(timing, Missing | Ambiguous) and isinstance(framed, Ambiguous):
+        timing = framed  # "move to 7" / "to 8:45": morning or evening of the event's own day, not of today
     if isinstance(timing, Ambiguous):
         options = tuple(
             Option(
