@@ -214,7 +214,8 @@ def pick_option(
     """The 0-based index of the option the reply picks, or None (out of range, unclear, or more words).
 
     With ``now``, a reply of time words ("evening", "the 8pm one", "晚上那个九点的", "Friday") picks the one
-    option its time phrases agree with, as the time service reads them (``_by_time``)."""
+    option its time phrases agree with, as the time service reads them (``_by_time``). Of two options, "the
+    later one" / 后面那个 / "the earlier one" picks by their order (``_by_order``)."""
     if not options or len(text) > 40:
         return None
     said = normalize(text)
@@ -231,9 +232,39 @@ def pick_option(
     by_tag = _by_tag(said, options)
     if by_tag is not None:
         return by_tag
+    if (by_order := _by_order(said, options)) is not None:
+        return by_order
     if now is not None and (by_time := _by_time(text, options, now, tz or now.tzinfo or UTC)) is not None:
         return by_time
     return _by_text(said, options)
+
+
+_ORDER_EN = re.compile(r"^(?:the\s+)?(?P<w>later|latter|earlier|former)(?:\s+(?:one|option|slot|time))?(?:\s+please)?$")
+_ORDER_ZH = re.compile(
+    r"^(?:我?(?:选择|選擇|选|選|要|是|就))?(?P<w>后面|後面|后边|後邊|靠后|靠後|后|後|晚一点|晚一點|晚点|晚點|晚|前面|前边|前邊|靠前|"
+    r"前|早一点|早一點|早点|早點|早)(?:的)?(?:一个|一個|个|個|那个|那個|那次|那一个|那一個)?(?:吧|的)?$"
+)
+_LATER = frozenset({"later", "latter", "后面", "後面", "后边", "後邊", "靠后", "靠後", "后", "後", "晚一点", "晚一點", "晚点",
+                    "晚點", "晚"})  # fmt: skip
+"""A pick of two options by their order ("the later one", 后面那个, 晚的那个; else "the earlier one", 前面那个):
+a bounded field, read only when there are exactly two options."""
+
+
+_IN_TIME = frozenset({"later", "earlier", "晚一点", "晚一點", "晚点", "晚點", "晚", "早一点", "早一點", "早点", "早點", "早"})
+"""Order words of time ("the later one", 晚的那个); the others name a place in the list ("the latter", 后面那个)."""
+
+
+def _by_order(said: str, options: Sequence[Option]) -> int | None:
+    """The later (or earlier) of two options: by start for a word of time when both have one, else by
+    their place in the list."""
+    match = _ORDER_EN.match(said) or _ORDER_ZH.match(said.replace(" ", ""))
+    if match is None or len(options) != 2:
+        return None
+    later = match.group("w") in _LATER
+    if match.group("w") in _IN_TIME and options[0].start is not None and options[1].start is not None and options[0].start != options[1].start:
+        first_is_earlier = options[0].start < options[1].start
+        return (1 if first_is_earlier else 0) if later else (0 if first_is_earlier else 1)
+    return 1 if later else 0
 
 
 _PRONOUN_LEFT = frozenset({"the", "one", "ones", "please", "pls", "plz", "i", "mean", "make", "it", "that",
