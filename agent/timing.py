@@ -61,6 +61,10 @@ class Missing:
 
     reason: str
     day: datetime | None = None
+    after: datetime | None = None
+    """An open time's bound ("after 7pm" on Friday: 19:00; "before noon": the end, as ``before``): the
+    answer to "what time?" is read inside it."""
+    before: datetime | None = None
 
 
 def wall_clock(moment: datetime, tz: tzinfo) -> tuple[int, int]:
@@ -105,6 +109,14 @@ def resolve_start(
     r = _resolve(cleaned, base, tz)
     if r.status == "ambiguous":
         return Ambiguous(r.candidates[:3])
+    one_sided = r.status == "resolved" and (r.start is None) != (r.end is None)
+    if one_sided and not (r.end is None and reads_as_a_start(cleaned)):
+        # "friday after 7pm", "before noon tomorrow": no start to write, but the day and the bound are the
+        # user's — the question names the day, and the answer is read inside the bound
+        bound = r.start or r.end
+        assert bound is not None
+        day = datetime.combine(bound.astimezone(tz).date(), time(0), tzinfo=tz)
+        return Missing("open interval, not a time", day=day, after=r.start, before=r.end)
     if r.status != "resolved" or r.start is None:
         return Missing(r.reason or "unresolved")
     if r.end is None and r.duration is None and r.grain in ("minute", "hour") and reads_as_a_start(cleaned):

@@ -8,7 +8,8 @@ stale "yes" is an ordinary message for the model and never runs the old command)
    calendar now (the event still exists at the version seen; overlaps checked again). A previewed file
    (``agent.attachments``) is imported as shown instead: all or nothing, one receipt per stored row.
    Any pending kind + a negative ("no", "never mind", "算了", "不用了", …) → drop it, say so, write nothing.
-2. ``needs_value`` for a time field + ``schedule_time.is_slot_reply(text)`` → merge, validate, then execute
+2. ``needs_value`` for a time field + ``schedule_time.is_slot_reply(text)`` (or a bare hour, "8", to "what
+   time?") → merge, validate, then execute
    or ask for the next missing value.
 3. ``needs_choice`` + a pick ("2", "number two", "第二个", "evening", "晚上", an option's text; a bare yes
    when there is one option) → continue with that option.
@@ -186,7 +187,8 @@ async def _answer(ctx: ToolContext, pending: PendingRecord, text: str) -> GateRe
     if pending.kind == "needs_value":
         field = pending.payload.get("field")
         series = field == "event_when" and is_series_answer(text)  # "which day's …? or the whole series?"
-        if field not in SLOT_FIELDS or sign is not None or not (series or is_slot_reply(text)):
+        bare_hour = field in ("when", "end") and text.strip().isdigit() and 0 < int(text.strip()) <= 24
+        if field not in SLOT_FIELDS or sign is not None or not (series or bare_hour or is_slot_reply(text)):
             return None
         record = await _take(ctx, pending)
         if record is None:

@@ -33,9 +33,11 @@ from typing import Any
 
 from agent.context import ToolContext
 from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, Option, Rejected, WriteOutcome
+from agent.time_grounding import names_a_day
 from agent.timing import Missing, named_day, resolve_start
 from agent.writes.path import choose_target, choose_time, execute
 from agent.writes.series_scope import is_series_answer
+from schedule_time import resolve
 from storage import PendingRecord
 
 __all__ = [
@@ -145,6 +147,29 @@ def _on_the_asked_day(ctx: ToolContext, old: str, value: str) -> str:
     return dated if not isinstance(resolve_start(dated, now=ctx.now, tz=ctx.tz), Missing) else value
 
 
+def _inside_the_bound(ctx: ToolContext, old: str, value: str) -> str | None:
+    """The answer to "what time on Friday?" asked after an open time ("friday after 7pm", 周五晚上七点以后):
+    the one reading of the answer on that day inside the bound ("8" → 20:00; "8:30" → 20:30), as a date and
+    a clock. None when the old words are no open time, the answer names its own day, or not exactly one
+    reading of it falls inside."""
+    asked = resolve_start(old, now=ctx.now, tz=ctx.tz)
+    if not isinstance(asked, Missing) or asked.day is None or not (asked.after or asked.before):
+        return None
+    if names_a_day(value):
+        return None
+    said = value.strip()
+    if said.isdigit() and 0 < int(said) <= 24:
+        said = f"{said}点" if ctx.lang == "zh" else f"at {said}"
+    found = resolve(said, now=asked.day, tz=ctx.tz, prefer="future")
+    readings = [c.start for c in found.candidates] if found.status == "ambiguous" else [found.start]
+    inside = [
+        r for r in readings
+        if r is not None and r.astimezone(ctx.tz).date() == asked.day.date()
+        and (asked.after is None or r >= asked.after) and (asked.before is None or r < asked.before)
+    ]  # fmt: skip
+    return inside[0].astimezone(ctx.tz).strftime("%Y-%m-%d %H:%M") if len(inside) == 1 else None
+
+
 def settle(
     ctx: ToolContext,
     pending: PendingRecord | dict[str, Any],
@@ -181,6 +206,9 @@ def settle(
         args = dict(command.args)
         if field == "when":
             old = args.get("when") or ""
+            if old and (bounded := _inside_the_bound(ctx, old, value)) is not None:
+                args["when"] = bounded
+                return command.with_(args=args, resolved=None)
             combined = _joined(old, value) if old else value
             # "Friday" + "7:30" reads as "Friday 7:30" (which may still need a choice: morning or evening);
             # a reply that cannot join the old words ("Sunday" + "周日下午2点") stands alone.
