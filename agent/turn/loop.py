@@ -120,9 +120,11 @@ def _only_read(out: TurnResult) -> bool:
 
 def _only_yes_no(out: TurnResult) -> bool:
     """The turn wrote nothing and asks only yes/no (a write the model's answer did not back, a past time, an
-    overlap): with no left-out prompt after it, a time of the message no call used is another request, said
-    undone beside the question ("physio Monday 8am, drinks with Ana Friday 6pm" asking "Add “Physio”?")
-    rather than lost when the user answers yes."""
+    overlap): with no left-out prompt after it, a time of the message no call used is another request. Its
+    clause goes to the model alone: a write made of it runs through the same guards (the first answer's
+    doubt holds for the turn, so a doubted message asks both writes as one yes/no, and one "yes" does both);
+    what the model does not make of it is said undone beside the question ("physio Monday 8am, drinks with
+    Ana Friday 6pm" asking "Add “Physio”?") rather than lost when the user answers yes."""
     return not out.persisted and bool(out.asking) and _asks_only_yes_no(out)
 
 
@@ -340,8 +342,8 @@ async def run_turn(
         _code_run(out, run, code_texts, ctx, telemetry, on_tool)
     alive = telemetry.route != "model_unavailable"
     left: list[tuple[str, str]] = []
-    if alive and (prompted or _settled_after_retry(out, retried) or _only_read(out)):
-        # still undone after the prompt (or beside a yes/no after a send-back): each clause asked alone
+    if alive and (prompted or _settled_after_retry(out, retried) or _only_read(out) or _only_yes_no(out)):
+        # still undone after the prompt (or beside a yes/no): each clause asked alone
         left = left_out_clauses(ctx, out.runs)
     lost = not left and alive and gave_up is not None and not (out.persisted or out.asking)
     if lost:
