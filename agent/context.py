@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo
 
 from agent.language import Lang
 from agent.turn.state import TurnState
+from schedule_time import without_denied
 from storage import ConversationStore, EventStore, TurnStore
 
 __all__ = ["ToolContext"]
@@ -54,8 +55,9 @@ class ToolContext:
 
     @property
     def time_sources(self) -> tuple[str, ...]:
-        """The texts a time argument may quote, oldest first, this turn's message last."""
-        return (*self.earlier_texts, self.user_text)
+        """The texts a time argument may quote, oldest first, this turn's message last — without the times it
+        denies ("5pm, not 4pm": the 4pm is the one the user says is wrong)."""
+        return (*self.earlier_texts, without_denied(self.user_text))
 
     @property
     def tz_name(self) -> str:

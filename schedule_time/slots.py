@@ -112,19 +112,36 @@ def time_phrases(text: str) -> list[str]:
     to learn which times a sentence names; a run need not resolve on its own."""
     if not isinstance(text, str):
         return []
-    return list(_phrases(text))
+    return list(_phrases(text)[0])
+
+
+def without_denied(text: str) -> str:
+    """``text`` with each time it denies ("Friday, not Thursday", 不是四点，五点) blanked out (normalised, spaces
+    in their place), or ``text`` itself when it denies none: what a time argument may quote from it — the
+    denied time is the one the user says is wrong."""
+    if not isinstance(text, str):
+        return text
+    denied = _phrases(text)[1]
+    if not denied:
+        return text
+    norm = normalise(text)
+    for start, end in denied:
+        norm = norm[:start] + " " * (end - start) + norm[end:]
+    return norm
 
 
 @lru_cache(maxsize=4096)
-def _phrases(text: str) -> tuple[str, ...]:
-    """``time_phrases`` cached by text: it depends on the text alone (no clock, no zone), and every turn
-    reads the segment's earlier messages again."""
+def _phrases(text: str) -> tuple[tuple[str, ...], tuple[tuple[int, int], ...]]:
+    """``time_phrases`` and the spans of the times the text denies (of its normalised form), cached by
+    text: they depend on the text alone (no clock, no zone), and every turn reads the segment's earlier
+    messages again."""
     norm = normalise(text)
     spans: list[tuple[int, int, int]] = []
     found, _, _ = _scan(norm, spans)
     separators = _separator_spans(found, spans)
     listed = _weekday_lists(norm, found, spans)
     out: list[str] = []
+    denied: list[tuple[int, int]] = []
     run: list[tuple[int, int, int]] = []
     held: list[tuple[p.Piece, ...]] = []  # the pieces of each span of ``run``
     meal_only = False  # the run so far is one meal word ("lunch" of "push lunch to 1pm")
@@ -136,7 +153,7 @@ def _phrases(text: str) -> tuple[str, ...]:
         # an unknown word, or a clause break, ends the run (not a comma inside a set of weekdays)
         if span[2] < 0 or (_CLAUSE.search(gap) and span[0] not in listed):
             for part in _cut_run(norm, run, held):
-                _emit(norm, part, out, separators)
+                _emit(norm, part, out, separators, denied)
             run, held = [], []
         elif meal_only and len(own) == 1 and type(own[0]) is p.RangeSep and norm[span[0] : span[1]].strip() == "to":
             run, held = [], []  # a meal moved "to" a time names the event: "to 1pm", never "lunch to 1pm"
@@ -145,7 +162,7 @@ def _phrases(text: str) -> tuple[str, ...]:
             held.append(own)
         if span[2] > 0:
             meal_only = len(run) == 1 and len(own) == 1 and bare_meal(own[0])
-    return tuple(out)
+    return tuple(out), tuple(denied)
 
 
 def _cut_run(
@@ -278,7 +295,9 @@ def _separator_spans(found: tuple[p.Piece, ...], spans: list[tuple[int, int, int
     return out
 
 
-def _emit(norm: str, run: list[tuple[int, int, int]], out: list[str], separators: set[int]) -> None:
+def _emit(
+    norm: str, run: list[tuple[int, int, int]], out: list[str], separators: set[int], denied: list[tuple[int, int]]
+) -> None:
     pieces = [i for i, (_, _, count) in enumerate(run) if count > 0]
     if not pieces or all(run[i][0] in separators for i in pieces):
         return
@@ -292,9 +311,32 @@ def _emit(norm: str, run: list[tuple[int, int, int]], out: list[str], separators
         link = _LINK.search(before)
         if link is not None:
             start = run[pieces[0] - 1][0] + link.start()
-    part = norm[start : run[pieces[-1]][1]].strip(_EDGES)
-    if part:
+    end = run[pieces[-1]][1]
+    part = norm[start:end].strip(_EDGES)
+    if part and _denied(norm, start, end, part):
+        denied.append((start, end))
+    elif part:
         out.append(part)
+
+
+_DENIED_EN = re.compile(r"(?<!\bif )(?<!\bor )\b(?:not|rather than|instead of)\s+(?:on\s+|at\s+|the\s+)?$")
+_DENIED_ZH = re.compile(r"(?<!如果)(?<![是要若])(?:不是|而非|并非|並非|不在)\s*$")
+_ASKED_ZH = re.compile(r"^\s*(?:吗|嗎|么|麼|吧|就)")
+
+
+def _denied(norm: str, start: int, end: int, part: str) -> bool:
+    """The text says this time is *not* the one: "Friday, not Thursday", "4 not 3", "on Friday instead of
+    Thursday", 不是三点，四点, 周五而不是周四. A correction names the wrong time beside the right one; the
+    wrong one is no time the message asks for, so it is no phrase of it (the only time left is the
+    correction's). Not a bound ("not before 3", "not until 5": their own words are the phrase), not a
+    condition ("if not Friday"), not a question (是不是周五, 不是周五吗), not "either … or" (不是周五就是周六)."""
+    head = norm[:start]
+    if _DENIED_EN.search(head) is None and _DENIED_ZH.search(head) is None:
+        return False
+    if _ASKED_ZH.match(norm[end:]) or "就" in part:
+        return False  # 不是周五吗 asks; 不是周五就是周六 is "either … or"
+    first = scan(part).pieces[:1]
+    return not (first and isinstance(first[0], (p.RangeSep, p.OpenBound)))
 
 
 def _dash(norm: str, span: tuple[int, int, int]) -> bool:

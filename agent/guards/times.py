@@ -55,7 +55,7 @@ from agent.time_readings import picked_reading, reads_as_now, ungrounded_hint, u
 from agent.user_gave import user_gave_end, user_gave_recurrence
 from agent.writes.siblings import time_of_another_request
 from agent.writes.store import title_of
-from schedule_time import reads_as_a_destination
+from schedule_time import reads_as_a_destination, without_denied
 from schedule_time.language import normalise, scan
 
 __all__ = ["ground_times"]
@@ -297,7 +297,7 @@ def _earlier_time(
     for name in ("when", "end"):
         value = args.get(name)
         if not value or is_time_grounded(
-            value, (ctx.user_text, *ctx.pending_texts), now=ctx.now, tz=ctx.tz, memo=ctx.memo
+            value, (without_denied(ctx.user_text), *ctx.pending_texts), now=ctx.now, tz=ctx.tz, memo=ctx.memo
         ):
             continue
         if left := phrases_left(ctx, grounded, name=str(args.get("event") or "")):

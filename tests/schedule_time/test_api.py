@@ -20,7 +20,7 @@ NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
 def test_exported_names() -> None:
     assert sorted(schedule_time.__all__) == ["Candidate", "MAX_MESSAGE", "Phrase", "Resolution", "TimeExpressionError",
                                              "analyse", "holds_a_time_or_a_move", "is_slot_reply", "noun_words", "reads_as_a_destination", "reads_as_a_start", "reads_as_an_end", "resolve",
-                                             "time_phrases"]
+                                             "time_phrases", "without_denied"]
 
 
 def test_naive_now_is_an_error() -> None:
@@ -187,6 +187,42 @@ def test_cli_module_entry_point() -> None:
 ])
 def test_time_phrases_are_the_runs_of_time_words(text: str, phrases: list[str]) -> None:
     assert time_phrases(text) == phrases
+
+
+@pytest.mark.parametrize(("text", "phrases"), [
+    # a correction names the wrong time beside the right one: the wrong one is no phrase of the message
+    ("no wait, saturday not sunday", ["saturday"]),
+    ("make it 5 not 6", ["5"]),
+    ("not 9am, 10am", ["10am"]),
+    ("it's on Tuesday instead of Monday", ["tuesday"]),
+    ("tuesday rather than monday please", ["tuesday"]),
+    ("they moved it, it's not at 2 anymore, it's at 3", ["at 3"]),
+    ("not this week, next week", ["next week"]),
+    ("不是九点，十点", ["十点"]),
+    ("是周六不是周日", ["周六"]),
+    ("改到周二而不是周一", ["到周二"]),
+    ("不在周一，在周二", ["周二"]),
+    ("是週六不是週日", ["週六"]),
+    # not a denial: a bound, a condition, a question, "either … or"
+    ("not before 9am tomorrow", ["not before 9am tomorrow"]),
+    ("not until 3", ["until 3"]),
+    ("if not saturday then sunday", ["saturday then sunday"]),
+    ("不是周六吗", ["周六"]),
+    ("是不是周六", ["周六"]),
+    ("如果不是周六就周日", ["周六就周日"]),
+    ("不是周六就是周日", ["周六就是周日"]),
+])  # fmt: skip
+def test_a_time_the_text_denies_is_no_phrase_of_it(text: str, phrases: list[str]) -> None:
+    assert time_phrases(text) == phrases
+
+
+@pytest.mark.parametrize(("text", "left"), [
+    ("make it 5 not 6", "make it 5 not"),
+    ("不是九点，十点", "不是  ,十点"),
+    ("Friday at 3", "Friday at 3"),  # nothing denied: the text itself
+])  # fmt: skip
+def test_without_denied_blanks_the_denied_times(text: str, left: str) -> None:
+    assert " ".join(schedule_time.without_denied(text).split()) == " ".join(left.split())
 
 
 @pytest.mark.parametrize(("text", "nouns"), [
