@@ -50,6 +50,7 @@ from schedule_time.pieces import (
     HolidayRef,
     Number,
     Piece,
+    Shift,
     WeekdayRef,
     YearShift,
 )
@@ -333,6 +334,10 @@ def joined(phrases: Sequence[str]) -> Iterable[str]:
 def covers(user: Sequence[Piece], piece: Piece) -> bool:
     if piece in user:
         return True
+    if isinstance(piece, Duration):
+        # "two hours from 4": the user's words hold that length, as the offset of a time from another
+        # ("2 hours" + "4pm" is the model's reading of a block, not a made-up length)
+        return any(isinstance(u, Shift) and u.anchored and u.delta == piece.delta for u in user)
     if not isinstance(piece, Clock) or piece.h24:
         return False
     # "4pm" for the user's "at 4" / "to 4": the model picked a reading of an hour the user left open.
