@@ -41,6 +41,7 @@ from agent.writes.references import events_sharing_a_word
 from agent.writes.store import confirm
 from agent.writes.timing import anchor_of
 from agent.writes.title_match import beyond_the_title, shares_a_word
+from agent.writes.title_time import title_without_its_time
 from schedule_time import Resolution, TimeExpressionError, resolve
 from schedule_time.language import normalise
 from storage import EventPatch, StorageError
@@ -274,22 +275,33 @@ def without_the_reference_as_title(ctx: ToolContext, command: Command) -> Comman
     that is the new title and finds nothing by itself — "rename the interview to “Second round”" sent as
     event=title="Second round" — is not this: the event was found by the rest of the message. Nor is a
     rename alone whose words go beyond the event's title: "Design review" for “Review”, found by its shared
-    word, is the new name.)"""
+    word, is the new name. But a reference that says the event's current time ("whatever's at 8:30
+    tomorrow") is no name though it shares no word with the title.)"""
     renamed, reference = command.args.get("title"), str(command.args.get("event") or "")
     current = str((command.target or {}).get("title") or "")
-    if (
-        not renamed
-        or bare_words(str(renamed)) != bare_words(reference)
-        or not shares_a_word(reference, current)
-    ):
+    if not renamed or bare_words(str(renamed)) != bare_words(reference):
+        return command
+    by_its_time = _says_its_time(ctx, reference, command.target or {})
+    if not (by_its_time or shares_a_word(reference, current)):
         return command
     if bare_words(str(renamed)) == bare_words(current):
         return command  # the event's own title: already_so says so
-    if beyond_the_title(reference, current) and not _other_changes(command):
+    if not by_its_time and beyond_the_title(reference, current) and not _other_changes(command):
         return command  # a rename alone, to words the event's title lacks: the new name, not a copy
     ctx.notes.append({"dropped": "title", "reason": "the_reference", "tool": command.tool,
                       "call_index": command.call_index})  # fmt: skip
     return command.with_(args={**command.args, "title": None})
+
+
+def _says_its_time(ctx: ToolContext, reference: str, target: dict[str, object]) -> bool:
+    """The reference points at the event by its current time ("whatever's at 8:30 tomorrow", 明天八点半那个):
+    words that say when the event is are which event, never its new name."""
+    start = target.get("start")
+    if not isinstance(start, str) or not start:
+        return False
+    at = datetime.fromisoformat(start)
+    kept = title_without_its_time(reference, at, all_day=bool(target.get("all_day")), now=ctx.now, tz=ctx.tz)
+    return bare_words(kept) != bare_words(reference)
 
 
 def _other_changes(command: Command) -> bool:
