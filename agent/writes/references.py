@@ -27,6 +27,8 @@ from agent.writes.title_match import (
     han_chars,
     longest_han_run,
     names_someone,
+    proper_words,
+    shares_a_proper_word,
     shares_a_word,
     without_times,
 )
@@ -90,13 +92,14 @@ async def resolve_reference(
         except EventNotFound:
             return NotFound(by_id=True)
         return Found(Ref(event, event.start, event.end, occurrence=False))
+    by_the_name_alone = False
     if is_anaphor(reference):
         matches = await _in_focus(ctx)
         if not matches:
             return NotFound(by_id=False, anaphor=True)
     else:
         try:
-            matches = await _named_by(ctx, reference)
+            matches, by_the_name_alone = await _named_by(ctx, reference)
         except InvalidInput:
             return NotFound(by_id=False)
         if not matches and not by_time:
@@ -124,9 +127,10 @@ async def resolve_reference(
     else:
         refs = [await _next_occurrence(ctx, e) for e in matches.values()]
     refs.sort(key=lambda r: (r.start, r.event.title, str(r.event.id)))
-    if len(refs) == 1 and not another_name(reference, refs[0].event.title):
+    if len(refs) == 1 and not another_name(reference, refs[0].event.title) and not by_the_name_alone:
         return Found(refs[0])
     if len(refs) == 1:  # "Jon" found "1:1 with Joan": a similar name is another person; the user says
+        # (and "call with Leo" found "Leo's birthday" by the name alone: maybe misnamed, maybe another event)
         return Choice((refs[0],))
     upcoming = [r for r in refs if r.end > ctx.now]
     shown = (upcoming if len(upcoming) >= MAX_OPTIONS else refs)[:MAX_OPTIONS]
@@ -139,27 +143,38 @@ _WIDE = 200
 """Titles a reference with Han words is compared with: the fuzzy search's best ``_WIDE``, no cut-off."""
 
 
-async def _named_by(ctx: ToolContext, reference: str) -> dict[uuid.UUID, EventSnapshot]:
+async def _named_by(ctx: ToolContext, reference: str) -> tuple[dict[uuid.UUID, EventSnapshot], bool]:
     """The events whose titles the reference names, from one store search. A reference with Han words: the
     titles that share the longest run of two or more Han characters with it (its time phrases aside) — a
     fuzzy score over single characters ranks 周会 above 合同评审（老周） for 跟老周那个会: one shared character
     is a coincidence, two are a word. Otherwise (or when no title shares two): the best fuzzy matches that
-    share a word with it (``title_match.shares_a_word``)."""
+    share a word with it (``title_match.shares_a_word``); failing those, the titles that hold a name or
+    subject of it at any score ("meeting with Keiko" for "1:1 Keiko Tanaka"), flagged True: a match by the
+    name alone, which the user confirms."""
     core = without_times(reference)
     wide = han_chars(core) >= MIN_RUN
     limit, least = _FUZZY
-    found = await ctx.events.search(reference, limit=_WIDE if wide else limit, min_score=0 if wide else least)
+    found = await ctx.events.search(reference, limit=_WIDE, min_score=0)
     if wide:
         runs = [(longest_han_run(core, simplified(normalise(c.event.title))), c.event) for c in found]
         best = max((n for n, _ in runs), default=0)
         if best >= MIN_RUN:
-            return {e.id: e for n, e in runs if n == best}
+            return {e.id: e for n, e in runs if n == best}, False
     # (a Han reference scores low against any title; one that shares a Latin word with it — a name,
     # "跟Amy的聚会" for "和Amy吃晚餐" — names it whatever the score)
     fuzzy = [c for c in found[:limit] if (c.score >= least or wide) and shares_a_word(reference, c.event.title)]
+    if fuzzy and names_someone(reference) and proper_words(reference):
+        # "meeting with Keiko" is no "Team meeting": a title that shares only its kind of event with a
+        # reference naming someone is another event
+        fuzzy = [c for c in fuzzy if shares_a_proper_word(reference, c.event.title)]
     if not fuzzy:
-        return {}
-    return {c.event.id: c.event for c in fuzzy if c.score >= fuzzy[0].score - _SCORE_BAND}
+        # a long reference around a short title scores low ("meeting with Keiko" against "1:1 Keiko Tanaka":
+        # 50): a title that holds a word of the reference beyond its kind and wrapping words (a name, a
+        # subject) may be the one, whatever the score — or another event of that person ("call with Leo",
+        # "Leo's birthday"): the user says which
+        named = [c for c in found if shares_a_proper_word(reference, c.event.title)]
+        return {c.event.id: c.event for c in named[:MAX_OPTIONS]}, bool(named)
+    return {c.event.id: c.event for c in fuzzy if c.score >= fuzzy[0].score - _SCORE_BAND}, False
 
 
 async def events_sharing_a_word(

@@ -16,7 +16,7 @@ from pypinyin import Style, lazy_pinyin
 from rapidfuzz.distance import Levenshtein
 
 from agent import lexicon_zh
-from agent.grounding import EVENT_KINDS
+from agent.grounding import EVENT_KINDS, is_event_kind
 from agent.language import HAN_RUN, simplified
 from schedule_time import noun_words, time_phrases
 from schedule_time.language import normalise
@@ -28,6 +28,8 @@ __all__ = [
     "han_chars",
     "longest_han_run",
     "names_someone",
+    "proper_words",
+    "shares_a_proper_word",
     "shares_a_word",
     "without_times",
 ]
@@ -117,6 +119,24 @@ def shares_a_word(reference: str, title: str) -> bool:
 
 _FUNCTION = frozenset({"the", "with", "for", "and", "our", "your", "from", "this", "that", "one", "event"})
 """Words a reference wraps a title in ("the … with …", "that one"): they name nothing beyond it."""
+
+
+def shares_a_proper_word(reference: str, title: str) -> bool:
+    """The reference (its time phrases aside) and the title share a Latin word of three or more letters that
+    is neither a wrapping word ("with", "the") nor a kind of event ("meeting", "call"): a name or a subject
+    ("Keiko" of "meeting with Keiko" in "1:1 Keiko Tanaka"), which names the event however the rest reads."""
+    titled = _latin_words(title)
+    return any(any(_near(word, t) for t in titled) for word in proper_words(reference))
+
+
+def proper_words(reference: str) -> list[str]:
+    """The reference's Latin words of three or more letters (its time phrases aside) that are neither
+    wrapping words nor kinds of event: what it names ("keiko", "dentist")."""
+    return [
+        w
+        for w in _latin_words(without_times(reference))
+        if len(w) >= 3 and w not in _FUNCTION and not is_event_kind(w)
+    ]
 
 
 def beyond_the_title(reference: str, title: str) -> bool:

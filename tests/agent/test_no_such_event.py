@@ -199,12 +199,18 @@ async def test_an_offer_whose_clock_has_two_readings_asks_which_and_the_answer_a
         ("move the call with Leo to Thursday at 4pm", {"event": "call with Leo", "when": "Thursday at 4pm"}),
     ],
 )
-async def test_a_near_name_is_only_not_found(kit: Kit, text: str, update: dict) -> None:
-    # a title shares a word with the reference ("Leo", "birthday"): the user may have misnamed it
+async def test_a_near_name_is_asked_about_never_taken(kit: Kit, text: str, update: dict) -> None:
+    # a title shares only the person's name with the reference ("Leo"): the user may have misnamed it, or
+    # it is another event of Leo's — asked, never moved, never offered as a new event
     await kit.seed("Leo's birthday", datetime(2025, 3, 9, 12, tzinfo=kit.tz))
     kit.script(call("update_event", update), reply("unused"))
     r = await kit.assistant.reply(kit.user_id, text)
-    assert r.pending is None and "couldn't find" in r.text, r.text
+    assert not r.writes and r.pending is not None and r.text.startswith("Do you mean “Leo's birthday”"), r.text
+    kit.script(reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, "no")
+    assert not r.writes, r.text
+    [event] = await kit.events()
+    assert event.start == datetime(2025, 3, 9, 12, tzinfo=kit.tz)
 
 
 @pytest.mark.parametrize(
