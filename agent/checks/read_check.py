@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
 
 from agent.checks.exit_check import promises_write
-from agent.checks.read_facts import claims_nothing_on, misstates
+from agent.checks.read_facts import misstates
 from agent.grounding import bare_words
 from agent.language import Lang
 from agent.render.free_time import FreeTime, free_time_text, reply_reports_free
@@ -223,18 +223,14 @@ def check_read_reply(
 
 
 def _reports_free(text: str, free: FreeTime) -> bool:
-    """A free-time read is reported by an event of its window (the model chose the free-time tool for
-    "what's on?"), or by a free slot — unless the reply also says the window holds nothing while the read
-    found events there ("There are no events scheduled for Friday. However, there are free slots…"). With
-    nothing free and events found, only the events report it (a reply with no clock time said nothing)."""
+    """A free-time read whose window holds events is reported by those events (the model chose the
+    free-time tool for "what's on?"; "am I free Friday afternoon?" is answered by what takes it — free slots
+    alone hide why the rest is not free, and a reply that names none of them was replaced by code's
+    answer, which lists them and then the slots). A window with no event is reported by a free slot."""
     found = free.events is not None and bool(free.events.events)
-    if found and reply_reports(text, [free.events]):  # type: ignore[list-item]
-        return True
-    if found and any(_mentions(text, e.title) for e in free.events.events):  # type: ignore[union-attr]
-        return False  # some of the window's events and not the others: a part told as the whole
-    if found and not free.slots:  # nothing free, and the reply names none of what fills the time
-        return False
-    return reply_reports_free(text, free) and not (found and claims_nothing_on(text))
+    if found:
+        return reply_reports(text, [free.events])  # type: ignore[list-item]
+    return reply_reports_free(text, free)
 
 
 def _texts(listings: Sequence[Listing], free: Sequence[FreeTime], lang: Lang, now: datetime) -> list[str]:

@@ -1,5 +1,6 @@
-"""The free-time answer: a reply to a free-time question must quote a free slot (or, when none is free, no
-clock time), else code's text of the slots replaces it; a write the model tries after answering such a
+"""The free-time answer: a reply to a free-time question must name the events of the window it read (what
+takes the time the user is not free), or, in a window with none, quote a free slot (or, when none is free,
+no clock time); else code's text of the events and the slots replaces it; a write the model tries after answering such a
 question, refused, leaves the slots as the answer. Table-driven rule; scripted model for the turn."""
 
 from __future__ import annotations
@@ -85,13 +86,34 @@ async def test_invented_free_time_is_replaced_by_the_slots(kit: Kit) -> None:
     assert r.telemetry["read_check"] == "replaced" and not r.writes
 
 
-async def test_a_reply_that_quotes_a_free_slot_is_kept(kit: Kit) -> None:
-    await kit.seed("Standup", datetime(2025, 3, 6, 9, tzinfo=NY), datetime(2025, 3, 6, 17, tzinfo=NY))
+async def test_a_reply_that_quotes_a_free_slot_of_an_empty_window_is_kept(kit: Kit) -> None:
     kit.script(
-        call("find_free_time", {"range": "tomorrow", "duration": "1 hour"}), reply("After 5pm you're free.")
+        call("find_free_time", {"range": "tomorrow", "duration": "1 hour"}), reply("You're free from 9am.")
     )
     r = await kit.assistant.reply(kit.user_id, "When am I free tomorrow for an hour?")
-    assert r.text == "After 5pm you're free." and r.telemetry["read_check"] == "reported"
+    assert r.text == "You're free from 9am." and r.telemetry["read_check"] == "reported"
+
+
+@pytest.mark.parametrize(
+    ("tz", "text", "window", "said", "title"),
+    [
+        (EN_TZ, "am I free thursday afternoon?", "thursday afternoon", "You're free 12:00-2:00 PM and 3:30-7:00 PM.",
+         "Budget sync"),
+        (EN_TZ, "When am I free tomorrow for an hour?", "tomorrow", "After 5pm you're free.", "Budget sync"),
+        (ZH_TZ, "周四下午有空吗", "周四下午", "好的，你有空的时间是 12:00-14:00 和 15:30-19:00。", "预算对齐"),
+        (TW_TZ, "週四下午有空嗎", "週四下午", "週四下午12:00-14:00和15:30-19:00都有空。", "預算對齊"),
+    ],
+)  # fmt: skip
+async def test_free_slots_alone_are_replaced_by_what_takes_the_time_and_the_slots(
+    database: Any, make_user: Any, tz: str, text: str, window: str, said: str, title: str
+) -> None:
+    """Slots alone hide why the rest is not free: the answer names the window's events, then its slots."""
+    kit = await make_kit(database, make_user, timezone=tz)
+    await kit.seed(title, datetime(2025, 3, 6, 14, tzinfo=kit.tz), datetime(2025, 3, 6, 15, 30, tzinfo=kit.tz))
+    kit.script(call("find_free_time", {"range": window, "duration": "1 hour"}), reply(said))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert title in r.text and r.telemetry["read_check"] == "replaced", r.text
+    assert ("Free for" in r.text) or ("能空出" in r.text), r.text
 
 
 async def test_a_write_after_a_free_time_question_leaves_the_slots_as_the_answer(database, make_user) -> None:  # type: ignore[no-untyped-def]
@@ -187,14 +209,8 @@ async def test_a_reply_saying_nothing_is_on_where_the_read_found_events_is_repla
     assert "Lunch with Priya" in r.text and r.telemetry["read_check"] == "replaced", r.text
 
 
-@pytest.mark.parametrize(
-    "said",
-    [
-        "You're free Friday from 9:00 AM to 12:00 PM.",
-        "Friday: lunch with Priya at 12; free 9:00 AM–12:00 PM.",
-    ],
-)
-async def test_a_free_slot_without_a_false_nothing_is_kept(kit: Kit, said: str) -> None:
+@pytest.mark.parametrize("said", ["Friday: lunch with Priya at 12; free 9:00 AM–12:00 PM."])
+async def test_a_free_slot_beside_the_windows_event_is_kept(kit: Kit, said: str) -> None:
     await kit.seed("Lunch with Priya", datetime(2025, 3, 7, 12, tzinfo=NY))
     kit.script(call("find_free_time", {"range": "Friday", "duration": "1 hour"}), reply(said))
     r = await kit.assistant.reply(kit.user_id, "when am I free on Friday?")
