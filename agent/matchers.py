@@ -269,7 +269,8 @@ def _by_order(said: str, options: Sequence[Option]) -> int | None:
 
 _PRONOUN_LEFT = frozenset({"the", "one", "ones", "please", "pls", "plz", "i", "mean", "make", "it", "that",
                            "this", "works", "at", "on", "in", "s", "slot", "option", "choice", "time", "那个", "那個",
-                           "这个", "這個", "的", "吧", "那次", "是", "时间", "時間", "时段", "時段", "选项", "選項", "then",
+                           "这个", "這個", "的", "吧", "那次", "那一天", "那天", "那日", "是", "时间", "時間", "时段", "時段",
+                           "选项", "選項", "then",
                            "喔", "哦", "啊", "呀", "啦", "嘛", "呢"})  # fmt: skip
 """What may be left of a pick by time once its time phrases are taken out ("the evening one", "早上那个",
 "the morning slot", "晚上那个时段", "是早上啦"): pointer words, the names of an option and sentence-final
@@ -312,7 +313,7 @@ def _weekdays_only(text: str) -> set[int]:
     return {p.weekday for p in pieces}
 
 
-_LEFT_WORDS = re.compile(r"[a-z']+|那个|那個|这个|這個|那次|时间|時間|时段|時段|选项|選項|[\u3400-\u9fff]")
+_LEFT_WORDS = re.compile(r"[a-z']+|那个|那個|这个|這個|那次|那一天|那天|那日|时间|時間|时段|時段|选项|選項|[\u3400-\u9fff]")
 _HALF_DAY = timedelta(hours=12)
 
 

@@ -128,6 +128,10 @@ RULES: list[Rule] = [
     # repetition starts from now anyway
     Rule("from_now_on", r"(?:从今|從今)?(?:以后|以後|今后|今後|往后|往後|从此|從此)(?=\s*(?:都|就|也)?\s*(?:每|逢|天天|日日|隔))",
          lambda m: ()),
+    # 周日那天, 15号那一天, 礼拜天那日: "(on) that day" right after a day names the same day (alone, 那天下午
+    # points back to a day said before: no time of its own)
+    Rule("that_day", r"(?<=[一二三四五六七日天末号號])\s*那\s*(?:一\s*)?(?:天|日)(?![\u4e00-\u9fff]*?[前后後])",
+         lambda m: ()),
     Rule("which", rf"哪\s*(?:一\s*)?[个個]?\s*(?:天|日|{WEEK}|月|年|号|號)(?!{WEEKDAY_CHAR})", lambda m: ()),
     Rule("numbered_place", rf"(?:\d+|[{CN_DIGIT}十]+)\s*[号號](?={_NUMBERED_PLACE})", lambda m: ()),   # 3号会议室
     Rule("zone", rf"(?P<z>{alt(ZONES)})", lambda m: p.ZoneOffset(ZONES[m["z"]])),   # 北京时间下午三点

@@ -216,6 +216,17 @@ def test_a_time_the_text_denies_is_no_phrase_of_it(text: str, phrases: list[str]
     assert time_phrases(text) == phrases
 
 
+@pytest.mark.parametrize(("text", "day"), [
+    ("周日那天", 6), ("星期五那一天吧", 4), ("禮拜五那天", 4), ("3号那天", 3), ("周日那天下午三点", 6),
+])  # fmt: skip
+def test_that_day_after_a_day_is_the_same_day(text: str, day: int) -> None:
+    """周日那天 "(on) that Sunday": 那天 after a day is filler; alone (那天下午) it points back, no time of its own."""
+    assert is_slot_reply(text)
+    found = resolve(text, now=datetime(2026, 12, 1, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai")))
+    assert found.status == "resolved" and found.start is not None and found.start.day == day, found
+    assert not is_slot_reply("那天下午")
+
+
 @pytest.mark.parametrize(("text", "left"), [
     ("make it 5 not 6", "make it 5 not"),
     ("不是九点，十点", "不是  ,十点"),
