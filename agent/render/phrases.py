@@ -15,6 +15,8 @@ __all__ = [
     "ask_confirmation",
     "ask_move_or_end",
     "ask_value",
+    "ask_which_to_move",
+    "ask_which_to_rename",
     "honest_replacement",
     "model_unavailable",
     "say",
@@ -211,6 +213,12 @@ def ask_together(questions: Sequence[str], lang: Lang) -> str:
 def ask_which_to_move(lines: Sequence[str], lang: Lang, *, to: str) -> str:
     """Which event a move the user was not yet asked about goes for, naming the move: the pick is the yes."""
     head = f"Move which one to {to}?" if lang == "en" else f"要把哪一个改到{to}？"
+    return head + "\n" + "\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1))
+
+
+def ask_which_to_rename(lines: Sequence[str], lang: Lang, *, to: str) -> str:
+    """Which event a rename the user was not yet asked about goes for, naming the rename: the pick is the yes."""
+    head = f"Rename which one to “{to}”?" if lang == "en" else f"要把哪一个改名为「{to}」？"
     return head + "\n" + "\n".join(f"{i}. {line}" for i, line in enumerate(lines, 1))
 
 

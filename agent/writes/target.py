@@ -112,8 +112,24 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
             # picking an event is the yes, not the first of two questions
             asked = command.with_(confirmed=(*command.confirmed, "unasked"))
             return NeedsChoice(asked, "event", phrases.ask_which_to_move(lines, ctx.lang, to=to), options)
+        if (name := _a_rename_alone(command)) and (command.doubted or model_doubts(ctx, command.tool)):
+            # a rename the model was unsure of: the question names it ("Rename which one to “X”?"), so the
+            # pick is the yes rather than the first of two questions
+            asked = command.with_(confirmed=(*command.confirmed, "unasked"))
+            return NeedsChoice(asked, "event", phrases.ask_which_to_rename(lines, ctx.lang, to=name), options)
         return NeedsChoice(command, "event", phrases.ask_choice(lines, ctx.lang, field="event"), options)
     return command.with_(target=target_json(found.ref))
+
+
+_OTHER_CHANGES = ("when", "end", "duration", "location", "notes", "attendees", "recurrence")
+
+
+def _a_rename_alone(command: Command) -> str | None:
+    """The update's new title when it changes nothing else (its words are grounded by then)."""
+    title = command.args.get("title")
+    if not isinstance(title, str) or not title.strip() or any(command.args.get(f) for f in _OTHER_CHANGES):
+        return None
+    return title.strip()
 
 
 def _the_users_new_time(ctx: ToolContext, command: Command) -> str | None:
