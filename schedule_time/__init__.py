@@ -14,11 +14,14 @@ from .slots import (
     reads_as_a_destination,
     reads_as_a_start,
     reads_as_an_end,
+    said_as_an_end,
     time_phrases,
     without_denied,
+    without_end_words,
 )
 
 __all__ = ["MAX_MESSAGE", "Candidate", "Phrase", "Resolution", "TimeExpressionError", "analyse",
            "holds_a_time_or_a_move", "is_slot_reply", "noun_words", "reads_as_a_destination", "reads_as_a_start",
            "reads_as_an_end",
-           "resolve", "time_phrases", "without_denied"]
+           "resolve", "said_as_an_end", "time_phrases", "without_denied",
+           "without_end_words"]

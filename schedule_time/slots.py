@@ -78,6 +78,44 @@ def reads_as_a_start(phrase: str) -> bool:
     return starts and any(isinstance(x, p.Clock) for x in found)
 
 
+_END_SAID_ZH = re.compile(
+    r"(?:结束|結束)\s*(?:的\s*)?(?:时间|時間|时刻|時刻)?\s*(?:应该|應該|要|得|就|请|請)?\s*"
+    r"(?:改|换|換|调|調|挪|延|推)?\s*(?:是|为|為|成|到|在|定在)?\s*$"
+)
+_END_SAID_EN = re.compile(
+    r"\b(?:end|ending|finish|finishing)\b(?:\s+time)?\s*(?:(?:should|could|can|will|would|must)\s+)?"
+    r"(?:be|is|to|at|by|:|=|->|→)?\s*$"
+)
+
+
+_END_LEAD = re.compile(
+    r"^(?:the\s+)?(?:end|ends|ending|finish|finishes|finishing)\b(?:\s+time)?\s*(?:(?:should|could|can|will|would|must)\s+)?"
+    r"(?:be|is|to|at|by|:)?\s*(?=\S)"
+)
+
+
+def without_end_words(phrase: str) -> str:
+    """``phrase`` without a leading end word ("the end to 11:30" → "11:30"): the time the end is at."""
+    wanted = normalise(phrase)
+    lead = _END_LEAD.match(wanted)
+    return wanted[lead.end() :] if lead is not None and time_phrases(wanted[lead.end() :]) else phrase
+
+
+def said_as_an_end(text: str, phrase: str) -> bool:
+    """In ``text``, the time ``phrase`` is said to be where the event ends: its clause names the end right
+    before it ("the end time should be 5pm", "change the end to 6", 结束时间应该是11点, 结束改到十一点, 结束时间定在
+    五点) — so it is the new end, never a new start or a destination. False when the phrase is not in the text."""
+    said, wanted = normalise(text), normalise(phrase)
+    at = said.find(wanted)
+    if at < 0:
+        return False
+    head = _CLAUSE.split(said[:at])[-1]
+    if _END_SAID_ZH.search(head) or _END_SAID_EN.search(head):
+        return True
+    lead = _END_LEAD.match(wanted)  # "the end to 11:30": the end word inside the phrase itself
+    return lead is not None and bool(time_phrases(wanted[lead.end() :]))
+
+
 def reads_as_a_destination(text: str, phrase: str) -> bool:
     """In ``text``, the time ``phrase`` ("to 4", "4", 到四点) is where a move goes: a move verb of its language
     stands before it in its clause ("move Thursday's vet to 4", "push it to 9", "make it 9", 改到四点, 挪到,
@@ -86,7 +124,7 @@ def reads_as_a_destination(text: str, phrase: str) -> bool:
     are no moves). False when the phrase is not in the text."""
     said, wanted = normalise(text), normalise(phrase)
     at = said.find(wanted)
-    if at < 0 or reads_as_an_end(phrase):
+    if at < 0 or reads_as_an_end(phrase) or said_as_an_end(text, phrase):
         return False
     # up to the phrase, or to its own last "to" ("friday to 4" of "shift the dentist on friday to 4")
     tos = [m.end() for m in _TO_IN.finditer(wanted)]

@@ -13,7 +13,8 @@ stays. Any other shape (no event found, the copied value is the start, several n
 reads "until 6" / "till 6pm" / 到六点为止 as an end (``schedule_time.reads_as_an_end``: "until" is never a
 destination, where "to 6" / 到六点 may be one), so an update whose new start is only such a phrase of the
 user's, with no length the user gave and no other end, has that phrase as its new end
-(``start_said_as_an_end``).
+(``start_said_as_an_end``). So is a time the clause says is the end ("the end time should be 5pm",
+结束时间应该是11点: ``schedule_time.said_as_an_end``).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from agent.outcomes import Command
 from agent.time_accounting import phrases_left
 from agent.time_grounding import is_time_grounded, phrases_in, phrases_of, quotes, resolved, the_time_itself
 from agent.writes.references import Found, resolve_reference
-from schedule_time import reads_as_an_end
+from schedule_time import reads_as_an_end, said_as_an_end, without_end_words
 
 __all__ = ["bare_hour_end", "copied_end_is_the_end", "start_said_as_an_end"]
 
@@ -91,7 +92,7 @@ def start_said_as_an_end(ctx: ToolContext, command: Command) -> Command | None:
         for p in phrases_of(ctx.user_text, ctx.memo)
         if quotes(when, [p]) or is_time_grounded(when, [p], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
     ]
-    if not holding or not all(reads_as_an_end(p) for p in holding):
+    if not holding or not all(reads_as_an_end(p) or said_as_an_end(ctx.user_text, p) for p in holding):
         return None
     end = str(args.get("end") or "")
     if end and not _clocks(ctx, _as_an_end(end)) & _clocks(ctx, _as_an_end(holding[0])):
@@ -104,7 +105,7 @@ def start_said_as_an_end(ctx: ToolContext, command: Command) -> Command | None:
 def _as_an_end(phrase: str) -> str:
     """The user's phrase as an ``end`` argument: without its "until"/"to"; "11" of "until 11" is a clock
     hour, as after "at"."""
-    end = the_time_itself(phrase)
+    end = the_time_itself(without_end_words(phrase))
     return f"at {end}" if end.isdigit() else end
 
 

@@ -20,7 +20,7 @@ NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
 def test_exported_names() -> None:
     assert sorted(schedule_time.__all__) == ["Candidate", "MAX_MESSAGE", "Phrase", "Resolution", "TimeExpressionError",
                                              "analyse", "holds_a_time_or_a_move", "is_slot_reply", "noun_words", "reads_as_a_destination", "reads_as_a_start", "reads_as_an_end", "resolve",
-                                             "time_phrases", "without_denied"]
+                                             "said_as_an_end", "time_phrases", "without_denied", "without_end_words"]
 
 
 def test_naive_now_is_an_error() -> None:
@@ -246,3 +246,21 @@ def test_without_denied_blanks_the_denied_times(text: str, left: str) -> None:
 ])
 def test_noun_words_are_the_meals_a_title_may_hold(text: str, nouns: list[str]) -> None:
     assert noun_words(text) == nouns
+
+
+@pytest.mark.parametrize(("text", "phrase", "end"), [
+    ("the end time should be 5pm", "5pm", True),
+    ("change the end to 6", "the end to 6", True),
+    ("can the ending be 4:30", "4:30", True),
+    ("结束时间应该是11点", "11点", True),
+    ("结束改到十一点", "到十一点", True),
+    ("結束時間定在五點", "五點", True),
+    ("move it to 5", "to 5", False),
+    ("结束后三点去接孩子", "三点", False),
+    ("改到三点", "到三点", False),
+])  # fmt: skip
+def test_a_time_said_to_be_the_end(text: str, phrase: str, end: bool) -> None:
+    assert schedule_time.said_as_an_end(text, phrase) is end
+    if end:
+        assert not schedule_time.reads_as_a_destination(text, phrase)
+    assert schedule_time.without_end_words("the end to 11:30") == "11:30"
