@@ -4,7 +4,8 @@
 user corrected was lost (so was "是阿琳，不是阿玲": a person). The facts code has: the update is of the one
 event the last turn wrote, the message names that event's current place or one of its people (the stored
 value itself), the update leaves that field as it is, and the model's ``event`` reference does not hold the
-value (there it only says which event). Which new value the user means is the model's to read, so the update
+value (there it only says which event) — unless the message denies it ("不是阿玲", "not Mark": the reference
+may be the title, copied). Which new value the user means is the model's to read, so the update
 goes back once, naming the field and the value; its second answer is written as it comes.
 """
 
@@ -51,11 +52,27 @@ def kept_what_it_names(ctx: ToolContext, command: Command, patch: dict[str, Any]
 
 
 def _named(text: str, reference: str, value: str) -> bool:
-    """``value`` stands in ``text`` (a whole word for Latin script) and not in the model's reference."""
+    """``value`` stands in ``text`` (a whole word for Latin script) and not in the model's reference — or the
+    text denies it ("Marcus, not Mark", 是阿琳，不是阿玲): a value the user says is wrong is corrected, whatever
+    the reference copied from the title."""
     wanted = normalise(value).strip()
     if len(wanted) < (_MIN_LATIN if wanted.isascii() else _MIN_HAN):
         return False
-    return _holds(normalise(text), wanted) and not _holds(normalise(reference), wanted)
+    said = normalise(text)
+    return _holds(said, wanted) and (not _holds(normalise(reference), wanted) or _denied(said, wanted))
+
+
+_DENIED = re.compile(r"(?:\b(?:not|instead\s+of|rather\s+than)\s+|(?:不是|而非|并非|並非)\s*)$")
+
+
+def _denied(text: str, value: str) -> bool:
+    """Some occurrence of ``value`` in ``text`` stands right after "not" / 不是 (a denial, as for times)."""
+    at = text.find(value)
+    while at >= 0:
+        if _DENIED.search(text[:at]):
+            return True
+        at = text.find(value, at + 1)
+    return False
 
 
 def _holds(text: str, value: str) -> bool:

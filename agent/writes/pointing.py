@@ -12,6 +12,8 @@ is the whole message again.
 
 from __future__ import annotations
 
+import re
+
 from agent.context import ToolContext
 from agent.grounding import bare_words, echoes_request
 from agent.outcomes import Command
@@ -29,18 +31,27 @@ def pointing_words_dropped(ctx: ToolContext, command: Command) -> Command:
         return command  # the whole message as the reference: it holds every detail the user gave
     args = dict(command.args)
     for name in _DETAILS:
-        if args.get(name) and _inside(str(args[name]), reference):
+        if args.get(name) and _inside(str(args[name]), said):
             args[name] = None
             ctx.notes.append({"dropped": name, "reason": "the_reference_words", "tool": command.tool,
                               "call_index": command.call_index})  # fmt: skip
     people = [str(p) for p in args.get("attendees") or ()]
-    if people and all(_inside(p, reference) for p in people):
+    if people and all(_inside(p, said) for p in people):
         args["attendees"] = None
         ctx.notes.append({"dropped": "attendees", "reason": "the_reference_words", "tool": command.tool,
                           "call_index": command.call_index})  # fmt: skip
     return command if args == command.args else command.with_(args=args)
 
 
-def _inside(value: str, reference: str) -> bool:
+def _inside(value: str, said: str) -> bool:
+    """Latin words inside as whole words ("Tomas" is not inside "drinks with Tomasz"), Han text as written."""
     core = bare_words(value)
-    return bool(core) and core in reference
+    if not core:
+        return False
+    if core.isascii():
+        return f" {' '.join(_latin(value))} " in f" {' '.join(_latin(said))} "
+    return core in bare_words(said)
+
+
+def _latin(text: str) -> list[str]:
+    return re.findall(r"\w+", text.casefold().replace("'", "").replace("’", ""))
