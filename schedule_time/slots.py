@@ -351,6 +351,8 @@ def _emit(
             start = run[pieces[0] - 1][0] + link.start()
     end = run[pieces[-1]][1]
     part = norm[start:end].strip(_EDGES)
+    if part and all(type(x) is p.PeriodPart for x in scan(part).pieces):
+        return  # "the end" / "the start" of nothing ("the end should be at 11"): no time of its own
     if part and _denied(norm, start, end, part):
         denied.append((start, end))
     elif part:

@@ -87,11 +87,14 @@ def start_said_as_an_end(ctx: ToolContext, command: Command) -> Command | None:
     duration = str(args.get("duration") or "")
     if duration and is_time_grounded(duration, (ctx.user_text,), now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         return None
+    phrases = phrases_of(ctx.user_text, ctx.memo)
     holding = [
-        p
-        for p in phrases_of(ctx.user_text, ctx.memo)
-        if quotes(when, [p]) or is_time_grounded(when, [p], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        p for p in phrases if quotes(when, [p]) or is_time_grounded(when, [p], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
     ]
+    if not holding:  # "Thursday 11:00" for "the end should be at 11": the one end phrase's clock, on a made-up day
+        ends = [p for p in phrases if said_as_an_end(ctx.user_text, p)]
+        same = len(ends) == 1 and _clocks(ctx, _as_an_end(ends[0])) & _clocks(ctx, when)
+        holding = ends if same and len(_clocks(ctx, when)) == 1 else []
     if not holding or not all(reads_as_an_end(p) or said_as_an_end(ctx.user_text, p) for p in holding):
         return None
     end = str(args.get("end") or "")

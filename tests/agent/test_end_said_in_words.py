@@ -23,6 +23,7 @@ ROWS = [
     ("结束改到十一点半", "十一点半", 11),
     ("結束時間定在中午十二點", "中午十二點", 12),
     ("结束时间应该是十一点", "周四 11:00", 11),  # the event's day made up around the user's clock
+    ("the end should be at 11 instead", "Thursday 11:00", 11),
 ]
 
 

@@ -264,3 +264,12 @@ def test_a_time_said_to_be_the_end(text: str, phrase: str, end: bool) -> None:
     if end:
         assert not schedule_time.reads_as_a_destination(text, phrase)
     assert schedule_time.without_end_words("the end to 11:30") == "11:30"
+
+
+@pytest.mark.parametrize(("text", "phrases"), [
+    ("the end should be at 11 instead", ["at 11"]),
+    ("the start time is 9", ["9"]),
+    ("the end of the day", ["the end of the day"]),
+])  # fmt: skip
+def test_the_end_or_start_of_nothing_is_no_phrase(text: str, phrases: list[str]) -> None:
+    assert time_phrases(text) == phrases
