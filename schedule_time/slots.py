@@ -103,7 +103,7 @@ def without_end_words(phrase: str) -> str:
 
 def said_as_an_end(text: str, phrase: str) -> bool:
     """In ``text``, the time ``phrase`` is said to be where the event ends: its clause names the end right
-    before it ("the end time should be 5pm", "change the end to 6", 结束时间应该是11点, 结束改到十一点, 结束时间定在
+    before it ("the end time should be 5pm", "change the end to 6", 结束时间应该是12点, 结束改到十一点, 结束时间定在
     五点) — so it is the new end, never a new start or a destination. False when the phrase is not in the text."""
     said, wanted = normalise(text), normalise(phrase)
     at = said.find(wanted)
@@ -366,7 +366,7 @@ _ASKED_ZH = re.compile(r"^\s*(?:吗|嗎|么|麼|吧|就)")
 
 def _denied(norm: str, start: int, end: int, part: str) -> bool:
     """The text says this time is *not* the one: "Friday, not Thursday", "4 not 3", "on Friday instead of
-    Thursday", 不是三点，四点, 周五而不是周四. A correction names the wrong time beside the right one; the
+    Thursday", 不是九点，十点, 周五而不是周四. A correction names the wrong time beside the right one; the
     wrong one is no time the message asks for, so it is no phrase of it (the only time left is the
     correction's). Not a bound ("not before 3", "not until 5": their own words are the phrase), not a
     condition ("if not Friday"), not a question (是不是周五, 不是周五吗), not "either … or" (不是周五就是周六)."""

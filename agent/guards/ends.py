@@ -14,7 +14,7 @@ reads "until 6" / "till 6pm" / 到六点为止 as an end (``schedule_time.reads_
 destination, where "to 6" / 到六点 may be one), so an update whose new start is only such a phrase of the
 user's, with no length the user gave and no other end, has that phrase as its new end
 (``start_said_as_an_end``). So is a time the clause says is the end ("the end time should be 5pm",
-结束时间应该是11点: ``schedule_time.said_as_an_end``).
+结束时间应该是12点: ``schedule_time.said_as_an_end``).
 """
 
 from __future__ import annotations

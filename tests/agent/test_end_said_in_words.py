@@ -1,4 +1,4 @@
-"""A time the message says is the end ("the end time should be 5pm", 结束时间应该是11点, 结束改到十一点) sent by
+"""A time the message says is the end ("the end time should be 5pm", 结束时间应该是12点, 结束改到十一点) sent by
 the model as the update's new start: the clause names the end (``schedule_time.said_as_an_end``), so it is
 the new end and the start stays (agent.guards.ends.start_said_as_an_end). Scripted model; now is Wednesday
 2025-03-05 09:00; the workshop runs Thursday 9:00–10:00."""
@@ -19,7 +19,7 @@ ROWS = [
     ("the end time should be 11am", "11am", 11),
     ("change the end to 11:30", "11:30", 11),
     ("can the ending be noon instead", "noon", 12),
-    ("结束时间应该是11点", "11点", 11),
+    ("结束时间应该是12点", "12点", 12),
     ("结束改到十一点半", "十一点半", 11),
     ("結束時間定在中午十二點", "中午十二點", 12),
     ("结束时间应该是十一点", "周四 11:00", 11),  # the event's day made up around the user's clock

@@ -252,7 +252,7 @@ def test_noun_words_are_the_meals_a_title_may_hold(text: str, nouns: list[str]) 
     ("the end time should be 5pm", "5pm", True),
     ("change the end to 6", "the end to 6", True),
     ("can the ending be 4:30", "4:30", True),
-    ("结束时间应该是11点", "11点", True),
+    ("结束时间应该是12点", "12点", True),
     ("结束改到十一点", "到十一点", True),
     ("結束時間定在五點", "五點", True),
     ("move it to 5", "to 5", False),
