@@ -59,6 +59,13 @@ def names_its_own_new_time(ctx: ToolContext, command: Command) -> bool:
 
 
 _ARTICLE = re.compile(r"^(?:a|an|the|my)\s+", re.IGNORECASE)
+_REQUEST_VERB = re.compile(
+    r"^(?:(?:please|pls)\s+)?(?:add|put|schedule|book|create|set\s+up|pencil\s+in|block\s+(?:off|out))\b\s*"
+    r"|^(?:请|請|帮我|幫我|再)?(?:添加|加上|加|新建|安排)(?:一个|一個|个|個|一下)?",
+    re.IGNORECASE,
+)
+"""The request's verb at the head of a reference the model sent as an event's name ("add a swim at 6pm",
+加个游泳): the words asking for the event, never a word of its title."""
 _TRAILING_PREPOSITION = re.compile(r"\s+(?:on|at|for|by|from)$", re.IGNORECASE)
 """What the new time's words leave at a title's edge when only they are cut out ("a haircut on")."""
 
@@ -79,7 +86,13 @@ async def as_create(
         title = reference
         for phrase in sorted(analyse(reference, now=ctx.now, tz=ctx.tz), key=lambda p: -p.start):
             title = title[: phrase.start] + " " + title[phrase.end :]
-    title = _ARTICLE.sub("", " ".join(title.split()).strip(" ,.;:-—–，。、的"))
+    title = " ".join(title.split()).strip(" ,.;:-—–，。、的")
+    asked = _REQUEST_VERB.match(title)
+    if asked is not None and title[asked.end() :].strip():
+        put = asked.group(0).strip().casefold().endswith("put")
+        title = title[asked.end() :]
+        title = re.sub(r"\s+in$", "", title) if put else title  # "put yoga in"
+    title = _ARTICLE.sub("", title)
     title = _TRAILING_PREPOSITION.sub("", title)
     if not re.search(r"\w", title):
         return None
