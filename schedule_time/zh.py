@@ -267,7 +267,8 @@ RULES: list[Rule] = [
     Rule("year", rf"(?P<y>{YEAR})\s*年(?:份|度)?{YEAR_PART}?", b_date),
     # durations (after shifts: 三天后 is a shift, 三天 a length)
     # 三天两夜 (a trip of three days), 两晚 / 三个晚上 (a stay of N nights): a length in days
-    Rule("nights", rf"(?:(?P<d>{COUNT})\s*天\s*{COUNT}\s*(?:夜|晚)|(?P<n>{COUNT})\s*{GE}?\s*(?:晚上|晚|夜))"
+    # (not 一个晚上六点: 一个 counts the event, 晚上六点 is when — so 晚 never stops short of its 上)
+    Rule("nights", rf"(?:(?P<d>{COUNT})\s*天\s*{COUNT}\s*(?:夜|晚)|(?P<n>{COUNT})\s*{GE}?\s*(?:晚上|晚(?!上)|夜))"
                    rf"(?!\s*(?:[点點时時:：半]|\d|[{CN}]))",
          lambda m: p.Duration(relativedelta(days=small_int(m["d"] or m["n"])), "day")),
     Rule("duration", rf"(?:持续|持續|为期|為期|共|总共|總共)?\s*(?P<dur>{DUR_LIST})(?:左右)?", b_duration),

@@ -47,6 +47,7 @@ from agent.time_grounding import (
     Memo,
     has_clock,
     is_an_event_length,
+    is_time_grounded,
     phrases_of,
     quotes,
     resolved,
@@ -164,8 +165,11 @@ def day_for_clock(
         return None  # today adds nothing; a past day is context ("yesterday was long, so …")
     folded = [part.casefold() for part in _SENTENCE.split(text)]
     day, clock = days[0].casefold(), when.casefold()
-    if not any(day in part and clock in part for part in folded):
-        return None  # the clock is the model's, or in another sentence
+    if not any(
+        day in part and (clock in part or is_time_grounded(when, [part], now=now, tz=tz, memo=memo))
+        for part in folded
+    ):
+        return None  # the clock is the model's ("下午5點" for 五點 is the user's), or in another sentence
     return days[0]
 
 

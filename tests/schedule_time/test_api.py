@@ -273,3 +273,13 @@ def test_a_time_said_to_be_the_end(text: str, phrase: str, end: bool) -> None:
 ])  # fmt: skip
 def test_the_end_or_start_of_nothing_is_no_phrase(text: str, phrases: list[str]) -> None:
     assert time_phrases(text) == phrases
+
+
+@pytest.mark.parametrize(("text", "phrases"), [
+    ("再加一个晚上六点的健身", ["一", "晚上六点"]),  # 一个 counts the event
+    ("加一個晚上8點的聚會", ["一", "晚上8點"]),
+    ("住一个晚上", ["一个晚上"]),  # a stay of one night
+    ("住两个晚上", ["两个晚上"]),
+])  # fmt: skip
+def test_one_evening_before_a_clock_is_no_night(text: str, phrases: list[str]) -> None:
+    assert time_phrases(text) == phrases
