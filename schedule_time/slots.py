@@ -351,14 +351,26 @@ def _emit(
             start = run[pieces[0] - 1][0] + link.start()
     end = run[pieces[-1]][1]
     part = norm[start:end].strip(_EDGES)
-    if part and all(type(x) is p.PeriodPart for x in scan(part).pieces):
+    held = scan(part).pieces if part else []
+    if held and all(type(x) is p.PeriodPart for x in held):
         return  # "the end" / "the start" of nothing ("the end should be at 11"): no time of its own
+    if len(held) == 1 and type(held[0]) is p.Number and _HAN_NUMERAL.fullmatch(part) and _counted(norm, start, end):
+        return  # 这一次, 一个 (of 一个晚上六点), 三个人: a count of things is no time
     if part and _denied(norm, start, end, part):
         denied.append((start, end))
     elif part:
         out.append(part)
 
 
+_HAN_NUMERAL = re.compile(r"[零〇一二两兩三四五六七八九十百]+")
+_MEASURE_AFTER = re.compile(r"^\s*(?:个|個|次|位|人|只|件|条|條|张|張|本|场|場|节|節|门|門|项|項)")
+_POINTER_BEFORE = re.compile(r"(?:这|這|那|哪)\s*$")
+
+
+def _counted(norm: str, start: int, end: int) -> bool:
+    """A Han numeral that counts things: a measure word right after it (一个, 三个人, 一次) or a pointer right
+    before it (这一次, 那一场)."""
+    return bool(_MEASURE_AFTER.match(norm[end:]) or _POINTER_BEFORE.search(norm[:start]))
 _DENIED_EN = re.compile(r"(?<!\bif )(?<!\bor )\b(?:not|rather than|instead of)\s+(?:on\s+|at\s+|the\s+)?$")
 _DENIED_ZH = re.compile(r"(?<!如果)(?<![是要若])(?:不是|而非|并非|並非|不在)\s*$")
 _ASKED_ZH = re.compile(r"^\s*(?:吗|嗎|么|麼|吧|就)")

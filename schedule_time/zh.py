@@ -132,6 +132,7 @@ RULES: list[Rule] = [
     # points back to a day said before: no time of its own)
     Rule("that_day", r"(?<=[一二三四五六七日天末号號])\s*那\s*(?:一\s*)?(?:天|日)(?![\u4e00-\u9fff]*?[前后後])",
          lambda m: ()),
+    Rule("together", r"一起|一同|一块儿|一塊兒|一块|一塊", lambda m: ()),   # 和老王一起吃饭: "together", no 1 o'clock
     Rule("which", rf"哪\s*(?:一\s*)?[个個]?\s*(?:天|日|{WEEK}|月|年|号|號)(?!{WEEKDAY_CHAR})", lambda m: ()),
     Rule("numbered_place", rf"(?:\d+|[{CN_DIGIT}十]+)\s*[号號](?={_NUMBERED_PLACE})", lambda m: ()),   # 3号会议室
     Rule("zone", rf"(?P<z>{alt(ZONES)})", lambda m: p.ZoneOffset(ZONES[m["z"]])),   # 北京时间下午三点

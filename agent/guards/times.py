@@ -198,7 +198,10 @@ def _from_the_users_phrase(
         fit = [p for p in left if is_a_length(p) == (field == "duration")]
         if field == "event_when":
             fit = [p for p in fit if not reads_as_a_destination(ctx.user_text, p)]
-        if command.tool == "update_event" and field in _COMPLETED_ARGS and len(fit) > 1:
+        destinations = [p for p in fit if reads_as_a_destination(ctx.user_text, p)]
+        if command.tool == "update_event" and field == "when" and len(fit) > 1 and len(destinations) == 1:
+            fit = destinations  # "这周三的瑜伽挪到晚上8点": where it goes is the new start, the other says which
+        elif command.tool == "update_event" and field in _COMPLETED_ARGS and len(fit) > 1:
             # "下午那个面试提前20分钟": a move of the event is its new start, the other phrase says which
             moves = [p for p in fit if is_a_shift(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
             if len(moves) == 1:

@@ -276,8 +276,11 @@ def test_the_end_or_start_of_nothing_is_no_phrase(text: str, phrases: list[str])
 
 
 @pytest.mark.parametrize(("text", "phrases"), [
-    ("再加一个晚上六点的健身", ["一", "晚上六点"]),  # 一个 counts the event
-    ("加一個晚上8點的聚會", ["一", "晚上8點"]),
+    ("再加一个晚上六点的健身", ["晚上六点"]),  # 一个 counts the event
+    ("加一個晚上8點的聚會", ["晚上8點"]),
+    ("这周五的会挪到下午三点，只改这一次", ["这周五", "到下午三点"]),  # 这一次 counts the occurrence
+    ("三个人和老王一起吃饭，晚上七点", ["晚上七点"]),  # 三个人 counts people, 一起 is "together"
+    ("十二吧", ["十二"]),  # a reply of a bare number stays
     ("住一个晚上", ["一个晚上"]),  # a stay of one night
     ("住两个晚上", ["两个晚上"]),
 ])  # fmt: skip
