@@ -334,4 +334,10 @@ def range_end(lf: a.Frame, left: Spec, right: Spec, ctx: a.Ctx) -> datetime:
     if (clock is not None and clock.meridiem is None and not clock.h24 and 1 <= clock.hour <= 12
             and best - lf.start > HOURS[12] and best - HOURS[12] > lf.start):
         best -= HOURS[12]   # "7pm to 9:30": the 9:30 that follows, 21:30, not 09:30 the next day
+    twelve = right.clock
+    morning = twelve is not None and (twelve.meridiem == "am" or (right.pod is not None and right.pod.hint == "am"))
+    if morning and twelve.hour == 12 and not twelve.h24 and best - lf.start >= HOURS[12]:
+        noon = lf.start.replace(hour=12, minute=twelve.minute, second=0, microsecond=0)
+        if lf.start < noon:
+            best = noon   # "10-12am", "from 10 to 12 in the morning": a morning runs to noon, not to midnight
     return best

@@ -269,11 +269,20 @@ def _day_and_clock_apart(ctx: ToolContext, command: Command, left: list[str]) ->
     if len(writes) != 1:
         return None
     days = [p for p in left if names_a_day(p) and not has_clock(p)]
-    clocks = [p for p in left if clock_only(p)]
+    clocks = [p for p in left if clock_only(p) or _clock_range(ctx, p)]
     if len(days) != 1 or len(clocks) != 1:
         return None
     joined = f"{days[0]} {clocks[0]}"
     return joined if is_time_grounded(joined, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo) else None
+
+
+def _clock_range(ctx: ToolContext, phrase: str) -> bool:
+    """A time of day to the minute with no day of its own, though no piece of it is a clock ("from 2 till 3
+    in the afternoon": two hours and a part of day)."""
+    if names_a_day(phrase):
+        return False
+    found = resolved(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    return found.status == "resolved" and found.grain == "minute" and not found.recurrence
 
 
 def _same_clock_as(ctx: ToolContext, value: str, left: list[str]) -> str | None:
