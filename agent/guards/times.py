@@ -277,7 +277,7 @@ def _day_and_clock_apart(ctx: ToolContext, command: Command, left: list[str]) ->
 
 
 def _clock_range(ctx: ToolContext, phrase: str) -> bool:
-    """A time of day to the minute with no day of its own, though no piece of it is a clock ("from 2 till 3
+    """A time of day to the minute with no day of its own, though no piece of it is a clock ("from 1 to 2
     in the afternoon": two hours and a part of day)."""
     if names_a_day(phrase):
         return False
