@@ -339,5 +339,5 @@ def range_end(lf: a.Frame, left: Spec, right: Spec, ctx: a.Ctx) -> datetime:
     if morning and twelve.hour == 12 and not twelve.h24 and best - lf.start >= HOURS[12]:
         noon = lf.start.replace(hour=12, minute=twelve.minute, second=0, microsecond=0)
         if lf.start < noon:
-            best = noon   # "10-12am", "from 10 to 12 in the morning": a morning runs to noon, not to midnight
+            best = noon   # "10-12am", "9 to 12 am": a morning range runs to noon, not to midnight
     return best

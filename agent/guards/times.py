@@ -17,7 +17,7 @@ replaced by the user's phrase, which says more: a clock for a repeating event, n
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, time
 
 from agent.context import ToolContext
 from agent.fuller_phrase import fuller_phrase
@@ -57,6 +57,7 @@ from agent.writes.siblings import time_of_another_request
 from agent.writes.store import title_of
 from schedule_time import reads_as_a_destination, without_denied
 from schedule_time.language import normalise, scan
+from schedule_time.pieces import Clock
 
 __all__ = ["ground_times"]
 
@@ -199,8 +200,13 @@ def _from_the_users_phrase(
         if field == "event_when":
             fit = [p for p in fit if not reads_as_a_destination(ctx.user_text, p)]
         destinations = [p for p in fit if reads_as_a_destination(ctx.user_text, p)]
-        if command.tool == "update_event" and field == "when" and len(fit) > 1 and len(destinations) == 1:
-            fit = destinations  # "这周三的瑜伽挪到晚上8点": where it goes is the new start, the other says which
+        if (
+            command.tool == "update_event" and field == "when" and len(fit) > 1 and len(destinations) == 1
+            and _at_its_clock(ctx, str(args[field]), destinations[0])
+        ):  # fmt: skip
+            # "这周三的瑜伽挪到晚上8点" sent as "周三 2025-06-16 20:00": where it goes (at the value's clock) is the
+            # new start, the other phrase says which; a clock the user never said still goes back
+            fit = destinations
         elif command.tool == "update_event" and field in _COMPLETED_ARGS and len(fit) > 1:
             # "下午那个面试提前20分钟": a move of the event is its new start, the other phrase says which
             moves = [p for p in fit if is_a_shift(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
@@ -283,6 +289,24 @@ def _clock_range(ctx: ToolContext, phrase: str) -> bool:
         return False
     found = resolved(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
     return found.status == "resolved" and found.grain == "minute" and not found.recurrence
+
+
+def _at_its_clock(ctx: ToolContext, value: str, phrase: str) -> bool:
+    """The value's clock (its Clock word, whatever date it was wrapped in: "周三 2025-06-16 20:00") is one
+    reading of the phrase ("到晚上8点")."""
+    clocks = [c for c in scan(normalise(value)).pieces if isinstance(c, Clock)]
+    if len(clocks) != 1:
+        return False
+    c = clocks[0]
+    if c.h24:
+        hours = {c.hour % 24}
+    elif c.meridiem:
+        hours = {c.hour % 12 + (12 if c.meridiem == "pm" else 0)}
+    else:
+        hours = {c.hour % 12, c.hour % 12 + 12}
+    return any(
+        reads_at_clock(phrase, time(h, c.minute), now=ctx.now, tz=ctx.tz, memo=ctx.memo) for h in hours
+    )
 
 
 def _same_clock_as(ctx: ToolContext, value: str, left: list[str]) -> str | None:

@@ -214,7 +214,8 @@ async def test_a_generic_title_takes_the_users_kind_word_and_who(
         ("Book a massage at 6pm", "6pm", None),  # no day at all: today, as resolved
         ("Tomorrow is busy. Book a massage at 6pm", "6pm", None),  # another sentence
         ("Skip swimming tomorrow and book a physio at 6pm instead", "tomorrow 6pm", None),  # has its day
-        ("Lunch with Ana on Friday, dinner at 7", "19:00", None),  # the clock is not the user's words
+        ("Lunch with Ana on Friday, dinner at 7", "19:00", "friday"),  # the user's clock in the model's form
+        ("Lunch with Ana on Friday, dinner at 7", "20:00", None),  # a clock the user never said
         ("周五和周六都有事，晚上七点吃饭", "晚上七点", None),
     ],
 )
