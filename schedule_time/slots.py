@@ -96,9 +96,14 @@ _END_LEAD = re.compile(
 
 def without_end_words(phrase: str) -> str:
     """``phrase`` without a leading end word ("the end to 11:30" → "11:30"): the time the end is at."""
-    wanted = normalise(phrase)
+    return _after_end_words(normalise(phrase)) or phrase
+
+
+def _after_end_words(wanted: str) -> str | None:
+    """The time after a leading end word of normalised ``wanted``, or None when it has none."""
     lead = _END_LEAD.match(wanted)
-    return wanted[lead.end() :] if lead is not None and time_phrases(wanted[lead.end() :]) else phrase
+    rest = wanted[lead.end() :] if lead is not None else ""
+    return rest if rest and time_phrases(rest) else None
 
 
 def said_as_an_end(text: str, phrase: str) -> bool:
@@ -112,8 +117,7 @@ def said_as_an_end(text: str, phrase: str) -> bool:
     head = _CLAUSE.split(said[:at])[-1]
     if _END_SAID_ZH.search(head) or _END_SAID_EN.search(head):
         return True
-    lead = _END_LEAD.match(wanted)  # "the end to 11:30": the end word inside the phrase itself
-    return lead is not None and bool(time_phrases(wanted[lead.end() :]))
+    return _after_end_words(wanted) is not None  # "the end to 11:30": the end word inside the phrase itself
 
 
 def reads_as_a_destination(text: str, phrase: str) -> bool:
@@ -376,14 +380,19 @@ _DENIED_ZH = re.compile(r"(?<!如果)(?<![是要若])(?:不是|而非|并非|並
 _ASKED_ZH = re.compile(r"^\s*(?:吗|嗎|么|麼|吧|就)")
 
 
+def follows_a_denial(head: str) -> bool:
+    """Normalised ``head`` (the text before a word) ends in a denial of what follows: "not", "instead of",
+    "rather than", 不是, 而不是, 并非 — not in a condition ("if not", 如果不是) or a question (是不是)."""
+    return _DENIED_EN.search(head) is not None or _DENIED_ZH.search(head) is not None
+
+
 def _denied(norm: str, start: int, end: int, part: str) -> bool:
     """The text says this time is *not* the one: "Friday, not Thursday", "4 not 3", "on Friday instead of
     Thursday", 不是九点，十点, 周五而不是周四. A correction names the wrong time beside the right one; the
     wrong one is no time the message asks for, so it is no phrase of it (the only time left is the
     correction's). Not a bound ("not before 3", "not until 5": their own words are the phrase), not a
     condition ("if not Friday"), not a question (是不是周五, 不是周五吗), not "either … or" (不是周五就是周六)."""
-    head = norm[:start]
-    if _DENIED_EN.search(head) is None and _DENIED_ZH.search(head) is None:
+    if not follows_a_denial(norm[:start]):
         return False
     if _ASKED_ZH.match(norm[end:]) or "就" in part:
         return False  # 不是周五吗 asks; 不是周五就是周六 is "either … or"

@@ -18,6 +18,7 @@ from agent.context import ToolContext
 from agent.outcomes import Command, Rejected
 from agent.turn.focus import just_written
 from schedule_time.language import normalise
+from schedule_time.slots import follows_a_denial
 
 __all__ = ["kept_what_it_names"]
 
@@ -62,14 +63,11 @@ def _named(text: str, reference: str, value: str) -> bool:
     return _holds(said, wanted) and (not _holds(normalise(reference), wanted) or _denied(said, wanted))
 
 
-_DENIED = re.compile(r"(?:\b(?:not|instead\s+of|rather\s+than)\s+|(?:不是|而非|并非|並非)\s*)$")
-
-
 def _denied(text: str, value: str) -> bool:
     """Some occurrence of ``value`` in ``text`` stands right after "not" / 不是 (a denial, as for times)."""
     at = text.find(value)
     while at >= 0:
-        if _DENIED.search(text[:at]):
+        if follows_a_denial(text[:at]):
             return True
         at = text.find(value, at + 1)
     return False
