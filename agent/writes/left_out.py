@@ -52,6 +52,7 @@ from agent.time_grounding import (
     quotes,
     resolved,
 )
+from agent.turn.focus import just_written
 from agent.user_gave import user_gave_end, user_gave_recurrence
 from agent.writes.siblings import time_of_another_request
 from schedule_time.language import normalise, scan
@@ -62,6 +63,7 @@ __all__ = [
     "day_for_clock",
     "end_from_another_clause",
     "filled_from_users_words",
+    "length_of_a_correction",
     "length_said",
     "repetition_said",
     "title_with_company",
@@ -129,6 +131,25 @@ def length_said(text: str, args: dict[str, object], memo: Memo | None = None) ->
     if len(lengths) != 1:
         return None
     return None if any(quotes(lengths[0], [u]) for u in used) else lengths[0]
+
+
+def length_of_a_correction(ctx: ToolContext, command: Command) -> Command:
+    """``command`` with the message's one event length as its ``duration`` when it updates the event the last
+    turn wrote and has no time of its own left ("…, and give it two hours", 再留一个半小时 beside a corrected
+    name, sent with the event's own time or a made-up one that grounding dropped): the length is the change
+    the correction asks for, not "nothing to change". Any other update is unchanged."""
+    args, target = command.args, command.target or {}
+    entry = just_written(ctx.focus)
+    if command.tool != "update_event" or entry is None or str(entry.get("event_id")) != str(target.get("event_id")):
+        return command
+    if ctx.state.answered or any(args.get(n) for n in ("when", "end", "duration")) or command.resolved:
+        return command
+    said = {**args, "when": " ".join(str(args.get(n) or "") for n in ("event", "event_when")).strip()}
+    length = length_said(ctx.user_text, said, ctx.memo)
+    if length is None:
+        return command
+    _note(ctx, command, "duration")
+    return command.with_(args={**args, "duration": length})
 
 
 def _beyond(phrase: str, used: list[str]) -> str | None:

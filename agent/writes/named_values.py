@@ -5,8 +5,10 @@ user corrected was lost (so was "是阿琳，不是阿玲": a person). The facts
 event the last turn wrote, the message names that event's current place or one of its people (the stored
 value itself), the update leaves that field as it is, and the model's ``event`` reference does not hold the
 value (there it only says which event) — unless the message denies it ("不是阿玲", "not Mark": the reference
-may be the title, copied). Which new value the user means is the model's to read, so the update
-goes back once, naming the field and the value; its second answer is written as it comes.
+may be the title, copied) — or the message names someone spelled or said almost like one of its people
+("the name's wrong, it should be 阿琳" for 阿玲, "it's Jon" for John: ``title_match.another_name``). Which new
+value the user means is the model's to read, so the update goes back once, naming the field and the value;
+its second answer is written as it comes.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 from agent.context import ToolContext
 from agent.outcomes import Command, Rejected
 from agent.turn.focus import just_written
+from agent.writes.title_match import another_name
 from schedule_time.language import normalise
 from schedule_time.slots import follows_a_denial
 
@@ -33,19 +36,24 @@ def kept_what_it_names(ctx: ToolContext, command: Command, patch: dict[str, Any]
     if command.tool != "update_event" or entry is None or str(entry.get("event_id")) != str(target.get("event_id")):
         return None
     reference = str(command.args.get("event") or "")
-    kept = None
+    kept = None  # (field, what it is, its current value, how the message names it)
     if "location" not in patch and (place := target.get("location")) and _named(ctx.user_text, reference, place):
-        kept = ("location", "place", place)
+        kept = ("location", "place", place, "")
     elif "attendees" not in patch:
-        people = [p for p in target.get("attendees") or () if _named(ctx.user_text, reference, str(p))]
-        kept = ("attendees", "person", people[0]) if people else None
+        people = [str(p) for p in target.get("attendees") or ()]
+        named = [p for p in people if _named(ctx.user_text, reference, p)]
+        near = [p for p in people if _near_name(ctx.user_text, reference, p)]
+        if named:
+            kept = ("attendees", "person", named[0], "")
+        elif near:
+            kept = ("attendees", "person", near[0], "someone spelled or said almost like ")
     if kept is None or not ctx.state.send_back_once("named_value_kept"):
         return None
-    field, word, value = kept
+    field, word, value, how = kept
     hint = (
-        f"the user's message names the event's current {word} {value!r}, and this update leaves `{field}` as it "
-        f"is: if the user is correcting it, set `{field}` to the new value in their words; if not, send the same "
-        "update again"
+        f"the user's message names {how}the event's current {word} {value!r}, and this update leaves `{field}` "
+        f"as it is: if the user is correcting it, set `{field}` to the new value in their words; if not, send "
+        "the same update again"
     )
     problem = {"field": field, "problem": "named_value_kept", "hint": hint}
     ctx.state.checks.append({"name": "named_value_kept", "verdict": "send_back", "field": field})
@@ -61,6 +69,15 @@ def _named(text: str, reference: str, value: str) -> bool:
         return False
     said = normalise(text)
     return _holds(said, wanted) and (not _holds(normalise(reference), wanted) or _denied(said, wanted))
+
+
+def _near_name(text: str, reference: str, value: str) -> bool:
+    """The message names someone whose name is one or two letters, or a like-sounding character, from
+    ``value`` (the user correcting a misheard name), and the model's reference does not."""
+    wanted = value.strip()
+    if len(wanted) < (_MIN_LATIN if wanted.isascii() else _MIN_HAN):
+        return False
+    return another_name(text, wanted) and not another_name(reference, wanted)
 
 
 def _denied(text: str, value: str) -> bool:

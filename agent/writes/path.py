@@ -31,6 +31,7 @@ from agent.tools.args import UpdateEventArgs
 from agent.turn.focus import just_written
 from agent.writes.another import another_of, ask_another, moved_instead
 from agent.writes.end_or_move import end_or_move
+from agent.writes.left_out import length_of_a_correction
 from agent.writes.named_values import kept_what_it_names
 from agent.writes.new_event import said_now
 from agent.writes.no_change import (
@@ -177,7 +178,7 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     command = settled
     if (refused := changes_this_turns_write(ctx, command)) is not None:
         return refused
-    command = without_the_reference_as_title(ctx, command)
+    command = length_of_a_correction(ctx, without_the_reference_as_title(ctx, command))
     args, target = command.args, command.target or {}
     title = target["title"]
     moves = bool(args.get("when") or args.get("end") or args.get("duration") or command.resolved)
