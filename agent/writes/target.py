@@ -41,6 +41,7 @@ from agent.writes.new_event import (
     offer_when_nothing_like_it,
     said_now,
 )
+from agent.writes.position import shown_at_position
 from agent.writes.references import Choice, Found, NotFound, Ref, events_sharing_a_word, resolve_reference
 from agent.writes.store import model_doubts
 from agent.writes.title_match import names_someone
@@ -56,6 +57,9 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
         return command
     args = command.args
     found = await resolve_reference(ctx, args["event"], args.get("event_when"), occurrences=occurrences)
+    if (pointed := await shown_at_position(ctx)) is not None:
+        # "the 2nd item" of the list the last turn showed: its place decides, not the title the model chose
+        found = pointed
     if isinstance(found, NotFound) and not found.by_id and (rest := _beside_the_new_title(ctx, command)):
         found = await resolve_reference(ctx, rest, args.get("event_when"), occurrences=occurrences)
     if isinstance(found, NotFound) and not found.by_id and names_its_own_new_time(ctx, command):

@@ -53,9 +53,9 @@ async def test_the_position_of_the_changed_event_is_no_request_left_undone(
     assert starts[title] == datetime(2025, 3, 7, hour, tzinfo=kit.tz)
 
 
-async def test_another_events_change_still_leaves_the_position_undone(database: Any, make_user: Any) -> None:
-    """The ordinal names the second event, the model changed the first: not that reference — the reply
-    says the part is not done (or asks), never only the receipt."""
+async def test_the_position_decides_though_the_model_changed_another_event(database: Any, make_user: Any) -> None:
+    """The ordinal names the second event, the model changed the first: the place in the list decides
+    (agent.writes.position) — the second event moves, the first stays."""
     kit = await _listed(database, make_user)
     kit.script(
         call("list_events", {"range": "Friday"}, request="calendar_question"),
@@ -66,4 +66,6 @@ async def test_another_events_change_still_leaves_the_position_undone(database: 
     )
     await kit.assistant.reply(kit.user_id, "what's on friday?")
     r = await kit.assistant.reply(kit.user_id, "move the second thing on that list to 4pm")
-    assert "haven't done" in r.text or r.pending is not None, r.text
+    assert [w.action for w in r.writes] == ["updated"] and "haven't done" not in r.text, r.text
+    starts = {e.title: e.start.hour for e in await kit.events()}
+    assert starts == {"Standup": 9, "Lunch with Ines": 16, "Design review": 15}, r.text
