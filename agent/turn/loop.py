@@ -39,6 +39,7 @@ from agent.render import phrases
 from agent.tools.registry import BoundTools, ReadResult, ToolRun
 from agent.turn.clause_call import left_out_clauses, run_left_out_alone
 from agent.turn.correction import correction_offered
+from agent.turn.denied_value import denied_value_note
 from agent.turn.final_reply import compose_reply
 from agent.turn.model_failure import failure_reply
 from agent.turn.result import TurnResult, absorb, offered, record_run
@@ -217,13 +218,16 @@ async def run_turn(
             code_texts.append(failure_reply(exc.kind, lang, after=bool(out.persisted or code_texts)))
             break
         if not response.tool_calls:
-            note = None if out.runs or prompted else unacted_note(response)
+            unacted = None if out.runs or prompted else unacted_note(response)
+            denied = None if out.runs or prompted or unacted else denied_value_note(ctx)
+            note = unacted or denied
             if note is not None and ctx.state.send_back_once("no_call"):
                 record_guidance(ctx, [note])  # what code told the model: never for the user
-                ctx.state.checks.append({"name": "unacted", "verdict": "send_back", "code": "no_tool_called"})
+                name = "unacted" if unacted else "denied_value"  # (a stored value the message denies)
+                ctx.state.checks.append({"name": name, "verdict": "send_back", "code": "no_tool_called"})
                 messages = [*messages, response.as_message(), SystemMessage(note)]
                 continue
-            if note is not None and not out.runs and (run := await correction_offered(tools, call_index)):
+            if unacted is not None and not out.runs and (run := await correction_offered(tools, call_index)):
                 # the model read a change and made none, twice: code's yes/no for the event just written
                 _code_run(out, run, code_texts, ctx, telemetry, on_tool)
                 break

@@ -23,7 +23,7 @@ from agent.writes.title_match import another_name
 from schedule_time.language import normalise
 from schedule_time.slots import follows_a_denial
 
-__all__ = ["kept_what_it_names"]
+__all__ = ["denies", "kept_what_it_names"]
 
 _MIN_LATIN, _MIN_HAN = 3, 2
 """Shorter stored values ("Al", 王) are too short for their containment to be a naming."""
@@ -68,7 +68,7 @@ def _named(text: str, reference: str, value: str) -> bool:
     if len(wanted) < (_MIN_LATIN if wanted.isascii() else _MIN_HAN):
         return False
     said = normalise(text)
-    return _holds(said, wanted) and (not _holds(normalise(reference), wanted) or _denied(said, wanted))
+    return _holds(said, wanted) and (not _holds(normalise(reference), wanted) or denies(said, wanted))
 
 
 def _near_name(text: str, reference: str, value: str) -> bool:
@@ -80,7 +80,7 @@ def _near_name(text: str, reference: str, value: str) -> bool:
     return another_name(text, wanted) and not another_name(reference, wanted)
 
 
-def _denied(text: str, value: str) -> bool:
+def denies(text: str, value: str) -> bool:
     """Some occurrence of ``value`` in ``text`` stands right after "not" / 不是 (a denial, as for times)."""
     at = text.find(value)
     while at >= 0:
