@@ -23,19 +23,38 @@ from agent.writes.title_match import shares_a_word, without_times
 __all__ = ["another_requests_clause", "time_of_another_request"]
 
 
-async def time_of_another_request(ctx: ToolContext, command: Command) -> Rejected | None:
-    """Send an update back once when its new time is only in clauses that name another event, not its own."""
+async def time_of_another_request(ctx: ToolContext, command: Command) -> Command | Rejected | None:
+    """Send an update back once when its new time is only in clauses that name another event, not its own;
+    drop an ``event_when`` that is only such a clause's time (see ``_reference_time_of_another``)."""
+    command = await _reference_time_of_another(ctx, command)
     reference, when = command.args.get("event"), command.args.get("when")
     if command.tool != "update_event" or not isinstance(reference, str) or not isinstance(when, str):
-        return None
+        return command
     other = await another_requests_clause(ctx, reference, when)
     if other is None:
-        return None
+        return command
     ctx.state.send_back_once("another_request")  # (once: the second time the turn's clauses go alone)
     hint = (f"`when` is the time of another request of the message ({other!r}), not of {reference!r}; "
             "make one call per request")  # fmt: skip
     problem = {"field": "when", "problem": "another_request", "hint": hint}
     return Rejected("another_request", "", fixable=True, problems=(problem,), command=command)
+
+
+async def _reference_time_of_another(ctx: ToolContext, command: Command) -> Command:
+    """``command`` without its ``event_when`` when that time is only in clauses that name another event
+    ("the 4pm call" of "lunch to 1pm, cancel the 4pm call" sent as the call at 1pm): it says nothing of
+    which event this one is, and the event is looked up by its name (and its own clause's time, if the
+    model gave one elsewhere) instead of "not found at that time"."""
+    reference, event_when = command.args.get("event"), command.args.get("event_when")
+    if command.tool not in ("update_event", "delete_event") or not isinstance(reference, str):
+        return command
+    if not isinstance(event_when, str) or not event_when.strip():
+        return command
+    if await another_requests_clause(ctx, reference, event_when) is None:
+        return command
+    ctx.notes.append({"dropped": "event_when", "reason": "another_requests_time", "tool": command.tool,
+                      "call_index": command.call_index})  # fmt: skip
+    return command.with_(args={**command.args, "event_when": None})
 
 
 async def another_requests_clause(ctx: ToolContext, reference: str, when: str) -> str | None:

@@ -65,8 +65,10 @@ def nothing_to_change(ctx: ToolContext, command: Command, unused: str | None) ->
     """An update with no value to change (every value it had was dropped, or it never had one). ``unused``:
     a time of the message said of this event and left out (``unused_time``)."""
     dropped = [
-        n["dropped"] for n in ctx.notes if n.get("call_index") == command.call_index and "dropped" in n
-    ]
+        n["dropped"]
+        for n in ctx.notes
+        if n.get("call_index") == command.call_index and n.get("dropped") not in (None, "event_when")
+    ]  # (the event's current time is no change: dropping it leaves no value the user never gave)
     if dropped and unused is None and ctx.state.send_back_once("nothing_left", command.call_index):
         # every change was a value the user never gave (often the request itself copied into notes):
         # back to the model once, which may well have meant to answer, not to write
