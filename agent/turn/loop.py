@@ -45,6 +45,7 @@ from agent.turn.model_failure import failure_reply
 from agent.turn.result import TurnResult, absorb, offered, record_run
 from agent.turn.telemetry import TurnTelemetry
 from agent.turn.unacted import unacted_note
+from agent.turn.unfit_retry import unfit_note
 from agent.turn.unsaid import (
     still_undone,
     unsaid,
@@ -226,6 +227,12 @@ async def run_turn(
                 name = "unacted" if unacted else "denied_value"  # (a stored value the message denies)
                 ctx.state.checks.append({"name": name, "verdict": "send_back", "code": "no_tool_called"})
                 messages = [*messages, response.as_message(), SystemMessage(note)]
+                continue
+            unfit = None if out.runs or prompted or note else unfit_note(response, ctx)
+            if unfit is not None and ctx.state.send_back_once("no_call"):
+                record_guidance(ctx, [unfit[1]])  # an answer that cannot reach the user: once more
+                ctx.state.checks.append({"name": "unfit_answer", "verdict": "send_back", "code": unfit[0]})
+                messages = [*messages, response.as_message(), SystemMessage(unfit[1])]
                 continue
             if unacted is not None and not out.runs and (run := await correction_offered(tools, call_index)):
                 # the model read a change and made none, twice: code's yes/no for the event just written

@@ -41,16 +41,16 @@ async def _stored(kit: Kit) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("mode", ["native", "json"])
 async def test_content_null_without_a_tool_call_is_an_honest_reply(kit: Kit, mode: str) -> None:
-    endpoint = FakeEndpoint(completion(None))
+    endpoint = FakeEndpoint(completion(None), completion(None))  # (an empty answer is tried once more)
     kit.assistant.model = endpoint.model(tool_mode=mode)
     r = await kit.assistant.reply(kit.user_id, "hello there")
     assert r.text == NO_ANSWER_EN and r.fallback_reason == "empty_reply"
-    assert len(endpoint.requests) == 1 and await kit.events() == []
+    assert len(endpoint.requests) == 2 and await kit.events() == []
     assert (await _stored(kit))[-1] == ("assistant", NO_ANSWER_EN)
 
 
 async def test_an_empty_reply_is_said_in_chinese(kit: Kit) -> None:
-    kit.script(reply("   "))
+    kit.script(reply("   "), reply(""))
     r = await kit.assistant.reply(kit.user_id, "你好")
     assert r.text == "这次没有收到语言模型的回答；没有做任何更改。请再试一次。"
 

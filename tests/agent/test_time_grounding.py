@@ -448,7 +448,7 @@ def test_dynamic_context_carries_the_reply_language(text: str, line: str) -> Non
 
 
 async def test_the_model_sees_the_language_of_this_message(kit: Kit) -> None:
-    model = kit.script(reply("你好！"), reply("Nothing tomorrow."))
+    model = kit.script(reply("你好！有什么可以帮你？"), reply("Nothing tomorrow."))
     await kit.assistant.reply(kit.user_id, "你好")
     await kit.assistant.reply(kit.user_id, "What do I have tomorrow?", now=NOW + timedelta(minutes=1))
     assert model.call_count == 2

@@ -294,7 +294,7 @@ async def test_stream_yields_activity_then_checked_text(kit: Kit) -> None:
 async def test_static_prefix_is_identical_across_users_and_turns(kit: Kit, database, make_user) -> None:  # type: ignore[no-untyped-def]
     other = await make_kit(database, make_user, timezone="Asia/Shanghai")
     a = kit.script(reply("hi"))
-    b = other.script(reply("你好"))
+    b = other.script(reply("你好！想安排点什么？"))
     await kit.assistant.reply(kit.user_id, "hello")
     await other.assistant.reply(other.user_id, "你好", now=NOW + timedelta(hours=3))
     first_a, first_b = a.calls[0], b.calls[0]
