@@ -81,8 +81,8 @@ def updated_focus(
             touched.append(entry)
         elif isinstance(result, ReadResult) and result.data.get("ok", True):
             shown = [e for e in result.data.get("events") or () if isinstance(e, dict) and e.get("id")]
-            touched += [
-                {"event_id": str(e["id"]), "title": str(e.get("title", "")), "turn": turn_id}
+            touched += [  # ("shown": how many the read listed — its first MAX_SHOWN only are in focus)
+                {"event_id": str(e["id"]), "title": str(e.get("title", "")), "turn": turn_id, "shown": len(shown)}
                 for e in shown[:MAX_SHOWN]
             ]
     if not touched and not gone:  # the latest turn wrote nothing: no event is "just written" any more

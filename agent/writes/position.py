@@ -7,7 +7,8 @@ pointer noun ("the 2nd one", "the third item", 第二个, 最后一项), parsed 
 user wants — and one that is part of a time phrase ("the second Friday", 第二个周五) is the time service's.
 
 The position decides the event when the message holds exactly one position word, it falls inside the
-list, the list was shown (not written: a correction of a write is ``focus.just_written``'s), and the
+list, the list is one read's whole list as shown (not a write — a correction of a write is
+``focus.just_written``'s — nor a longer list of which only the first events are in focus), and the
 message names no event of the list by its title words (then the user named it, and the model's reference is
 resolved as usual). A repeating event is left to the usual path: its place in a list is one occurrence,
 which the scope question settles.
@@ -63,8 +64,8 @@ async def shown_at_position(ctx: ToolContext) -> Found | None:
     group = focus_group(ctx.focus)
     if ctx.state.shown:  # this turn read a list of its own ("what do I have monday? drop the 2nd item"): not in focus yet
         return None
-    if len(group) < 2 or any(entry.get("written") for entry in group):
-        return None
+    if len(group) < 2 or any(entry.get("written") or entry.get("shown") != len(group) for entry in group):
+        return None  # not one read's whole list (a write, a longer list cut short, two reads in one turn)
     text = normalise(ctx.user_text)
     positions = _positions(text)
     if len(positions) != 1:

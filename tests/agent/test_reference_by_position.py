@@ -93,3 +93,13 @@ async def test_after_a_write_a_position_word_is_no_pointer(database, make_user) 
     assert model.call_count == 1 and r.writes, r.text
     hours = {e.title: e.start.astimezone(SH).hour for e in await kit.events()}
     assert hours == {"站会": 9, "看牙": 14}
+
+
+async def test_a_longer_list_than_the_focus_leaves_the_last_one_to_the_reference(kit: Kit) -> None:
+    await _listed(kit, EN, NY, "tomorrow")  # (a fourth event joins the list below)
+    await kit.seed("Drinks", datetime(2025, 3, 6, 18, tzinfo=NY))
+    kit.script(call("list_events", {"range": "tomorrow"}), reply("Here is tomorrow."))
+    await kit.assistant.reply(kit.user_id, "and now?", now=NOW + timedelta(minutes=1))
+    kit.script(call("delete_event", {"event": "Drinks"}), reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, "cancel the last one", now=NOW + timedelta(minutes=2))
+    assert r.pending is not None and "Drinks" in r.text and "Call with Ana" not in r.text, r.text
