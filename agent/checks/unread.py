@@ -8,8 +8,10 @@ makes the read the model skipped and its listing is the answer — the model's w
 calendar, even where they happen to be right:
 
 * the one time the message names → ``list_events`` for it;
-* no time → ``search_events`` with the message (an event it names: "the vendor call"); when the search
-  finds nothing, today's ``list_events`` ("what's on?": a range code chose, so not held to the words).
+* no time → ``search_events`` for the event the message names by a word of its title ("when do I get my
+  hair cut again?" for "Haircut at Barber Co": ``title_match.shares_a_word``), else with the message itself
+  (a fuzzy match of a whole question ranks unrelated short titles as high as the one it names); when the
+  search finds nothing, today's ``list_events`` ("what's on?": a range code chose, so not held to the words).
 
 A message naming several times is left to the model's reply: which window to read is not code's to guess.
 
@@ -28,6 +30,7 @@ from agent.tools.args import ListEventsArgs
 from agent.tools.other_calendar import names_other_calendar
 from agent.tools.reads import listed_in
 from agent.tools.registry import BoundTools, ReadResult, ToolRun
+from agent.writes.references import events_sharing_a_word
 from schedule_time import analyse
 
 __all__ = ["read_left_out", "read_skipped"]
@@ -53,9 +56,11 @@ async def read_skipped(tools: BoundTools, call_index: int, *, tried: bool = Fals
         if listed.status == "read":
             return listed
         # no window to list ("the next one" read as a clock): as with no time at all
-    found = await tools.run("search_events", {"query": ctx.user_text[:200]}, call_index)
-    if isinstance(found.result, ReadResult) and found.result.data.get("events"):
-        return found
+    named = await events_sharing_a_word(ctx, ctx.user_text, ctx.user_text, limit=50)
+    for query in (named[0].title if named else None, ctx.user_text):  # the event it names, by a title word
+        found = await tools.run("search_events", {"query": query[:200]}, call_index) if query else None
+        if found is not None and isinstance(found.result, ReadResult) and found.result.data.get("events"):
+            return found
     today = ListEventsArgs(range="today")
     return ToolRun("list_events", "read", call_index, today, await listed_in(ctx, today.range))
 

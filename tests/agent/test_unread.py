@@ -165,3 +165,27 @@ async def test_a_retry_that_calls_itself_chat_does_not_undo_the_reading(  # type
     r = await k.assistant.reply(k.user_id, text)
     assert r.writes == () and title in r.text and prose not in r.text, r.text
     assert r.telemetry["read_forced"] is True, (r.text, r.telemetry["tools"])
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("when do I get my hair cut again?", "Haircut at Barber Co"),
+        ("what day is my next hair cut", "Haircut at Barber Co"),
+        ("the physio - which day was that", "Physio with Dr Lee"),
+        ("我下次理发是哪天", "理发（老店）"),
+        ("復健是星期幾來著", "復健課"),
+    ],
+)
+async def test_the_event_a_question_names_by_a_title_word_is_the_one_searched(
+    kit: Kit, text: str, title: str
+) -> None:
+    """A whole question fuzzily matched against titles ranks short unrelated ones ("Netball") as high as the
+    one it names; the event sharing a title word with it is searched first."""
+    await kit.seed("Netball", datetime(2025, 3, 11, 18, tzinfo=NY))
+    await kit.seed("Dentist", datetime(2025, 3, 13, 9, tzinfo=NY))
+    await kit.seed(title, datetime(2025, 3, 12, 17, tzinfo=NY))
+    kit.script(reply("It's on Monday.", request=Q))
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert title in r.text and "Netball" not in r.text and "Dentist" not in r.text, r.text
+    assert [t["name"] for t in r.telemetry["tools"]] == ["search_events"]
