@@ -31,7 +31,7 @@ from agent.checks.read_check import free_time_answer, listing_text
 from agent.context import ToolContext
 from agent.language import clauses
 from agent.matchers import ordinal_index
-from agent.outcomes import Persisted, Rejected
+from agent.outcomes import Command, NeedsConfirmation, Persisted, Rejected
 from agent.render import phrases
 from agent.render.free_time import FreeTime
 from agent.time_accounting import accounted
@@ -96,10 +96,10 @@ def _accounted(ctx: ToolContext, phrase: str, values: Sequence[str], runs: Seque
     if accounted(ctx, phrase, values):
         return True
     starts = [r.result.result.event.start for r in runs if isinstance(r.result, Persisted)]
-    starts += [  # the day a changed event was on ("改到周五，她周三临时有事")
+    starts += [  # the day a changed event was on ("改到周五，她周三临时有事"), or one the turn asks yes/no about
         datetime.fromisoformat(target["start"])
         for r in runs
-        if isinstance(r.result, Persisted) and (target := r.result.command.target) and target.get("start")
+        if (command := _changed_or_asked(r)) is not None and (target := command.target) and target.get("start")
     ]
     return any(_reads_as(ctx, phrase, start) for start in starts) or _a_position_shown(ctx, phrase, runs)
 
@@ -121,6 +121,17 @@ def _a_position_shown(ctx: ToolContext, phrase: str, runs: Sequence[ToolRun]) ->
         if (command := getattr(r.result, "command", None)) is not None and (target := command.target)
     }
     return shown[index].get("event_id") in changed
+
+
+def _changed_or_asked(run: ToolRun) -> Command | None:
+    """The command of an event a run changed, or asks yes/no about (its own confirmation, or code's question
+    after the model's retry failed): "tomorrow" of "skip the gym tomorrow" is that event's day, not a
+    request left undone, while the question about the gym stands."""
+    result = run.result
+    if isinstance(result, Persisted | NeedsConfirmation):
+        return result.command
+    ask = getattr(result, "ask", None)
+    return ask.command if isinstance(ask, NeedsConfirmation) else None
 
 
 def _reads_as(ctx: ToolContext, phrase: str, start: datetime) -> bool:
