@@ -38,6 +38,19 @@ ROWS: list[tuple[str, dict[str, Any], str, dict[str, Any], dict[str, Any], str, 
     ("后天中午十二点和小芸吃午饭", {"title": "和小芸吃午饭", "when": "后天中午十二点", "attendees": ["小芸"]},
      "不是小芸是小云，时长改两个钟", {"event": "和小芸吃午饭", "duration": "两个钟"},
      {"event": "和小芸吃午饭", "duration": "两个钟", "attendees": ["小云"]}, "attendees", ("小云",)),
+    # a name spelled or said almost like the event's person, the current one not named at all
+    ("lunch w/ Jon thursday 1pm", {"title": "Lunch", "when": "thursday 1pm", "attendees": ["Jon"]},
+     "oops the name is John, and 1:30 instead", {"event": "lunch", "when": "1:30"},
+     {"event": "lunch", "when": "1:30", "attendees": ["John"]}, "attendees", ("John",)),
+    ("call with Katy friday 4pm", {"title": "Call", "when": "friday 4pm", "attendees": ["Katy"]},
+     "I spelled it wrong, Kate. Also 4:30pm", {"event": "call", "when": "4:30pm"},
+     {"event": "call", "when": "4:30pm", "attendees": ["Kate"]}, "attendees", ("Kate",)),
+    ("周四下午两点和小林开会", {"title": "开会", "when": "周四下午两点", "attendees": ["小林"]},
+     "名字写错了，应该是小凌，另外开一个半小时", {"event": "开会", "duration": "一个半小时"},
+     {"event": "开会", "duration": "一个半小时", "attendees": ["小凌"]}, "attendees", ("小凌",)),
+    ("週五上午十點跟王總見面", {"title": "見面", "when": "週五上午十點", "attendees": ["王總"]},
+     "搞錯了，是汪總，改到十一點", {"event": "見面", "when": "十一點"},
+     {"event": "見面", "when": "十一點", "attendees": ["汪總"]}, "attendees", ("汪總",)),
 ]  # fmt: skip
 
 
