@@ -208,6 +208,16 @@ _CAPITALISED = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][A-Za-z'’-]+\b")
 _GENITIVE_FIRST = re.compile(r"([A-Z][A-Za-z-]+)['’]s\b")  # "Dana's 3pm": a name even as the first word
 
 
+def names_a_subject_zh(reference: str) -> bool:
+    """The Chinese reference, its time phrases, kinds of event, pointers and pronouns aside, still holds two
+    or more characters in a row: it says what the event is (牙医, 读书会), not only when it is (下午三点那个,
+    四点的电话, 周三下午的事)."""
+    core = simplified(reference)
+    for phrase in time_phrases(core):
+        core = core.replace(simplified(phrase), " ")
+    return any(len(run) >= MIN_RUN for run in HAN_RUN.findall(_KIND_ZH.sub(" ", core)))
+
+
 def names_someone(reference: str) -> bool:
     """The reference says who the event is with: a capitalised name after its first word ("meeting with
     Hannah", "the Acme call"; a weekday or month is a time word, not a name) or a first word in the genitive

@@ -1,0 +1,51 @@
+"""A Chinese reference that says what the event is (体检, 洗牙) and matches no title is not the one event
+that happens to be at its time: that event is asked about by name ("Do you mean …?"), never moved on the
+time alone (agent.writes.references._by_time, title_match.names_a_subject_zh). A reference that is only a
+time and a pointer (周四下午那个) still finds the event at that time. Scripted model, real store; now is
+Wednesday 2025-03-05 09:00 in Shanghai."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from agent.model import call, reply
+from tests.agent.fixtures import *  # noqa: F403  (fixtures)
+from tests.agent.fixtures import SH, make_kit
+
+REVIEW = datetime(2025, 3, 6, 14, tzinfo=SH)
+
+# (title on the calendar, message, the model's calls)
+ROWS = [
+    ("产品评审", "周四下午有什么安排？另外周五上午十点加个体检",
+     [call("find_free_time", {"range": "周四下午", "duration": "1小时"}),
+      call("update_event", {"event": "体检", "event_when": "周四下午", "when": "周五上午10:00"})]),
+    ("產品評審", "週四下午有啥？順便週五早上九點加個洗牙",
+     [call("list_events", {"range": "週四下午"}),
+      call("update_event", {"event": "洗牙", "event_when": "週四下午", "when": "週五早上九點"})]),
+    ("产品评审", "把体检挪到周五上午十点", [call("update_event", {"event": "体检", "event_when": "周四下午", "when": "周五上午十点"})]),
+    ("产品评审", "周四下午的读书会取消", [call("delete_event", {"event": "读书会", "event_when": "周四下午"})]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[r[1] for r in ROWS])
+async def test_a_named_subject_is_not_the_event_at_its_time(database, make_user, row: tuple) -> None:  # type: ignore[no-untyped-def]
+    title, message, calls = row
+    kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    await kit.seed(title, REVIEW)
+    kit.script(*calls, reply(""), reply(""), reply(""))
+    r = await kit.assistant.reply(kit.user_id, message)
+    assert r.writes == (), r.text
+    (event,) = await kit.events()
+    assert event.start == REVIEW and event.title == title, r.text
+
+
+async def test_a_time_and_a_pointer_find_the_event_at_that_time(database, make_user) -> None:  # type: ignore[no-untyped-def]
+    kit = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    await kit.seed("产品评审", REVIEW)
+    model = kit.script(call("update_event", {"event": "周四下午那个", "when": "周五上午十点"}), reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, "周四下午那个挪到周五上午十点")
+    assert model.call_count == 1 and [w.action for w in r.writes] == ["updated"], r.text
+    (event,) = await kit.events()
+    assert event.start == datetime(2025, 3, 7, 10, tzinfo=SH)
