@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from agent.context import ToolContext
-from agent.language import simplified
-from agent.time_grounding import has_clock, names_a_day
+from agent.language import clauses, simplified
+from agent.time_grounding import has_clock, is_time_grounded, names_a_day
 from agent.timing import read_range, wall_clock
 from agent.turn.focus import focus_group, is_anaphor
 from agent.writes.title_match import (
@@ -267,11 +267,26 @@ async def _by_time(
     refs = await _starting_at(ctx, windows, occurrences=occurrences)
     if not refs:
         return NotFound(by_id=False, with_time=True)
-    if len(refs) == 1 and not titled and not (own and names_a_subject_zh(reference)):
+    apart = own and (names_a_subject_zh(reference) or _said_apart(ctx, reference, event_when))
+    if len(refs) == 1 and not titled and not apart:
         return Found(refs[0])
     # (one event at the time of a reference that says what it is and matched no title — 牙医 for 设计评审 in
-    # that window — is asked about by name, "Do you mean …?", never changed on the time alone)
+    # that window — or whose words and time are two clauses' — "what's on thursday afternoon? also add a
+    # dentist" — is asked about by name, "Do you mean …?", never changed on the time alone)
     return Choice(tuple(refs[:MAX_OPTIONS]))
+
+
+def _said_apart(ctx: ToolContext, reference: str, event_when: str | None) -> bool:
+    """The reference's words stand only in clauses of the message that do not hold ``event_when``, which
+    stands only in others: the event's name and its time come from two requests (a question about one
+    window and an event to add elsewhere), not from one reference."""
+    parts = clauses(ctx.user_text)
+    core = without_times(reference)
+    if not event_when or len(parts) < 2 or not core.strip():
+        return False
+    timed = {i for i, c in enumerate(parts) if is_time_grounded(event_when, [c], now=ctx.now, tz=ctx.tz, memo=ctx.memo)}
+    named = {i for i, c in enumerate(parts) if shares_a_word(core, without_times(c))}
+    return bool(timed) and bool(named) and not timed & named
 
 
 _CLOCK_DAYS = timedelta(days=15)

@@ -1,8 +1,9 @@
-"""A Chinese reference that says what the event is (体检, 洗牙) and matches no title is not the one event
-that happens to be at its time: that event is asked about by name ("Do you mean …?"), never moved on the
-time alone (agent.writes.references._by_time, title_match.names_a_subject_zh). A reference that is only a
-time and a pointer (周四下午那个) still finds the event at that time. Scripted model, real store; now is
-Wednesday 2025-03-05 09:00 in Shanghai."""
+"""A reference that matched no title is not the one event that happens to be at its time when it says what
+the event is (体检, 洗牙: title_match.names_a_subject_zh) or when its words and its time come from two
+clauses of the message ("what's on thursday afternoon? also add a dentist friday 10am"): that event is asked
+about by name ("Do you mean …?"), never changed on the time alone (agent.writes.references._by_time). A
+reference that is only a time and a pointer (周四下午那个) still finds the event at that time. Scripted model,
+real store; now is Wednesday 2025-03-05 09:00."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 from agent.model import call, reply
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
-from tests.agent.fixtures import SH, make_kit
+from tests.agent.fixtures import NY, SH, make_kit
 
 REVIEW = datetime(2025, 3, 6, 14, tzinfo=SH)
 
@@ -49,3 +50,30 @@ async def test_a_time_and_a_pointer_find_the_event_at_that_time(database, make_u
     assert model.call_count == 1 and [w.action for w in r.writes] == ["updated"], r.text
     (event,) = await kit.events()
     assert event.start == datetime(2025, 3, 7, 10, tzinfo=SH)
+
+
+# (message, the model's calls) — English: the reference's words and its time come from two clauses
+EN_ROWS = [
+    ("what's on thursday afternoon? also add a dentist friday 10am",
+     [call("list_events", {"range": "thursday afternoon"}),
+      call("update_event", {"event": "dentist", "event_when": "thursday afternoon", "when": "friday 10am"})]),
+    ("anything thursday afternoon? and put a haircut in on friday at 9",
+     [call("find_free_time", {"range": "thursday afternoon", "duration": "1 hour"}),
+      call("update_event", {"event": "haircut", "event_when": "thursday afternoon", "when": "friday at 9"})]),
+    ("thursday afternoon: what have I got. plus a vet visit friday 11am",
+     [call("list_events", {"range": "thursday afternoon"}),
+      call("delete_event", {"event": "vet visit", "event_when": "thursday afternoon"})]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("row", EN_ROWS, ids=[r[0] for r in EN_ROWS])
+async def test_a_reference_and_a_time_of_two_clauses_are_not_one_event(database, make_user, row: tuple) -> None:  # type: ignore[no-untyped-def]
+    message, calls = row
+    kit = await make_kit(database, make_user, timezone="America/New_York")
+    review = datetime(2025, 3, 6, 14, tzinfo=NY)
+    await kit.seed("Design review", review)
+    kit.script(*calls, reply(""), reply(""), reply(""))
+    r = await kit.assistant.reply(kit.user_id, message)
+    assert r.writes == (), r.text
+    (event,) = await kit.events()
+    assert event.start == review and event.title == "Design review", r.text
