@@ -26,7 +26,7 @@ async def _listed(kit: Kit, titles: tuple[str, ...], tz, listing: str) -> None: 
 
 # (message, the model's update, the title that moves, its new local hour)
 MOVES = [
-    ("move the second one to 5pm", {"event": "Standup", "when": "5pm"}, "Dentist", 17),
+    ("move the 2nd one to 5pm", {"event": "Standup", "when": "5pm"}, "Dentist", 17),
     ("push the 3rd item to 6pm please", {"event": "Dentist", "when": "6pm"}, "Call with Ana", 18),
     ("number 2 should be at 11am", {"event": "standup", "when": "11am"}, "Dentist", 11),
     ("把第二个改到下午五点", {"event": "站会", "when": "下午五点"}, "看牙", 17),
@@ -76,7 +76,7 @@ async def test_an_ordinal_inside_a_time_phrase_is_a_time(database, make_user) ->
 async def test_a_title_the_user_names_is_resolved_as_usual(kit: Kit) -> None:
     await _listed(kit, EN, NY, "tomorrow")
     model = kit.script(call("update_event", {"event": "standup", "when": "10am"}), reply("unused"))
-    r = await kit.assistant.reply(kit.user_id, "the standup, not the second one, goes to 10am",
+    r = await kit.assistant.reply(kit.user_id, "the standup, not the 2nd item, goes to 10am",
                                   now=NOW + timedelta(minutes=1))  # fmt: skip
     assert model.call_count == 1 and r.writes, r.text
     hours = {e.title: e.start.astimezone(NY).hour for e in await kit.events()}
