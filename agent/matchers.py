@@ -187,7 +187,8 @@ _TAG_FILLER = re.compile(r"^(?:(?:in|the|at|on|one|option|please|i|mean|that|thi
 _ZH_TAG_FILLER = re.compile(r"^(?:我?(?:选|選|要|是|指)?)(?P<w>.+?)(?:的|那个|那個|吧|那次)*$")
 
 
-def _index(token: str, count: int) -> int | None:
+def ordinal_position(token: str, count: int) -> int | None:
+    """The 0-based place an ordinal token names ("second", "2nd", "2", 二, "last", 最后) within ``count``."""
     if token.isdigit():
         index = int(token) - 1
     elif token in ("last", "最后", "最後"):
@@ -203,9 +204,9 @@ def ordinal_index(text: str, count: int) -> int | None:
     said = normalize(text)
     match = _EN_CHOICE.match(said)
     if match is not None:
-        return _index(match.group("n"), count)
+        return ordinal_position(match.group("n"), count)
     zh = _ZH_CHOICE.match(said.replace(" ", ""))
-    return _index(zh.group("n") or zh.group("d") or zh.group("l"), count) if zh is not None else None
+    return ordinal_position(zh.group("n") or zh.group("d") or zh.group("l"), count) if zh is not None else None
 
 
 def pick_option(
@@ -226,9 +227,9 @@ def pick_option(
         compact = said.replace(" ", "")
         zh = _ZH_CHOICE.match(compact)
         if zh is not None:  # a bare 二 or 两个 ("both") is not a choice; 第二 / 第二个 / 2 are
-            return _index(zh.group("n") or zh.group("d") or zh.group("l"), len(options))
+            return ordinal_position(zh.group("n") or zh.group("d") or zh.group("l"), len(options))
     if match is not None:
-        return _index(match.group("n"), len(options))
+        return ordinal_position(match.group("n"), len(options))
     by_tag = _by_tag(said, options)
     if by_tag is not None:
         return by_tag

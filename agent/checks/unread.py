@@ -57,9 +57,9 @@ async def read_skipped(tools: BoundTools, call_index: int, *, tried: bool = Fals
             return listed
         # no window to list ("the next one" read as a clock): as with no time at all
     named = await events_sharing_a_word(ctx, ctx.user_text, ctx.user_text, limit=50)
-    for query in (named[0].title if named else None, ctx.user_text):  # the event it names, by a title word
-        found = await tools.run("search_events", {"query": query[:200]}, call_index) if query else None
-        if found is not None and isinstance(found.result, ReadResult) and found.result.data.get("events"):
+    for query in [e.title for e in named[:1]] + [ctx.user_text]:  # the event it names by a title word, first
+        found = await tools.run("search_events", {"query": query[:200]}, call_index)
+        if isinstance(found.result, ReadResult) and found.result.data.get("events"):
             return found
     today = ListEventsArgs(range="today")
     return ToolRun("list_events", "read", call_index, today, await listed_in(ctx, today.range))

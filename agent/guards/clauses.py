@@ -14,10 +14,8 @@ lunch's time) ends the model's round, and each request's clause is then asked of
 from __future__ import annotations
 
 from agent.context import ToolContext
-from agent.language import clauses
 from agent.outcomes import Command, Rejected
-from agent.time_grounding import is_time_grounded
-from agent.writes.references import events_sharing_a_word
+from agent.writes.references import clauses_apart, events_sharing_a_word
 from agent.writes.title_match import shares_a_word, without_times
 
 __all__ = ["another_requests_clause", "time_of_another_request"]
@@ -61,20 +59,14 @@ async def another_requests_clause(ctx: ToolContext, reference: str, when: str) -
     """The clause of the message that gives ``when`` and names another event than ``reference``, when no
     clause naming ``reference`` gives it ("move lunch to 1pm" of "move lunch to 1pm and cancel the call", for
     the call); None otherwise."""
-    parts = clauses(ctx.user_text)
-    if len(parts) < 2:
-        return None
-    timed = {
-        i for i, c in enumerate(parts) if is_time_grounded(when, [c], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-    }
-    named = {i for i, c in enumerate(parts) if shares_a_word(reference, c)}
-    if not timed or not named or timed & named:
+    timed = clauses_apart(ctx, reference, when)
+    if not timed:
         return None
     if not await _names_an_event(ctx, reference, reference):  # (a rename's new title, sent as the reference)
         return None
-    for i in sorted(timed):
-        if await _names_another_event(ctx, parts[i], reference):
-            return parts[i]
+    for clause in timed:
+        if await _names_another_event(ctx, clause, reference):
+            return clause
     return None
 
 

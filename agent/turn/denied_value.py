@@ -16,14 +16,10 @@ import json
 
 from agent.context import ToolContext
 from agent.turn.focus import just_written
-from agent.writes.named_values import denies
+from agent.writes.named_values import denies, nameable
 from schedule_time.language import normalise
 
 __all__ = ["denied_value_note"]
-
-_MIN_LATIN, _MIN_HAN = 3, 2
-"""Shorter stored values ("Al", 王) are too short for a denial of them to be a fact."""
-
 
 def denied_value_note(ctx: ToolContext) -> str | None:
     """The note for the model when the message denies a place or person of the event just written; else None."""
@@ -35,7 +31,7 @@ def denied_value_note(ctx: ToolContext) -> str | None:
     values += [("attendees", "person", person) for person in entry.get("attendees") or ()]
     for field, word, value in values:
         wanted = normalise(str(value or "")).strip()
-        if len(wanted) < (_MIN_LATIN if wanted.isascii() else _MIN_HAN) or not denies(said, wanted):
+        if not nameable(wanted) or not denies(said, wanted):
             continue
         title = entry.get("title") or "the event"
         return json.dumps(

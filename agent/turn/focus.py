@@ -21,7 +21,7 @@ from agent.matchers import normalize
 from agent.outcomes import Persisted
 from agent.tools.registry import ReadResult, ToolRun
 
-__all__ = ["MAX_FOCUS", "MAX_SHOWN", "focus_group", "is_anaphor", "just_written", "updated_focus"]
+__all__ = ["MAX_FOCUS", "MAX_SHOWN", "focus_group", "is_anaphor", "is_just_written", "just_written", "updated_focus"]
 
 MAX_FOCUS = 8
 MAX_SHOWN = 3
@@ -58,6 +58,12 @@ def just_written(focus: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
     if len(group) == 1 and group[0].get("written"):
         return group[0]
     return None
+
+
+def is_just_written(focus: Sequence[dict[str, Any]], target: dict[str, Any] | None) -> bool:
+    """The command's target is the one event the latest turn wrote (a correction of that write)."""
+    entry = just_written(focus)
+    return entry is not None and str(entry.get("event_id")) == str((target or {}).get("event_id"))
 
 
 def updated_focus(

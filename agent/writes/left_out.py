@@ -52,7 +52,7 @@ from agent.time_grounding import (
     quotes,
     resolved,
 )
-from agent.turn.focus import just_written
+from agent.turn.focus import is_just_written
 from agent.user_gave import user_gave_end, user_gave_recurrence
 from agent.writes.siblings import time_of_another_request
 from schedule_time.language import normalise, scan
@@ -138,9 +138,8 @@ def length_of_a_correction(ctx: ToolContext, command: Command) -> Command:
     turn wrote and has no time of its own left ("…, and give it two hours", 再留一个半小时 beside a corrected
     name, sent with the event's own time or a made-up one that grounding dropped): the length is the change
     the correction asks for, not "nothing to change". Any other update is unchanged."""
-    args, target = command.args, command.target or {}
-    entry = just_written(ctx.focus)
-    if command.tool != "update_event" or entry is None or str(entry.get("event_id")) != str(target.get("event_id")):
+    args = command.args
+    if command.tool != "update_event" or not is_just_written(ctx.focus, command.target):
         return command
     if ctx.state.answered or any(args.get(n) for n in ("when", "end", "duration")) or command.resolved:
         return command

@@ -18,12 +18,12 @@ from typing import Any
 
 from agent.context import ToolContext
 from agent.outcomes import Command, Rejected
-from agent.turn.focus import just_written
+from agent.turn.focus import is_just_written
 from agent.writes.title_match import another_name
 from schedule_time.language import normalise
 from schedule_time.slots import follows_a_denial
 
-__all__ = ["denies", "kept_what_it_names"]
+__all__ = ["denies", "kept_what_it_names", "nameable"]
 
 _MIN_LATIN, _MIN_HAN = 3, 2
 """Shorter stored values ("Al", 王) are too short for their containment to be a naming."""
@@ -32,8 +32,7 @@ _MIN_LATIN, _MIN_HAN = 3, 2
 def kept_what_it_names(ctx: ToolContext, command: Command, patch: dict[str, Any]) -> Rejected | None:
     """Back to the model once when the correction names a current value its update does not change."""
     target = command.target or {}
-    entry = just_written(ctx.focus)
-    if command.tool != "update_event" or entry is None or str(entry.get("event_id")) != str(target.get("event_id")):
+    if command.tool != "update_event" or not is_just_written(ctx.focus, target):
         return None
     reference = str(command.args.get("event") or "")
     kept = None  # (field, what it is, its current value, how the message names it)
@@ -60,12 +59,17 @@ def kept_what_it_names(ctx: ToolContext, command: Command, patch: dict[str, Any]
     return Rejected("named_value_kept", "", fixable=True, problems=(problem,), command=command)
 
 
+def nameable(value: str) -> bool:
+    """Long enough for a naming or a denial of it to be a fact (see ``_MIN_LATIN``)."""
+    return len(value) >= (_MIN_LATIN if value.isascii() else _MIN_HAN)
+
+
 def _named(text: str, reference: str, value: str) -> bool:
     """``value`` stands in ``text`` (a whole word for Latin script) and not in the model's reference — or the
     text denies it ("Marcus, not Mark", 是阿琳，不是阿玲): a value the user says is wrong is corrected, whatever
     the reference copied from the title."""
     wanted = normalise(value).strip()
-    if len(wanted) < (_MIN_LATIN if wanted.isascii() else _MIN_HAN):
+    if not nameable(wanted):
         return False
     said = normalise(text)
     return _holds(said, wanted) and (not _holds(normalise(reference), wanted) or denies(said, wanted))
@@ -75,9 +79,7 @@ def _near_name(text: str, reference: str, value: str) -> bool:
     """The message names someone whose name is one or two letters, or a like-sounding character, from
     ``value`` (the user correcting a misheard name), and the model's reference does not."""
     wanted = value.strip()
-    if len(wanted) < (_MIN_LATIN if wanted.isascii() else _MIN_HAN):
-        return False
-    return another_name(text, wanted) and not another_name(reference, wanted)
+    return nameable(wanted) and another_name(text, wanted) and not another_name(reference, wanted)
 
 
 def denies(text: str, value: str) -> bool:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from agent.context import ToolContext
+from agent.matchers import ordinal_position
 from agent.turn.focus import focus_group
 from agent.writes.references import Found, Ref
 from agent.writes.title_match import shares_a_word
@@ -28,10 +29,6 @@ from storage import EventNotFound, InvalidInput
 
 __all__ = ["shown_at_position"]
 
-_ORDINALS = {
-    "first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "fifth": 4, "5th": 4,
-    "一": 0, "二": 1, "两": 1, "三": 2, "四": 3, "五": 4,
-}  # fmt: skip
 _EN = re.compile(
     r"\b(?:the\s+)?(?P<n>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)\s+"
     r"(?:one|event|item|entry|thing|appointment|meeting)\b"
@@ -41,20 +38,15 @@ _EN = re.compile(
 _ZH = re.compile(r"第(?P<n>[一二两三四五]|[1-5])(?:个|個|项|項|件|条|條)|(?P<l>最后|最後)一?(?:个|個|项|項|件|条|條)")
 
 
-def _positions(text: str) -> list[int | None]:
-    """The 0-based index of each position word of ``text`` (None for "last"). An English one needs its pointer
-    noun ("the third item"), so it is never a date; a Chinese one inside a time phrase of the time service
-    (第二个周五, 这个月第二个周末) is part of that time, not a position."""
-    found: list[int | None] = []
-    for match in _EN.finditer(text):
-        word = (match.group("n") or "").casefold()
-        found.append(None if word == "last" else (_ORDINALS[word] if word else int(match.group("d")) - 1))
+def _positions(text: str) -> list[str]:
+    """The ordinal token of each position word of ``text`` ("second", "2", 二, "last", 最后). An English one needs
+    its pointer noun ("the third item"), so it is never a date; a Chinese one inside a time phrase of the time
+    service (第二个周五, 这个月第二个周末) is part of that time, not a position."""
+    found = [(m.group("n") or m.group("d")).casefold() for m in _EN.finditer(text)]
     spans = [(at, at + len(p)) for p in time_phrases(text) if (at := text.find(normalise(p))) >= 0]
     for match in _ZH.finditer(text):
-        if any(a <= match.start() and match.end() <= b for a, b in spans):
-            continue
-        n = match.group("n")
-        found.append(None if match.group("l") else (int(n) - 1 if n.isdigit() else _ORDINALS[n]))
+        if not any(a <= match.start() and match.end() <= b for a, b in spans):
+            found.append(match.group("n") or match.group("l"))
     return found
 
 
@@ -71,9 +63,8 @@ async def shown_at_position(ctx: ToolContext) -> Found | None:
     if len(positions) != 1:
         return None
     shown = list(reversed(group))  # (focus holds a turn's events last shown first)
-    index = positions[0]
-    index = len(shown) - 1 if index is None else index
-    if not 0 <= index < len(shown):
+    index = ordinal_position(positions[0], len(shown))
+    if index is None:
         return None
     if any(shares_a_word(ctx.user_text, str(entry.get("title") or "")) for entry in shown):
         return None  # the message names an event of the list: the model's reference is resolved as usual

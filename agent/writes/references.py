@@ -277,16 +277,25 @@ async def _by_time(
 
 
 def _said_apart(ctx: ToolContext, reference: str, event_when: str | None) -> bool:
-    """The reference's words stand only in clauses of the message that do not hold ``event_when``, which
-    stands only in others: the event's name and its time come from two requests (a question about one
-    window and an event to add elsewhere), not from one reference."""
+    """The reference's words and ``event_when`` come from two requests of the message (a question about one
+    window and an event to add elsewhere), not from one reference (``clauses_apart``)."""
+    return bool(event_when) and bool(without_times(reference).strip()) and bool(
+        clauses_apart(ctx, reference, str(event_when))
+    )
+
+
+def clauses_apart(ctx: ToolContext, reference: str, when: str) -> list[str]:
+    """The clauses of the message that hold ``when``, when none of them names ``reference`` while another
+    clause does ("move lunch to 1pm" of "move lunch to 1pm and cancel the call", for the call); [] otherwise.
+    Shared by ``guards.clauses`` (a new time of another request) and ``_by_time`` (a reference's time)."""
     parts = clauses(ctx.user_text)
-    core = without_times(reference)
-    if not event_when or len(parts) < 2 or not core.strip():
-        return False
-    timed = {i for i, c in enumerate(parts) if is_time_grounded(event_when, [c], now=ctx.now, tz=ctx.tz, memo=ctx.memo)}
-    named = {i for i, c in enumerate(parts) if shares_a_word(core, without_times(c))}
-    return bool(timed) and bool(named) and not timed & named
+    if len(parts) < 2:
+        return []
+    timed = [i for i, c in enumerate(parts) if is_time_grounded(when, [c], now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
+    named = {i for i, c in enumerate(parts) if shares_a_word(reference, c)}
+    if not timed or not named or named.intersection(timed):
+        return []
+    return [parts[i] for i in timed]
 
 
 _CLOCK_DAYS = timedelta(days=15)
