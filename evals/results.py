@@ -37,6 +37,8 @@ class TurnResult:
     """The mean token log-probability of each answer, where the server returns logprobs."""
     no_tool_p: list[float | None] = field(default_factory=list)
     """Per answer: the probability the model gave to answering without a tool where it called one."""
+    request_p: list[dict[str, float] | None] = field(default_factory=list)
+    """Per answer: the weight the model gave each request kind (kinds with none left out)."""
     writes: list[str] = field(default_factory=list)
     """Actions the store committed this turn ("created", "updated", "deleted", "restored")."""
     write_attempts: list[dict[str, Any]] = field(default_factory=list)

@@ -145,6 +145,7 @@ async def _play(
     record.requests = list(telemetry.get("requests") or [])
     record.confidence = list(telemetry.get("confidence") or [])
     record.no_tool_p = list(telemetry.get("no_tool_p") or [])
+    record.request_p = list(telemetry.get("request_p") or [])
     record.dropped_fields = [str(d.get("dropped")) for d in telemetry.get("dropped_fields", [])]
     record.filled_fields = [  # "when:user_words" (filled in), "when:swapped_with_event_when" (replaced)
         f"{f.get('filled') or f.get('replaced')}:{f.get('from') or f.get('reason')}"

@@ -180,7 +180,7 @@ class LiveSource:
 
 
 def _per_answer(values: Any, calls: int) -> list[Any]:
-    """A recorded per-answer list (``requests``, ``no_tool_p``) padded to one entry per call plus the
+    """A recorded per-answer list (``requests``, ``no_tool_p``, ``request_p``) padded to one entry per call plus the
     reply; empty (all None) where the record has fewer entries than calls (several calls in one answer)."""
     items = list(values or ())
     if len(items) < calls:
@@ -211,6 +211,7 @@ class ReplaySource:
         # one call per answer in JSON mode: the answer's request kind and doubt go with its call
         requests = _per_answer(recorded.get("requests"), len(calls))
         doubts = _per_answer(recorded.get("no_tool_p"), len(calls))
+        weights = _per_answer(recorded.get("request_p"), len(calls))
         fluency = _per_answer(recorded.get("confidence"), len(calls))
         steps = [
             ModelResponse(
@@ -218,13 +219,17 @@ class ReplaySource:
                 finish_reason="tool_calls",
                 request=requests[n - 1],
                 no_tool_p=doubts[n - 1],
+                request_p=weights[n - 1],
                 mean_logprob=fluency[n - 1],
             )
             for n, c in enumerate(calls, 1)
         ]
         steps.append(
             ModelResponse(
-                text=recorded.get("reply") or "", finish_reason="stop", request=requests[len(calls)]
+                text=recorded.get("reply") or "",
+                finish_reason="stop",
+                request=requests[len(calls)],
+                request_p=weights[len(calls)],
             )
         )
         return _ScriptedTurn(steps)

@@ -127,6 +127,8 @@ class ModelResponse:
     no_tool_p: float | None = None
     """The probability the model gave to answering without a tool where its answer named a tool
     (``wire.no_tool_probability``); None where unknown."""
+    request_p: Mapping[str, float] | None = None
+    """The weight the model gave each request kind where it named one (``wire.request_weights``)."""
     mode: ToolMode = "native"
     latency_s: float = 0.0
     model: str = ""

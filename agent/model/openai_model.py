@@ -17,6 +17,7 @@ import openai
 
 from agent.model.constrained import (
     NO_TOOL,
+    REQUEST_KINDS,
     ConstrainedAnswer,
     build_response_schema,
     llguidance_grammar,
@@ -47,6 +48,7 @@ from agent.model.wire import (
     native_tools,
     no_tool_probability,
     parse_native_call,
+    request_weights,
     timings_from,
     to_wire_messages,
     usage_from,
@@ -373,6 +375,7 @@ class OpenAIModel:
                 if calls and mode == "json"
                 else None
             ),
+            request_p=request_weights(logprob_tokens(choice.logprobs), REQUEST_KINDS) if request else None,
             mode=mode,
             model=raw.model or self._model,
             timings=timings_from(raw),

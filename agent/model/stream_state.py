@@ -9,7 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agent.model.constrained import NO_TOOL, ConstrainedAnswer, ReplyStreamer, parse_constrained
+from agent.model.constrained import (
+    NO_TOOL,
+    REQUEST_KINDS,
+    ConstrainedAnswer,
+    ReplyStreamer,
+    parse_constrained,
+)
 from agent.model.messages import ModelResponse, ServerTimings, ToolCall, ToolMode, ToolSpec
 from agent.model.wire import (
     finish_reason,
@@ -18,6 +24,7 @@ from agent.model.wire import (
     mean_logprob,
     no_tool_probability,
     parse_native_call,
+    request_weights,
     timings_from,
     usage_from,
 )
@@ -26,6 +33,8 @@ __all__ = ["StreamAccumulator"]
 
 _TOKENS_KEPT = 64
 """The tool's name comes within an answer's first tokens; the rest are not kept."""
+_TAIL_KEPT = 16
+"""The request kind comes within its last tokens (``…"request": "<kind>"}``)."""
 
 
 class StreamAccumulator:
@@ -40,6 +49,7 @@ class StreamAccumulator:
         self.usage: Any = None
         self.logprobs: list[float] = []
         self.tokens: list[Any] = []
+        self.tail: list[Any] = []
         self.timings: ServerTimings | None = None
         self.streamer = ReplyStreamer() if constrained else None
         self.emitted = ""
@@ -66,8 +76,11 @@ class StreamAccumulator:
             if choice.finish_reason:
                 self.finish_raw = choice.finish_reason
             self.logprobs += logprob_values(getattr(choice, "logprobs", None))
-            if self.streamer is not None and len(self.tokens) < _TOKENS_KEPT:
-                self.tokens += logprob_tokens(getattr(choice, "logprobs", None))
+            if self.streamer is not None:
+                tokens = logprob_tokens(getattr(choice, "logprobs", None))
+                if len(self.tokens) < _TOKENS_KEPT:
+                    self.tokens += tokens
+                self.tail = (self.tail + tokens)[-_TAIL_KEPT:]
         self.emitted += out
         return out
 
@@ -95,6 +108,7 @@ class StreamAccumulator:
             mean_logprob=mean_logprob(self.logprobs),
             request=request,
             no_tool_p=no_tool_probability(self.tokens, NO_TOOL) if calls and self.streamer else None,
+            request_p=request_weights(self.tail, REQUEST_KINDS) if request else None,
             mode=self.mode,
             model=self.model,
             timings=self.timings,

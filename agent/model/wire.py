@@ -37,6 +37,7 @@ __all__ = [
     "native_tools",
     "no_tool_probability",
     "parse_native_call",
+    "request_weights",
     "timings_from",
     "to_wire_messages",
     "usage_from",
@@ -204,6 +205,45 @@ def no_tool_probability(tokens: Sequence[Any], no_tool: str = "none") -> float |
             return _starts_word(token, no_tool, offset=match.end() - at)
         at += len(piece)
     return None
+
+
+_REQUEST_VALUE = re.compile(r'"request"\s*:\s*"')
+
+
+def request_weights(tokens: Sequence[Any], kinds: Iterable[str]) -> dict[str, float] | None:
+    """How the model weighed each request kind (``constrained.REQUEST_KINDS``) where its constrained-JSON
+    answer names one (``…"request": "<kind>"}``): the summed top alternatives at the token that begins the
+    kind, each credited to the one kind it begins (a piece that begins several is no one's). None where
+    that token or its alternatives are not known. Its chosen kind is the model's first look; these weights
+    say how sure it was — a question read as one about the calendar by a hair is not a calendar question."""
+    pieces = [getattr(token, "token", None) for token in tokens]
+    if not all(isinstance(piece, str) for piece in pieces):
+        return None
+    matches = list(_REQUEST_VALUE.finditer("".join(pieces)))
+    if not matches:
+        return None
+    start = matches[-1].end()
+    at = 0
+    for token, piece in zip(tokens, pieces, strict=True):
+        if at <= start < at + len(piece):
+            return _kind_weights(token, list(kinds), offset=start - at)
+        at += len(piece)
+    return None
+
+
+def _kind_weights(token: Any, kinds: list[str], *, offset: int) -> dict[str, float] | None:
+    alternatives = getattr(token, "top_logprobs", None)
+    if not alternatives:
+        return None
+    weights = dict.fromkeys(kinds, 0.0)
+    for alternative in alternatives:
+        piece = getattr(alternative, "token", "")
+        value = getattr(alternative, "logprob", None)
+        head = piece[offset:] if isinstance(piece, str) else ""
+        begun = [kind for kind in kinds if head and (kind.startswith(head) or head.startswith(kind))]
+        if len(begun) == 1 and isinstance(value, int | float):
+            weights[begun[0]] = min(1.0, weights[begun[0]] + math.exp(value))
+    return weights
 
 
 def _starts_word(token: Any, word: str, *, offset: int) -> float | None:

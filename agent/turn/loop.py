@@ -202,8 +202,12 @@ async def run_turn(
                 None if response.mean_logprob is None else round(response.mean_logprob, 4)
             )
             telemetry.no_tool_p.append(None if response.no_tool_p is None else round(response.no_tool_p, 4))
+            telemetry.request_p.append(
+                None if response.request_p is None else {k: round(v, 4) for k, v in response.request_p.items() if v}
+            )
             if response.request is not None:  # a later answer without one keeps the earlier reading
                 ctx.state.request = response.request
+                ctx.state.request_p = response.request_p
             ctx.state.answer_calls = tuple((c.name, dict(c.arguments)) for c in response.tool_calls)
             ctx.state.answer_first_call = call_index
             if response.tool_calls and telemetry.model_round_trips == 1:

@@ -8,6 +8,7 @@ facts. One instance per turn, on ``ToolContext.state``; nothing in it outlives t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -25,6 +26,9 @@ class TurnState:
     request: str | None = None
     """The model's reading of the message (``constrained.REQUEST_KINDS``) in its latest answer, or None
     where the model gives none (native tool calling)."""
+    request_p: Mapping[str, float] | None = None
+    """How the model weighed each request kind in that answer (``ModelResponse.request_p``); None where
+    unknown."""
     answer_calls: tuple[tuple[str, dict[str, Any]], ...] = ()
     """The calls of the model's latest answer (tool name, arguments as sent), in order: a read beside a
     write answers a question of its own ("add X Thursday — and what's on Wednesday?"); a time another call

@@ -29,6 +29,8 @@ Record payload::
                    returns logprobs),
      "no_tool_p": [0.02 | null, ...] (per answer that called a tool: the probability the model gave to
                   answering without one; a write above ``writes.store.DOUBT`` confirms first),
+     "request_p": [{"chat": 0.6, "calendar_question": 0.3} | null, ...] (per answer: the weight the model
+                  gave each request kind, kinds with none left out),
      "lang": "en" | "zh", "latency_ms": {"prompt": .., "gate": .., "model": .., "tools": .., "exit_check": ..,
      "persist": .., "code_total": .., "total": ..}}
 
@@ -71,6 +73,7 @@ class TurnTelemetry:
     requests: list[str | None] = field(default_factory=list)
     confidence: list[float | None] = field(default_factory=list)
     no_tool_p: list[float | None] = field(default_factory=list)
+    request_p: list[dict[str, float] | None] = field(default_factory=list)
     checks: list[dict[str, Any]] = field(default_factory=list)
     dropped_fields: list[dict[str, Any]] = field(default_factory=list)
     filled_fields: list[dict[str, Any]] = field(default_factory=list)
@@ -114,6 +117,7 @@ class TurnTelemetry:
             "requests": list(self.requests),
             "confidence": list(self.confidence),
             "no_tool_p": list(self.no_tool_p),
+            "request_p": list(self.request_p),
             "checks": list(self.checks),
             "lang": self.lang,
             "latency_ms": dict(self.latency_ms),

@@ -58,3 +58,19 @@ def test_the_recorded_doubt_and_request_kind_go_with_each_call(template: Path) -
     turn["requests"] = ["add"] * (calls + 1)
     result = asyncio.run(run_scenario(scenario, ReplaySource(report), template=template))
     assert result.turns[0].writes == [] and result.turns[0].pending == "needs_confirmation"
+
+
+def test_the_recorded_request_weights_are_played_back_and_reported(template: Path) -> None:
+    """The weight the live model gave each request kind reaches the replayed turn's record as it came."""
+    scenario = next(
+        s for s in load_scenarios() if len(s.turns) == 1 and s.turns[0].expect.decision == "write"
+    )
+    report = _report_of(scenario, template)
+    [turn] = report["results"][0]["turns"]
+    calls = len(turn["model_tool_calls"])
+    weights = [{"add": 0.93, "chat": 0.04}] * calls + [{"chat": 0.7, "calendar_question": 0.2}]
+    turn["requests"] = ["add"] * calls + ["chat"]
+    turn["request_p"] = weights
+    result = asyncio.run(run_scenario(scenario, ReplaySource(report), template=template))
+    played = result.turns[0]
+    assert played.model_calls >= 1 and played.request_p == weights[: played.model_calls]

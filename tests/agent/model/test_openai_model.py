@@ -289,3 +289,43 @@ async def test_no_weight_is_read_for_a_reply_or_a_native_call() -> None:
     native = FakeEndpoint(completion(None, tool_calls=[native_call("create_event", args)], logprobs=[-0.1]))
     response = await native.model(tool_mode="native").complete(MESSAGES, TOOLS)
     assert response.no_tool_p is None and "top_logprobs" not in native.requests[0]
+
+
+def _kind_spelled(answer: str, alternatives_at_kind: list[tuple[str, float]]) -> list:  # type: ignore[type-arg]
+    """``answer`` as a server's tokens, the request kind's first token carrying the alternatives given."""
+    head, rest = answer.rsplit('"request":"', 1)
+    return [(head + '"request":"', -0.01, []), (rest[:4], -0.3, alternatives_at_kind), (rest[4:], -0.01, [])]
+
+
+@pytest.mark.parametrize(
+    ("answer", "alternatives", "expected"),
+    [
+        (
+            '{"tool":"none","reply":"I cannot see prices.","request":"calendar_question"}',
+            [("cale", math.log(0.55)), ("chat", math.log(0.3)), ("cann", math.log(0.1)), ("c", math.log(0.05))],
+            {"calendar_question": 0.55, "chat": 0.3, "cannot_do": 0.1},  # "c" begins several: no one's
+        ),
+        (
+            '{"tool":"create_event","arguments":{"title":"Coffee","when":"Thursday 3pm"},"request":"add"}',
+            [("add", math.log(0.9)), ("mix", math.log(0.06)), ("chan", math.log(0.03))],
+            {"add": 0.9, "mixed": 0.06, "change": 0.03},
+        ),
+        ('{"tool":"none","reply":"Hi!","request":"chat"}', [], None),  # no alternatives: unknown
+    ],
+)
+async def test_json_mode_reads_the_weight_given_to_each_request_kind(
+    answer: str, alternatives: list[tuple[str, float]], expected: dict[str, float] | None
+) -> None:
+    endpoint = FakeEndpoint(completion(answer, tokens=_kind_spelled(answer, alternatives)))
+    response = await endpoint.model(tool_mode="json").complete(MESSAGES, TOOLS)
+    if expected is None:
+        assert response.request_p is None
+        return
+    weights = {kind: weight for kind, weight in (response.request_p or {}).items() if weight}
+    assert weights == pytest.approx(expected)
+
+
+async def test_no_request_weights_without_a_request_kind() -> None:
+    answer = '{"tool":"none","reply":"Hi!"}'
+    endpoint = FakeEndpoint(completion(answer, tokens=[(answer, -0.1, [("Hello", -2.0)])]))
+    assert (await endpoint.model(tool_mode="json").complete(MESSAGES, TOOLS)).request_p is None

@@ -132,3 +132,24 @@ async def test_json_stream_reads_the_weight_given_to_answering_without_a_tool() 
     done = events[-1]
     assert isinstance(done, Completed) and done.response.tool_calls[0].name == "create_event"
     assert done.response.no_tool_p == pytest.approx(0.15)
+
+
+async def test_json_stream_reads_the_request_kinds_weights_at_its_end() -> None:
+    alternatives = [("chat", math.log(0.6)), ("cale", math.log(0.35))]
+    reply = "x" * 400  # a long reply: the kind comes long after the first tokens
+    endpoint = FakeEndpoint(
+        sse(
+            chunk('{"tool":"none","reply":"', tokens=[('{"tool":"none","reply":"', -0.01, [])]),
+            *[chunk(piece, tokens=[(piece, -0.1, [])]) for piece in [reply[i : i + 4] for i in range(0, 400, 4)]],
+            chunk('","request":"', tokens=[('","request":"', -0.01, [])]),
+            chunk("chat", tokens=[("chat", -0.5, alternatives)]),
+            chunk('"}', tokens=[('"}', -0.01, [])]),
+            chunk(finish="stop"),
+        )
+    )
+    events = await _collect(endpoint.model(tool_mode="json").stream(MESSAGES, TOOLS))
+    done = events[-1]
+    assert isinstance(done, Completed) and done.response.request == "chat"
+    assert done.response.request_p is not None
+    assert done.response.request_p["chat"] == pytest.approx(0.6)
+    assert done.response.request_p["calendar_question"] == pytest.approx(0.35)
