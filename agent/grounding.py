@@ -155,7 +155,27 @@ def _word_said(word: str, said_words: set[str], said_n: str) -> bool:
         stem = len(_common_prefix(word, said))
         if stem >= 4 and max(len(word), len(said)) - stem <= 2 and min(len(word), len(said)) - stem <= 1:
             return True
+        if _bases(word) & {said} or _bases(said) & {word}:  # "booking" / "book", "planning" / "plan"
+            return True
     return False
+
+
+_SUFFIXES = ("ing", "ed")
+
+
+def _bases(word: str) -> set[str]:
+    """The base forms an -ing or -ed word can have ("booking" → book, "planning" → plan, "hiking" → hike),
+    four letters at least: "wedding" is not "wed"."""
+    out: set[str] = set()
+    for suffix in _SUFFIXES:
+        base = word.removesuffix(suffix)
+        if base == word:
+            continue
+        forms = {base, base + "e"}
+        if len(base) >= 2 and base[-1] == base[-2]:
+            forms.add(base[:-1])
+        out |= {form for form in forms if len(form) >= 4}
+    return out
 
 
 def _common_prefix(a: str, b: str) -> str:
