@@ -258,7 +258,9 @@ RULES: list[Rule] = [
     Rule("work_week", r"(?:(?P<mod>" + NEXT + "|" + LAST + "|" + THIS + r"|the)\s+)?(?:work|working|business)\s*-?\s*week",
          lambda m: p.Period("workweek", _shift_of(m) if m["mod"] and m["mod"] != "the" else 0)),
     # "later this month", "later this week", "later next week": the rest of that period from today
-    Rule("later_in", r"later(?:\s+on)?(?=\s+(?:this|next|in\s+the)\b)", b_const(p.PeriodPart("rest"))),
+    Rule("later_in", r"later(?:\s+on)?(?=\s+(?:this|next|in\s+the|tonight|today)\b)", b_const(p.PeriodPart("rest"))),
+    # "earlier today at 9", "earlier this morning": the day named, as it is
+    Rule("earlier_in", r"earlier(?:\s+on)?(?=\s+(?:this|today|tonight)\b)", b_const()),
     Rule("week_of", r"the\s+week\s+of(?=\s+(?:the\s+)?(?:" + MONTH + r"|\d))", b_const(p.WeekOf())),
     Rule("weekday_after", r"(?:the\s+(?:(?P<n>" + ORD + r")\s+)?|(?P<n2>" + ORD + r")\s+)(?P<wd>" + WEEKDAY +
                           r")\s+(?P<dir>after|before)(?!\s+next\s*(?:$|[,.;!?]|at\b|@|\d))(?=\s+\S)", b_weekday_after),

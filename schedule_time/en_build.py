@@ -18,7 +18,7 @@ from .en_words import (
 from .holidays import lookup_holiday
 from .language import Rule, rules_by_first_char
 
-NEXT = r"(?:next|coming|upcoming|the\s+following|following)"
+NEXT = r"(?:next|nxt|coming|upcoming|the\s+following|following)"
 LAST = r"(?:last|past|previous|this\s+past)"
 THIS = r"(?:this|current|the\s+current)"
 def _month(s: str) -> int:
@@ -112,6 +112,7 @@ def b_const(*pieces: p.Piece):
 def b_weekday(m: re.Match[str]) -> p.Piece:
     wd = _weekday(m["wd"])
     mod = (m["mod"] or "").split()[0] if m["mod"] else ""
+    mod = "next" if mod == "nxt" else mod
     if m["after"]:
         return p.WeekdayRef(wd, "count", count=2)
     if mod in ("next", "coming", "upcoming", "following", "the"):
@@ -130,7 +131,7 @@ def b_weekday_count(m: re.Match[str]) -> p.Piece:
 
 def _shift_of(m: re.Match[str]) -> int:
     word = m["mod"].split()[-1]
-    if word in ("next", "coming", "upcoming", "following"):
+    if word in ("next", "nxt", "coming", "upcoming", "following"):
         return 1
     if word in ("last", "past", "previous"):
         return -1
@@ -162,7 +163,7 @@ def b_this_time(m: re.Match[str]) -> p.Piece:
     """"this time tomorrow", "this time next week": now moved by one day / unit."""
     if m["day"]:
         return p.Shift(relativedelta(days=1 if m["day"] == "tomorrow" else -1), "minute")
-    sign = 1 if m["mod"] == "next" else -1
+    sign = 1 if m["mod"] in ("next", "nxt") else -1
     return p.Shift(relativedelta(**{m["unit"] + "s": sign}), "minute")
 
 

@@ -160,6 +160,8 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
 
 
 def _narrow(frame: a.Frame, spec: Spec, ctx: a.Ctx) -> a.Frame:
+    if spec.part == "rest" and frame.grain == "day" and (spec.clock is not None or spec.pod is not None):
+        return frame   # "later today at 5", "later this evening": the clock or part of day in that day
     if spec.part is not None:
         frame = a.part_frame(frame, spec.part, ctx)
     return frame
@@ -217,7 +219,20 @@ def spec_frames(spec: Spec, ctx: a.Ctx) -> tuple[list[a.Frame], str | None]:
             raise Unusable("a shift in hours cannot be combined with another date or time")
         point = a.floor(_shift_point(ctx, spec.shift), "minute")
         return [a.Frame(point, point + ONE_MINUTE, "minute")], None
-    return timed_frames(date_frame(spec, ctx), spec.clock, spec.pod, spec.hint, spec.zone, ctx)
+    found, assumed = timed_frames(date_frame(spec, ctx), spec.clock, spec.pod, spec.hint, spec.zone, ctx)
+    if spec.part == "rest" and spec.clock is not None:
+        found = _still_to_come(found, spec.clock, ctx)
+    return found, assumed
+
+
+def _still_to_come(found: list[a.Frame], clock: p.Clock, ctx: a.Ctx) -> list[a.Frame]:
+    """"later today at 9" at 10:15: the reading still to come, the evening one where a bare clock's
+    morning reading is over."""
+    later = [f for f in found if f.end > ctx.now]
+    if not later and clock.meridiem is None and not clock.h24 and clock.hour < 12:
+        later = [a.Frame(f.start + HOURS[12], f.end + HOURS[12], f.grain, f.label) for f in found]
+        later = [f for f in later if f.end > ctx.now]
+    return later or found
 
 
 def timed_frames(frame: a.Frame | None, clock: p.Clock | None, pod: p.PartOfDay | None, hint: str | None,

@@ -279,6 +279,12 @@ RULES: list[Rule] = [
          const(p.PeriodPart("end"))),
     Rule("off_work", r"(?:下班|放工|收工)(?:的?(?:时候|時候|时间|時間))?", const(p.PeriodPart("end"), p.Period("day"))),
     Rule("later", r"(?:晚些|稍晚|晚一些|迟些|遲些)(?:的)?(?:时候|時候)?", const(p.PeriodPart("rest"))),
+    # 待会儿三点, 一会儿下午两点, 稍后五点: that clock still to come today (bound to the time that follows:
+    # alone 一会儿 is "a moment", not a time)
+    Rule("later_clock", r"(?:待会儿?|待會兒?|一会儿|一會兒|稍后|稍後)(?=\s*(?:[0-9０-９一二三四五六七八九十两兩]|"
+                        r"上午|下午|晚上|中午|傍晚|早上))", const(p.PeriodPart("rest"), p.DayShift(0))),
+    # 今天早些时候九点: the day named, as it is
+    Rule("earlier", r"(?:早些|稍早|早一些)(?:的)?(?:时候|時候)", const()),
     # 第二天, 次日, 隔天: the day after an event (a move keeps its clock); alone, the next day of nothing
     Rule("next_day", r"第二[天日]|次日|隔天|翌日", const(p.Shift(relativedelta(days=1), "day", event="must"))),   # 今天晚些时候
     # 上午12点 / 早上十二点半: noon (12:xx is never the small hours of a morning), not midnight
