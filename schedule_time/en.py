@@ -208,7 +208,7 @@ RULES: list[Rule] = [
                 r"early\s+morning|late\s+night|late\s+at\s+night|late\s+evening|(?:right|just|straight|immediately)\s+after\s+lunch|"
                 r"first\s+thing(?:\s+in\s+the\s+morning)?|(?:early|late|mid)[- ]?(?:afternoon|morning)|"
                 r"early\s+evening|after\s+lunch|after\s+school|morning|morn|afternoon|"
-                r"evening|night|arvo|lunchtime|lunch|dinner|breakfast)(?:ish)?", b_pod),
+                r"evening|night|arvo|lunchtime|lunch|dinnertime|dinner|breakfast)(?:ish)?", b_pod),
     # "mornings", "on weekday evenings", "saturday mornings": a plural part of day is each one (a series)
     Rule("pod_plural", r"(?:(?:in\s+the|on)\s+)?(?P<pod>mornings|afternoons|evenings|nights)",
          lambda m: [p.Every(), PODS[m["pod"][:-1]]]),
@@ -371,6 +371,9 @@ RULES: list[Rule] = [
     Rule("end_of_day", r"(?:the\s+)?(?:end|close)\s+of\s+(?:the\s+)?(?:business\s+)?day", b_const(p.PeriodPart("end"), p.Period("day"))),
     # close of business: the working day's last minute, 17:00 ("by cob": until 17:00)
     Rule("cob", r"(?:the\s+)?close\s+of\s+business|cob|c\.o\.b\.?", b_const(p.Clock(17, 0, h24=True))),
+    # "after work" / "before work": from the working day's end (17:00, as 下班后) / until it begins (09:00)
+    Rule("after_work", r"after\s+work(?!\w)", b_const(p.OpenBound("after"), p.Clock(17, 0, h24=True))),
+    Rule("before_work", r"before\s+work(?!\w)", b_const(p.OpenBound("before"), p.Clock(9, 0, h24=True))),
     # "(make it) end at 11", "ends at 5pm", "finishing at 6", "wraps up at 4": an end, as "until" is (before
     # "part": "end at 11" is no "end of" a period)
     Rule("ends_at", r"(?:end(?:s|ing)?|finish(?:es|ing)?|wrap(?:s|ping)?\s+up)\s+at", b_const(p.RangeSep(until=True))),

@@ -117,6 +117,7 @@ PODS = {"morning": MORNING, "morn": MORNING, "afternoon": AFTERNOON, "evening": 
         "eve": EVENING, "arvo": AFTERNOON, "lunch": _pod("lunch", 12, 14, "pm"), "lunchtime": _pod("lunch", 12, 14, "pm"),
         "early morning": _pod("early morning", 0, 9, "am"), "late night": _pod("late night", 21, 24, "pm", small_hours=NIGHT_SMALL_HOURS),
         "late evening": _pod("late evening", 21, 24, "pm"), "dinner": _pod("dinner", 18, 21, "pm"),
+        "dinnertime": _pod("dinner", 18, 21, "pm"),
         "breakfast": _pod("breakfast", 7, 10, "am"), "after lunch": _pod("after lunch", 13, 17, "pm"),
         "after school": _pod("after school", 15, 21, "pm"), "am": _pod("am", 0, 12, "am"),
         "pm": _pod("pm", 12, 24, "pm"),

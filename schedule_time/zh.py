@@ -66,6 +66,7 @@ from .zh_build import (
     b_decade,
     b_md_dot,
     b_meal_bound,
+    b_meal_time,
     b_move_by,
     b_nth_unit,
     b_nth_weekday,
@@ -173,6 +174,8 @@ RULES: list[Rule] = [
     # 午饭后 = "after lunch" (13-17 as in English); 午饭前 = before the meal begins (an open interval)
     Rule("meal_bound", r"(?P<meal>早饭|早飯|早餐|午饭|午飯|午餐|中饭|中飯|晚饭|晚飯|晚餐)\s*(?P<dir>之前|以前|前|之后|之後|以后|以後|后|後)",
          b_meal_bound),
+    Rule("meal_time", r"(?P<meal>早饭|早飯|早餐|午饭|午飯|午餐|中饭|中飯|晚饭|晚飯|晚餐)\s*[的嘅]?\s*(?:时间|時間|时候|時候|饭点|飯點)",
+         b_meal_time),
     Rule("label_pm", r"晚饭|晚飯|晚餐|夜宵|宵夜|消夜|午饭|午飯|午餐|中饭|中飯|下午茶", const(p.Label("pm"))),
     Rule("label_am", r"早饭|早飯|早餐|早茶", const(p.Label("am"))),
     Rule("around", r"前后|前後|左右|上下(?!午)|之间|之間|期间|期間|一整天|整天|全天", const()),
@@ -278,6 +281,8 @@ RULES: list[Rule] = [
     Rule("off_work_of", rf"(?<=[天日{WEEKDAY_CHAR[1:-1]}])(?:下班|放工|收工)(?:的?(?:时候|時候|时间|時間))?",
          const(p.PeriodPart("end"))),
     Rule("off_work", r"(?:下班|放工|收工)(?:的?(?:时候|時候|时间|時間))?", const(p.PeriodPart("end"), p.Period("day"))),
+    # 上班前: until the working day begins (09:00, as "before work")
+    Rule("before_work", r"(?:上班|开工|開工)\s*(?:之前|以前|前)", const(p.OpenBound("before"), p.Clock(9, 0, h24=True))),
     Rule("later", r"(?:晚些|稍晚|晚一些|迟些|遲些)(?:的)?(?:时候|時候)?", const(p.PeriodPart("rest"))),
     # 待会儿三点, 一会儿下午两点, 稍后五点: that clock still to come today (bound to the time that follows:
     # alone 一会儿 is "a moment", not a time)

@@ -184,6 +184,12 @@ _MEALS = {"早": (7, 9, "am", "breakfast"), "午": (12, 14, "pm", "lunch"), "中
           "晚": (18, 20, "pm", "dinner")}
 
 
+def b_meal_time(m: re.Match[str]) -> p.Piece:
+    """午饭时间, 晚饭的时候: the meal's span, as English "lunchtime", "dinner time"."""
+    start, end, hint, name = _MEALS[m["meal"][0]]
+    return p.PartOfDay(name, start, end, hint)
+
+
 def b_meal_bound(m: re.Match[str]) -> list[p.Piece]:
     start, end, hint, name = _MEALS[m["meal"][0]]
     if "前" in m["dir"]:   # 午饭前: until the meal begins
