@@ -8,7 +8,7 @@ import re
 from . import pieces as p
 from .en_words import ZONES, number_value
 
-MER = r"(?P<mer>[ap])\.?\s?m\b\.?|(?P<mer1>[ap])\b\.?"
+MER = r"(?P<mer>[ap])\.?\s?m(?:-?ish)?\b\.?|(?P<mer1>[ap])\b\.?"
 SMALL = r"(?:[01]?\d|2[0-4])"
 
 

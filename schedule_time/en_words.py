@@ -17,7 +17,7 @@ ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth
             "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
             "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
             "nineteenth": 19, "twentieth": 20, "thirtieth": 30}
-FUZZY = {"a": 1, "an": 1, "one": 1, "a couple of": 2, "a couple": 2, "couple of": 2, "a pair of": 2,
+FUZZY = {"a": 1, "an": 1, "one": 1, "a couple of": 2, "a couple": 2, "couple of": 2, "couple": 2, "a pair of": 2,
          "a few": 3, "few": 3, "several": 3}
 
 MONTHS = {"january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
@@ -94,7 +94,7 @@ _ORDER = ("years", "months", "weeks", "days", "hours", "minutes", "seconds")
 
 _HALF_UNIT = r"hour|day|week|month|year|minute"
 """The units that take "and a half" with no amount before them ("hour and a half" is one and a half hours)."""
-AMOUNT = rf"(?:(?:a couple of|a couple|couple of|a pair of|a few|few|several|an?|{NUMBER})" \
+AMOUNT = rf"(?:(?:a couple of|a couple|couple of|couple|a pair of|a few|few|several|an?|{NUMBER})" \
          rf"(?:\s+and\s+an?\s+half)?|half\s+an?|an?\s+half|(?:a\s+)?quarter\s+of\s+an?|" \
          rf"three[- ]quarters?\s+of\s+an?|\d/\d)"
 ONE_DURATION = rf"(?:{AMOUNT}\s*{UNIT_WORD}(?:'s)?(?:\s+and\s+an?\s+half)?|(?:\d++(?:[.,]\d+)?|\d/\d)\s?(?:[smhdy](?![^\W\d_])|\"|')" \
