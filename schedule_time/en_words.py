@@ -95,15 +95,15 @@ _ORDER = ("years", "months", "weeks", "days", "hours", "minutes", "seconds")
 _HALF_UNIT = r"hour|day|week|month|year|minute"
 """The units that take "and a half" with no amount before them ("hour and a half" is one and a half hours)."""
 AMOUNT = rf"(?:(?:a couple of|a couple|couple of|couple|a pair of|a few|few|several|an?|{NUMBER})" \
-         rf"(?:\s+and\s+an?\s+half)?|half\s+an?|an?\s+half|(?:a\s+)?quarter\s+of\s+an?|" \
+         rf"(?:\s+and\s+an?\s+half)?|half\s+an?|half(?=[\s-](?:{_HALF_UNIT})\b)|an?\s+half|(?:a\s+)?quarter\s+of\s+an?|" \
          rf"three[- ]quarters?\s+of\s+an?|\d/\d)"
-ONE_DURATION = rf"(?:{AMOUNT}\s*{UNIT_WORD}(?:'s)?(?:\s+and\s+an?\s+half)?|(?:\d++(?:[.,]\d+)?|\d/\d)\s?(?:[smhdy](?![^\W\d_])|\"|')" \
+ONE_DURATION = rf"(?:{AMOUNT}(?:\s*|-){UNIT_WORD}(?:'s)?(?:-long)?(?:\s+and\s+an?\s+half)?|(?:\d++(?:[.,]\d+)?|\d/\d)\s?(?:[smhdy](?![^\W\d_])|\"|')" \
                rf"|(?<![\w'])(?:{_HALF_UNIT})\s+and\s+an?\s+half)"
 """…and a unit without its article when "and a half" follows ("hour and a half", as people type it)."""
 DURATION_LIST = rf"{ONE_DURATION}(?:\s*+(?:,|and|,\s*and)?\s*+{ONE_DURATION})*"
 """Possessive spaces: neither a separator nor a duration begins with a space, so giving spaces back can
 only retry a duration where it already failed ("3 days| ago": the same match, one failed try fewer)."""
-_ONE = re.compile(rf"({AMOUNT})\s*({UNIT_WORD})(?:'s)?(\s+and\s+an?\s+half)?|(\d++(?:[.,]\d+)?|\d/\d)\s?([smhdy](?![^\W\d_])|\"|')"
+_ONE = re.compile(rf"({AMOUNT})(?:\s*|-)({UNIT_WORD})(?:'s)?(?:-long)?(\s+and\s+an?\s+half)?|(\d++(?:[.,]\d+)?|\d/\d)\s?([smhdy](?![^\W\d_])|\"|')"
                   rf"|(?<![\w'])({_HALF_UNIT})\s+and\s+an?\s+half")
 
 

@@ -90,6 +90,21 @@ def test_a_bare_hour_after_until_or_to_reads_as_a_clock_hour(value: str, source:
 @pytest.mark.parametrize(
     ("value", "source", "grounded"),
     [
+        ("45 minutes", "Put a 45-minute design review on Thursday at 2:30pm", True),
+        ("2 hours", "book a 2-hour workshop friday 10am", True),
+        ("30 minutes", "a half-hour call with Sam tomorrow at 4", True),
+        ("90 minutes", "grab a 90-min slot with the vendor on monday", True),
+        ("1 hour", "an hour-long catch-up with Ines tomorrow", True),
+        ("1 hour", "Put a 45-minute design review on Thursday at 2:30pm", False),
+    ],
+)
+def test_a_hyphenated_length_before_a_noun_grounds_the_duration(value: str, source: str, grounded: bool) -> None:
+    assert is_time_grounded(value, [source], now=NOW, tz=NY) is grounded
+
+
+@pytest.mark.parametrize(
+    ("value", "source", "grounded"),
+    [
         # A count is no hour: the only time words the user gave are elsewhere (or none).
         ("Friday 7:00 AM", "book a table for 7 at the bistro on Friday", False),
         ("Mar 20 7 PM", "reserve for 7 people on March 20", False),

@@ -127,6 +127,9 @@ MESSAGES += [
     M('我直到五点都有空', [('直到五点', 'open', 'open-before 2026-12-01T17:00')]),
     M('一直到周五都很忙', [('一直到周五', 'open', 'open-before 2026-12-04T00:00')]),
     M('moved to Friday', [('Friday', 'day', '2026-12-04')]),   # "to" is no "until": the day it moves to
+    M('Put a 45-minute design review on Thursday at 2:30pm', [('45-minute', 'duration', 'duration 0:45:00'), ('Thursday at 2:30pm', 'clock', '2026-12-03T14:30')]),
+    M('book a 2-hour workshop friday 10am', [('2-hour', 'duration', 'duration 2:00:00'), ('friday 10am', 'clock', '2026-12-04T10:00')]),
+    M('a half-hour call with Sam tomorrow at 4', [('a half-hour', 'duration', 'duration 0:30:00'), ('tomorrow at 4', 'clock', '2026-12-02T16:00')]),
 ]
 
 
