@@ -231,11 +231,12 @@ RULES: list[Rule] = [
     Rule("every", r"(?:every|each)(?:\s+(?P<other>other|second(?!\s+" + WEEKDAY + r"\s*(?:of|in)\b)))?(?:\s+(?P<n>\d+(?![\dsnrt])|" + WORD_NUMBER + r"))?"
                   r"(?:\s+(?P<unit>days?|weeks?|fortnights?|months?|quarters?|years?|hours?|minutes?|weekdays?|weekends?))?",
          b_every),
-    Rule("recur_word", r"(?P<w>daily|weekly|monthly|yearly|annually|hourly|weekdays|weekends|fortnightly)",
+    Rule("recur_word", r"(?P<w>daily|weekly|monthly|yearly|annually|hourly|weekdays|weekends|fortnightly|bi-?weekly)",
          lambda m: [p.RecurUnit(*{"daily": ("DAILY",), "weekly": ("WEEKLY",), "monthly": ("MONTHLY",),
                                   "yearly": ("YEARLY",), "annually": ("YEARLY",), "hourly": ("HOURLY",),
                                   "weekdays": ("WEEKLY", (0, 1, 2, 3, 4)), "weekends": ("WEEKLY", (5, 6)),
-                                  "fortnightly": ("WEEKLY", (), 2)}[m["w"]])]),
+                                  "fortnightly": ("WEEKLY", (), 2), "biweekly": ("WEEKLY", (), 2),
+                                  "bi-weekly": ("WEEKLY", (), 2)}[m["w"]])]),
     Rule("weekday_count", r"(?P<n>\d+|" + WORD_NUMBER + r")\s+(?P<wd>" + alt(WEEKDAYS) + r")s\s+(?P<dir>from now|ago|back)",
          b_weekday_count),
     Rule("plural_weekday", r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)s",
@@ -395,6 +396,8 @@ RULES: list[Rule] = [
          b_const(p.OpenBound("through"))),
     Rule("between", r"between|from|later\s+than", b_const(p.RangeStart())),
     Rule("till_date", r"(?:till|until|up\s+to|to)\s+date", b_const(p.DayShift(0))),
+    # "mon/wed/fri": a slash between weekdays lists them, as "and" does (not the days from one to the other)
+    Rule("weekday_slash", r"/(?=\s*(?:" + WEEKDAY + r")s?\b)", b_const(p.RangeSep(weak=True))),
     Rule("range_sep", r"/|-|–|—|~|to|thru|through|up\s+to|but\s+before", b_const(p.RangeSep())),
     Rule("range_until", r"till|til|until|untill", b_const(p.RangeSep(until=True))),
     Rule("and", r"and|&", b_const(p.RangeSep(weak=True))),

@@ -186,9 +186,11 @@ RULES: list[Rule] = [
     Rule("once", r"(?<=[天日周週拜月年时時钟鐘头頭末])一次", const()),   # 每周一次: the recurrence itself
     # recurrence (before weekdays: 每周一 is every Monday, not "every week" + Monday)
     Rule("every_weekday", rf"(?:每|逢|每逢)(?P<other>隔)?(?:一)?{GE}?{WEEK}{_WD}(?!次)(?:\s*(?:到|至|~|-)\s*{WEEK}?"
-                          rf"(?P<wd2>{WEEKDAY_CHAR})|(?P<more>(?:\s*(?:和|及|跟|与|與|、|,)?\s*{WEEK}?{WEEKDAY_CHAR}{_NOT_CLOCK})+))?",
+                          rf"(?P<wd2>{WEEKDAY_CHAR})|(?P<more>(?:\s*(?:和|及|跟|与|與|、|,|/)?\s*{WEEK}?{WEEKDAY_CHAR}{_NOT_CLOCK})+))?",
          b_every_weekday),
     Rule("every_other_weekday", rf"隔{GE}?{WEEK}{_WD}", lambda m: [p.Every(2), p.WeekdayRef(WEEKDAYS[m["wd"]])]),
+    # 双周例会, 双周周四: every other week (as "biweekly"); 双周末 is no week
+    Rule("biweekly", r"(?:双|雙)(?:周|週)(?!末)", const(p.RecurUnit("WEEKLY", (), 2))),
     Rule("every", rf"(?:每|逢)(?P<other>隔)?\s*(?P<n>{COUNT})?\s*{GE}?\s*(?P<u>工作日|平日|周末|週末|天|日|星期|礼拜|"
                   r"禮拜|周|週|月|季度|季|年|小时|小時|钟头|鐘頭|分钟|分鐘)(?P<pod>早上|晚上|下午|上午|中午)?", b_every),
     Rule("every_night", r"每(?P<w>晚|早|夜)", lambda m: [p.RecurUnit("DAILY"), PODS[m["w"]]]),
