@@ -313,7 +313,8 @@ RULES: list[Rule] = [
     # 五点结束, 六点为止: where it ends (结束 only after a clock: "周五结束" is Friday, as it was)
     Rule("open_end", r"为止|為止|(?<=[点點分半刻0-9])(?:结束|結束)", const(p.OpenBound("before", ends=True))),
     Rule("open_before", r"以前|之前|前|以内|以內|之内|之內", const(p.OpenBound("before"))),
-    Rule("open_start", r"起|开始|開始", const(p.OpenBound("after", starts=True))),
+    # 七点起, 三点开始: where it begins; not 起飞 (takes off), 起床 (gets up), 起来
+    Rule("open_start", r"起(?![飞飛床来來身])|开始|開始", const(p.OpenBound("after", starts=True))),
     Rule("open_after", r"以后|以後|之后|之後|后|後|以来|以來", const(p.OpenBound("after"))),
     Rule("open_by", r"截止到?|截至|最晚|最迟|最遲", const(p.OpenBound("by"))),
     Rule("number", rf"(?P<n>[{CN}]+)", lambda m: p.Number(cn_int(m["n"]))),
