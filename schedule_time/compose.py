@@ -159,6 +159,10 @@ def _inherit(target: Spec, source: Spec, first: bool = False) -> None:
         if target.pod is None and source.pod is not None and source.pod.day_shift is not None:
             target.pod = source.pod
     td, sd = target.dateparts, source.dateparts
+    if (td is not None and sd is not None and td.month is None and sd.month is None and target.period is None
+            and source.period is not None and source.period.unit == "month"
+            and not (first and td.day is not None and sd.day is not None and td.day > sd.day)):
+        target.period = source.period   # "from the 3rd to the 10th of next month": both days in that month
     if td is not None and sd is not None and td.month is None and td.day is not None and sd.month is not None and not (
             first and sd.day is not None and td.day > sd.day):
         # "from 13 to 15 July"; not "from the 29th to March 3" (29 March would come after its end)
