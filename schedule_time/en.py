@@ -108,8 +108,9 @@ _POLITE = r"please|pls|plz|thanks|thank\s+you|thx|then|ok|okay|works|is\s+(?:fin
 """Words that may follow a reply of "am" / "pm" alone ("PM please", "am works")."""
 
 _AFTER_A_DAY = "|".join(fr"(?<=\b{day} )" for day in sorted(
-    {*WEEKDAYS, "today", "tomorrow", "tmrw", "tmr", "tonight"}, key=len, reverse=True))
-"""Right after a day ("Friday pm", "tomorrow a.m."): am/pm there is that day's half, as after a number."""
+    {*WEEKDAYS, "today", "tomorrow", "tmrw", "tmr", "tonight", "this"}, key=len, reverse=True))
+"""Right after a day ("Friday pm", "tomorrow a.m.", "this pm"): am/pm there is that day's half, as after a number;
+"eve" there is the evening ("fri eve"; alone it may be a name)."""
 
 
 def _needs(*words: str) -> str:
@@ -223,6 +224,7 @@ RULES: list[Rule] = [
     # a number: "I am free", "am I busy" keep the verb
     Rule("mer_alone", r"(?:(?<=\d\s)|" + _AFTER_A_DAY + r"|(?<![a-z'])(?<![a-z']\s)(?=[ap]\.?m\b\.?\s*(?:$|[,;:!?)]|(?:" +
                       _POLITE + r")\b)))(?P<pod>[ap])\.?m\b\.?", lambda m: [PODS[m["pod"] + "m"]]),
+    Rule("eve_after_day", r"(?:" + _AFTER_A_DAY + r")eve\b", lambda m: [PODS["eve"]]),
     Rule("this_time", r"(?:at\s+)?this\s+time\s+(?:(?P<day>tomorrow|yesterday)|(?P<mod>next|last)\s+(?P<unit>week|month|"
                       r"year))", b_this_time),
     Rule("today", r"today|todays|at this time", b_const(p.DayShift(0))),

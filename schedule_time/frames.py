@@ -141,6 +141,8 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
         if frame is not None and frame.grain in ("week", "day"):
             week_start = a.floor(frame.start, "week")
             frame = a.day_frame(a.weekday_date(ctx, spec.weekday, week_start))
+        elif frame is not None and spec.period is not None and spec.period.unit == "weekend":
+            frame = _weekday_in(frame, spec.weekday.weekday)   # "saturday of next weekend"
         elif frame is not None:
             raise Unusable("a weekday cannot be placed in that period")
         else:
@@ -157,6 +159,16 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
         monday = a.floor(frame.start + a.ONE_DAY, "week")   # a Sunday names the week it begins (US)
         frame = a.Frame(monday, monday + WEEKS[1], "week")
     return _narrow(frame, spec, ctx)
+
+
+def _weekday_in(frame: a.Frame, weekday: int) -> a.Frame:
+    """The day of that weekday inside a frame of a few days (a weekend)."""
+    day = a.floor(frame.start, "day")
+    while day < frame.end:
+        if day.weekday() == weekday:
+            return a.day_frame(day)
+        day += DAYS[1]
+    raise Unusable("that weekday is not in that period")
 
 
 def _narrow(frame: a.Frame, spec: Spec, ctx: a.Ctx) -> a.Frame:

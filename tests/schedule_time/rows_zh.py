@@ -361,6 +361,7 @@ ROWS: list[Row] = [
     R("明天早饭时间", "tue", "2026-12-02T07:00/2026-12-02T09:00 hour", "breakfast time"),
     R("周五午飯時間", "tue", "2026-12-04T12:00/2026-12-04T14:00 hour", "traditional lunchtime"),
     R("周一上班前", "tue", "open-before 2026-12-07T09:00", "before work: until the working day begins"),
+    R("下周末周六", "tue", "2026-12-12", "a weekday inside next weekend"),
     R("周一早上上班前", "tue", "open-before 2026-12-07T09:00", "a morning before work"),
     R("本周晚些时候", "tue", "2026-12-01T00:00/2026-12-07T00:00 day", "later this week: the rest of the week"),
     R("东京时间晚上8点", "tue", "2026-12-01T19:00", "a fixed-offset zone name: 20:00 in Tokyo is 19:00 in Shanghai"),

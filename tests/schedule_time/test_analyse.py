@@ -129,6 +129,7 @@ MESSAGES += [
     M('moved to Friday', [('Friday', 'day', '2026-12-04')]),   # "to" is no "until": the day it moves to
     M('Put a 45-minute design review on Thursday at 2:30pm', [('45-minute', 'duration', 'duration 0:45:00'), ('Thursday at 2:30pm', 'clock', '2026-12-03T14:30')]),
     M('book a 2-hour workshop friday 10am', [('2-hour', 'duration', 'duration 2:00:00'), ('friday 10am', 'clock', '2026-12-04T10:00')]),
+    M('lunch with Eve on friday', [('friday', 'day', '2026-12-04')]),   # "eve" alone may be a name: no evening
     M('周五早上8点起飞的航班', [('周五早上8点', 'clock', '2026-12-04T08:00')]),   # 起飞 takes off: no "from 8"
     M('明早六点起床去晨跑', [('明早六点', 'clock', '2026-12-02T06:00')]),   # 起床 gets up
     M('明天下午三点起都有空', [('明天下午三点起', 'open', 'open-after 2026-12-02T15:00')]),   # 起 alone: from then
