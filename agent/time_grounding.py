@@ -81,6 +81,7 @@ __all__ = [
     "resolved",
     "same_pieces",
     "shares_time_words",
+    "starts_as",
     "the_time_itself",
 ]
 
@@ -125,6 +126,17 @@ def reads_at_clock(phrase: str, clock: time, *, now: datetime, tz: ZoneInfo, mem
     found = _resolve(phrase, now, tz, memo)
     starts = [c.start for c in found.candidates] if found.status == "ambiguous" else [found.start]
     return any(s is not None and s.astimezone(tz).time() == clock for s in starts)
+
+
+def starts_as(value: str, phrase: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> bool:
+    """``value`` reads as one time that starts where a reading of the user's ``phrase`` starts: an event's
+    whole time as a tool result named it ("Wednesday, November 12, 4:00–4:30 PM") for the user's "at 4"."""
+    mine = _resolve(value, now, tz, memo)
+    if mine.status != "resolved" or mine.start is None or not has_clock(value) or not has_clock(phrase):
+        return False
+    theirs = _resolve(phrase, now, tz, memo)
+    starts = [c.start for c in theirs.candidates] if theirs.status == "ambiguous" else [theirs.start]
+    return mine.start in starts
 
 
 def norm(text: str) -> str:

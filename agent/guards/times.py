@@ -49,6 +49,7 @@ from agent.time_grounding import (
     reads_at_clock,
     reads_or_moves,
     resolved,
+    starts_as,
     the_time_itself,
 )
 from agent.time_readings import picked_reading, reads_as_now, ungrounded_hint, users_phrase
@@ -216,6 +217,11 @@ def _from_the_users_phrase(
                 # phrase whose time words the mangled value kept is the one it was made from
                 kept_words = [p for p in fit if _has_words_of(str(args[field]), p)]
                 fit = kept_words if len(kept_words) == 1 else fit
+        if field == "event_when" and len(fit) > 1:
+            # the event's whole time as a tool result named it ("Wednesday, November 12, 4:00–4:30 PM"): the
+            # one phrase whose reading starts there ("at 4") is the user's for it
+            same = [p for p in fit if starts_as(str(args[field]), p, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
+            fit = same if len(same) == 1 else fit
         if field == "duration" and len(fit) == 1:
             args[field] = fit[0]  # "30 minutes" for "roughly three quarters of an hour"
             left.remove(fit[0])

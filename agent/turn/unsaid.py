@@ -42,6 +42,7 @@ from agent.time_grounding import (
     quotes,
     resolved,
     shares_time_words,
+    starts_as,
 )
 from agent.tools.registry import ReadResult, ToolRun
 from agent.turn.focus import focus_group
@@ -275,14 +276,15 @@ def uses_unsaid(ctx: ToolContext, args: dict[str, object]) -> bool:
     """Whether a write's time arguments (after the prompt about unsaid phrases) come from one of them."""
     asked = ctx.state.unsaid or ()
     keys = ("when", "event_when", "recurrence", "event")  # the event's name may carry it: "Monday's standup"
-    values = [v for k in keys if isinstance(v := args.get(k), str) and v]
+    values = [(k, v) for k in keys if isinstance(v := args.get(k), str) and v]
     return any(
         quotes(p, [v])
         or quotes(v, [p])
         or is_time_grounded(v, [p], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
         or shares_time_words(v, p, [ctx.user_text])
+        or (k == "event_when" and starts_as(v, p, now=ctx.now, tz=ctx.tz, memo=ctx.memo))
         for p in asked
-        for v in values
+        for k, v in values
     )
 
 

@@ -14,6 +14,7 @@ from agent.fuller_phrase import fuller_phrase
 from agent.model import SystemMessage, ToolResultMessage, call, reply
 from agent.time_grounding import (
     is_time_grounded,
+    starts_as,
 )
 from agent.time_readings import users_phrase
 from agent.timing import resolve_end
@@ -707,3 +708,19 @@ async def test_a_computed_date_beside_a_title_of_the_users_is_their_phrase(datab
     assert model.call_count == 1 and r.writes, r.text
     (event,) = await kit.events()
     assert event.start == datetime(2026, 12, 1, 15, tzinfo=SH)
+
+
+@pytest.mark.parametrize(
+    ("value", "phrase", "same"),
+    [
+        ("Wednesday, March 5, 4:00–4:30 PM", "at 4", True),  # an event's whole time, as a tool result names it
+        ("March 5, 4:00-4:30 PM", "4pm", True),
+        ("3月5日（周三） 16:00–16:30", "下午4点", True),
+        ("3月5日 16:00-16:30", "4点", True),
+        ("Wednesday, March 5, 4:30–5:00 PM", "at 4", False),  # another start
+        ("Thursday, March 6, 4:00–4:30 PM", "at 4", False),  # another day
+        ("March 5", "at 4", False),  # no clock: a day is no start at the user's clock
+    ],
+)
+def test_a_value_that_starts_where_the_users_clock_reads(value: str, phrase: str, same: bool) -> None:
+    assert starts_as(value, phrase, now=NOW, tz=NY) is same

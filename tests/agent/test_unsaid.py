@@ -295,3 +295,40 @@ async def test_a_write_only_message_gets_no_read_for_its_left_out_time(kit: Kit)
     )
     r = await kit.assistant.reply(kit.user_id, "Yoga on Saturday at 9am, and lunch with Ana on Sunday")
     assert model.call_count == 3 and r.telemetry["read_forced"] is False
+
+
+# (message, the event moved and its new time words, the event at the other clause's time, the full time a tool
+# result gave that event and the model copied as event_when, the tool)
+WHOLE_TIME_COPIED = [
+    ("lunch -> 1pm, and drop my call at 4", ("Lunch", "1pm"), "Call with Acme",
+     "Wednesday, March 5, 4:00–4:30 PM", "delete_event"),
+    ("push lunch to 1pm; also scrap the 4pm call", ("Lunch", "1pm"), "Call with Acme",
+     "March 5, 4:00-4:30 PM", "delete_event"),
+    ("move lunch to 1pm and get rid of my call at four", ("Lunch", "1pm"), "Call with Acme",
+     "Wed, Mar 5, 4:00 – 4:30 PM", "delete_event"),
+    ("周会改到下午1点，下午4点那个电话取消", ("周会", "下午1点"), "客户电话",
+     "3月5日（周三） 16:00–16:30", "delete_event"),
+    ("周会改成下午一点；4点的电话不打了", ("周会", "下午一点"), "客户电话",
+     "3月5日 16:00-16:30", "delete_event"),
+]
+
+
+@pytest.mark.parametrize(("text", "moved", "other", "copied", "tool"), WHOLE_TIME_COPIED,
+                         ids=[row[0] for row in WHOLE_TIME_COPIED])
+async def test_after_the_prompt_the_events_whole_time_stands_for_the_users_clock(  # type: ignore[no-untyped-def]
+    database, make_user, text: str, moved: tuple[str, str], other: str, copied: str, tool: str
+) -> None:
+    """The other request's event named with its whole time as a tool result gave it ("…4:00–4:30 PM" for
+    "at 4"): the user's clock finds it, and the delete asks yes/no — never refused without a word."""
+    kit = await make_kit(database, make_user, timezone="America/New_York")
+    await kit.seed(moved[0], datetime(2025, 3, 5, 12, tzinfo=NY), datetime(2025, 3, 5, 13, tzinfo=NY))
+    await kit.seed(other, datetime(2025, 3, 5, 16, tzinfo=NY), datetime(2025, 3, 5, 16, 30, tzinfo=NY))
+    model = kit.script(
+        call("update_event", {"event": moved[0].lower(), "when": moved[1]}),
+        call(tool, {"event": other.lower(), "event_when": copied}),
+    )
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count == 2 and len(r.writes) == 1
+    assert r.pending is not None and r.pending.kind == "needs_confirmation"
+    assert other in r.text.splitlines()[-1]
+    assert sorted(e.title for e in await kit.events()) == sorted([moved[0], other])
