@@ -58,6 +58,8 @@ async def copied_start_is_no_move(ctx: ToolContext, command: Command) -> Command
         for p in phrases_or_moves_left(ctx, [*used, *_others_times(ctx, command)], name=str(args["event"]))
         if reads_or_moves(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
     ]
+    if ctx.state.unsaid is not None:  # after the prompt about a left-out time, only that time is left to it:
+        left = [p for p in left if p in ctx.state.unsaid]  # an earlier answer's time is that answer's
     if len(left) != 1 or await another_requests_clause(ctx, str(args["event"]), left[0]) is not None:
         return None  # (a time another call uses, or one in another event's clause, is another request's)
     span = resolved(when, now=ctx.now, tz=ctx.tz, memo=ctx.memo)

@@ -184,10 +184,15 @@ def carried(runs: Sequence[ToolRun]) -> list[ToolRun]:
     """The runs that carried out (or asked about) their request: not a call refused with nothing for the
     user — sent back and never fixed, or refused silently. Those account for none of the message's times
     at the end of a turn ("push the Carlos call to 3pm" sent as a move of another event and refused: that
-    request is still undone, and is asked alone or said undone)."""
+    request is still undone, and is asked alone or said undone). A refusal's question for the user counts only
+    when nothing came after it (it is asked in place of a retry that never came): "cancel the 4 o'clock call"
+    sent as an update that changes nothing, then a delete refused, had asked nobody anything."""
     return [
-        r for r in runs
-        if not (isinstance(r.result, Rejected) and r.result.ask is None and (r.result.fixable or r.result.silent))
+        r for i, r in enumerate(runs)
+        if not (
+            isinstance(r.result, Rejected) and (r.result.fixable or r.result.silent)
+            and (r.result.ask is None or i < len(runs) - 1)
+        )
     ]  # fmt: skip
 
 

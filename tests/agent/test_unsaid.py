@@ -300,7 +300,7 @@ async def test_a_write_only_message_gets_no_read_for_its_left_out_time(kit: Kit)
 # (message, the event moved and its new time words, the event at the other clause's time, the full time a tool
 # result gave that event and the model copied as event_when, the tool)
 WHOLE_TIME_COPIED = [
-    ("lunch -> 1pm, and drop my call at 4", ("Lunch", "1pm"), "Call with Acme",
+    ("lunch -> 1pm, and kill my call at 4", ("Lunch", "1pm"), "Call with Acme",
      "Wednesday, March 5, 4:00–4:30 PM", "delete_event"),
     ("push lunch to 1pm; also scrap the 4pm call", ("Lunch", "1pm"), "Call with Acme",
      "March 5, 4:00-4:30 PM", "delete_event"),
@@ -332,3 +332,38 @@ async def test_after_the_prompt_the_events_whole_time_stands_for_the_users_clock
     assert r.pending is not None and r.pending.kind == "needs_confirmation"
     assert other in r.text.splitlines()[-1]
     assert sorted(e.title for e in await kit.events()) == sorted([moved[0], other])
+
+
+# (message, the event moved and its new time words, the other event, its reference) — the model's answers after
+# the prompt: an update of the other request that changes nothing (sent back), then a write refused silently
+CHANGE_THEN_REFUSED = [
+    ("move lunch to 1pm and cancel the 4 o'clock call", ("Lunch", "1pm"), "Call with Acme", "call at 4"),
+    ("lunch at 1pm instead; scrap my call at 4", ("Lunch", "1pm"), "Call with Acme", "my call at 4"),
+    ("shift lunch to 1pm, then kill the 4pm call", ("Lunch", "1pm"), "Call with Acme", "the 4pm call"),
+    ("周会改到下午一点，四点那个电话取消吧", ("周会", "下午一点"), "客户电话", "四点那个电话"),
+    ("把周会挪到下午1点；下午四点的电话不用打了", ("周会", "下午1点"), "客户电话", "下午四点的电话"),
+]
+
+
+@pytest.mark.parametrize(("text", "moved", "other", "reference"), CHANGE_THEN_REFUSED,
+                         ids=[row[0] for row in CHANGE_THEN_REFUSED])
+async def test_a_request_whose_calls_were_all_refused_is_said_undone(  # type: ignore[no-untyped-def]
+    database, make_user, text: str, moved: tuple[str, str], other: str, reference: str
+) -> None:
+    """The question a refused update carried was never asked (another call came after it): the request is
+    not done, and the reply says so in the user's words — never dropped without a word."""
+    kit = await make_kit(database, make_user, timezone="America/New_York")
+    await kit.seed(moved[0], datetime(2025, 3, 5, 12, tzinfo=NY), datetime(2025, 3, 5, 13, tzinfo=NY))
+    await kit.seed(other, datetime(2025, 3, 5, 16, tzinfo=NY), datetime(2025, 3, 5, 16, 30, tzinfo=NY))
+    model = kit.script(
+        call("update_event", {"event": moved[0].lower(), "when": moved[1]}),
+        call("update_event", {"event": reference, "when": "4pm"}),  # its own time: changes nothing
+        call("delete_event", {"event": other.lower(), "event_when": "Thursday, March 6, 9:00 AM"}),
+        reply("Done."),
+    )
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert model.call_count >= 3 and len(r.writes) == 1
+    assert sorted(e.title for e in await kit.events()) == sorted([moved[0], other])
+    last = r.text.splitlines()[-1]
+    assert last.startswith(("I haven't done this part", "你消息里的这部分我还没有处理")), r.text
+    assert reference.split()[-1] in last or reference in last
