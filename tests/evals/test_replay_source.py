@@ -27,10 +27,20 @@ def _report_of(scenario, template: Path) -> dict:  # type: ignore[no-untyped-def
     }
 
 
+def _one_write():  # type: ignore[no-untyped-def]
+    """A one-turn scenario whose turn writes."""
+    return next(s for s in load_scenarios() if len(s.turns) == 1 and s.turns[0].expect.decision == "write")
+
+
+def _one_recorded_write(template: Path):  # type: ignore[no-untyped-def]
+    """That scenario, its report as a correct model's run, and the report's one turn."""
+    scenario = _one_write()
+    report = _report_of(scenario, template)
+    return scenario, report, report["results"][0]["turns"][0]
+
+
 def test_replaying_a_recorded_run_gives_the_same_outcome(template: Path) -> None:
-    scenario = next(
-        s for s in load_scenarios() if len(s.turns) == 1 and s.turns[0].expect.decision == "write"
-    )
+    scenario = _one_write()
     report = _report_of(scenario, template)
     source = ReplaySource(report)
     assert source.covers(scenario.id) and not source.covers("no such scenario")
@@ -48,11 +58,7 @@ def test_a_turn_with_nothing_recorded_gets_an_empty_reply(template: Path) -> Non
 
 def test_the_recorded_doubt_and_request_kind_go_with_each_call(template: Path) -> None:
     """A write the live model doubted (``no_tool_p``) confirms in the replay too, as it did live."""
-    scenario = next(
-        s for s in load_scenarios() if len(s.turns) == 1 and s.turns[0].expect.decision == "write"
-    )
-    report = _report_of(scenario, template)
-    [turn] = report["results"][0]["turns"]
+    scenario, report, turn = _one_recorded_write(template)
     calls = len(turn["model_tool_calls"])
     turn["no_tool_p"] = [0.4] + [None] * calls
     turn["requests"] = ["add"] * (calls + 1)
@@ -62,11 +68,7 @@ def test_the_recorded_doubt_and_request_kind_go_with_each_call(template: Path) -
 
 def test_the_recorded_request_weights_are_played_back_and_reported(template: Path) -> None:
     """The weight the live model gave each request kind reaches the replayed turn's record as it came."""
-    scenario = next(
-        s for s in load_scenarios() if len(s.turns) == 1 and s.turns[0].expect.decision == "write"
-    )
-    report = _report_of(scenario, template)
-    [turn] = report["results"][0]["turns"]
+    scenario, report, turn = _one_recorded_write(template)
     calls = len(turn["model_tool_calls"])
     weights = [{"add": 0.93, "chat": 0.04}] * calls + [{"chat": 0.7, "calendar_question": 0.2}]
     turn["requests"] = ["add"] * calls + ["chat"]
