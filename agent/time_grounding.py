@@ -48,6 +48,7 @@ from schedule_time.pieces import (
     DayShift,
     Duration,
     HolidayRef,
+    Lengthen,
     Number,
     Piece,
     Shift,
@@ -64,6 +65,7 @@ __all__ = [
     "covers",
     "has_clock",
     "is_a_length",
+    "is_a_length_change",
     "is_a_shift",
     "is_an_event_length",
     "is_time_grounded",
@@ -161,6 +163,12 @@ def _lengths(phrase: str) -> list[Duration]:
 def is_a_length(phrase: str) -> bool:
     """The phrase is only a length ("half an hour", 三刻钟): a duration, never a start."""
     return bool(_lengths(phrase))
+
+
+def is_a_length_change(phrase: str) -> bool:
+    """The phrase changes an event's length ("30 minutes longer", "cut 10 minutes off", 延长半小时): read
+    against the event, its end moves and its start stays."""
+    return any(isinstance(piece, Lengthen) for piece in scan(normalise(phrase)).pieces)
 
 
 def is_an_event_length(phrase: str) -> bool:

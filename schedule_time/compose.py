@@ -42,6 +42,7 @@ class Spec:
     qualifier: int | None = None
     borrowed: bool = False   # the date slots were lent by the other end of a range
     near: Spec | None = None  # "the closest xmas to <near>": what a holiday's nearest occurrence is near
+    lengthen: p.Lengthen | None = None  # "30 minutes longer": read only against an event
 
     def has_date(self) -> bool:
         pod, shift = self.pod, self.shift
@@ -55,7 +56,7 @@ class Spec:
         return self.clock is not None or self.pod is not None or self.number is not None
 
     def empty(self) -> bool:
-        return not (self.has_date() or self.has_time() or self.shift is not None)
+        return not (self.has_date() or self.has_time() or self.shift is not None or self.lengthen is not None)
 
 
 @dataclass(slots=True)
@@ -136,6 +137,10 @@ def build_spec(items: list[p.Piece]) -> Spec:
             spec.hint = piece.hint
         elif kind is p.WeekOf:
             spec.week_of = True
+        elif kind is p.Lengthen:
+            if spec.lengthen is not None:
+                raise Unusable("two changes of length")
+            spec.lengthen = piece
         elif kind is p.SameTime:
             raise Unusable('"same time" needs the event it refers to (resolve(..., relative_to=...))')
         elif kind is p.Approximate:

@@ -30,6 +30,7 @@ from .en_build import (
     b_ides,
     b_iso,
     b_later_by,
+    b_lengthen,
     b_month,
     b_month_day,
     b_month_day_range,
@@ -124,6 +125,10 @@ ORD = r"(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)"
 YW = r"(?:19|20)\d\d(?!\d)"
 Y = r"(?P<y>" + YW + r"|'\d{2})"
 _OBJECT = r"(?:\s+(?:it|this|that|them|everything|the\s+(?:meeting|call|event|appointment|session)))?"
+_NAMED = (r"(?:\s+(?!by\b|(?:today|tonight|tomorrow|tmrw|yesterday|next|this|last|morning|afternoon|evening|"
+          r"night|noon|midnight|mon|tue|wed|thu|fri|sat|sun)[a-z']*\b)[^\W\d_][\w'’-]*){0,4}?")
+"""The event's name between a verb and its amount ("extend the design review by 30 minutes"): up to four
+words, none a number or a time word (so "extend tomorrow's review by …" keeps "tomorrow" a time)."""
 MOVE_VERB = r"(?:push|delay|postpone|move|shift|bump|bring|pull|reschedule|change|switch)(?:ed|d|ing|es|s)?"
 """The verbs whose "to" names where a move goes ("move it to 4"), never an end ("run until 4")."""
 
@@ -331,6 +336,15 @@ RULES: list[Rule] = [
                         r"now|from\s+today|hence|later|from\s+now\s+on)", b_shift_later),
     # moves of an event (``resolve(..., relative_to=...)``): "later by 45 minutes", "push it back two days",
     # "bring the meeting forward 30 min"; "move it to 4", "reschedule to Friday" (the verb means nothing)
+    # a change of length: the end moves, the start stays ("30 minutes longer", "extend it by an hour",
+    # "shorten by 15 min", "cut 10 minutes off", "end half an hour later", "finish an hour early")
+    Rule("lengthen", r"(?P<dur>" + DURATION_LIST + r")\s+(?:(?P<short>shorter)|longer)\b", b_lengthen),
+    Rule("extend_by", r"(?:extend|lengthen|prolong|(?P<short>shorten|cut|trim))(?:ed|ing|s|es)?" + _NAMED +
+                      r"\s+by\s+(?:another\s+|an\s+extra\s+)?(?P<dur>" + DURATION_LIST + ")", b_lengthen),
+    Rule("cut_off", r"(?:cut|take|knock|shave|trim)(?:s|ting)?\s+(?P<dur>" + DURATION_LIST + r")\s+off(?P<short2>)"
+                    r"(?:\s+(?:the\s+end|it|the\s+meeting|the\s+call))?", b_lengthen),
+    Rule("end_by", r"(?:end|finish|wrap\s+up)(?:s|es|ed|ing)?" + _OBJECT + r"\s+(?:by\s+)?(?P<dur>" + DURATION_LIST +
+                   r")\s+(?:later|(?P<short>earlier|early|sooner))\b", b_lengthen),
     Rule("later_by", r"(?P<w>later|earlier|sooner)\s+by\s+(?P<dur>" + DURATION_LIST + ")", b_later_by),
     # "start 20 min earlier", "begin half an hour later": the event's start moves (no "start of" a period)
     Rule("start_by", r"(?:start|begin)(?:s|ed|ing|ning)?(?=\s+(?:(?:later|earlier|sooner)\s+by\s+|(?:by\s+)?(?:" +

@@ -217,6 +217,14 @@ def b_move_by(m: re.Match[str]) -> p.Piece:
     return p.Shift(p.negated(delta) if earlier else delta, grain, event="must")
 
 
+def b_lengthen(m: re.Match[str]) -> p.Piece:
+    """"30 minutes longer", "extend it by an hour", "shorten by 15 min", "cut 10 minutes off": the event's
+    end moves, its start stays."""
+    delta, _ = parse_duration(m["dur"])
+    shorter = m["short"] is not None if "short" in m.re.groupindex else "short2" in m.re.groupindex
+    return p.Lengthen(p.negated(delta) if shorter else delta)
+
+
 def b_shift_signed(m: re.Match[str]) -> p.Piece:
     delta, grain = parse_duration(m["dur"])
     return p.Shift(p.negated(delta) if (m["sign"] or m["sign2"]) == "-" else delta, grain)

@@ -210,6 +210,8 @@ def spec_frames(spec: Spec, ctx: a.Ctx) -> tuple[list[a.Frame], str | None]:
         raise Unusable("a bare number is not a date or time")
     if spec.shift is not None and spec.shift.event == "must":
         raise Unusable("moving an event needs the event (resolve(..., relative_to=(start, end)))")
+    if spec.lengthen is not None:
+        raise Unusable("a change of length needs the event (resolve(..., relative_to=(start, end)))")
     if spec.shift is not None and spec.shift.anchored:
         base = replace(spec, shift=None)
         if base.empty():

@@ -252,8 +252,8 @@ def _kind(expr: Expr | None, r: Resolution) -> Kind:
     kind = expr.kind if expr is not None else "point"
     if kind == "recurring" or r.recurrence is not None:
         return "recurrence"
-    if kind == "duration":
-        return "duration"
+    if kind == "duration" or (expr is not None and expr.left is not None and expr.left.lengthen is not None):
+        return "duration"   # (a change of length, "30 minutes longer", too)
     if kind in ("range", "interval"):
         return "range"
     if kind == "open":

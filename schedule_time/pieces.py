@@ -308,6 +308,15 @@ class ZoneOffset(Piece):
 
 
 @dataclass(slots=True)
+class Lengthen(Piece):
+    """A change of an event's length: "30 minutes longer", "extend it by an hour", 延长半小时 (``delta`` > 0);
+    "15 minutes shorter", "shorten by 15 min", 缩短一刻钟 (< 0). The start stays, the end moves
+    (``resolve(..., relative_to=...)``); without an event it reads as nothing."""
+
+    delta: relativedelta
+
+
+@dataclass(slots=True)
 class SameTime(Piece):
     """"same time", "same slot", 同一时间段: the event's own time of day (``resolve(..., relative_to=...)``)
     on the day the other pieces name."""

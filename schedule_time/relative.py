@@ -7,6 +7,8 @@
   event's time of day on the day named (from now, as that day alone).
 * A clock time without a day ("move to 4", "at 3pm", 改到四点): on the event's own day.
 * A day without a time ("move it to Friday", 推迟到周五): the event's time of day on that day.
+* A change of length ("30 minutes longer", "shorten it by 15 min", 延长半小时, 提前十分钟结束): the start
+  stays, the end moves.
 
 The result is the new ``[start, end)``: the event's length is kept, unless the text gives its own end or
 length (a range, "for two hours"). Anything else (a range, an open bound, a recurrence, a period) is read
@@ -113,6 +115,14 @@ def _same_time_that_week(
 def _relative(
     pieces: list[p.Piece], start: datetime, length: timedelta, zone: tzinfo, ctx: a.Ctx, lang: str
 ) -> Resolution | None:
+    lengths = [x for x in pieces if type(x) is p.Lengthen]
+    if lengths:  # "30 minutes longer", 缩短一刻钟: the start stays, the end moves
+        if len(lengths) != 1 or len(pieces) != 1:
+            raise Unusable("a change of length takes no other time")
+        new_length = (start + length + lengths[0].delta) - start
+        if new_length < timedelta(minutes=1):
+            raise a.Impossible("that leaves the event no length")
+        return _kept(start, new_length, zone, lang, None, "length")
     same = any(type(x) is p.SameTime for x in pieces)
     rest = [x for x in pieces if type(x) is not p.SameTime]
     if (len(rest) > 1 and type(rest[-1]) is p.OpenBound and rest[-1].kind == "after"

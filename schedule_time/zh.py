@@ -64,6 +64,7 @@ from .zh_build import (
     b_date,
     b_day_pod,
     b_decade,
+    b_lengthen,
     b_md_dot,
     b_meal_bound,
     b_meal_time,
@@ -157,6 +158,12 @@ RULES: list[Rule] = [
     # 比原来晚一个小时, 比那早半天: "than (it was)", the event itself (the move follows)
     Rule("than_event", r"比\s*(?:那|这|這|原来的?|原來的?|原定的?|原先的?|之前|计划的?|計劃的?)\s*(?:时间|時間)?(?=\s*[早晚提推延])",
          const()),
+    # a change of length (before the moves: 提前半小时结束 ends earlier, it does not move): the end moves
+    Rule("lengthen", rf"(?:延长|延長|加长|加長|拉长|拉長|(?P<short>缩短|縮短))\s*了?\s*(?P<dur>{DUR_LIST})", b_lengthen),
+    # 缩短到四十分钟, 延长成两个小时: the new length itself (the verb is a filler before it)
+    Rule("length_to", r"(?:延长|延長|加长|加長|缩短|縮短)(?:\s*(?:成|为|為)|(?=\s*到))", const()),
+    Rule("end_by", rf"(?:晚|推迟|推遲|延迟|延遲|延后|延後|(?P<short>早|提前|提早))\s*(?P<dur>{DUR_LIST})\s*"
+                   r"(?:结束|結束|下班|散会|散會)", b_lengthen),
     Rule("move_by", rf"(?P<dir>{MOVE_EARLIER}|{MOVE_LATER})\s*了?\s*(?P<dur>{DUR_LIST})", b_move_by),
     Rule("move_to", MOVE_TO, const()),
     Rule("same_time", r"(?:在\s*)?(?:同一\s*[个個]?\s*(?:时间段|時間段|时段|時段|时间|時間|时候|時候|时刻|時刻)|"

@@ -219,6 +219,12 @@ def b_move_by(m: re.Match[str]) -> p.Piece:
     return p.Shift(p.negated(delta) if earlier else delta, grain, event="must")
 
 
+def b_lengthen(m: re.Match[str]) -> p.Piece:
+    """延长半小时, 缩短一刻钟, 晚半小时结束, 提前十分钟结束: the event's end moves, its start stays."""
+    delta, _ = parse_amounts(m["dur"])
+    return p.Lengthen(p.negated(delta) if m["short"] else delta)
+
+
 def b_md_dot(m: re.Match[str]) -> p.Piece:
     """3.14, 12.25 in Chinese text: month.day, the Chinese order. When the day could be a month too (3.4 =
     4 March) the piece keeps ``order`` "md", so that ``dayfirst=True`` may swap it (README "Numeric dates")."""

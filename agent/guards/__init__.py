@@ -25,6 +25,7 @@ from agent.context import ToolContext
 from agent.guards.asked import cannot_do, event_pointed_at, nothing_asked, only_the_unsaid, own_calendar
 from agent.guards.clauses import time_of_another_request
 from agent.guards.ends import bare_hour_end, copied_end_is_the_end, start_said_as_an_end
+from agent.guards.lengths import length_change_kept
 from agent.guards.starts import copied_start_is_no_move
 from agent.guards.times import ground_times
 from agent.guards.wording import repetition_kept, title_language, title_script
@@ -43,6 +44,7 @@ WRITE_GUARDS: tuple[tuple[str, WriteGuard], ...] = (
     ("event_pointed_at", event_pointed_at),  # after a read, only events the user pointed at
     ("cannot_do", cannot_do),  # the model read the message as something kairos cannot do
     ("only_the_unsaid", only_the_unsaid),  # after the left-out prompt, only that request
+    ("length_change", length_change_kept),  # "30 minutes longer" sent as a length of 30 minutes
     ("bare_hour_end", bare_hour_end),  # an end written "7" is 7 o'clock
     ("copied_end", copied_end_is_the_end),  # a move to the event's own end is a new end
     ("an_end_phrase", start_said_as_an_end),  # a move to the user's "until 6" is a new end

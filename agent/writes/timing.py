@@ -24,7 +24,7 @@ from agent.language import HAN_RUN
 from agent.outcomes import Command, NeedsChoice, NeedsValue, Option, WriteOutcome
 from agent.render import phrases
 from agent.render.timefmt import range_text
-from agent.time_grounding import quotes, the_time_itself
+from agent.time_grounding import is_a_length_change, quotes, the_time_itself
 from agent.timing import (
     DEFAULT_DURATION,
     Ambiguous,
@@ -126,6 +126,14 @@ _UNTIL_LEAD = re.compile(r"\s*(?:until|till|til|through|thru)\b", re.IGNORECASE)
 """A time that leads with "until" is an end ("make it run until 6"), never where the event goes."""
 
 
+def _length_changed(
+    ctx: ToolContext, value: str, start: datetime, anchor: tuple[datetime, datetime]
+) -> datetime | None:
+    """The new end of a change of length, read against the event at its (new) start with its old length."""
+    framed = resolve(value, now=ctx.now, tz=ctx.tz, prefer="future", relative_to=(start, start + (anchor[1] - anchor[0])))
+    return framed.end if framed.status == "resolved" and framed.start == start else None
+
+
 def _start_in_context(
     ctx: ToolContext, command: Command, when: str, anchor: datetime | None
 ) -> Timing | Ambiguous | Missing:
@@ -185,7 +193,9 @@ def with_timing(
         value = args.get(name)
         if not value or timing.all_day:
             continue
-        if name == "end":
+        if anchor is not None and is_a_length_change(value):  # "30 minutes longer": the end moves
+            found = _length_changed(ctx, value, start, anchor)
+        elif name == "end":
             found = resolve_end(value, start=start, now=ctx.now, tz=ctx.tz)
         else:
             duration = resolve_duration(value, now=ctx.now, tz=ctx.tz)

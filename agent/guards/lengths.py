@@ -1,0 +1,34 @@
+"""A change of length the model sent as a length: the user's change stands for it.
+
+"make the review 30 minutes longer" came as ``duration="30 minutes"`` — grounded, since the user wrote "30
+minutes" — and the hour-long review was written as half an hour: the opposite of what was asked. The facts
+code has: the message holds one phrase the time service reads as a change of length ("30 minutes longer",
+"cut 10 minutes off", 延长半小时, 提前十分钟结束: ``time_grounding.is_a_length_change``), and the update's
+``end`` or ``duration`` is not that change. That phrase becomes the update's ``end``; the write path reads
+it against the event (``writes.timing``: the start stays, the end moves).
+"""
+
+from __future__ import annotations
+
+from agent.context import ToolContext
+from agent.outcomes import Command
+from agent.time_grounding import is_a_length_change, phrases_of
+
+__all__ = ["length_change_kept"]
+
+_LENGTHS = ("end", "duration")
+
+
+def length_change_kept(ctx: ToolContext, command: Command) -> Command | None:
+    args = command.args
+    given = [n for n in _LENGTHS if args.get(n)]
+    if command.tool != "update_event" or not given:
+        return None
+    if any(is_a_length_change(str(args[n])) for n in given):
+        return None  # the model passed the change itself
+    said = [p for p in phrases_of(ctx.user_text, ctx.memo) if is_a_length_change(p)]
+    if len(said) != 1:
+        return None
+    ctx.notes.append({"replaced": given[0], "reason": "the_users_length_change", "tool": command.tool,
+                      "call_index": command.call_index})  # fmt: skip
+    return command.with_(args={**args, "end": said[0], "duration": None})

@@ -1,0 +1,53 @@
+"""A change of an event's length ("30 minutes longer", 延长半小时, "cut 10 minutes off"): the start stays and
+the end moves, whether the model passes the change itself or only its amount as a length (which once cut an
+hour-long review to half an hour). Scripted model, real store; the event is Thursday 3:00-4:00 PM."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from agent.model import call, reply
+from tests.agent.fixtures import *  # noqa: F403  (fixtures)
+from tests.agent.fixtures import NY, Kit
+
+START = datetime(2025, 3, 6, 15, tzinfo=NY)
+END = datetime(2025, 3, 6, 16, tzinfo=NY)
+
+# (message, the event's title, the model's update arguments besides `event`, the new end)
+CHANGES = [
+    ("make the design review 30 mins longer", "Design review", {"duration": "30 minutes"}, (16, 30)),
+    ("make the design review 30 mins longer", "Design review", {"end": "30 mins longer"}, (16, 30)),
+    ("can the design review run an hour longer?", "Design review", {"duration": "1 hour"}, (17, 0)),
+    ("extend the design review by half an hour", "Design review", {"duration": "half an hour"}, (16, 30)),
+    ("design review: cut 15 minutes off", "Design review", {"duration": "15 minutes"}, (15, 45)),
+    ("design review: cut 15 minutes off", "Design review", {"end": "3:45pm"}, (15, 45)),
+    ("shorten the design review by 20 min", "Design review", {"end": "20 min"}, (15, 40)),
+    ("let the design review end 45 minutes later", "Design review", {"duration": "45 minutes"}, (16, 45)),
+    ("把设计评审延长半小时", "设计评审", {"duration": "半小时"}, (16, 30)),
+    ("设计评审缩短一刻钟", "设计评审", {"duration": "一刻钟"}, (15, 45)),
+    ("设计评审晚半小时结束", "设计评审", {"end": "半小时"}, (16, 30)),
+    ("設計評審延長一個小時", "設計評審", {"duration": "一個小時"}, (17, 0)),
+]
+
+
+@pytest.mark.parametrize(("text", "title", "args", "end"), CHANGES, ids=[f"{r[0]}:{r[2]}" for r in CHANGES])
+async def test_a_change_of_length_moves_the_end_and_keeps_the_start(
+    kit: Kit, text: str, title: str, args: dict[str, str], end: tuple[int, int]
+) -> None:
+    await kit.seed(title, START, END)
+    kit.script(call("update_event", {"event": title.lower(), **args}), reply("ok"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    [event] = await kit.events()
+    assert len(r.writes) == 1, r.text
+    assert (event.start, event.end) == (START, datetime(2025, 3, 6, *end, tzinfo=NY))
+
+
+async def test_a_new_length_is_still_a_length(kit: Kit) -> None:
+    """"make it 45 minutes" names the length itself: no change of length in the words, the length stands."""
+    await kit.seed("Design review", START, END)
+    kit.script(call("update_event", {"event": "design review", "duration": "45 minutes"}), reply("ok"))
+    r = await kit.assistant.reply(kit.user_id, "make the design review 45 minutes")
+    [event] = await kit.events()
+    assert len(r.writes) == 1 and event.end == datetime(2025, 3, 6, 15, 45, tzinfo=NY)
