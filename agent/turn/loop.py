@@ -106,6 +106,16 @@ def _ask_instead(
         code_texts.append(_retry_question(fixable, lang))
 
 
+def _only_earlier_times(fixable: Sequence[ToolRun]) -> bool:
+    """Every failed call of the retry took a time from an earlier message while this one says its own."""
+    return bool(fixable) and all(
+        isinstance(r.result, Rejected)
+        and bool(r.result.problems)
+        and all(p.get("problem") == "an_earlier_time" for p in r.result.problems)
+        for r in fixable
+    )
+
+
 def _settled_after_retry(out: TurnResult, retried: bool) -> bool:
     """The turn ends on a write or a yes/no after a send-back (so with no left-out prompt): a time of the
     message no call used is another request, said undone rather than lost ("move lunch to 1 and cancel the
@@ -296,6 +306,11 @@ async def run_turn(
             if _reads_all_failed(out.runs) and (run := await read_skipped(tools, call_index, tried=True)):
                 _code_run(out, run, code_texts, ctx, telemetry, on_tool)  # a second bad read: code's
                 model_text, ended_by_model_text = "", True
+                break
+            if _only_earlier_times(fixable) and (run := await correction_offered(tools, call_index)):
+                # the model took the old time twice, though the message says its own: code's yes/no for
+                # the event just written at the message's one time ("说错了，应该是三点")
+                _code_run(out, run, code_texts, ctx, telemetry, on_tool)
                 break
             gave_up = len(code_texts)
             _ask_instead(out, fixable, code_texts, lang, telemetry)
