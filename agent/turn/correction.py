@@ -9,8 +9,8 @@ that event — read by the time service against the event — as a zero-model ye
 Tuesday, May 27, 4:00–5:00 PM?"), never as a write: the model did not call it, so a wrong guess costs the
 user a "no". Any other shape (no focus, several times, a reading that is not a change) is left as it was.
 
-The same yes/no answers a correction whose calls took the old time twice ("说错了，应该是三点" sent as 14:00
-again after the send-back that named 三点, ``turn.loop``): the user's time is in the message, so it is
+The same yes/no answers a correction whose calls took the old time twice ("时间说错了，是四点" sent as 14:00
+again after the send-back that named 四点, ``turn.loop``): the user's time is in the message, so it is
 proposed rather than asked for.
 """
 

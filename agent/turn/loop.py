@@ -309,7 +309,7 @@ async def run_turn(
                 break
             if _only_earlier_times(fixable) and (run := await correction_offered(tools, call_index)):
                 # the model took the old time twice, though the message says its own: code's yes/no for
-                # the event just written at the message's one time ("说错了，应该是三点")
+                # the event just written at the message's one time ("时间说错了，是四点")
                 _code_run(out, run, code_texts, ctx, telemetry, on_tool)
                 break
             gave_up = len(code_texts)
