@@ -15,7 +15,7 @@ from tests.agent.fixtures import NY, Kit
 # (the create, its title and time words, the correction, the stale time the model sent twice, the new clock)
 STALE = [
     ("后天上午十点和老刘碰头", "和老刘碰头", "后天上午十点", "不对，是十一点", "上午十点", "11:00"),
-    ("周四下午两点和小王对稿", "和小王对稿", "周四下午两点", "说错了，应该是三点", "14:00", "15:00"),
+    ("周四下午两点和小王对稿", "和小王对稿", "周四下午两点", "弄错了，应该是三点", "14:00", "15:00"),
     ("明天下午三点见客户", "见客户", "明天下午三点", "不是三点，是四点", "周四 16:00", "16:00"),
     ("call with Ines tomorrow at 10am", "Call with Ines", "tomorrow at 10am", "correction: 11 o'clock", "10am",
      "11:00"),
