@@ -335,6 +335,8 @@ def compose(items: Sequence[p.Piece]) -> Expr:
     """Turn a scan's pieces into one expression, or raise ``Unusable`` with a reason."""
     if not items:
         raise Unusable("no date or time expression found")
+    if len(items) > 1 and any(type(x) is p.Lengthen for x in items):
+        raise Unusable("a change of length takes no other time")   # "to 4pm and make it 30 mins longer": two
     every = recur = None
     durations: list[p.Duration] = []
     rest: list[p.Piece] = []

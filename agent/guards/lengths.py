@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from agent.context import ToolContext
 from agent.outcomes import Command
-from agent.time_grounding import is_a_length_change, phrases_of
+from agent.time_grounding import is_a_length, is_a_length_change
+from schedule_time import analyse
 
 __all__ = ["length_change_kept"]
 
@@ -20,15 +21,21 @@ _LENGTHS = ("end", "duration")
 
 
 def length_change_kept(ctx: ToolContext, command: Command) -> Command | None:
+    """``when`` too, when it is only the change's amount (延长半小时 sent as ``when="半小时"`` made the event
+    half an hour long); a ``when`` that is a start ("move it to 4 and make it longer") stays."""
     args = command.args
-    given = [n for n in _LENGTHS if args.get(n)]
+    when_a_length = bool(args.get("when")) and is_a_length(str(args["when"]))
+    given = [n for n in _LENGTHS if args.get(n)] + (["when"] if when_a_length else [])
     if command.tool != "update_event" or not given:
         return None
-    if any(is_a_length_change(str(args[n])) for n in given):
+    if any(is_a_length_change(str(args[n])) for n in (*_LENGTHS, "when") if args.get(n)):
         return None  # the model passed the change itself
-    said = [p for p in phrases_of(ctx.user_text, ctx.memo) if is_a_length_change(p)]
+    said = [ph.text for ph in analyse(ctx.user_text, now=ctx.now, tz=ctx.tz) if is_a_length_change(ph.text)]
     if len(said) != 1:
         return None
     ctx.notes.append({"replaced": given[0], "reason": "the_users_length_change", "tool": command.tool,
                       "call_index": command.call_index})  # fmt: skip
-    return command.with_(args={**args, "end": said[0], "duration": None})
+    kept = {**args, "end": said[0], "duration": None}
+    if when_a_length:
+        kept["when"] = None
+    return command.with_(args=kept)

@@ -29,7 +29,31 @@ CHANGES = [
     ("设计评审缩短一刻钟", "设计评审", {"duration": "一刻钟"}, (15, 45)),
     ("设计评审晚半小时结束", "设计评审", {"end": "半小时"}, (16, 30)),
     ("設計評審延長一個小時", "設計評審", {"duration": "一個小時"}, (17, 0)),
+    ("把设计评审延长半小时", "设计评审", {"when": "半小时"}, (16, 30)),  # the amount sent as a start
+    ("设计评审缩短一刻钟吧", "设计评审", {"when": "一刻钟"}, (15, 45)),
+    ("make the design review 30 mins longer", "Design review", {"when": "30 minutes"}, (16, 30)),
 ]
+
+
+MOVED_AND_CHANGED = [
+    ("move the design review to 4pm and make it 30 mins longer", "Design review", "4pm", "30 minutes"),
+    ("把设计评审改到下午四点，再延长半小时", "设计评审", "下午四点", "半小时"),
+    ("design review at 4pm instead, and half an hour longer", "Design review", "4pm", "half an hour"),
+]
+
+
+@pytest.mark.parametrize(("text", "title", "when", "amount"), MOVED_AND_CHANGED, ids=[r[0] for r in MOVED_AND_CHANGED])
+async def test_a_move_beside_a_change_of_length_keeps_its_start(
+    kit: Kit, text: str, title: str, when: str, amount: str
+) -> None:
+    """A ``when`` that is a start stays: the event moves there and the change of length applies to it."""
+    await kit.seed(title, START, END)
+    args = {"event": title.lower(), "when": when, "duration": amount}
+    kit.script(call("update_event", args), reply("ok"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    [event] = await kit.events()
+    assert len(r.writes) == 1, r.text
+    assert (event.start, event.end) == (datetime(2025, 3, 6, 16, tzinfo=NY), datetime(2025, 3, 6, 17, 30, tzinfo=NY))
 
 
 @pytest.mark.parametrize(("text", "title", "args", "end"), CHANGES, ids=[f"{r[0]}:{r[2]}" for r in CHANGES])
