@@ -125,9 +125,13 @@ def reads_at_clock(phrase: str, clock: time, *, now: datetime, tz: ZoneInfo, mem
     """``phrase`` says a clock, and one of its readings starts at the wall-clock ``clock`` in ``tz``."""
     if not has_clock(phrase):
         return False
-    found = _resolve(phrase, now, tz, memo)
-    starts = [c.start for c in found.candidates] if found.status == "ambiguous" else [found.start]
+    starts = _reading_starts(_resolve(phrase, now, tz, memo))
     return any(s is not None and s.astimezone(tz).time() == clock for s in starts)
+
+
+def _reading_starts(r: Resolution) -> list[datetime | None]:
+    """Where each reading of a resolution starts: its own start, or each candidate's of an ambiguity."""
+    return [c.start for c in r.candidates] if r.status == "ambiguous" else [r.start]
 
 
 def starts_as(value: str, phrase: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> bool:
@@ -136,9 +140,7 @@ def starts_as(value: str, phrase: str, *, now: datetime, tz: ZoneInfo, memo: Mem
     mine = _resolve(value, now, tz, memo)
     if mine.status != "resolved" or mine.start is None or not has_clock(value) or not has_clock(phrase):
         return False
-    theirs = _resolve(phrase, now, tz, memo)
-    starts = [c.start for c in theirs.candidates] if theirs.status == "ambiguous" else [theirs.start]
-    return mine.start in starts
+    return mine.start in _reading_starts(_resolve(phrase, now, tz, memo))
 
 
 def norm(text: str) -> str:

@@ -30,6 +30,8 @@ def length_change_kept(ctx: ToolContext, command: Command) -> Command | None:
         return None
     if any(is_a_length_change(str(args[n])) for n in (*_LENGTHS, "when") if args.get(n)):
         return None  # the model passed the change itself
+    if not is_a_length_change(ctx.user_text):  # (one scan; the phrases only when there is a change to find)
+        return None
     said = [ph.text for ph in analyse(ctx.user_text, now=ctx.now, tz=ctx.tz) if is_a_length_change(ph.text)]
     if len(said) != 1:
         return None
