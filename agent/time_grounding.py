@@ -40,7 +40,7 @@ from datetime import datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from schedule_time import Resolution, resolve, time_phrases
+from schedule_time import Resolution, resolve, split_length_change, time_phrases
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import (
     Clock,
@@ -387,6 +387,8 @@ def _time_words(source: str) -> list[Piece]:
     """The scanner's pieces of ``source``; a bare number only where it sits in a time phrase with other
     time words ("dinner friday 7"), not on its own ("a table for 7", "3 people"): a count is no hour."""
     words = [p for p in scan(normalise(source)).pieces if not isinstance(p, Number)]
+    if (change := split_length_change(source)) is not None:  # "extend tomorrow's review by 30 minutes"
+        words += scan(normalise(change)).pieces
     for phrase in time_phrases(source):
         inside = scan(normalise(phrase)).pieces
         if any(not isinstance(p, Number) for p in inside):

@@ -4,6 +4,7 @@ Pure functions: no clock reads, no I/O, no model calls. See README.md in this pa
 conventions table and for how a language module plugs in.
 """
 
+from .length_changes import split_length_change
 from .phrases import MAX_MESSAGE, Phrase, analyse
 from .resolver import resolve
 from .result import Candidate, Resolution, TimeExpressionError
@@ -23,5 +24,5 @@ from .slots import (
 __all__ = ["MAX_MESSAGE", "Candidate", "Phrase", "Resolution", "TimeExpressionError", "analyse",
            "holds_a_time_or_a_move", "is_slot_reply", "noun_words", "reads_as_a_destination", "reads_as_a_start",
            "reads_as_an_end",
-           "resolve", "said_as_an_end", "time_phrases", "without_denied",
+           "resolve", "said_as_an_end", "split_length_change", "time_phrases", "without_denied",
            "without_end_words"]

@@ -339,6 +339,8 @@ RULES: list[Rule] = [
     # a change of length: the end moves, the start stays ("30 minutes longer", "extend it by an hour",
     # "shorten by 15 min", "cut 10 minutes off", "end half an hour later", "finish an hour early")
     Rule("lengthen", r"(?P<dur>" + DURATION_LIST + r")\s+(?:(?P<short>shorter)|longer)\b", b_lengthen),
+    Rule("longer_by", r"(?:(?P<short>shorter)|longer)\s+by\s+(?:another\s+|an\s+extra\s+)?(?P<dur>" + DURATION_LIST + ")",
+         b_lengthen),  # "make it longer by 30 minutes", "shorter by a quarter of an hour"
     Rule("extend_by", r"(?:extend|lengthen|prolong|(?P<short>shorten|cut|trim))(?:ed|ing|s|es)?" + _NAMED +
                       r"\s+by\s+(?:another\s+|an\s+extra\s+)?(?P<dur>" + DURATION_LIST + ")", b_lengthen),
     Rule("cut_off", r"(?:cut|take|knock|shave|trim)(?:s|ting)?\s+(?P<dur>" + DURATION_LIST + r")\s+off(?P<short2>)"

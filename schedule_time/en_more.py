@@ -7,7 +7,8 @@ from ``en.py`` and spliced into its rule list where their order matters:
   "midweek", "mid-week"; "within the hour", "within the next 3 days".
 * ``CLOCKS`` (with the clock rules): "3ish", "eleven-ish" (an hour, as "at 3").
 * ``HOURS`` (before the numeric dates): "Mon 9-5", "Fri 3-4" (hours after a weekday, not the numeric date
-  9 May / 4 March; a date there is written "Fri 3/4").
+  9 May / 4 March; a date there is written "Fri 3/4"); "tomorrow 12-1", "9-5 every weekday", "daily 12-1"
+  (hours beside a day that is no date).
 """
 
 from __future__ import annotations
@@ -27,6 +28,13 @@ _EVENT = r"(?:that|then|it|this|next|the\s+(?:meeting|call|event|appointment|ses
 _AFTER_HOUR = rf"today|tonight|{_TOMORROW}|on|this|next|then|or|and|works|is|would|please|pls|ok|okay|if|for|with|" \
               rf"in\s+the|at\s+night|{alt(WEEKDAYS)}"
 _AFTER_WEEKDAY = "|".join(fr"(?<=\b{w} )" for w in sorted(WEEKDAYS, key=len, reverse=True))
+_DAY_WORDS = ("today", "tonight", "tomorrow", "tmrw", "tmr", "weekday", "weekdays", "weekend", "weekends", "daily",
+              "everyday", "every day", "each day")
+_AFTER_DAY_WORD = "|".join(fr"(?<=\b{w} )" for w in _DAY_WORDS)
+_BEFORE_DAY_WORD = r"(?=\s+(?:on\s+)?(?:" + "|".join(w.replace(" ", r"\s+") for w in _DAY_WORDS) + \
+                   r"|(?:every|each)\s+(?:weekday|day))\b)"
+"""A day that is no date ("tomorrow", "every weekday", "daily") beside a pair of numbers: the pair is hours
+("tomorrow 12-1", "9-5 every weekday"), never a numeric date (there is no date of "tomorrow 12-1")."""
 
 
 def _day_piece(word: str) -> p.Piece:
@@ -110,4 +118,7 @@ HOURS: list[Rule] = [
     # "Mon 9-5", "Fri 3-4", "mon-fri 9-17": hours after a weekday (a numeric date there needs "/" or ".")
     Rule("weekday_hours", rf"(?:{_AFTER_WEEKDAY})(?P<a>{SMALL})\s*-\s*(?P<b>{SMALL})(?![\d/.:-])",
          lambda m: [p.Number(int(m["a"])), p.RangeSep(), p.Number(int(m["b"]))]),
+    Rule("day_word_hours", rf"(?:(?:{_AFTER_DAY_WORD})(?P<a>{SMALL})\s*-\s*(?P<b>{SMALL})(?![\d/.:-])"
+                           rf"|(?P<a2>{SMALL})\s*-\s*(?P<b2>{SMALL})(?![\d/.:-]){_BEFORE_DAY_WORD})",
+         lambda m: [p.Number(int(m["a"] or m["a2"])), p.RangeSep(), p.Number(int(m["b"] or m["b2"]))]),
 ]

@@ -3,7 +3,8 @@
 "make the review 30 minutes longer" came as ``duration="30 minutes"`` — grounded, since the user wrote "30
 minutes" — and the hour-long review was written as half an hour: the opposite of what was asked. The facts
 code has: the message holds one phrase the time service reads as a change of length ("30 minutes longer",
-"cut 10 minutes off", 延长半小时, 提前十分钟结束: ``time_grounding.is_a_length_change``), and the update's
+"cut 10 minutes off", 延长半小时, 提前十分钟结束: ``time_grounding.is_a_length_change``; or one that the event's own time splits, "extend tomorrow's review by
+30 minutes": ``split_length_change``), and the update's
 ``end`` or ``duration`` is not that change. That phrase becomes the update's ``end``; the write path reads
 it against the event (``writes.timing``: the start stays, the end moves).
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 from agent.context import ToolContext
 from agent.outcomes import Command
 from agent.time_grounding import is_a_length, is_a_length_change
-from schedule_time import analyse
+from schedule_time import analyse, split_length_change
 
 __all__ = ["length_change_kept"]
 
@@ -30,9 +31,11 @@ def length_change_kept(ctx: ToolContext, command: Command) -> Command | None:
         return None
     if any(is_a_length_change(str(args[n])) for n in (*_LENGTHS, "when") if args.get(n)):
         return None  # the model passed the change itself
-    if not is_a_length_change(ctx.user_text):  # (one scan; the phrases only when there is a change to find)
+    split = split_length_change(ctx.user_text)  # "extend tomorrow's review by 30 minutes"
+    if split is None and not is_a_length_change(ctx.user_text):  # (one scan; the phrases only when needed)
         return None
     said = [ph.text for ph in analyse(ctx.user_text, now=ctx.now, tz=ctx.tz) if is_a_length_change(ph.text)]
+    said = said or ([split] if split else [])
     if len(said) != 1:
         return None
     ctx.notes.append({"replaced": given[0], "reason": "the_users_length_change", "tool": command.tool,

@@ -4,7 +4,7 @@ hour-long review to half an hour). Scripted model, real store; the event is Thur
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -75,3 +75,33 @@ async def test_a_new_length_is_still_a_length(kit: Kit) -> None:
     r = await kit.assistant.reply(kit.user_id, "make the design review 45 minutes")
     [event] = await kit.events()
     assert len(r.writes) == 1 and event.end == datetime(2025, 3, 6, 15, 45, tzinfo=NY)
+
+
+FRIDAY = datetime(2025, 3, 7, 10, tzinfo=NY)
+
+# The event named with its day or clock between the verb and the amount ("extend tomorrow's review by …"):
+# the change still moves only the end, and the day still picks the event (another review is on Friday).
+NAMED_WITH_A_TIME = [
+    ("extend tomorrow's design review by 30 minutes", {"event_when": "tomorrow", "duration": "30 minutes"}),
+    ("extend tomorrow's design review by 30 minutes", {"event": "tomorrow's design review", "end": "30 minutes"}),
+    ("please shorten thursday's design review by 15 min", {"event_when": "thursday", "duration": "15 min"}),
+    ("can you lengthen the design review tomorrow by an hour", {"event_when": "tomorrow", "duration": "an hour"}),
+    ("prolong the 3pm design review by 45 minutes", {"event_when": "3pm", "duration": "45 minutes"}),
+    ("make tomorrow's design review longer by 30 minutes", {"event_when": "tomorrow", "duration": "30 minutes"}),
+]
+
+
+@pytest.mark.parametrize(("text", "args"), NAMED_WITH_A_TIME, ids=[f"{r[0]}:{r[1]}" for r in NAMED_WITH_A_TIME])
+async def test_a_change_of_length_around_the_events_own_time(kit: Kit, text: str, args: dict[str, str]) -> None:
+    await kit.seed("Design review", START, END)
+    await kit.seed("Design review", FRIDAY, FRIDAY.replace(hour=11))
+    kit.script(call("update_event", {"event": "design review", **args}), reply("ok"))
+    r = await kit.assistant.reply(kit.user_id, text)
+    thursday, friday = sorted(await kit.events(), key=lambda e: e.start)
+    assert len(r.writes) == 1, r.text
+    assert friday.end == FRIDAY.replace(hour=11)
+    shorter = "shorten" in text
+    amount = {"30": 30, "15": 15, "an hour": 60, "45": 45}
+    minutes = next(v for k, v in amount.items() if k in text)
+    assert thursday.start == START
+    assert thursday.end == END + (-1 if shorter else 1) * timedelta(minutes=minutes)

@@ -81,6 +81,17 @@ EN: list[Row] = [
       "working hours on weekdays: a weekly series"),
     R("Fri 3-4", W, "2026-03-06T15:00/2026-03-06T16:00", "a weekday + an hour range"),
     R("Tue 9-11", W, "2026-03-10T09:00/2026-03-10T11:00", "a weekday + a morning range"),
+    # hours beside a day that is no date: "tomorrow 12-1" (no 1 December tomorrow), "daily 12-1"
+    R("tomorrow 12-1", W, "2026-03-05T12:00/2026-03-05T13:00", "a relative day + an hour range"),
+    R("3-4 today", W, "2026-03-04T15:00/2026-03-04T16:00", "the range before the day"),
+    R("tonight 7-9", W, "2026-03-04T19:00/2026-03-04T21:00", "tonight: the evening hours"),
+    R("every weekday 9-5", W, "rrule FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;BYHOUR=9;BYMINUTE=0 2026-03-05T09:00/2026-03-05T17:00",
+      "weekdays + working hours (not 5 September every weekday)"),
+    R("12-1 on weekdays", W, "rrule FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;BYHOUR=12;BYMINUTE=0 2026-03-04T12:00/2026-03-04T13:00",
+      "the hours before the days"),
+    R("daily 12-1", W, "rrule FREQ=DAILY;BYHOUR=12;BYMINUTE=0 2026-03-04T12:00/2026-03-04T13:00", "daily, then the hours"),
+    R("9-5 every day", W, "rrule FREQ=DAILY;BYHOUR=9;BYMINUTE=0 2026-03-05T09:00/2026-03-05T17:00", "the hours, then every day"),
+    R("12-1", W, "2026-12-01", "alone: still a numeric date"),
     # working days (Monday-Friday; public holidays are not skipped)
     R("next business day", W, "2026-03-05", "the next Mon-Fri day after today"),
     R("the next working day", W, "2026-03-05", "working day"),

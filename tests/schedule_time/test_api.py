@@ -20,7 +20,8 @@ NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
 def test_exported_names() -> None:
     assert sorted(schedule_time.__all__) == ["Candidate", "MAX_MESSAGE", "Phrase", "Resolution", "TimeExpressionError",
                                              "analyse", "holds_a_time_or_a_move", "is_slot_reply", "noun_words", "reads_as_a_destination", "reads_as_a_start", "reads_as_an_end", "resolve",
-                                             "said_as_an_end", "time_phrases", "without_denied", "without_end_words"]
+                                             "said_as_an_end", "split_length_change", "time_phrases", "without_denied",
+                                             "without_end_words"]
 
 
 def test_naive_now_is_an_error() -> None:
