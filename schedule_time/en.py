@@ -75,6 +75,7 @@ from .en_clock import (
     b_hhmm_24,
     b_hour_mer,
     b_pod,
+    b_pod_around_day,
     b_relative_clock,
     b_tonight,
     b_word_clock,
@@ -208,6 +209,10 @@ RULES: list[Rule] = [
     *_holiday_rule(),   # before the parts of day: "night of power" is a holiday, not "night"
     Rule("late_last_night", r"late\s+last\s+night", b_const(p.PartOfDay("late night", 21, 24, "pm", -1,
                                                                                 NIGHT_SMALL_HOURS))),
+    # "early tomorrow morning", "late Friday afternoon", "early on Monday evening": the day between the part's
+    # modifier and the part of day (as "tomorrow early morning")
+    Rule("pod_around_day", r"(?P<mod>early|late|mid)(?:\s+on)?\s+(?P<day>" + TOMORROW + r"|today|this|" + WEEKDAY +
+                           r")\s+(?P<pod>morning|afternoon|evening|night)\b", b_pod_around_day),
     Rule("tonight", r"(?P<late>late\s+)?(?:tonight|tonite|2nite|2night|this evening late)", b_tonight),
     Rule("pod", r"(?:(?P<day>this|today|today's|tomorrow|tomorrow's|yesterday|yesterday's|last)\s+)?(?:in\s+the\s+|at\s+|"
                 r"for\s+)?(?P<pod>early\s+in\s+the\s+morning|(?:in\s+)?the\s+early\s+hours\s+of\s+the\s+morning|"

@@ -376,3 +376,4 @@ def b_year(m: re.Match[str]) -> p.Piece:
     if m["ctx"] or m["ctx2"] or YEAR_WINDOW[0] <= y <= YEAR_WINDOW[1]:
         return p.DateParts(y, None, None)
     return p.Number(y)
+

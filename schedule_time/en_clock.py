@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from . import pieces as p
-from .en_words import ZONES, number_value
+from .en_words import WEEKDAYS, ZONES, number_value
 
 MER = r"(?P<mer>[ap])\.?\s?m(?:-?ish)?\b\.?|(?P<mer1>[ap])\b\.?"
 SMALL = r"(?:[01]?\d|2[0-4])"
@@ -147,6 +147,18 @@ def b_pod(m: re.Match[str]) -> list[p.Piece]:
     if shift is not None:
         pod = p.PartOfDay(pod.label, pod.start_hour, pod.end_hour, pod.hint, shift, pod.small_hours)
     return [pod]
+
+
+def b_pod_around_day(m: re.Match[str]) -> list[p.Piece]:
+    """"early tomorrow morning", "late Friday afternoon": the day, then its part as "early morning" /
+    "late afternoon" (a modifier with no span of its own, "early night", keeps the plain part)."""
+    pod = PODS.get(f"{m['mod']} {m['pod']}", PODS[m["pod"]])
+    day = m["day"]
+    if day in ("this", "today"):
+        return [p.PartOfDay(pod.label, pod.start_hour, pod.end_hour, pod.hint, 0, pod.small_hours)]
+    if day[0].isdigit() or day.startswith(("tom", "tmr", "tmo")):
+        return [p.PartOfDay(pod.label, pod.start_hour, pod.end_hour, pod.hint, 1, pod.small_hours)]
+    return [p.WeekdayRef(WEEKDAYS[day.rstrip(".")]), pod]
 
 
 def b_tonight(m: re.Match[str]) -> p.Piece:

@@ -92,6 +92,13 @@ EN: list[Row] = [
     R("daily 12-1", W, "rrule FREQ=DAILY;BYHOUR=12;BYMINUTE=0 2026-03-04T12:00/2026-03-04T13:00", "daily, then the hours"),
     R("9-5 every day", W, "rrule FREQ=DAILY;BYHOUR=9;BYMINUTE=0 2026-03-05T09:00/2026-03-05T17:00", "the hours, then every day"),
     R("12-1", W, "2026-12-01", "alone: still a numeric date"),
+    # the day between a part's modifier and the part: "early tomorrow morning" as "tomorrow early morning"
+    R("early tomorrow morning", W, "2026-03-05T00:00/2026-03-05T09:00", "early morning, tomorrow"),
+    R("late Friday afternoon", W, "2026-03-06T15:00/2026-03-06T19:00", "late afternoon, Friday"),
+    R("early on Monday evening", W, "2026-03-09T18:00/2026-03-09T21:00", "'on' before the day (early evening: 18-21)"),
+    R("late this evening", W, "2026-03-04T21:00/2026-03-05T00:00", "this: today's part"),
+    R("mid tomorrow morning", W, "2026-03-05T09:00/2026-03-05T11:00", "mid morning, tomorrow"),
+    R("late tomorrow afternoon at 4", W, "2026-03-05T16:00", "with a clock"),
     # working days (Monday-Friday; public holidays are not skipped)
     R("next business day", W, "2026-03-05", "the next Mon-Fri day after today"),
     R("the next working day", W, "2026-03-05", "working day"),
