@@ -230,7 +230,8 @@ def _number_as_clock(spec: Spec) -> Spec:
     n = spec.number
     dp = spec.dateparts
     if spec.clock is not None and not spec.clock.meridiem and not spec.clock.h24 and not spec.clock.minute \
-            and dp is not None and dp.month is not None and dp.day is None and n is None and spec.clock.hour <= 31:
+            and dp is not None and dp.month is not None and dp.day is None and n is None and spec.clock.hour <= 31 \
+            and spec.nth is None and spec.weekday is None:   # "second Monday in April at 10": the day is named
         spec.dateparts, spec.clock = p.DateParts(dp.year, dp.month, spec.clock.hour), None   # "to 15 July"
         return spec
     if n is not None and 1 <= n <= 31 and ((dp is not None and dp.month is not None and dp.day is None)

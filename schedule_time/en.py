@@ -294,7 +294,7 @@ RULES: list[Rule] = [
                             r"until)\s*(?P<d2>" + D + r")(?![\d:])", b_month_day_range),
     Rule("weekday_month_day", r"(?P<wd>" + WEEKDAY + r")\s*,?\s*(?P<mon>" + MONTH + r")\s*(?:the\s+)?(?P<d>" + D +
                               r")(?:\s*,?\s*" + Y + r")?(?![\d:])", b_month_day),
-    Rule("month_day", r"(?P<mon>" + MONTH + r")\s*(?:[-/]\s*|the\s+)?(?P<d>" + D + r")(?:\s*[,/-]?\s*" + Y + r")?(?![\d:])"
+    Rule("month_day", r"(?P<mon>" + MONTH + r")\s*(?:[-/]\s*|the\s+)?(?P<d>" + D + r")(?![ap]\.?m\b)(?:\s*[,/-]?\s*" + Y + r")?(?![\d:])"
                       r"(?:\s*,?\s*(?P<wd>" + WEEKDAY + "))?", b_month_day),
     Rule("day_month", r"(?:the\s+)?(?P<d>" + D + r")\s*(?:of\s+|[-/]\s*)?(?P<mon>" + MONTH + r")(?:\s*[-/,]?\s*"
                       r"(?P<y>" + YW + r"|'?\d{2}(?![\d:])))?(?:\s*,?\s*(?P<wd>" + WEEKDAY + "))?", b_month_day),

@@ -99,6 +99,12 @@ EN: list[Row] = [
     R("late this evening", W, "2026-03-04T21:00/2026-03-05T00:00", "this: today's part"),
     R("mid tomorrow morning", W, "2026-03-05T09:00/2026-03-05T11:00", "mid morning, tomorrow"),
     R("late tomorrow afternoon at 4", W, "2026-03-05T16:00", "with a clock"),
+    # an n-th weekday of a month names the day: the clock after it is no day of the month
+    R("second Monday in April at 10", W, "2026-04-13T10:00", "not 'April 10' (a Friday, with no second Monday)"),
+    R("the 2nd monday in april 10am", W, "2026-04-13T10:00", "'april 10am' is April at 10am, not April 10 am"),
+    R("the first Tuesday of May at 9", W, "2026-05-05T09:00", "the first Tuesday, at 9"),
+    R("last friday of june at 4", W, "2026-06-26T16:00", "the last Friday, at 4"),
+    R("April 10 at 3pm", W, "2026-04-10T15:00", "a month and a number alone: still the date"),
     # working days (Monday-Friday; public holidays are not skipped)
     R("next business day", W, "2026-03-05", "the next Mon-Fri day after today"),
     R("the next working day", W, "2026-03-05", "working day"),
