@@ -73,8 +73,12 @@ def readings(c: p.Clock, pod: p.PartOfDay | None = None, hint: str | None = None
         if pod.hint is not None:
             hint = pod.hint
     if hint is not None:
+        if h == 12 and hint == "pm":
+            return [ClockReading(12, m, s)]
+        if h == 12 and pod is not None and pod.start_hour == 0 and pod.end_hour <= 6:   # 凌晨十二点半: 00:30 that day
+            return [ClockReading(0, m, s)]
         if h == 12:
-            return [ClockReading(12 if hint == "pm" else 24, m, s)]
+            return [ClockReading(24, m, s)] if not (m or s) else [ClockReading(0, m, s, days=1)]
         return [ClockReading(options[1] if hint == "pm" else options[0], m, s)]
     if h == 12:
         return [ClockReading(12, m, s, assumed="noon: a bare 12 is read as 12:00")]

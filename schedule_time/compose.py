@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from . import pieces as p
-from .series_parts import split_anchor, time_only, weekday_run
+from .series_parts import month_day_run, split_anchor, time_only, weekday_run
 
 
 class Unusable(Exception):
@@ -264,6 +264,10 @@ def _recurring(plain: list[p.Piece], every: p.Every | None, recur: p.RecurUnit |
         if recur is not None and recur.byday and not set(recur.byday) >= set(days):
             raise Unusable("two different sets of weekdays")
         recur = p.RecurUnit("WEEKLY", days, recur.interval if recur is not None else 1)
+        plain = plain[:i] + plain[j:]
+    elif (month_days := month_day_run(plain)) is not None and (recur is None or recur.freq == "MONTHLY"):
+        days, i, j = month_days  # "the 1st and 15th of every month": one series on both days, not a span
+        recur = p.RecurUnit("MONTHLY", (), recur.interval if recur is not None else 1, bymonthday=days)
         plain = plain[:i] + plain[j:]
     plain, anchor_pieces = split_anchor(plain)
     anchor = _spec(anchor_pieces) if anchor_pieces else None

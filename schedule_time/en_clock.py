@@ -39,9 +39,10 @@ def b_hour_mer(m: re.Match[str]) -> p.Piece:
 
 
 def b_hhmm(m: re.Match[str]) -> p.Piece:
+    """"at 930", "1130pm", "at 0800": a leading zero is a 24-hour spelling (08:00, never 20:00), as in "0800"."""
     v = m["v"]
-    return p.Clock(int(v[:-2]), int(v[-2:]), 0, _mer(m) if m.groupdict().get("mer") is not None or
-                   m.groupdict().get("mer1") is not None else None)
+    mer = _mer(m) if m.groupdict().get("mer") is not None or m.groupdict().get("mer1") is not None else None
+    return p.Clock(int(v[:-2]), int(v[-2:]), 0, mer, h24=mer is None and len(v) == 4 and v[0] == "0")
 
 
 def b_hhmm_24(m: re.Match[str]) -> p.Piece:

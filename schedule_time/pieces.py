@@ -215,6 +215,7 @@ class RecurUnit(Piece):
     freq: str
     byday: tuple[int, ...] = ()
     interval: int = 1
+    bymonthday: tuple[int, ...] = ()  # "the 1st and 15th of every month", 每月1号和15号
 
 
 @dataclass(slots=True)

@@ -93,6 +93,8 @@ def rule_for(expr: Expr) -> tuple[str, Spec]:
             parts.append(f"BYMONTH={dp.month}")
         if dp.day is not None:
             parts.append(f"BYMONTHDAY={dp.day}")
+    if recur is not None and recur.bymonthday:
+        parts.append("BYMONTHDAY=" + ",".join(map(str, recur.bymonthday)))
     if byday:
         parts.append("BYDAY=" + ",".join(BYDAY[d] for d in sorted(set(byday))))
     if recur is not None and recur.byday and spec.weekday is None and not spec.has_date():
@@ -134,10 +136,14 @@ def occurrences(expr: Expr, ctx: a.Ctx) -> tuple[list[a.Frame], str | None, list
         frames, assumed = spec_frames(first, ctx)
     byday = [x.split("=", 1)[1] for x in rule.split(";") if x.startswith("BYDAY=")]
     days = byday[0].split(",") if byday and byday[0][:1].isalpha() else None
+    month_days = expr.recur.bymonthday if expr.recur is not None else ()
     out, rules = [], []
     for f in frames:
         if days:   # the first frame on one of the rule's weekdays
             while BYDAY[f.start.weekday()] not in days:
+                f = a.Frame(f.start + DAYS[1], f.end + DAYS[1], f.grain, f.label)
+        if month_days:   # the first frame on one of the rule's days of the month
+            while f.start.day not in month_days:
                 f = a.Frame(f.start + DAYS[1], f.end + DAYS[1], f.grain, f.label)
         if expr.right is not None:   # "every Monday 9 to 10am": the first occurrence's end
             f = a.Frame(f.start, range_end(f, first, expr.right, ctx), f.grain, f.label)

@@ -1,5 +1,5 @@
 """The parts of a series that ``compose`` reads apart from its rule: where it starts ("starting April 10",
-4月10日起) and its set of weekdays.
+4月10日起), its set of weekdays and its list of days of the month ("the 1st and 15th", 1号和15号).
 
 Sets of weekdays inside one expression: a list ("Mon and Wed", "mon, wed & fri", 周二和周四, 周二、周四) or a
 span ("Mon-Fri", "Monday through Friday", 周一至周五), or both ("mon-wed and fri").
@@ -60,6 +60,34 @@ def weekday_run(items: Sequence[p.Piece]) -> tuple[tuple[int, ...], int, int] | 
         if len(set(days)) >= 2:
             return tuple(sorted(set(days))), i, j
         i = j
+    return None
+
+
+def _month_day(x: p.Piece) -> bool:
+    return type(x) is p.DateParts and x.day is not None and x.month is None and x.year is None
+
+
+def month_day_run(items: Sequence[p.Piece]) -> tuple[tuple[int, ...], int, int] | None:
+    """The first list of two or more days of the month ("the 1st and 15th", "5th, 20th", 1号和15号, 五号、二十号):
+    ``(days, start, end)`` as ``weekday_run``; items joined by a weak separator or by nothing, never a span
+    ("the 1st to the 15th" stays a range of days)."""
+    n = len(items)
+    for i in range(n):
+        if not _month_day(items[i]):
+            continue
+        days = [items[i].day]  # type: ignore[attr-defined]
+        j = i + 1
+        while True:
+            if j < n and _month_day(items[j]):
+                days.append(items[j].day)  # type: ignore[attr-defined]
+                j += 1
+            elif j + 1 < n and type(items[j]) is p.RangeSep and items[j].weak and _month_day(items[j + 1]):  # type: ignore[attr-defined]
+                days.append(items[j + 1].day)  # type: ignore[attr-defined]
+                j += 2
+            else:
+                break
+        if len(set(days)) >= 2:
+            return tuple(sorted(set(days))), i, j  # type: ignore[arg-type]
     return None
 
 

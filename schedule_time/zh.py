@@ -309,6 +309,9 @@ RULES: list[Rule] = [
     # 2019年和2021年之间: 和 / 与 / 跟 before a later 之间 separates a range's ends
     Rule("and_between", r"(?:和|与|與|跟|及)(?=[^和与與跟及]{1,24}?(?:之间|之間|中间|中間))", const(p.RangeSep())),
     # 周二和周四, 周一及周三: 和 / 及 / 跟 / 与 before a weekday joins a list of weekdays (as "and"; 、 is punctuation)
+    # 1号和15号, 五号及二十号: a list of days of the month (每月1号和15号: one series on both)
+    Rule("and_month_day", r"(?:和|及|跟|与|與)(?=\s*(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*(?:号|號|日))",
+         const(p.RangeSep(weak=True))),
     Rule("and_weekday", rf"(?:和|及|跟|与|與)(?=\s*{WEEK}{WEEKDAY_CHAR})", const(p.RangeSep(weak=True))),
     # inclusive open bounds: 2027年3月1日或之后 (from that day), 2020年及以前 (up to the end of 2020)
     Rule("open_from", r"(?:或|及|以及|或者)\s*(?:之后|之後|以后|以後|更晚|往后|往後)", const(p.OpenBound("after"))),

@@ -3,6 +3,8 @@ beside it that is not the user's words is the model's noise, dropped, not a ques
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from agent.model import call, reply
@@ -40,3 +42,31 @@ async def test_a_junk_repetition_beside_a_one_off_start_is_still_asked_about(kit
     )
     r = await kit.assistant.reply(kit.user_id, "yoga on Thursday 6pm, every week")
     assert not r.writes, r.text
+
+
+# Several days of the month: one series on all of them (it was a series on the first day only, each one a
+# span to the last day: "the 1st and 15th" was a 15-day event every month). NOW is Wed 5 March 2025.
+MONTH_DAYS = [
+    ("pay rent the 1st and 15th of every month at 9am", "Pay rent", "the 1st and 15th of every month at 9am",
+     "BYMONTHDAY=1,15", (15, 9)),
+    ("payroll review monthly on the 10th and 25th at 2pm", "Payroll review", "monthly on the 10th and 25th at 2pm",
+     "BYMONTHDAY=10,25", (10, 14)),
+    ("every month on the 5th, 20th and 28th at 8am: water the orchids", "Water the orchids",
+     "every month on the 5th, 20th and 28th at 8am", "BYMONTHDAY=5,20,28", (20, 8)),  # (8am today has passed)
+    ("每月1号和15号上午九点交房租", "交房租", "每月1号和15号上午九点", "BYMONTHDAY=1,15", (15, 9)),
+    ("每个月的十号及二十五号下午两点对账", "对账", "每个月的十号及二十五号下午两点", "BYMONTHDAY=10,25", (10, 14)),
+    ("每月五号、二十号早上八点浇花", "浇花", "每月五号、二十号早上八点", "BYMONTHDAY=5,20", (20, 8)),
+]
+
+
+@pytest.mark.parametrize(("message", "title", "when", "rule", "first"), MONTH_DAYS, ids=[r[2] for r in MONTH_DAYS])
+async def test_several_days_of_the_month_are_one_series(
+    kit: Kit, message: str, title: str, when: str, rule: str, first: tuple[int, int]
+) -> None:
+    kit.script(call("create_event", {"title": title, "when": when}), reply("ok"))
+    r = await kit.assistant.reply(kit.user_id, message)
+    assert r.writes and r.writes[0].persisted, r.text
+    [event] = await kit.events()
+    assert rule in (event.rrule or ""), event.rrule
+    assert (event.start.month, event.start.day) == (3, first[0]) and event.start.hour == first[1]
+    assert event.end - event.start <= timedelta(days=1)

@@ -105,6 +105,16 @@ EN: list[Row] = [
     R("the first Tuesday of May at 9", W, "2026-05-05T09:00", "the first Tuesday, at 9"),
     R("last friday of june at 4", W, "2026-06-26T16:00", "the last Friday, at 4"),
     R("April 10 at 3pm", W, "2026-04-10T15:00", "a month and a number alone: still the date"),
+    R("at 0800 tomorrow", W, "2026-03-05T08:00", "a leading zero after 'at': 24-hour, no am/pm question"),
+    R("tomorrow at 0930", W, "2026-03-05T09:30", "no assumption needed"),
+    # several days of the month: one series on all of them (not a span from the first to the last)
+    R("the 1st and 15th of every month at 9am", W,
+      "rrule FREQ=MONTHLY;BYMONTHDAY=1,15;BYHOUR=9;BYMINUTE=0 2026-03-15T09:00", "the earliest not past"),
+    R("monthly on the 5th and 20th", W, "rrule FREQ=MONTHLY;BYMONTHDAY=5,20 2026-03-05T00:00", "monthly + a list"),
+    R("every month on the 3rd, 10th and 25th at 6pm", W,
+      "rrule FREQ=MONTHLY;BYMONTHDAY=3,10,25;BYHOUR=18;BYMINUTE=0 2026-03-10T18:00", "three days"),
+    R("every month on the 1st to the 15th", W, "rrule FREQ=MONTHLY;BYMONTHDAY=1 2026-04-01T00:00/2026-04-16T00:00",
+      "a span stays a span"),
     # working days (Monday-Friday; public holidays are not skipped)
     R("next business day", W, "2026-03-05", "the next Mon-Fri day after today"),
     R("the next working day", W, "2026-03-05", "working day"),
