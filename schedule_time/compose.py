@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from dateutil.relativedelta import relativedelta
+
 from . import pieces as p
 from .series_parts import month_day_run, split_anchor, time_only, weekday_run
 
@@ -336,6 +338,10 @@ def read_ones(items: Sequence[p.Piece]) -> list[p.Piece]:
     return out
 
 
+_UNITS = {"day": "days", "week": "weeks", "month": "months", "year": "years"}
+"""The units of "the next N weeks" (接下来两周) that bound a series: from its first occurrence, that long."""
+
+
 def compose(items: Sequence[p.Piece]) -> Expr:
     """Turn a scan's pieces into one expression, or raise ``Unusable`` with a reason."""
     if not items:
@@ -372,9 +378,13 @@ def compose(items: Sequence[p.Piece]) -> Expr:
     if every is None and recur is None and weekdays > 1 and _weekday_series(items):
         every = p.Every()   # "Mon-Fri at 8am": every one of those days
     if every is not None or recur is not None:
+        windows = [x for x in items if type(x) is p.Period and x.shift == 1 and x.count > 1 and x.unit in _UNITS]
+        durations += [p.Duration(relativedelta(**{_UNITS[w.unit]: w.count}), w.unit) for w in windows]
         if len(durations) > 1:
             raise Unusable("two durations")
-        expr = _recurring([x for x in items if not isinstance(x, (p.Every, p.RecurUnit, p.Duration))], every, recur)
+        skip = (p.Every, p.RecurUnit, p.Duration)
+        expr = _recurring([x for x in items if not isinstance(x, skip) and all(x is not w for w in windows)],
+                          every, recur)
         if durations:   # "every weekday at 8am for 30 min": each occurrence lasts that long
             if expr.right is not None:
                 raise Unusable("a range and a duration")

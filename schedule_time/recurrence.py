@@ -10,12 +10,14 @@ occurrence's start and end; the rule carries the start time.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import UTC
 
 from . import anchors as a
 from . import pieces as p
 from .compose import Expr, Spec, Unusable
-from .deltas import DAYS, ONE_MINUTE
+from .deltas import DAYS, ONE_MINUTE, ONE_SECOND
 from .frames import range_end, spec_frames
+from .zones import localize
 
 BYDAY = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
 
@@ -137,6 +139,7 @@ def occurrences(expr: Expr, ctx: a.Ctx) -> tuple[list[a.Frame], str | None, list
     byday = [x.split("=", 1)[1] for x in rule.split(";") if x.startswith("BYDAY=")]
     days = byday[0].split(",") if byday and byday[0][:1].isalpha() else None
     month_days = expr.recur.bymonthday if expr.recur is not None else ()
+    series_end: str | None = None
     out, rules = [], []
     for f in frames:
         if days:   # the first frame on one of the rule's weekdays
@@ -145,8 +148,38 @@ def occurrences(expr: Expr, ctx: a.Ctx) -> tuple[list[a.Frame], str | None, list
         if month_days:   # the first frame on one of the rule's days of the month
             while f.start.day not in month_days:
                 f = a.Frame(f.start + DAYS[1], f.end + DAYS[1], f.grain, f.label)
-        if expr.right is not None:   # "every Monday 9 to 10am": the first occurrence's end
+        if not out:   # (from the first occurrence, once it is on one of the rule's days)
+            series_end = _series_end(expr, f, first, ctx)
+        if expr.right is not None and series_end is None:   # "every Monday 9 to 10am": the first one's end
             f = a.Frame(f.start, range_end(f, first, expr.right, ctx), f.grain, f.label)
         out.append(f)
-        rules.append(with_clock(rule, f.start.hour, f.start.minute) if first.clock is not None else rule)
+        one = with_clock(rule, f.start.hour, f.start.minute) if first.clock is not None else rule
+        rules.append(one if series_end is None else f"{one};UNTIL={series_end}")
     return out, assumed, rules
+
+
+def _beyond_one_occurrence(right: Spec) -> bool:
+    """An end that names a month, a year, a period, a holiday or a day from today ("the end of March", "April
+    20", "next week", "tomorrow"): the series'. A day of the month alone ("the 1st to the 15th" of every
+    month) or a clock is each occurrence's."""
+    dp = right.dateparts
+    return (dp is not None and (dp.month is not None or dp.year is not None)) or right.period is not None \
+        or right.holiday is not None or right.day_shift is not None or right.year_shift is not None
+
+
+def _series_end(expr: Expr, f: a.Frame, first: Spec, ctx: a.Ctx) -> str | None:
+    """The series' last moment as an RRULE UNTIL (UTC), when the text bounds the series rather than each
+    occurrence: an end with a date of its own ("every Tuesday until the end of March", 每周二，直到三月底) or
+    a length of days or more ("weekly on Thursdays at 3 for 6 weeks": six of them). Each occurrence keeps
+    its own length: written as its end, the bound made one event span the weeks."""
+    right = expr.right
+    if right is not None and _beyond_one_occurrence(right) and not right.borrowed and not expr.left.borrowed:  # type: ignore[union-attr]
+        end = range_end(f, first, right, ctx)
+    elif expr.duration is not None and expr.duration.grain not in ("second", "minute", "hour"):
+        end = f.start + expr.duration.delta
+    else:
+        return None
+    if end <= f.start:
+        raise Unusable("the series ends before it starts")
+    last = end - ONE_SECOND   # the bound is exclusive: "for 6 weeks" from a Thursday holds six Thursdays
+    return localize(last, ctx.tz)[0].astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")

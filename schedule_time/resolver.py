@@ -293,7 +293,8 @@ def _resolve_kind(expr: Expr, ctx: a.Ctx, lang: str) -> Resolution:
         return _finish([a.Frame(ctx.now, end, "minute")], ctx, lang, duration=end - ctx.now)
     if kind == "recurring":
         out, assumed, rules = occurrences(expr, ctx)
-        if expr.duration is not None:   # "every weekday at 8am for 30 min": each occurrence's length
+        bounds_series = expr.duration is not None and expr.duration.grain not in ("second", "minute", "hour")
+        if expr.duration is not None and not bounds_series:   # "every weekday at 8am for 30 min": each one's length
             if any(f.grain not in ("minute", "hour", "exact") for f in out):
                 raise Unusable("a length needs a time of day to start from")
             d = expr.duration.delta

@@ -9,9 +9,10 @@ occurrence, or the earliest one cancelled. The model never writes a receipt.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from typing import Any, Literal
 
 from agent.language import Lang
@@ -111,7 +112,7 @@ def make_receipt(
     undo = result.undo_of is not None
     text = _text(
         result.action, event.title, when, lang, occurrence=occurrence, undo=undo, recurring=event.recurring,
-        upcoming=upcoming,
+        upcoming=upcoming, until=_until(event, lang, ref=now.astimezone(start.tzinfo).date()),
     )  # fmt: skip
     moved = before is not None and result.action == "updated" and not undo and not upcoming
     if moved and not event.all_day and before is not None and before[0] != start:
@@ -248,15 +249,28 @@ def _zone(event: EventSnapshot, user_timezone: str, lang: Lang) -> str:
     return f"（{event.timezone}）" if lang == "zh" else f" ({event.timezone})"
 
 
+def _until(event: EventSnapshot, lang: Lang, *, ref: date) -> str | None:
+    """The last day of a bounded series ("for 6 weeks", 直到三月底), from its stored rule's UNTIL, as a day."""
+    found = _UNTIL.search(event.rrule or "") if event.recurring else None
+    if found is None:
+        return None
+    last = datetime.strptime(found[1], "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC).astimezone(event.start.tzinfo)
+    return day_text(last.date(), lang, ref=ref)
+
+
+_UNTIL = re.compile(r"UNTIL=(\d{8}T\d{6}Z)")
+
+
 def _text(
     action: str, title: str, when: str, lang: Lang, *, occurrence: bool, undo: bool, recurring: bool,
-    upcoming: bool = False,
+    upcoming: bool = False, until: str | None = None,
 ) -> str:  # fmt: skip
     if lang == "zh":
         what = f"「{title}」"
         if occurrence:
             what += "的一次"
         repeat = "（重复）" if recurring and not occurrence and action != "deleted" else ""
+        repeat = f"（重复，至{until}）" if repeat and until else repeat
         repeat = "（重复，下一次）" if upcoming else repeat
         prefix = "已撤销上一次更改：" if undo else ""
         return f"{prefix}{_ZH[action]}{what}：{when}{repeat}"
@@ -264,6 +278,7 @@ def _text(
     if occurrence:
         what = f"one occurrence of {what}"
     repeat = " (repeating)" if recurring and not occurrence and action != "deleted" else ""
+    repeat = f" (repeating until {until})" if repeat and until else repeat
     repeat = " (repeating; the next one)" if upcoming else repeat
     if undo:
         verb = {

@@ -113,6 +113,16 @@ EN: list[Row] = [
     R("monthly on the 5th and 20th", W, "rrule FREQ=MONTHLY;BYMONTHDAY=5,20 2026-03-05T00:00", "monthly + a list"),
     R("every month on the 3rd, 10th and 25th at 6pm", W,
       "rrule FREQ=MONTHLY;BYMONTHDAY=3,10,25;BYHOUR=18;BYMINUTE=0 2026-03-10T18:00", "three days"),
+    # a bound on the series: its UNTIL, each occurrence its own length (was one event spanning the bound)
+    R("weekly on thursdays at 3pm for 6 weeks", W,
+      "rrule FREQ=WEEKLY;BYDAY=TH;BYHOUR=15;BYMINUTE=0;UNTIL=20260416T185959Z 2026-03-05T15:00", "six Thursdays"),
+    R("every tuesday at 9am until the end of march", W,
+      "rrule FREQ=WEEKLY;BYDAY=TU;BYHOUR=9;BYMINUTE=0;UNTIL=20260401T035959Z 2026-03-10T09:00", "until a date"),
+    R("for the next 4 weeks every monday at 6pm", W,
+      "rrule FREQ=WEEKLY;BYDAY=MO;BYHOUR=18;BYMINUTE=0;UNTIL=20260406T215959Z 2026-03-09T18:00", "the next N weeks"),
+    R("every weekday at 8am for 30 min", W,
+      "rrule FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;BYHOUR=8;BYMINUTE=0 2026-03-05T08:00/2026-03-05T08:30",
+      "a length under a day stays each one's"),
     R("every month on the 1st to the 15th", W, "rrule FREQ=MONTHLY;BYMONTHDAY=1 2026-04-01T00:00/2026-04-16T00:00",
       "a span stays a span"),
     # working days (Monday-Friday; public holidays are not skipped)

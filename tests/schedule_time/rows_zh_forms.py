@@ -77,6 +77,12 @@ ORDINAL_WEEKDAYS: list[Row] = [
     R("每个月第一个周一", "tue", "rrule FREQ=MONTHLY;BYDAY=1MO 2026-12-07T00:00", "monthly, first Monday"),
     R("凌晨十二点半", "tue", "2026-12-02T00:30", "12 in the small hours: 00:30 (was refused as 24:30)"),
     R("明天凌晨12点半", "tue", "2026-12-02T00:30", "tomorrow's first hour"),
+    R("每周二上午九点，直到月底", "tue", "rrule FREQ=WEEKLY;BYDAY=TU;BYHOUR=9;BYMINUTE=0;UNTIL=20261231T155959Z 2026-12-08T09:00",
+      "直到: the series' end (9am today has passed)"),
+    R("每周四下午三点，持续六周", "tue", "rrule FREQ=WEEKLY;BYDAY=TH;BYHOUR=15;BYMINUTE=0;UNTIL=20270114T065959Z 2026-12-03T15:00",
+      "持续六周: six Thursdays"),
+    R("接下来两周每天早上七点", "tue", "rrule FREQ=DAILY;BYHOUR=7;BYMINUTE=0;UNTIL=20261215T225959Z 2026-12-02T07:00",
+      "the next two weeks from the first"),
     # several days of the month: one series on all of them, first on the earliest not past (today is the 1st)
     R("每月1号和15号上午九点", "tue", "rrule FREQ=MONTHLY;BYMONTHDAY=1,15;BYHOUR=9;BYMINUTE=0 2026-12-15T09:00",
       "9am on the 1st has passed: the 15th"),
