@@ -183,6 +183,9 @@ RULES: list[Rule] = [
          b_meal_bound),
     Rule("meal_time", r"(?P<meal>早饭|早飯|早餐|午饭|午飯|午餐|中饭|中飯|晚饭|晚飯|晚餐)\s*[的嘅]?\s*(?:时间|時間|时候|時候|饭点|飯點)",
          b_meal_time),
+    # 午饭到三点, 午饭和三点之间: a meal as one end of a range is its span (the other end a clock after it)
+    Rule("meal_range_end", r"(?P<meal>早饭|早飯|早餐|午饭|午飯|午餐|中饭|中飯|晚饭|晚飯|晚餐)(?=\s*(?:到|至|和|与|與|跟)\s*"
+                           r"(?:[\d一二三四五六七八九十两兩]|下午|晚上|中午|早上|上午))", b_meal_time),
     Rule("label_pm", r"晚饭|晚飯|晚餐|夜宵|宵夜|消夜|午饭|午飯|午餐|中饭|中飯|下午茶", const(p.Label("pm"))),
     Rule("label_am", r"早饭|早飯|早餐|早茶", const(p.Label("am"))),
     Rule("around", r"前后|前後|左右|上下(?!午)|之间|之間|期间|期間|一整天|整天|全天", const()),

@@ -83,6 +83,9 @@ ORDINAL_WEEKDAYS: list[Row] = [
       "持续六周: six Thursdays"),
     R("接下来两周每天早上七点", "tue", "rrule FREQ=DAILY;BYHOUR=7;BYMINUTE=0;UNTIL=20261215T225959Z 2026-12-02T07:00",
       "the next two weeks from the first"),
+    R("明天午饭到三点", "tue", "2026-12-02T12:00/2026-12-02T15:00", "a meal as a range's start: its span (was 00:00-03:00)"),
+    R("明天午饭和三点之间", "tue", "2026-12-02T12:00/2026-12-02T15:00", "和…之间 after a meal"),
+    R("晚饭到九点", "tue", "2026-12-01T18:00/2026-12-01T21:00", "dinner to nine: 21:00"),
     # several days of the month: one series on all of them, first on the earliest not past (today is the 1st)
     R("每月1号和15号上午九点", "tue", "rrule FREQ=MONTHLY;BYMONTHDAY=1,15;BYHOUR=9;BYMINUTE=0 2026-12-15T09:00",
       "9am on the 1st has passed: the 15th"),
