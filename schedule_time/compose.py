@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from dateutil.relativedelta import relativedelta
 
 from . import pieces as p
-from .series_parts import month_day_run, split_anchor, time_only, weekday_run
+from .series_parts import month_day_run, nth_weekday_run, split_anchor, time_only, weekday_run
 
 
 class Unusable(Exception):
@@ -266,6 +266,10 @@ def _recurring(plain: list[p.Piece], every: p.Every | None, recur: p.RecurUnit |
         if recur is not None and recur.byday and not set(recur.byday) >= set(days):
             raise Unusable("two different sets of weekdays")
         recur = p.RecurUnit("WEEKLY", days, recur.interval if recur is not None else 1)
+        plain = plain[:i] + plain[j:]
+    elif (nths := nth_weekday_run(plain)) is not None and (recur is None or recur.freq == "MONTHLY"):
+        pairs, i, j = nths  # "every first and third Monday": one monthly series on both, not a span
+        recur = p.RecurUnit("MONTHLY", (), recur.interval if recur is not None else 1, bynth=pairs)
         plain = plain[:i] + plain[j:]
     elif (month_days := month_day_run(plain)) is not None and (recur is None or recur.freq == "MONTHLY"):
         days, i, j = month_days  # "the 1st and 15th of every month": one series on both days, not a span

@@ -216,6 +216,7 @@ class RecurUnit(Piece):
     byday: tuple[int, ...] = ()
     interval: int = 1
     bymonthday: tuple[int, ...] = ()  # "the 1st and 15th of every month", 每月1号和15号
+    bynth: tuple[tuple[int, int], ...] = ()  # (n, weekday): "the first and third Monday", 第一个和第三个周一
 
 
 @dataclass(slots=True)

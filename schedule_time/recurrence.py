@@ -97,6 +97,8 @@ def rule_for(expr: Expr) -> tuple[str, Spec]:
             parts.append(f"BYMONTHDAY={dp.day}")
     if recur is not None and recur.bymonthday:
         parts.append("BYMONTHDAY=" + ",".join(map(str, recur.bymonthday)))
+    if recur is not None and recur.bynth:
+        parts.append("BYDAY=" + ",".join(f"{k}{BYDAY[d]}" for k, d in recur.bynth))
     if byday:
         parts.append("BYDAY=" + ",".join(BYDAY[d] for d in sorted(set(byday))))
     if recur is not None and recur.byday and spec.weekday is None and not spec.has_date():
@@ -139,6 +141,7 @@ def occurrences(expr: Expr, ctx: a.Ctx) -> tuple[list[a.Frame], str | None, list
     byday = [x.split("=", 1)[1] for x in rule.split(";") if x.startswith("BYDAY=")]
     days = byday[0].split(",") if byday and byday[0][:1].isalpha() else None
     month_days = expr.recur.bymonthday if expr.recur is not None else ()
+    nths = expr.recur.bynth if expr.recur is not None else ()
     series_end: str | None = None
     out, rules = [], []
     for f in frames:
@@ -147,6 +150,9 @@ def occurrences(expr: Expr, ctx: a.Ctx) -> tuple[list[a.Frame], str | None, list
                 f = a.Frame(f.start + DAYS[1], f.end + DAYS[1], f.grain, f.label)
         if month_days:   # the first frame on one of the rule's days of the month
             while f.start.day not in month_days:
+                f = a.Frame(f.start + DAYS[1], f.end + DAYS[1], f.grain, f.label)
+        if nths:   # the first frame on one of the rule's n-th weekdays
+            while (1 + (f.start.day - 1) // 7, f.start.weekday()) not in nths:
                 f = a.Frame(f.start + DAYS[1], f.end + DAYS[1], f.grain, f.label)
         if not out:   # (from the first occurrence, once it is on one of the rule's days)
             series_end = _series_end(expr, f, first, ctx)

@@ -91,6 +91,27 @@ def month_day_run(items: Sequence[p.Piece]) -> tuple[tuple[int, ...], int, int] 
     return None
 
 
+def nth_weekday_run(items: Sequence[p.Piece]) -> tuple[tuple[tuple[int, int], ...], int, int] | None:
+    """The first list of n-th weekdays of one weekday ("the first and third Monday", "2nd and 4th Tuesday",
+    第一个和第三个周一): ``((n, weekday), …), start, end`` as ``weekday_run``. The ordinals before the last are
+    read as days ("the first" alone is the 1st): an ordinal up to 5 joined to an n-th weekday is one too."""
+    n = len(items)
+    for i in range(n):
+        ords: list[int] = []
+        j = i
+        while j < n and type(items[j]) is p.DateParts and _month_day(items[j]) and 1 <= items[j].day <= 5:  # type: ignore[attr-defined,operator]
+            ords.append(items[j].day)  # type: ignore[attr-defined]
+            j += 1
+            if j < n and type(items[j]) is p.RangeSep and items[j].weak:  # type: ignore[attr-defined]
+                j += 1
+        if not ords or j >= n or type(items[j]) is not p.NthWeekday or type(items[j - 1]) is not p.RangeSep:
+            continue
+        last = items[j]
+        pairs = tuple(sorted({(k, last.weekday) for k in (*ords, last.n)}))  # type: ignore[attr-defined]
+        return (pairs, i, j + 1) if len(pairs) >= 2 else None
+    return None
+
+
 _TIME_ONLY = (p.RangeSep, p.ZoneOffset, p.Label)
 
 

@@ -262,6 +262,9 @@ RULES: list[Rule] = [
     Rule("week_part", rf"{WEEK}(?P<part>初|中(?![午{CN}]))", lambda m: [part_of(m["part"]), p.Period("week")]),   # 周初, 周中
     Rule("weekend", rf"{WEEK}?末", const(p.Period("weekend"))),
     Rule("weekday", rf"{WEEK}{_WD}", b_weekday),
+    # 第一个和第三个周一, 第二、第四个周二: the ordinals before the last one of a list of n-th weekdays
+    Rule("nth_and", r"第(?P<n>[一二三四五1-5])\s*(?:个|個)?\s*(?:和|及|与|與|跟|、)(?=\s*第)",
+         lambda m: [p.DateParts(None, None, cn_int(m["n"])), p.RangeSep(weak=True)]),
     Rule("nth_weekday", rf"(?:第(?P<n>[一二三四五1-5])|(?P<last>最后|最後|最末)\s*一?)\s*{GE}?\s*{WEEK}{_WD}",
          b_nth_weekday),
     # 本月最后一天, 下个月第一天, 12月最后一周, 本月倒数第二天: counted inside the month / year / week just

@@ -55,6 +55,10 @@ MONTH_DAYS = [
      "every month on the 5th, 20th and 28th at 8am", "BYMONTHDAY=5,20,28", (20, 8)),  # (8am today has passed)
     ("每月1号和15号上午九点交房租", "交房租", "每月1号和15号上午九点", "BYMONTHDAY=1,15", (15, 9)),
     ("每个月的十号及二十五号下午两点对账", "对账", "每个月的十号及二十五号下午两点", "BYMONTHDAY=10,25", (10, 14)),
+    ("book club every first and third monday at 7pm", "Book club", "every first and third monday at 7pm",
+     "BYDAY=1MO,3MO", (17, 19)),
+    ("每个月的第一个和第三个周一晚上七点读书会", "读书会", "每个月的第一个和第三个周一晚上七点", "BYDAY=1MO,3MO", (17, 19)),
+    ("每月第二和第四个周二下午三点例会", "例会", "每月第二和第四个周二下午三点", "BYDAY=2TU,4TU", (11, 15)),
     ("每月五号、二十号早上八点浇花", "浇花", "每月五号、二十号早上八点", "BYMONTHDAY=5,20", (20, 8)),
 ]
 

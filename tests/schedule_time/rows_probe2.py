@@ -113,6 +113,10 @@ EN: list[Row] = [
     R("monthly on the 5th and 20th", W, "rrule FREQ=MONTHLY;BYMONTHDAY=5,20 2026-03-05T00:00", "monthly + a list"),
     R("every month on the 3rd, 10th and 25th at 6pm", W,
       "rrule FREQ=MONTHLY;BYMONTHDAY=3,10,25;BYHOUR=18;BYMINUTE=0 2026-03-10T18:00", "three days"),
+    # several n-th weekdays of a month: one series (was monthly on the 1st, a span to the third Monday)
+    R("every first and third monday at 7pm", W, "rrule FREQ=MONTHLY;BYDAY=1MO,3MO;BYHOUR=19;BYMINUTE=0 2026-03-16T19:00",
+      "March 2 has passed: the third Monday"),
+    R("the 2nd and 4th tuesday of every month", W, "rrule FREQ=MONTHLY;BYDAY=2TU,4TU 2026-03-10T00:00", "2nd and 4th"),
     # a bound on the series: its UNTIL, each occurrence its own length (was one event spanning the bound)
     R("weekly on thursdays at 3pm for 6 weeks", W,
       "rrule FREQ=WEEKLY;BYDAY=TH;BYHOUR=15;BYMINUTE=0;UNTIL=20260416T185959Z 2026-03-05T15:00", "six Thursdays"),

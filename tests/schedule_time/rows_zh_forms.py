@@ -86,6 +86,9 @@ ORDINAL_WEEKDAYS: list[Row] = [
     R("明天午饭到三点", "tue", "2026-12-02T12:00/2026-12-02T15:00", "a meal as a range's start: its span (was 00:00-03:00)"),
     R("明天午饭和三点之间", "tue", "2026-12-02T12:00/2026-12-02T15:00", "和…之间 after a meal"),
     R("晚饭到九点", "tue", "2026-12-01T18:00/2026-12-01T21:00", "dinner to nine: 21:00"),
+    R("每个月的第一个和第三个周一", "tue", "rrule FREQ=MONTHLY;BYDAY=1MO,3MO 2026-12-07T00:00", "n-th weekdays listed"),
+    R("每月第二和第四个周二晚上七点", "tue", "rrule FREQ=MONTHLY;BYDAY=2TU,4TU;BYHOUR=19;BYMINUTE=0 2026-12-08T19:00",
+      "第二和第四个"),
     # several days of the month: one series on all of them, first on the earliest not past (today is the 1st)
     R("每月1号和15号上午九点", "tue", "rrule FREQ=MONTHLY;BYMONTHDAY=1,15;BYHOUR=9;BYMINUTE=0 2026-12-15T09:00",
       "9am on the 1st has passed: the 15th"),
