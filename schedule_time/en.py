@@ -36,6 +36,7 @@ from .en_build import (
     b_month_day_range,
     b_more,
     b_move_by,
+    b_move_by_minutes,
     b_nth_unit,
     b_nth_weekday,
     b_numeric_date,
@@ -354,11 +355,20 @@ RULES: list[Rule] = [
                    r")\s+(?:later|(?P<short>earlier|early|sooner))\b", b_lengthen),
     Rule("later_by", r"(?P<w>later|earlier|sooner)\s+by\s+(?P<dur>" + DURATION_LIST + ")", b_later_by),
     # "start 20 min earlier", "begin half an hour later": the event's start moves (no "start of" a period)
+    # "start at 3", "make it begin at 2:30": the verb before a clock is the event's start, no "start of" a period
+    Rule("start_at", r"(?:start|begin)(?=\s+(?:at|@)\s)", b_const()),
     Rule("start_by", r"(?:start|begin)(?:s|ed|ing|ning)?(?=\s+(?:(?:later|earlier|sooner)\s+by\s+|(?:by\s+)?(?:" +
                      DURATION_LIST + r")\s+(?:later|earlier|sooner)\b))", b_const()),
     Rule("move_by", r"(?:push|delay|postpone|move|shift|bump|bring|pull)(?:ed|ing)?" + _OBJECT +
                     r"(?:\s+(?P<dir>back|out|later|forward|up|earlier|ahead))?(?:\s+by)?\s+(?P<dur>" + DURATION_LIST +
                     r")(?:\s+(?P<dir2>later|earlier|back|forward|sooner))?", b_move_by),
+    # "push it back 15", "delay by 30", "bring it forward 10": a bare amount of a move, 5 to 90 in steps of 5,
+    # is minutes (an hour "back 2" stays unread: hours or days?)
+    Rule("move_by_minutes", r"(?:push|delay|postpone|move|shift|bump|bring|pull)(?:ed|ing)?" + _OBJECT +
+                            r"(?:\s+(?P<dir>back|out|later|forward|up|earlier|ahead))?(?:\s+by)?\s+"
+                            r"(?P<dur>(?:[1-8]?[05]|90)(?=\s*(?:$|[,.;!?]|(?:min|mins|minutes)\b|more\b|please\b|pls\b)))"
+                            r"(?:\s*(?:min|mins|minutes)\b)?(?:\s+(?P<dir2>later|earlier|back|forward|sooner))?",
+         b_move_by_minutes),
     # the direction alone, the verb and the event's name before it: "(push the review) back 2 hours",
     # "(move standup) forward by 15 min"
     Rule("dir_by", r"(?P<dir>back|forward|ahead)(?:\s+by)?\s+(?P<dur>" + DURATION_LIST +
@@ -442,7 +452,7 @@ RULES: list[Rule] = [
 FILLERS = r"(?:at|@|on|in|of|the|over|any\s?time|around|about|approximately|approx\.?|roughly|ish|please|pls|then|ok|okay|" \
           r"sometime|some\s+time|during|for|let's\s+say|lets\s+say|say|maybe|how\s+about|what\s+about|" \
           r"just|only|exactly|sharp|o'?clock|or\s+so|works|is\s+fine|would\s+be\s+(?:great|good|fine)|" \
-          r"sounds\s+good|yes|yeah|yep|sure|a|an|time|this|next|that|" \
+          r"sounds\s+good|yes|yeah|yep|sure|a|an|time|this|next|that|instead(?!\s+of\b)|" \
           r"(?<=['’])s)"
 """Words that join the pieces of one time; the last is a genitive ("friday's 2 o'clock" is Friday at 2,
 "today's 3pm" one phrase)."""

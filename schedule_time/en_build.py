@@ -217,6 +217,13 @@ def b_move_by(m: re.Match[str]) -> p.Piece:
     return p.Shift(p.negated(delta) if earlier else delta, grain, event="must")
 
 
+def b_move_by_minutes(m: re.Match[str]) -> p.Piece:
+    """"push it back 15", "delay by 30": a bare amount of a move is minutes."""
+    delta = relativedelta(minutes=int(m["dur"]))
+    earlier = m["dir"] in _EARLIER or m["dir2"] in _EARLIER
+    return p.Shift(p.negated(delta) if earlier else delta, "minute", event="must")
+
+
 def b_lengthen(m: re.Match[str]) -> p.Piece:
     """"30 minutes longer", "extend it by an hour", "shorten by 15 min", "cut 10 minutes off": the event's
     end moves, its start stays."""
