@@ -363,12 +363,14 @@ RULES: list[Rule] = [
                     r"(?:\s+(?P<dir>back|out|later|forward|up|earlier|ahead))?(?:\s+by)?\s+(?P<dur>" + DURATION_LIST +
                     r")(?:\s+(?P<dir2>later|earlier|back|forward|sooner))?", b_move_by),
     # "push it back 15", "delay by 30", "bring it forward 10": a bare amount of a move, 5 to 90 in steps of 5,
-    # is minutes (an hour "back 2" stays unread: hours or days?)
+    # is minutes ("back 2" stays unread: hours or days?); with its unit the rules above read it
     Rule("move_by_minutes", r"(?:push|delay|postpone|move|shift|bump|bring|pull)(?:ed|ing)?" + _OBJECT +
                             r"(?:\s+(?P<dir>back|out|later|forward|up|earlier|ahead))?(?:\s+by)?\s+"
-                            r"(?P<dur>(?:[1-8]?[05]|90)(?=\s*(?:$|[,.;!?]|(?:min|mins|minutes)\b|more\b|please\b|pls\b)))"
-                            r"(?:\s*(?:min|mins|minutes)\b)?(?:\s+(?P<dir2>later|earlier|back|forward|sooner))?",
+                            r"(?P<dur>(?:[1-8]?[05]|90)(?=\s*(?:$|[,.;!?]|more\b|please\b|pls\b)))(?P<dir2>)",
          b_move_by_minutes),
+    Rule("dir_by_minutes", r"(?P<dir>back|forward|ahead)(?:\s+by)?\s+(?P<dur>(?:[1-8]?[05]|90)(?=\s*(?:$|[,.;!?]|"
+                           r"more\b|please\b|pls\b)))(?P<dir2>)",
+         b_move_by_minutes),  # "(push the review) back 30"
     # the direction alone, the verb and the event's name before it: "(push the review) back 2 hours",
     # "(move standup) forward by 15 min"
     Rule("dir_by", r"(?P<dir>back|forward|ahead)(?:\s+by)?\s+(?P<dur>" + DURATION_LIST +

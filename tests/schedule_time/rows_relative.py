@@ -39,6 +39,8 @@ EN: list[tuple[str, str, str, str]] = [
     ("push it back 30", "2026-12-03T14:30/2026-12-03T15:30 minute", "unresolved", "back + a bare amount"),
     ("bring it forward 10", "2026-12-03T13:50/2026-12-03T14:50 minute", "unresolved", "forward: earlier"),
     ("move it back 2", "unresolved", "unresolved", "2 what? hours or days: unread"),
+    ("back 30", "2026-12-03T14:30/2026-12-03T15:30 minute", "unresolved", "the direction alone, a bare amount"),
+    ("forward 15 please", "2026-12-03T13:45/2026-12-03T14:45 minute", "unresolved", "forward: earlier"),
     ("make it start at 3", "2026-12-03T15:00/2026-12-03T16:00 minute", "2026-12-01T15:00", "start before 'at': the verb"),
     ("next thursday instead", "2026-12-10T14:00/2026-12-10T15:00 minute", "2026-12-10", "'instead' joins nothing"),
     ("make it longer by 30 minutes", "2026-12-03T14:00/2026-12-03T15:30 minute", "unresolved", "longer by"),
