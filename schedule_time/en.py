@@ -131,6 +131,8 @@ _NAMED = (r"(?:\s+(?!by\b|(?:today|tonight|tomorrow|tmrw|yesterday|next|this|las
           r"night|noon|midnight|mon|tue|wed|thu|fri|sat|sun)[a-z']*\b)[^\W\d_][\w'’-]*){0,4}?")
 """The event's name between a verb and its amount ("extend the design review by 30 minutes"): up to four
 words, none a number or a time word (so "extend tomorrow's review by …" keeps "tomorrow" a time)."""
+_BARE_MINUTES = r"(?P<dur>(?:[1-8]?[05]|90)(?=\s*(?:$|[,.;!?]|more\b|please\b|pls\b)))(?P<dir2>)"
+"""A bare amount of a move, 5 to 90 in steps of 5, at the end of a clause ("push it back 30"): minutes."""
 MOVE_VERB = r"(?:push|delay|postpone|move|shift|bump|bring|pull|reschedule|change|switch)(?:ed|d|ing|es|s)?"
 """The verbs whose "to" names where a move goes ("move it to 4"), never an end ("run until 4")."""
 
@@ -366,10 +368,9 @@ RULES: list[Rule] = [
     # is minutes ("back 2" stays unread: hours or days?); with its unit the rules above read it
     Rule("move_by_minutes", r"(?:push|delay|postpone|move|shift|bump|bring|pull)(?:ed|ing)?" + _OBJECT +
                             r"(?:\s+(?P<dir>back|out|later|forward|up|earlier|ahead))?(?:\s+by)?\s+"
-                            r"(?P<dur>(?:[1-8]?[05]|90)(?=\s*(?:$|[,.;!?]|more\b|please\b|pls\b)))(?P<dir2>)",
+                            + _BARE_MINUTES,
          b_move_by_minutes),
-    Rule("dir_by_minutes", r"(?P<dir>back|forward|ahead)(?:\s+by)?\s+(?P<dur>(?:[1-8]?[05]|90)(?=\s*(?:$|[,.;!?]|"
-                           r"more\b|please\b|pls\b)))(?P<dir2>)",
+    Rule("dir_by_minutes", r"(?P<dir>back|forward|ahead)(?:\s+by)?\s+" + _BARE_MINUTES,
          b_move_by_minutes),  # "(push the review) back 30"
     # the direction alone, the verb and the event's name before it: "(push the review) back 2 hours",
     # "(move standup) forward by 15 min"
