@@ -73,6 +73,7 @@ class Expr:
     every: p.Every | None = None
     recur: p.RecurUnit | None = None
     anchor: Spec | None = None   # a recurrence's start ("starting April 10", "从下周一开始")
+    until: Spec | None = None   # the span a recurrence ends with ("every day next week", 下周一到下周五每天)
 
 
 _SINGLE = {
@@ -280,6 +281,12 @@ def _recurring(plain: list[p.Piece], every: p.Every | None, recur: p.RecurUnit |
     if anchor is not None and anchor.has_time():
         raise Unusable("a series start with its own time")
     seps = [i for i, x in enumerate(plain) if isinstance(x, p.RangeSep)]
+    window = _window(plain) if anchor is None and not seps else None
+    if window is not None:   # "every day next week", 下周每天早上九点: the series within that period
+        plain = [x for x in plain if x is not window]
+        anchor = until = _spec([window])
+        spec = _spec(plain)
+        return Expr("recurring", left=spec, every=every, recur=recur, anchor=anchor, until=until)
     if not seps:
         spec = _spec(plain)
         if run is not None and spec.number is not None and spec.number <= 24 and spec.clock is None:
@@ -291,10 +298,37 @@ def _recurring(plain: list[p.Piece], every: p.Every | None, recur: p.RecurUnit |
     left, right = _spec(plain[:i]), _spec(plain[i + 1:])
     if left.empty() or right.empty():
         raise Unusable("a range needs two ends")
+    right_day = replace(right, clock=None, pod=None, number=None)
+    if anchor is None and _dated_day(left) and (_dated_day(right_day) or right_day.weekday is not None):
+        # 下周一到下周五每天早上九点, "every day from next Monday to next Friday at 9": the days are the series'
+        # span, the time of day each occurrence's
+        day_of = {"clock": None, "pod": None, "number": None}
+        times = _spec([x for x in plain[i + 1:] if isinstance(x, (p.Clock, p.PartOfDay, p.Number))])
+        return Expr("recurring", left=times, every=every, recur=recur, anchor=replace(left, **day_of),
+                    until=replace(right, **day_of))
     _fix_number_ends(left, right)
     _inherit(right, left)
     _inherit(left, right, first=True)
     return Expr("recurring", left=left, right=right, every=every, recur=recur, anchor=anchor)
+
+
+def _window(plain: list[p.Piece]) -> p.Period | None:
+    """The one period a recurrence is said within ("every day next week", 这周每天晚上八点, "every Monday next
+    month"): never a period that an n-th weekday or day counts in ("the second Wednesday of the month")."""
+    periods = [x for x in plain if type(x) is p.Period and x.count == 1 and x.unit in ("week", "month", "year")]
+    if len(periods) != 1 or any(isinstance(x, (p.NthWeekday, p.NthUnit)) for x in plain):
+        return None
+    return periods[0]
+
+
+def _dated_day(spec: Spec) -> bool:
+    """A day of its own with no time of day ("next Monday", 下周一, "March 3", "tomorrow"), not a bare weekday
+    ("Tuesday" of "every Tuesday until …") or day of the month ("the 1st to the 15th" of every month): those
+    are the series' own days."""
+    dp, wd = spec.dateparts, spec.weekday
+    dated = (dp is not None and (dp.month is not None or dp.year is not None)) or spec.day_shift is not None \
+        or (wd is not None and wd.mode != "bare") or spec.holiday is not None
+    return dated and not spec.has_time()
 
 
 def _weekday_series(items: Sequence[p.Piece]) -> bool:

@@ -130,8 +130,10 @@ def occurrences(expr: Expr, ctx: a.Ctx) -> tuple[list[a.Frame], str | None, list
     rule, first = rule_for(expr)
     today = ctx.today
     if expr.anchor is not None:   # "starting April 10": the first occurrence on or after that day
-        today = a.floor(spec_frames(expr.anchor, ctx)[0][0].start, "day")
-        ctx = a.Ctx(today - ONE_MINUTE, ctx.tz, True)   # the anchor day itself may hold the first
+        day = a.floor(spec_frames(expr.anchor, ctx)[0][0].start, "day")
+        if day > today:   # (a span that began already, "every day this week": from now)
+            today = day
+            ctx = a.Ctx(today - ONE_MINUTE, ctx.tz, True)   # the anchor day itself may hold the first
     if first.empty():
         frames, assumed = [a.Frame(today, today + DAYS[1], "day")], None
     elif isinstance(first.nth, (p.NthWeekday, p.NthUnit)):
@@ -179,7 +181,9 @@ def _series_end(expr: Expr, f: a.Frame, first: Spec, ctx: a.Ctx) -> str | None:
     a length of days or more ("weekly on Thursdays at 3 for 6 weeks": six of them). Each occurrence keeps
     its own length: written as its end, the bound made one event span the weeks."""
     right = expr.right
-    if right is not None and _beyond_one_occurrence(right) and not right.borrowed and not expr.left.borrowed:  # type: ignore[union-attr]
+    if expr.until is not None:   # "every day next week": to the end of that week
+        end = spec_frames(expr.until, ctx)[0][0].end
+    elif right is not None and _beyond_one_occurrence(right) and not right.borrowed and not expr.left.borrowed:  # type: ignore[union-attr]
         end = range_end(f, first, right, ctx)
     elif expr.duration is not None and expr.duration.grain not in ("second", "minute", "hour"):
         end = f.start + expr.duration.delta

@@ -89,6 +89,11 @@ ORDINAL_WEEKDAYS: list[Row] = [
     R("每个月的第一个和第三个周一", "tue", "rrule FREQ=MONTHLY;BYDAY=1MO,3MO 2026-12-07T00:00", "n-th weekdays listed"),
     R("每月第二和第四个周二晚上七点", "tue", "rrule FREQ=MONTHLY;BYDAY=2TU,4TU;BYHOUR=19;BYMINUTE=0 2026-12-08T19:00",
       "第二和第四个"),
+    R("下周每天早上九点", "tue", "rrule FREQ=DAILY;BYHOUR=9;BYMINUTE=0;UNTIL=20261213T155959Z 2026-12-07T09:00", "下周: the week's days"),
+    R("下周一到下周五每天早上九点", "tue", "rrule FREQ=DAILY;BYHOUR=9;BYMINUTE=0;UNTIL=20261211T155959Z 2026-12-07T09:00",
+      "from Monday to Friday next week"),
+    R("这周每天晚上八点", "tue", "rrule FREQ=DAILY;BYHOUR=20;BYMINUTE=0;UNTIL=20261206T155959Z 2026-12-01T20:00",
+      "this week's: from today"),
     # several days of the month: one series on all of them, first on the earliest not past (today is the 1st)
     R("每月1号和15号上午九点", "tue", "rrule FREQ=MONTHLY;BYMONTHDAY=1,15;BYHOUR=9;BYMINUTE=0 2026-12-15T09:00",
       "9am on the 1st has passed: the 15th"),
