@@ -64,6 +64,10 @@ def b_relative_clock(m: re.Match[str]) -> p.Piece | list[p.Piece]:
     amount = m["amt"]
     if _a_range(m, amount):
         return [p.Number(_hour(amount)), p.RangeSep(), p.Clock(_hour(m["h"]), 0, 0, _mer(m))]
+    if amount.isdigit() and 0 < int(amount) < 12 and m["dir"] in ("to", "till") and "minute" not in m.group() \
+            and m["base"] in _NOON_MIDNIGHT:
+        # "9 to noon", "friday 8 to midnight": hours in digits, as "9 to 12" (minutes before are said in words)
+        return [p.Number(int(amount)), p.RangeSep(), p.Clock(_NOON_MIDNIGHT[m["base"]], 0, 0, None, h24=True)]
     mins = 30 if "half" in amount else 15 if "quarter" in amount else int(number_value(amount.split()[0]))
     base = m["base"]
     if base in ("noon", "midday"):
@@ -79,6 +83,9 @@ def b_relative_clock(m: re.Match[str]) -> p.Piece | list[p.Piece]:
     if hour == 0 and mer is None and not h24:
         hour = 12
     return p.Clock(hour, 60 - mins, 0, mer, h24=h24)
+
+
+_NOON_MIDNIGHT = {"noon": 12, "midday": 12, "midnight": 0}
 
 
 def _a_range(m: re.Match[str], amount: str) -> bool:

@@ -113,6 +113,10 @@ EN: list[Row] = [
     R("monthly on the 5th and 20th", W, "rrule FREQ=MONTHLY;BYMONTHDAY=5,20 2026-03-05T00:00", "monthly + a list"),
     R("every month on the 3rd, 10th and 25th at 6pm", W,
       "rrule FREQ=MONTHLY;BYMONTHDAY=3,10,25;BYHOUR=18;BYMINUTE=0 2026-03-10T18:00", "three days"),
+    # digits before "noon" / "midnight" are hours, as "9 to 12" (was "nine minutes to noon", 11:51)
+    R("thursday 9 to noon", W, "2026-03-05T09:00/2026-03-05T12:00", "a morning range"),
+    R("friday 8 to midnight", W, "ambiguous 2026-03-06T08:00 2026-03-06T20:00", "8am or 8pm to midnight: asked, as 'from 8 to midnight'"),
+    R("ten to midnight", W, "2026-03-04T23:50", "in words: still minutes before"),
     # several n-th weekdays of a month: one series (was monthly on the 1st, a span to the third Monday)
     R("every first and third monday at 7pm", W, "rrule FREQ=MONTHLY;BYDAY=1MO,3MO;BYHOUR=19;BYMINUTE=0 2026-03-16T19:00",
       "March 2 has passed: the third Monday"),
