@@ -111,7 +111,8 @@ def _start_repeats(ctx: ToolContext, command: Command, grounded: list[str]) -> b
     when = command.args.get("when")
     if not when or str(when) not in grounded:
         return False
-    return bool(resolved(str(when), now=ctx.now, tz=ctx.tz, memo=ctx.memo).recurrence)
+    start = resolved(str(when), now=ctx.now, tz=ctx.tz, memo=ctx.memo)  # (morning or evening: each repeats)
+    return bool(start.recurrence or any(c.recurrence for c in start.candidates))
 
 
 def _reference_says_otherwise(ctx: ToolContext, args: dict[str, object]) -> bool:

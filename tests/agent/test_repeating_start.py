@@ -16,6 +16,9 @@ REPEATING = [
     ("put the water bill on the 2nd of every month at 9am", "water bill", "the 2nd of every month at 9am", "one", "FREQ=MONTHLY"),
     ("choir practice every tuesday at 7pm please", "choir practice", "every tuesday at 7pm", "yes", "FREQ=WEEKLY"),
     ("add stretching each morning at 6:30", "stretching", "each morning at 6:30", "weekly on 1", "FREQ=DAILY"),
+    ("team lunch every weekday 12-1", "team lunch", "every weekday 12-1", "one", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"),
+    ("stretch daily 7-8 in the morning", "stretch", "daily 7-8", "yes", "FREQ=DAILY"),
+    ("每天早上七点到八点拉伸", "拉伸", "每天七点到八点", "是", "FREQ=DAILY"),  # (the clock alone: morning or evening)
     ("每个月3号上午十点交房租，帮我记上", "交房租", "每个月3号上午十点", "一次", "FREQ=MONTHLY"),
     ("每周四晚上八点练琴", "练琴", "每周四晚上八点", "是", "FREQ=WEEKLY"),
     ("每天早上七點跑步", "跑步", "每天早上七點", "none", "FREQ=DAILY"),
