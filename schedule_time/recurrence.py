@@ -158,7 +158,7 @@ def occurrences(expr: Expr, ctx: a.Ctx) -> tuple[list[a.Frame], str | None, list
                 f = a.Frame(f.start + DAYS[1], f.end + DAYS[1], f.grain, f.label)
         if not out:   # (from the first occurrence, once it is on one of the rule's days)
             series_end = _series_end(expr, f, first, ctx)
-        if expr.right is not None and series_end is None:   # "every Monday 9 to 10am": the first one's end
+        if expr.right is not None and series_end is None:   # "every Monday 9 to 10am": the first occurrence's end
             f = a.Frame(f.start, range_end(f, first, expr.right, ctx), f.grain, f.label)
         out.append(f)
         one = with_clock(rule, f.start.hour, f.start.minute) if first.clock is not None else rule

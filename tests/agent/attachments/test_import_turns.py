@@ -80,7 +80,8 @@ async def test_yes_imports_exactly_what_was_previewed(database: Database, make_u
     assert lines[0] == "Imported “university_timetable.ics”: 5 events added."
     assert (
         lines[1]
-        == "Created “COMP2011 Algorithms - Lecture” — Monday, September 29, 10:00–11:00 AM (repeating)."
+        == "Created “COMP2011 Algorithms - Lecture” — Monday, September 29, 10:00–11:00 AM"
+        " (repeating until Wednesday, December 10)."  # (the file's UNTIL: the term's last lecture day)
     )
     # the same rows the importer makes of the file, and the term's 41 occurrences
     reference = await _make_kit(database, make_user, timezone="Europe/London")
