@@ -54,9 +54,12 @@ def rule_for(expr: Expr) -> tuple[str, Spec]:
         if spec.period is not None and spec.period.unit == "month" and spec.period.shift == 0:
             first.period = None   # "every second Wednesday of the month": of each month, not this one only
         return ";".join(parts), first
-    if isinstance(spec.nth, p.NthUnit) and spec.nth.unit == "day" and spec.period is None \
+    of_the_month = spec.period is not None and spec.period.unit == "month" and spec.period.shift == 0
+    if isinstance(spec.nth, p.NthUnit) and spec.nth.unit == "day" and (spec.period is None or of_the_month) \
             and spec.dateparts is None and (recur is None or recur.freq == "MONTHLY"):
-        # "每月最后一天", "the last day of every month": BYMONTHDAY=-1 (the earliest not past)
+        # "每月最后一天", "the last day of every month", "every last day of the month": BYMONTHDAY=-1 (the
+        # earliest not past)
+        first.period = None
         parts.append("FREQ=MONTHLY")
         if interval > 1:
             parts.append(f"INTERVAL={interval}")

@@ -117,6 +117,10 @@ EN: list[Row] = [
     R("thursday 9 to noon", W, "2026-03-05T09:00/2026-03-05T12:00", "a morning range"),
     R("friday 8 to midnight", W, "ambiguous 2026-03-06T08:00 2026-03-06T20:00", "8am or 8pm to midnight: asked, as 'from 8 to midnight'"),
     R("ten to midnight", W, "2026-03-04T23:50", "in words: still minutes before"),
+    R("every last day of the month at 5pm", W, "rrule FREQ=MONTHLY;BYMONTHDAY=-1;BYHOUR=17;BYMINUTE=0 2026-03-31T17:00",
+      "'every' before 'the last day of the month' (was 'every what?')"),
+    R("every first day of the month at 9", W, "rrule FREQ=MONTHLY;BYMONTHDAY=1;BYHOUR=9;BYMINUTE=0 2026-04-01T09:00",
+      "the first day"),
     # several n-th weekdays of a month: one series (was monthly on the 1st, a span to the third Monday)
     R("every first and third monday at 7pm", W, "rrule FREQ=MONTHLY;BYDAY=1MO,3MO;BYHOUR=19;BYMINUTE=0 2026-03-16T19:00",
       "March 2 has passed: the third Monday"),
