@@ -13,13 +13,14 @@ from zoneinfo import ZoneInfo
 
 from agent.time_grounding import DAY_PIECES, Memo, covers, has_clock, norm, phrases_of, readings_key, resolved
 from schedule_time.language import normalise, scan
-from schedule_time.pieces import Clock, PartOfDay, Piece
+from schedule_time.pieces import Clock, Or, PartOfDay, Piece
 
 __all__ = ["fuller_phrase"]
 
-_DAY_WORDS = (*DAY_PIECES, PartOfDay)
-"""What ``fuller_phrase`` may add to the model's argument: words naming the day (or its part), never a range,
-a repetition or a duration."""
+_DAY_WORDS = (*DAY_PIECES, PartOfDay, Or)
+"""What ``fuller_phrase`` may add to the model's argument: words naming the day (or its part), or the other
+days the user offered ("Wednesday or Thursday": the model's "Wednesday" alone is a guess); never a range, a
+repetition or a duration."""
 
 
 def fuller_phrase(

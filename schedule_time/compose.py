@@ -73,6 +73,7 @@ class Expr:
     every: p.Every | None = None
     recur: p.RecurUnit | None = None
     anchor: Spec | None = None   # a recurrence's start ("starting April 10", "从下周一开始")
+    alts: list[Spec] | None = None   # "Wednesday or Thursday at 7pm": each alternative (``alternatives``)
     until: Spec | None = None   # the span a recurrence ends with ("every day next week", 下周一到下周五每天)
 
 
@@ -226,6 +227,10 @@ def rc_minutes(c: p.Clock) -> int:
 
 def _spec(items: list[p.Piece]) -> Spec:
     return _number_as_clock(build_spec(items))
+
+
+spec_of = _spec
+"""One point's spec from its pieces (for ``alternatives``)."""
 
 
 def _number_as_clock(spec: Spec) -> Spec:
@@ -386,6 +391,10 @@ def compose(items: Sequence[p.Piece]) -> Expr:
         raise Unusable("no date or time expression found")
     if len(items) > 1 and any(type(x) is p.Lengthen for x in items):
         raise Unusable("a change of length takes no other time")   # "to 4pm and make it 30 mins longer": two
+    if any(type(x) is p.Or for x in items):
+        from .alternatives import alternatives  # (it builds on this module)
+
+        return alternatives(items)
     every = recur = None
     durations: list[p.Duration] = []
     rest: list[p.Piece] = []

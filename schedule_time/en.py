@@ -434,6 +434,7 @@ RULES: list[Rule] = [
     Rule("till_date", r"(?:till|until|up\s+to|to)\s+date", b_const(p.DayShift(0))),
     # "mon/wed/fri": a slash between weekdays lists them, as "and" does (not the days from one to the other)
     Rule("weekday_slash", r"/(?=\s*(?:" + WEEKDAY + r")s?\b)", b_const(p.RangeSep(weak=True))),
+    Rule("or", r"(?:either\s+)?or(?!\s+so\b)(?=\s)", b_const(p.Or())),   # "wednesday or thursday"
     Rule("range_sep", r"/|-|–|—|~|to|thru|through|up\s+to|but\s+before", b_const(p.RangeSep())),
     Rule("range_until", r"till|til|until|untill", b_const(p.RangeSep(until=True))),
     Rule("and", r"and|&", b_const(p.RangeSep(weak=True))),

@@ -182,6 +182,12 @@ class RangeSep(Piece):
 
 
 @dataclass(slots=True)
+class Or(Piece):
+    """"or" / 或 / 还是 between two times ("Wednesday or Thursday at 7pm", 周三或者周四): the user left the
+    choice open, so the expression is ambiguous between them (``alternatives``)."""
+
+
+@dataclass(slots=True)
 class RangeStart(Piece):
     """Opens a range or an open interval: "from", "between", 从."""
 

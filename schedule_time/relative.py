@@ -26,7 +26,7 @@ from . import pieces as p
 from .compose import Unusable, compose
 from .frames import spec_frames
 from .language import normalise, scan_parts
-from .result import Resolution, TimeExpressionError, make_resolution, unresolved
+from .result import Candidate, Resolution, TimeExpressionError, make_resolution, unresolved
 from .zones import localize, to_wall
 
 _combine = datetime.combine  # (bound once, as in ``anchors``)
@@ -92,12 +92,38 @@ def resolve_relative(
         pieces = _day_then_destination(list(pieces))
     start = to_wall(frame[0], zone)
     length = frame[1] - frame[0]
+    if any(type(x) is p.Or for x in pieces) and plain.status == "ambiguous":
+        return _each_alternative(list(pieces), plain, start, length, zone, ctx, lang or "en")
     try:
         return _relative(list(pieces), start, length, zone, ctx, lang or "en") or plain
     except (Unusable, a.Impossible) as ex:
         return unresolved(str(ex), lang)
     except (OverflowError, ValueError) as ex:
         return unresolved(f"out of range: {ex}", lang)
+
+
+def _each_alternative(
+    pieces: list[p.Piece], plain: Resolution, start: datetime, length: timedelta, zone: tzinfo, ctx: a.Ctx,
+    lang: str,
+) -> Resolution:
+    """"Monday or Friday" against an event: each alternative read against it (the event's time on each
+    day), still ambiguous between them; ``plain`` when one of them reads as no move."""
+    parts: list[list[p.Piece]] = [[]]
+    for x in pieces:
+        if type(x) is p.Or:
+            parts.append([])
+        else:
+            parts[-1].append(x)
+    found = []
+    for part in parts:
+        try:
+            r = _relative(part, start, length, zone, ctx, lang) if part else None
+        except (Unusable, a.Impossible):
+            r = None
+        if r is None or r.status != "resolved" or r.start is None or r.end is None:
+            return plain
+        found.append(Candidate(r.start, r.end, r.grain or "minute", f"reading {len(found) + 1}"))
+    return replace(plain, candidates=tuple(found))
 
 
 def _same_time_that_week(

@@ -256,7 +256,8 @@ def _finish(frames: list[a.Frame], ctx: a.Ctx, lang: str, assumed: str | None = 
     return _ambiguous(frames, tz, lang, recurrence)
 
 
-def _ambiguous(frames: list[a.Frame], tz: tzinfo, lang: str, recurrence: str | list[str] | None) -> Resolution:
+def _ambiguous(frames: list[a.Frame], tz: tzinfo, lang: str, recurrence: str | list[str] | None,
+               reason: str = "the hour could be morning or evening; ask which") -> Resolution:
     """``_finish`` of several readings (apart, so that the one-frame path makes no closure cells)."""
     notes: list[str] = []
     cands = []
@@ -271,7 +272,7 @@ def _ambiguous(frames: list[a.Frame], tz: tzinfo, lang: str, recurrence: str | l
         cands.append(Candidate(start, end, f.grain, f.label or f"reading {i + 1}", rec))
     return Resolution("ambiguous", grain=frames[0].grain, candidates=tuple(cands),
                       dst=notes[0] if notes else None, lang=lang,
-                      reason="the hour could be morning or evening; ask which")
+                      reason=reason)
 
 
 def _resolve_expr(expr: Expr, ctx: a.Ctx, now: datetime, lang: str) -> Resolution:
@@ -328,6 +329,16 @@ def _resolve_kind(expr: Expr, ctx: a.Ctx, lang: str) -> Resolution:
         return _finish(frames, ctx, lang, assumed, open_kind=expr.open_kind)
     if kind == "range":
         return _resolve_range(expr, ctx, lang)
+    if kind == "alternatives":   # "Wednesday or Thursday at 7pm": one candidate each, always asked
+        frames, seen = [], set()
+        for spec in expr.alts or ():
+            for f in spec_frames(spec, ctx)[0]:
+                if (f.start, f.end) not in seen:
+                    seen.add((f.start, f.end))
+                    frames.append(f)
+        if len(frames) < 2:
+            raise Unusable("the alternatives name one time")
+        return _ambiguous(frames, ctx.tz, lang, None, reason="the user named alternatives; ask which")
     raise Unusable(f"unknown expression kind {kind}")
 
 

@@ -326,15 +326,18 @@ def _separator_spans(found: tuple[p.Piece, ...], spans: list[tuple[int, int, int
     """The starts of the spans whose pieces are all range words or dashes (the scan's pieces follow its spans,
     ``count`` each): a run of only those ("—" between two clauses, a lone "to") names no time."""
     out: set[int] = set()
-    if not any(type(x) is p.RangeSep for x in found):
+    if not any(type(x) in _SEPARATING for x in found):
         return out
     at = 0
     for start, _, count in spans:
         if count > 0:
-            if all(type(x) is p.RangeSep for x in found[at : at + count]):
+            if all(type(x) in _SEPARATING for x in found[at : at + count]):
                 out.add(start)
             at += count
     return out
+
+
+_SEPARATING = (p.RangeSep, p.Or)
 
 
 def _emit(
@@ -345,7 +348,7 @@ def _emit(
         return
     while run[pieces[-1]][0] in separators:  # a trailing "and" / "to" joins this run to no time after it
         pieces.pop()
-    while len(pieces) > 1 and run[pieces[0]][0] in separators and _dash(norm, run[pieces[0]]):
+    while len(pieces) > 1 and run[pieces[0]][0] in separators and (_dash(norm, run[pieces[0]]) or _or(norm, run[pieces[0]])):
         pieces.pop(0)  # "book club - shift it two days later": a leading dash joins it to no time before it
     start = run[pieces[0]][0]
     if pieces[0] > 0:
@@ -398,6 +401,11 @@ def _denied(norm: str, start: int, end: int, part: str) -> bool:
         return False  # 不是周五吗 asks; 不是周五就是周六 is "either … or"
     first = scan(part).pieces[:1]
     return not (first and isinstance(first[0], (p.RangeSep, p.OpenBound)))
+
+
+def _or(norm: str, span: tuple[int, int, int]) -> bool:
+    """A leading "or" / 或者 joins the phrase to no time before it (", or 45 minutes")."""
+    return norm[span[0] : span[1]].strip() in ("or", "either or", "或", "或者", "或是", "还是", "還是")
 
 
 def _dash(norm: str, span: tuple[int, int, int]) -> bool:

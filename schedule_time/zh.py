@@ -316,6 +316,7 @@ RULES: list[Rule] = [
     Rule("and_between", r"(?:和|与|與|跟|及)(?=[^和与與跟及]{1,24}?(?:之间|之間|中间|中間))", const(p.RangeSep())),
     # 周二和周四, 周一及周三: 和 / 及 / 跟 / 与 before a weekday joins a list of weekdays (as "and"; 、 is punctuation)
     # 1号和15号, 五号及二十号: a list of days of the month (每月1号和15号: one series on both)
+    Rule("or", r"或者|或是|或(?!\s*(?:之|以)?(?:前|后|後))|还是|還是", const(p.Or())),   # 周三或者周四; not 周五或之前
     Rule("and_month_day", r"(?:和|及|跟|与|與)(?=\s*(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*(?:号|號|日))",
          const(p.RangeSep(weak=True))),
     Rule("and_weekday", rf"(?:和|及|跟|与|與)(?=\s*{WEEK}{WEEKDAY_CHAR})", const(p.RangeSep(weak=True))),

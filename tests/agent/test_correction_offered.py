@@ -67,7 +67,6 @@ async def test_a_no_leaves_the_event(database: Any, make_user: Any) -> None:
     ("text", "reading"),
     [
         ("thanks, see you next week", "chat"),  # the model's reading is no change
-        ("no, Monday or Friday would be better", "change"),  # two times: not code's to pick
     ],
 )
 async def test_other_shapes_are_left_to_the_model(
@@ -78,3 +77,25 @@ async def test_other_shapes_are_left_to_the_model(
     kit.script(prose, prose)
     r = await kit.assistant.reply(kit.user_id, text)
     assert not r.writes and "?" not in r.text, r.text
+
+
+@pytest.mark.parametrize(
+    ("text", "answer", "day"),
+    [
+        ("no, Monday or Friday would be better", "friday", 7),
+        ("不对，周一或者周五比较好", "周一", 10),
+    ],
+)
+async def test_alternatives_are_offered_not_picked(
+    database: Any, make_user: Any, text: str, answer: str, day: int
+) -> None:
+    """Two times offered as alternatives: not code's to pick, so code asks which (each at the event's own
+    time), and the answer moves it."""
+    kit = await _written(database, make_user, text)
+    prose = reply("Sure.", request="change")
+    kit.script(prose, prose)
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert not r.writes and r.pending is not None and ("4:00" in r.text or "16:00" in r.text), r.text
+    r = await kit.assistant.reply(kit.user_id, answer)
+    [event] = await kit.events()
+    assert len(r.writes) == 1 and (event.start.day, event.start.hour) == (day, 16), r.text

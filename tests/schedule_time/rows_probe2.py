@@ -121,6 +121,11 @@ EN: list[Row] = [
       "'every' before 'the last day of the month' (was 'every what?')"),
     R("every first day of the month at 9", W, "rrule FREQ=MONTHLY;BYMONTHDAY=1;BYHOUR=9;BYMINUTE=0 2026-04-01T09:00",
       "the first day"),
+    # alternatives: the user left the choice open (asked, never guessed)
+    R("wednesday or thursday at 7pm", W, "ambiguous 2026-03-11T19:00 2026-03-05T19:00", "the clock lent to both days"),
+    R("at 7 or 8 tomorrow evening", W, "ambiguous 2026-03-05T19:00 2026-03-05T20:00", "the day and its part lent"),
+    R("next wednesday or thursday at 3", W, "ambiguous 2026-03-11T15:00 2026-03-12T15:00", "'next' lent to both"),
+    R("at 3 or so", W, "2026-03-04T15:00", "'or so' is no alternative"),
     # several n-th weekdays of a month: one series (was monthly on the 1st, a span to the third Monday)
     R("every first and third monday at 7pm", W, "rrule FREQ=MONTHLY;BYDAY=1MO,3MO;BYHOUR=19;BYMINUTE=0 2026-03-16T19:00",
       "March 2 has passed: the third Monday"),

@@ -94,6 +94,9 @@ ORDINAL_WEEKDAYS: list[Row] = [
       "from Monday to Friday next week"),
     R("这周每天晚上八点", "tue", "rrule FREQ=DAILY;BYHOUR=20;BYMINUTE=0;UNTIL=20261206T155959Z 2026-12-01T20:00",
       "this week's: from today"),
+    R("周三或者周四晚上七点", "tue", "ambiguous 2026-12-02T19:00 2026-12-03T19:00", "或者: alternatives, both at 19:00"),
+    R("明天早上七点或者八点", "tue", "ambiguous 2026-12-02T07:00 2026-12-02T08:00", "the day and its part lent"),
+    R("周五还是周六下午三点", "tue", "ambiguous 2026-12-04T15:00 2026-12-05T15:00", "还是"),
     # several days of the month: one series on all of them, first on the earliest not past (today is the 1st)
     R("每月1号和15号上午九点", "tue", "rrule FREQ=MONTHLY;BYMONTHDAY=1,15;BYHOUR=9;BYMINUTE=0 2026-12-15T09:00",
       "9am on the 1st has passed: the 15th"),
