@@ -16,9 +16,10 @@ from agent.outcomes import Command
 from agent.time_grounding import is_a_length, is_a_length_change
 from schedule_time import analyse, split_length_change
 
-__all__ = ["length_change_kept"]
+__all__ = ["LENGTH_ARGS", "length_change_kept"]
 
-_LENGTHS = ("end", "duration")
+LENGTH_ARGS = ("end", "duration")
+"""The arguments that say how long an event is."""
 
 
 def length_change_kept(ctx: ToolContext, command: Command) -> Command | None:
@@ -26,10 +27,10 @@ def length_change_kept(ctx: ToolContext, command: Command) -> Command | None:
     half an hour long); a ``when`` that is a start ("move it to 4 and make it longer") stays."""
     args = command.args
     when_a_length = bool(args.get("when")) and is_a_length(str(args["when"]))
-    given = [n for n in _LENGTHS if args.get(n)] + (["when"] if when_a_length else [])
+    given = [n for n in LENGTH_ARGS if args.get(n)] + (["when"] if when_a_length else [])
     if command.tool != "update_event" or not given:
         return None
-    if any(is_a_length_change(str(args[n])) for n in (*_LENGTHS, "when") if args.get(n)):
+    if any(is_a_length_change(str(args[n])) for n in (*LENGTH_ARGS, "when") if args.get(n)):
         return None  # the model passed the change itself
     split = split_length_change(ctx.user_text)  # "extend tomorrow's review by 30 minutes"
     if split is None and not is_a_length_change(ctx.user_text):  # (one scan; the phrases only when needed)

@@ -22,6 +22,7 @@ from datetime import datetime, timedelta
 
 from agent.context import ToolContext
 from agent.guards.clauses import another_requests_clause
+from agent.guards.lengths import LENGTH_ARGS
 from agent.guards.users_times import users_own
 from agent.outcomes import Command
 from agent.time_accounting import phrases_or_moves_left
@@ -39,7 +40,6 @@ from schedule_time import Resolution, resolve
 
 __all__ = ["copied_start_is_no_move"]
 
-_LENGTHS = ("end", "duration")
 
 
 async def copied_start_is_no_move(ctx: ToolContext, command: Command) -> Command | None:
@@ -47,7 +47,7 @@ async def copied_start_is_no_move(ctx: ToolContext, command: Command) -> Command
     when = str(args.get("when") or "")
     if command.tool != "update_event" or not when or not args.get("event"):
         return None
-    lengths = [n for n in _LENGTHS if args.get(n)]
+    lengths = [n for n in LENGTH_ARGS if args.get(n)]
     if any(_users(ctx, str(args[n])) for n in lengths):
         # an end or length the user gave is a change of its own; a start beside it that is the event's own
         # start exactly ("Friday 12:00" copied with "till 2") moves nothing: the end alone changes
