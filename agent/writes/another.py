@@ -3,7 +3,7 @@
 A small model answers a move ("the dentist to 11am", 牙医改到十一点) with ``create_event`` now and then: a
 second Dentist is written, and the one the user meant stays where it was. The facts code checks: the time
 the create stands on is the user's phrase with a linking word before it ("to 11am", 到十一点 — the time
-service's phrase, where the time is a destination, not a start), and an upcoming event shares a word with
+service's phrase, where the time is a destination, not a start; or an arrow written for "to": "-> 3pm"), and an upcoming event shares a word with
 the new title. Then the create is not written at once: the question names the event already there and asks
 whether to add another, so a wrong guess costs the user a "no" and never a duplicate.
 """
@@ -56,9 +56,20 @@ def _destination(ctx: ToolContext, command: Command) -> str | None:
     when = command.args.get("when")
     if not isinstance(when, str):
         return None
-    destinations = [p for p in time_phrases(ctx.user_text) if _DESTINATION.search(p)]
+    text = ctx.user_text
+    destinations = [p for p in time_phrases(text) if _DESTINATION.search(p) or _after_an_arrow(text, p)]
     said = [p for p in destinations if is_time_grounded(when, [p], now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
     return said[0] if said else None
+
+
+def _after_an_arrow(text: str, phrase: str) -> bool:
+    """The phrase follows an arrow, written for "to" ("Carlos call -> 3pm", 牙医 → 周五上午十点): the time
+    service keeps no arrow in the phrase, so the message says where it stands."""
+    at = text.lower().find(phrase.lower())
+    return at > 0 and text[:at].rstrip().endswith(_ARROWS)
+
+
+_ARROWS = ("->", "→", "=>", "⇒", "-->")
 
 
 def ask_another(

@@ -20,6 +20,11 @@ MOVES = [
     (SH, "牙医", "牙医改到十一点", {"title": "牙医", "when": "十一点"}, "把「牙医」改到3月6日", 11),
     (SH, "周会", "周会挪到明天下午三点", {"title": "周会", "when": "明天下午三点"}, "把「周会」改到", 15),
     (SH, "瑜伽課", "瑜伽課到下午四點", {"title": "瑜伽課", "when": "下午四點"}, "把「瑜伽課」改到", 16),
+    # an arrow written for "to"
+    (NY, "Call with Carlos", "Carlos call -> 3pm please", {"title": "Carlos call", "when": "3pm"},
+     "Change “Call with Carlos” to", 15),
+    (NY, "Dentist", "dentist → 11am", {"title": "Dentist", "when": "11am"}, "Change “Dentist” to", 11),
+    (SH, "周会", "周会 -> 下午三点", {"title": "周会", "when": "下午三点"}, "把「周会」改到", 15),
 ]  # fmt: skip
 
 
