@@ -170,6 +170,9 @@ RULES: list[Rule] = [
     # suffix (a bare "1730" stays a year; after a date it is a time: ``compose._number_as_clock``)
     Rule("hhmm_24", r"(?P<v>0\d[0-5]\d)(?:\s*(?:h|hrs|hours)\b)?(?![\d.:])", b_hhmm_24),
     Rule("hhmm_h", r"(?P<v>[12]\d[0-5]\d)(?:h|hrs|\s(?:h|hrs|hours))\b", b_hhmm_24),
+    # "3pm 2h", "15:00, 1h", "~1h": hours of length right after a clock or "~" ("9h", "Thursday 8h" stay clocks)
+    Rule("length_h", r"(?:(?<=[ap]m )|(?<=[ap]m, )|(?<=\d\d )|(?<=\d\d, )|(?<=~)|(?<=~ ))(?P<h>[1-9](?:\.5)?|1[0-2])h\b",
+         lambda m: p.Duration(relativedelta(minutes=int(float(m["h"]) * 60)), "hour")),
     Rule("clock_h", r"(?P<h>[01]?\d|2[0-4])h(?P<mi>[0-5]\d)?", b_clock_h),
     Rule("hhmm_mer", r"(?P<v>(?:[1-9]|1[0-2])[0-5]\d)\s*(?:" + MER + ")", b_hhmm),
     Rule("hhmm_at", r"(?:at|@|around|about|approximately|approx\.?)\s+(?P<v>(?:[01]?\d|2[0-3])[0-5]\d)(?:ish)?",
@@ -435,7 +438,8 @@ RULES: list[Rule] = [
     # "mon/wed/fri": a slash between weekdays lists them, as "and" does (not the days from one to the other)
     Rule("weekday_slash", r"/(?=\s*(?:" + WEEKDAY + r")s?\b)", b_const(p.RangeSep(weak=True))),
     Rule("or", r"(?:either\s+)?or(?!\s+so\b)(?=\s)", b_const(p.Or())),   # "wednesday or thursday"
-    Rule("range_sep", r"/|-|–|—|~|to|thru|through|up\s+to|but\s+before", b_const(p.RangeSep())),
+    Rule("range_sep", r"/|-|–|—|~(?!\s*\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|mins?|minutes?)\b)|to|thru|through|up\s+to|"
+                      r"but\s+before", b_const(p.RangeSep())),   # "~1h" is about an hour, no range
     Rule("range_until", r"till|til|until|untill", b_const(p.RangeSep(until=True))),
     Rule("and", r"and|&", b_const(p.RangeSep(weak=True))),
     Rule("open_before", r"before|(?:sometimes?\s+|any\s?time\s+)?before|prior\s+to",

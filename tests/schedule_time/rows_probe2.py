@@ -126,6 +126,10 @@ EN: list[Row] = [
     R("at 7 or 8 tomorrow evening", W, "ambiguous 2026-03-05T19:00 2026-03-05T20:00", "the day and its part lent"),
     R("next wednesday or thursday at 3", W, "ambiguous 2026-03-11T15:00 2026-03-12T15:00", "'next' lent to both"),
     R("at 3 or so", W, "2026-03-04T15:00", "'or so' is no alternative"),
+    # hours of length after a clock or "~" ("~1h" was a range to 1 o'clock: a ten-hour event)
+    R("tomorrow 3pm ~1h", W, "2026-03-05T15:00/2026-03-05T16:00", "about an hour"),
+    R("tomorrow 15:00, 2h", W, "2026-03-05T15:00/2026-03-05T17:00", "after a 24-hour clock"),
+    R("thursday 8h", W, "2026-03-05T08:00", "after a day: still a clock"),
     # several n-th weekdays of a month: one series (was monthly on the 1st, a span to the third Monday)
     R("every first and third monday at 7pm", W, "rrule FREQ=MONTHLY;BYDAY=1MO,3MO;BYHOUR=19;BYMINUTE=0 2026-03-16T19:00",
       "March 2 has passed: the third Monday"),
