@@ -14,16 +14,11 @@ from dataclasses import replace
 from . import pieces as p
 from .compose import DATE_SLOTS, Expr, Spec, Unusable, spec_of
 
-__all__ = ["alternatives"]
+__all__ = ["alternatives", "each_alternative"]
 
 def alternatives(items: Sequence[p.Piece]) -> Expr:
     """The pieces around each ``Or`` as one point each (``Expr.alts``)."""
-    parts: list[list[p.Piece]] = [[]]
-    for x in items:
-        if type(x) is p.Or:
-            parts.append([])
-        elif type(x) is not p.RangeStart:
-            parts[-1].append(x)
+    parts = each_alternative([x for x in items if type(x) is not p.RangeStart])
     if any(not part for part in parts):
         raise Unusable("an alternative needs a time on each side")
     if any(isinstance(x, (p.RangeSep, p.OpenBound, p.Every, p.RecurUnit, p.Duration, p.Shift, p.Lengthen))
@@ -43,6 +38,17 @@ def alternatives(items: Sequence[p.Piece]) -> Expr:
         if spec.empty() or spec.number is not None:
             raise Unusable("an alternative needs a time on each side")
     return Expr("alternatives", left=specs[0], alts=specs)
+
+
+def each_alternative(items: Sequence[p.Piece]) -> list[list[p.Piece]]:
+    """The pieces between the ``Or`` pieces, in order (an alternative may be empty: "or" at an edge)."""
+    parts: list[list[p.Piece]] = [[]]
+    for x in items:
+        if type(x) is p.Or:
+            parts.append([])
+        else:
+            parts[-1].append(x)
+    return parts
 
 
 def _lend(target: Spec, source: Spec) -> None:

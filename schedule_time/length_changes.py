@@ -10,6 +10,7 @@ reads whole, so only English needs this.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from . import pieces as p
 from .en_words import DURATION_LIST
@@ -24,6 +25,7 @@ _SPLIT = re.compile(
 )
 
 
+@lru_cache(maxsize=1024)   # (grounding asks it of each source of each time argument)
 def split_length_change(text: str) -> str | None:
     """The message's one change of length split by the event's name, as a text the time service reads as
     that change ("30 minutes longer", "10 min shorter"); None when there is none, or more than one."""

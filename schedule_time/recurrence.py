@@ -9,8 +9,9 @@ occurrence's start and end; the rule carries the start time.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from datetime import UTC
+from datetime import UTC, datetime
 
 from . import anchors as a
 from . import pieces as p
@@ -145,19 +146,12 @@ def occurrences(expr: Expr, ctx: a.Ctx) -> tuple[list[a.Frame], str | None, list
         frames, assumed = spec_frames(first, ctx)
     byday = [x.split("=", 1)[1] for x in rule.split(";") if x.startswith("BYDAY=")]
     days = byday[0].split(",") if byday and byday[0][:1].isalpha() else None
-    month_days = expr.recur.bymonthday if expr.recur is not None else ()
-    nths = expr.recur.bynth if expr.recur is not None else ()
+    on_a_rule_day = _rule_days(days, expr.recur)
     series_end: str | None = None
     out, rules = [], []
     for f in frames:
-        if days:   # the first frame on one of the rule's weekdays
-            while BYDAY[f.start.weekday()] not in days:
-                f = a.Frame(f.start + DAYS[1], f.end + DAYS[1], f.grain, f.label)
-        if month_days:   # the first frame on one of the rule's days of the month
-            while f.start.day not in month_days:
-                f = a.Frame(f.start + DAYS[1], f.end + DAYS[1], f.grain, f.label)
-        if nths:   # the first frame on one of the rule's n-th weekdays
-            while (1 + (f.start.day - 1) // 7, f.start.weekday()) not in nths:
+        if on_a_rule_day is not None:   # the first frame on one of the rule's days
+            while not on_a_rule_day(f.start):
                 f = a.Frame(f.start + DAYS[1], f.end + DAYS[1], f.grain, f.label)
         if not out:   # (from the first occurrence, once it is on one of the rule's days)
             series_end = _series_end(expr, f, first, ctx)
@@ -167,6 +161,20 @@ def occurrences(expr: Expr, ctx: a.Ctx) -> tuple[list[a.Frame], str | None, list
         one = with_clock(rule, f.start.hour, f.start.minute) if first.clock is not None else rule
         rules.append(one if series_end is None else f"{one};UNTIL={series_end}")
     return out, assumed, rules
+
+
+def _rule_days(days: list[str] | None, recur: p.RecurUnit | None) -> Callable[[datetime], bool] | None:
+    """Whether a day is one of the rule's: one of its weekdays (BYDAY=MO,WE), days of the month
+    (``bymonthday``) or n-th weekdays (``bynth``); None when the rule names no days of its own."""
+    month_days = recur.bymonthday if recur is not None else ()
+    nths = recur.bynth if recur is not None else ()
+    if days:
+        return lambda d: BYDAY[d.weekday()] in days
+    if month_days:
+        return lambda d: d.day in month_days
+    if nths:
+        return lambda d: (1 + (d.day - 1) // 7, d.weekday()) in nths
+    return None
 
 
 def _beyond_one_occurrence(right: Spec) -> bool:

@@ -108,14 +108,10 @@ def _each_alternative(
 ) -> Resolution:
     """"Monday or Friday" against an event: each alternative read against it (the event's time on each
     day), still ambiguous between them; ``plain`` when one of them reads as no move."""
-    parts: list[list[p.Piece]] = [[]]
-    for x in pieces:
-        if type(x) is p.Or:
-            parts.append([])
-        else:
-            parts[-1].append(x)
+    from .alternatives import each_alternative  # (it builds on compose, as this module does)
+
     found = []
-    for part in parts:
+    for part in each_alternative(pieces):
         try:
             r = _relative(part, start, length, zone, ctx, lang) if part else None
         except (Unusable, a.Impossible):

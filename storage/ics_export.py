@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import uuid
 from collections import defaultdict
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from urllib.parse import quote
 
 from icalendar import Calendar, vCalAddress, vRecur
@@ -26,6 +26,7 @@ from icalendar import Event as ICalEvent
 from storage.bounds import strip_controls
 from storage.events import EventStore
 from storage.ics_uid import kairos_uid
+from storage.recurrence import rule_until
 from storage.snapshots import EventSnapshot
 
 __all__ = ["PRODID", "events_to_ics", "export_ics", "to_vevent", "until_as_day"]
@@ -112,10 +113,11 @@ def until_as_day(rule: str, start: datetime) -> str:
     clock of ``start`` (the series' first local midnight, in its zone) and the stored UNTIL is read in that
     zone, so a day is included when its start is not after that: the UNTIL's local date, or the day before
     when the UNTIL falls earlier that day than the starts (a zone whose midnight a DST change skips)."""
-    parts = dict(part.split("=", 1) for part in rule.split(";"))
-    if "T" not in parts.get("UNTIL", ""):
+    stored = rule_until(rule)
+    if stored is None:
         return rule
-    until = datetime.strptime(parts["UNTIL"], "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC).astimezone(start.tzinfo)
+    parts = dict(part.split("=", 1) for part in rule.split(";"))
+    until = stored.astimezone(start.tzinfo)
     last = until.date() - timedelta(days=1) if until.time() < start.time() else until.date()
     return ";".join(
         f"{name}={last.strftime('%Y%m%d') if name == 'UNTIL' else value}" for name, value in parts.items()

@@ -33,7 +33,7 @@ from storage.limits import (
 )
 from storage.rrule_pattern import Pattern, read_pattern
 
-__all__ = ["Rule", "expand", "iter_occurrences", "occurs_at", "parse_rule", "until_moved"]
+__all__ = ["Rule", "expand", "iter_occurrences", "occurs_at", "parse_rule", "rule_until", "until_moved"]
 
 log = logging.getLogger("kairos.storage")
 
@@ -188,16 +188,27 @@ def occurs_at(*, start: datetime, rule: str, exdates: Iterable[datetime], at: da
     )
 
 
+def rule_until(rule: str | None) -> datetime | None:
+    """A stored rule's UNTIL as the aware UTC instant it is stored as; None without one (a COUNT, no end, or
+    an all-day export's DATE)."""
+    parts = dict(p.split("=", 1) for p in (rule or "").split(";") if "=" in p)
+    value = parts.get("UNTIL", "")
+    if "T" not in value:
+        return None
+    return datetime.strptime(value, "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC)
+
+
 def until_moved(rule: str, before: datetime, after: datetime) -> str:
     """``rule`` (as stored: its UNTIL a UTC instant) for a series whose first start moves from ``before``
     to ``after`` (aware, each in its series' zone; an all-day series' local midnights): its UNTIL moved by
     the same wall-clock change, read in those zones, so the moved series has exactly as many occurrences
     (the rule's starts keep their wall clock across DST, and UNTIL bounds them as a wall time too). A rule
     without UNTIL (a COUNT, or no end) is returned as it is."""
-    parts = dict(p.split("=", 1) for p in rule.split(";"))
-    if "UNTIL" not in parts:
+    stored = rule_until(rule)
+    if stored is None:
         return rule
-    until = datetime.strptime(parts["UNTIL"], "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC).astimezone(before.tzinfo)
+    parts = dict(p.split("=", 1) for p in rule.split(";"))
+    until = stored.astimezone(before.tzinfo)
     wall = until.replace(tzinfo=None) + (after.replace(tzinfo=None) - before.replace(tzinfo=None))
     moved = wall.replace(tzinfo=after.tzinfo).astimezone(UTC)
     return ";".join(f"{k}={v}" for k, v in {**parts, "UNTIL": moved.strftime("%Y%m%dT%H%M%SZ")}.items())

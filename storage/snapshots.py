@@ -14,7 +14,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from storage.models import Event
-from storage.recurrence import expand
+from storage.recurrence import expand, rule_until
 
 __all__ = ["EventSnapshot", "Listing", "Occurrence"]
 
@@ -50,6 +50,12 @@ class EventSnapshot:
     @property
     def recurring(self) -> bool:
         return self.rrule is not None
+
+    @property
+    def until(self) -> datetime | None:
+        """A bounded series' last moment (its rule's UNTIL, in the event's zone); None for any other event."""
+        found = rule_until(self.rrule)
+        return None if found is None else found.astimezone(self.start.tzinfo)
 
     @property
     def duration(self) -> timedelta:

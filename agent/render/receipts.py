@@ -9,10 +9,9 @@ occurrence, or the earliest one cancelled. The model never writes a receipt.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from typing import Any, Literal
 
 from agent.language import Lang
@@ -250,15 +249,9 @@ def _zone(event: EventSnapshot, user_timezone: str, lang: Lang) -> str:
 
 
 def _until(event: EventSnapshot, lang: Lang, *, ref: date) -> str | None:
-    """The last day of a bounded series ("for 6 weeks", 直到三月底), from its stored rule's UNTIL, as a day."""
-    found = _UNTIL.search(event.rrule or "") if event.recurring else None
-    if found is None:
-        return None
-    last = datetime.strptime(found[1], "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC).astimezone(event.start.tzinfo)
-    return day_text(last.date(), lang, ref=ref)
-
-
-_UNTIL = re.compile(r"UNTIL=(\d{8}T\d{6}Z)")
+    """The last day of a bounded series ("for 6 weeks", 直到三月底), as a day."""
+    last = event.until
+    return None if last is None else day_text(last.date(), lang, ref=ref)
 
 
 def _text(
