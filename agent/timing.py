@@ -185,7 +185,8 @@ def _mentions_today(text: str) -> bool:
 def resolve_end(text: str, *, start: datetime, now: datetime, tz: ZoneInfo) -> datetime | None:
     """An end expression. One that names its own day ("tomorrow 4:30pm", "Friday 5pm") is read from the
     turn's ``now``, like any expression the user said; one without a day ("5pm", "4:30") is read on the
-    start's day, and on the next day only if it would otherwise not be after the start ("11pm to 1am"); one
+    start's day, and on the next day only if it would otherwise not be after the start and still ends within
+    half a day ("11pm to 1am"; not "1pm" after a 4pm start); one
     that is morning or evening ("until 6") is the reading within half a day after the start.
     A duration ("2 hours") is added to the start; a clock range ("3 to 5pm") ends at its end. None when
     unresolved or not after the start. A bare hour ("6", as the model often writes it) is a clock, as after
@@ -222,6 +223,8 @@ def resolve_end(text: str, *, start: datetime, now: datetime, tz: ZoneInfo) -> d
         end = r.end if _is_range(r) else r.start  # "3 to 5pm" as an end: its end
         if end <= start:
             end += timedelta(days=1)  # "11pm to 1am"
+            if end - start >= timedelta(hours=12):
+                return None  # "1pm" after a 4pm start is no end of the next afternoon (as for "till 11" above)
         return end if end > start else None
     r = _resolve(text, now, tz)
     if r.status != "resolved" or r.start is None:

@@ -18,7 +18,7 @@ from agent.outcomes import Command, Rejected
 from agent.writes.references import clauses_apart, events_sharing_a_word
 from agent.writes.title_match import shares_a_word, without_times
 
-__all__ = ["another_requests_clause", "time_of_another_request"]
+__all__ = ["another_requests_clause", "others_times", "time_of_another_request"]
 
 
 async def time_of_another_request(ctx: ToolContext, command: Command) -> Command | Rejected | None:
@@ -82,3 +82,14 @@ async def _names_an_event(ctx: ToolContext, text: str, reference: str, *, other:
         return False
     found = await events_sharing_a_word(ctx, text, core, limit=50)
     return any(not (other and shares_a_word(reference, e.title)) for e in found)
+
+
+def others_times(ctx: ToolContext, command: Command) -> list[str]:
+    """The time arguments of the other calls of the model's answer."""
+    return [
+        str(value)
+        for i, (_, args) in enumerate(ctx.state.answer_calls)
+        if ctx.state.answer_first_call + i != command.call_index
+        for name in ("when", "end", "event_when", "range", "event", "title")
+        if isinstance(value := args.get(name), str) and value
+    ]

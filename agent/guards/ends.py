@@ -22,6 +22,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from agent.context import ToolContext
+from agent.guards.clauses import another_requests_clause, others_times
+from agent.guards.users_times import beside_the_event
 from agent.outcomes import Command
 from agent.time_accounting import phrases_left
 from agent.time_grounding import is_time_grounded, phrases_in, phrases_of, quotes, resolved, the_time_itself
@@ -52,7 +54,13 @@ async def copied_end_is_the_end(ctx: ToolContext, command: Command) -> Command |
     if any(_said_clock(ctx, s) for s in _starts(ctx, when)):
         return None
     used = [str(args[n]) for n in ("event_when", "when") if args.get(n)]
-    left = phrases_left(ctx, used, name=str(args["event"]))
+    # (a time another call of the answer uses, or one in another event's clause, is another request's)
+    left = phrases_left(ctx, [*used, *others_times(ctx, command)], name=str(args["event"]))
+    if len(left) == 1 and (
+        not beside_the_event(ctx, command, left[0], unnamed=True)
+        or await another_requests_clause(ctx, str(args["event"]), left[0]) is not None
+    ):
+        left = []
     span = resolved(when, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
     ranged = span.status == "resolved" and span.start is not None and span.end is not None
     ranged = ranged and span.end - span.start > timedelta(minutes=1) and _said_clock(ctx, span.end)

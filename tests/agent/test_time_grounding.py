@@ -273,6 +273,32 @@ def test_end_naming_its_day_reads_from_now_and_a_bare_end_from_the_start_day() -
     assert resolve_end("today 5pm", start=start, now=NOW, tz=NY) is None  # before the start
 
 
+# A clock end before the start on its day ends on the next day only when that is within half a day of the
+# start ("11pm to 1am"); "1pm" for a 4pm event is no end of the next afternoon (None: the user is asked).
+CALL = datetime(2025, 3, 5, 16, tzinfo=NY)
+NIGHT = datetime(2025, 3, 5, 22, tzinfo=NY)
+CLOCK_END_ROLLS = [
+    ("1pm", CALL, None),
+    ("下午1点", CALL, None),
+    ("下午一點", CALL, None),
+    ("9am", CALL, None),
+    ("1am", NIGHT, datetime(2025, 3, 6, 1, tzinfo=NY)),
+    ("凌晨两点", NIGHT, datetime(2025, 3, 6, 2, tzinfo=NY)),
+    ("9:30am", NIGHT, datetime(2025, 3, 6, 9, 30, tzinfo=NY)),  # 11.5 hours: a night shift
+    ("10am", NIGHT, None),  # exactly half a day on
+    ("5pm", CALL, datetime(2025, 3, 5, 17, tzinfo=NY)),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end"), CLOCK_END_ROLLS, ids=[f"{r[0]}@{r[1]:%H}" for r in CLOCK_END_ROLLS]
+)
+def test_a_clock_end_rolls_to_the_next_day_within_half_a_day(
+    text: str, start: datetime, end: datetime | None
+) -> None:
+    assert resolve_end(text, start=start, now=NOW, tz=NY) == end
+
+
 # An end alone ("till 2", 到两点) is read from the start: the first such time after it; one with no day that
 # lands half a day or more after the start is not guessed (None: the user is asked).
 LUNCH = datetime(2025, 3, 7, 12, 15, tzinfo=NY)

@@ -48,7 +48,7 @@ async def test_a_move_sent_as_another_time_is_the_users_move(
     [
         (EN, "Board prep", "Board prep needs more time, make it run until 6",
          {"event": "Board prep", "when": "10:00 AM", "end": "6pm"}, 18),
-        (EN, "Planning", "let planning go till 1pm", {"event": "planning", "when": "10am", "end": "1pm"}, 13),
+        (EN, "Planning", "let planning go till 4:30pm", {"event": "planning", "when": "10am", "end": "4:30pm"}, 16),
         (ZH, "评审会", "评审会延长到下午六点", {"event": "评审会", "when": "上午10点", "end": "下午六点"}, 18),
         # a dash between the clauses is no time phrase the start could have come from
         (EN, "Board prep", "Board prep needs more time — make it run until 6",
