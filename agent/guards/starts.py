@@ -21,12 +21,13 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from agent.context import ToolContext
-from agent.guards.clauses import another_requests_clause
+from agent.guards.clauses import another_requests_clause, others_times
 from agent.guards.lengths import LENGTH_ARGS
-from agent.guards.users_times import users_own
+from agent.guards.users_times import beside_the_event, users_own
 from agent.outcomes import Command
 from agent.time_accounting import phrases_or_moves_left
 from agent.time_grounding import (
+    is_a_length,
     is_time_grounded,
     names_a_day,
     phrases_of,
@@ -55,7 +56,7 @@ async def copied_start_is_no_move(ctx: ToolContext, command: Command) -> Command
     used = users_own(ctx, [str(args[n]) for n in ("event_when", "when") if args.get(n)])
     left = [
         p
-        for p in phrases_or_moves_left(ctx, [*used, *_others_times(ctx, command)], name=str(args["event"]))
+        for p in phrases_or_moves_left(ctx, [*used, *others_times(ctx, command)], name=str(args["event"]))
         if reads_or_moves(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
     ]
     if ctx.state.unsaid is not None:  # after the prompt about a left-out time, only that time is left to it:
@@ -69,7 +70,7 @@ async def copied_start_is_no_move(ctx: ToolContext, command: Command) -> Command
     if not isinstance(found, Found):
         return None
     parked = _parked_in_the_end(ctx, str(args.get("end") or ""), left[0])
-    if not _own_time(when, span, found.ref.start, ctx, clock_only=parked):
+    if not _own_time(when, span, found.ref.start, ctx, clock_only=parked or _a_new_start(ctx, command, left[0], found)):
         return None
     ctx.notes.append({"replaced": "when", "reason": "the_events_own_time", "tool": command.tool,
                       "call_index": command.call_index})  # fmt: skip
@@ -130,6 +131,19 @@ def _parked_in_the_end(ctx: ToolContext, end: str, phrase: str) -> bool:
     return wall_clock(parked.start, ctx.tz) == wall_clock(said.start, ctx.tz)
 
 
+def _a_new_start(ctx: ToolContext, command: Command, phrase: str, event: Found) -> bool:
+    """The phrase left is one the time service reads against the event as a new start to the minute, not
+    as an end or a length ("oops, I meant 3pm", 其实是四点, "an hour later"; not "make it end at 11"), and the
+    update says no end: beside it, the event's own clock copied as ``when`` is the start it replaces. The
+    phrase stands in the event's own clause, or no clause names the event ("move lunch to 1pm and cancel the
+    3pm call": 1pm is no start of the call's)."""
+    if command.args.get("end") or is_a_length(phrase) or not beside_the_event(ctx, command, phrase, unnamed=True):
+        return False
+    ref = event.ref
+    r = resolve(phrase, now=ctx.now, tz=ctx.tz, relative_to=(ref.start, ref.end))
+    return r.status == "resolved" and r.start is not None and r.grain == "minute" and not r.recurrence
+
+
 def _own_time(when: str, span: Resolution, event: datetime, ctx: ToolContext, *, clock_only: bool) -> bool:
     """``when`` is the event's start, the day it is on, or — naming no day, beside a new time parked in the
     end (``clock_only``) — its clock. A clock alone is not enough: "make it end at 11" sent as the
@@ -140,14 +154,3 @@ def _own_time(when: str, span: Resolution, event: datetime, ctx: ToolContext, *,
     if not clock_only or names_a_day(when):
         return False
     return wall_clock(start, ctx.tz) == wall_clock(event, ctx.tz)  # type: ignore[arg-type]
-
-
-def _others_times(ctx: ToolContext, command: Command) -> list[str]:
-    """The time arguments of the other calls of the model's answer."""
-    return [
-        str(value)
-        for i, (_, args) in enumerate(ctx.state.answer_calls)
-        if ctx.state.answer_first_call + i != command.call_index
-        for name in ("when", "end", "event_when", "range", "event", "title")
-        if isinstance(value := args.get(name), str) and value
-    ]

@@ -29,6 +29,7 @@ from agent.guards.users_times import (
     beside_the_event,
     clock_for_the_day,
     clock_only,
+    end_of_a_range_said,
     move_inside,
     phrases_left_for,
     the_users_part,
@@ -403,6 +404,9 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
                         {"replaced": name, "reason": "picked_a_reading", "tool": command.tool,
                          "call_index": command.call_index}
                     )  # fmt: skip
+            continue
+        if name == "end" and end_of_a_range_said(ctx, str(value)):
+            grounded_values.append(str(value))  # "16:30" of 三点到四点半: the end of the user's range
             continue
         if name in ("when", "end") and hour_of_a_correction(ctx, command, value):
             grounded_values.append(str(value))  # "oops, meant 5" after a write: its hour is the user's

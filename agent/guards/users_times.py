@@ -6,6 +6,9 @@ probe events by the same span), never a guess about wording; ``guards.times`` ap
 
 from __future__ import annotations
 
+import re
+from datetime import timedelta
+
 from agent.context import ToolContext
 from agent.grounding import bare_words, names_event, names_what_was_said
 from agent.language import clauses
@@ -21,12 +24,15 @@ from agent.time_grounding import (
     phrases_in,
     phrases_of,
     quotes,
+    reads_at_clock,
     reads_or_moves,
+    resolved,
     the_time_itself,
 )
 from agent.timing import Missing, resolve_start
 from agent.writes.title_match import shares_a_word
-from schedule_time.language import normalise
+from schedule_time.language import normalise, scan
+from schedule_time.pieces import PartOfDay
 
 __all__ = [
     "amount_of_a_move",
@@ -34,6 +40,7 @@ __all__ = [
     "beside_the_event",
     "clock_for_the_day",
     "clock_only",
+    "end_of_a_range_said",
     "move_inside",
     "phrases_left_for",
     "shift_after_the_events_day",
@@ -68,17 +75,32 @@ def anchored(ctx: ToolContext, command: Command) -> bool:
         title = str(command.args.get("title") or "")
         return bool(title) and names_what_was_said(title, ctx.time_sources)
     reference = str(command.args.get("event") or "")
-    return bool(reference) and names_event(reference, ctx.time_sources)
+    return bool(reference) and (names_event(reference, ctx.time_sources) or _part_of_day_said(ctx, reference))
 
 
-def beside_the_event(ctx: ToolContext, command: Command, phrase: str) -> bool:
+def _part_of_day_said(ctx: ToolContext, reference: str) -> bool:
+    """A word of the event's name that is also a part of the day ("Lunch with Ana", "Morning run"), said in
+    this message: the user names the event by it ("lunch is on friday"), though as a time word alone it
+    names no event for the write gate."""
+    said = set(re.findall(r"[a-z]+", ctx.user_text.casefold()))
+    return any(
+        word in said and [type(piece) for piece in scan(word).pieces] == [PartOfDay]
+        for word in re.findall(r"[a-z]+", reference.casefold())
+    )
+
+
+def beside_the_event(ctx: ToolContext, command: Command, phrase: str, *, unnamed: bool = False) -> bool:
     """The phrase stands in a clause of the message that names the command's event (or the message is one
-    clause): a time in another clause is another request's ("午餐改到一点半；四点的电话不打了")."""
+    clause): a time in another clause is another request's ("午餐改到一点半；四点的电话不打了"). With
+    ``unnamed``, a message none of whose clauses names the event is about it throughout (搞错了，四点才对)."""
     reference = str(command.args.get("event") or "")
     parts = clauses(ctx.user_text)
     if len(parts) < 2 or not reference:
         return True
-    return any(phrase in normalise(c) and shares_a_word(reference, c) for c in parts)
+    naming = [c for c in parts if shares_a_word(reference, c)]
+    if unnamed and not naming:
+        return True
+    return any(phrase in normalise(c) for c in naming)
 
 
 def the_users_shift(ctx: ToolContext, command: Command, grounded: list[str]) -> str | None:
@@ -136,6 +158,8 @@ def the_users_part(ctx: ToolContext, command: Command, value: str) -> str | None
         return None
     said = [the_time_itself(p) for p in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
     mine = [p for p in said if quotes(p, [value])]  # ("to thursday": the time is "thursday")
+    if not mine:
+        return _clock_in_other_words(ctx, value, said)
     if len(mine) != 1 or norm(mine[0]) == norm(value):
         return None
     at = value.casefold().find(mine[0].casefold())
@@ -152,6 +176,26 @@ def the_users_part(ctx: ToolContext, command: Command, value: str) -> str | None
     if not all(_ours(ctx, p) for p in theirs):
         return None
     return mine[0]
+
+
+def _clock_in_other_words(ctx: ToolContext, value: str, said: list[str]) -> str | None:
+    """The user's one clock, in the model's own notation ("15:00" for 下午3点, "3:00 PM" for "three"), beside
+    a day only the assistant's texts gave ("周四 15:00" after a receipt of 3月6日（周四）): that clock of the
+    user's, read against the event like any other. None unless exactly one clock-only phrase of the message
+    starts at the value's wall-clock minute."""
+    if not names_a_day(value):
+        return None  # (a clock alone is grounded as it is)
+    found = resolved(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    if found.status != "resolved" or found.start is None or found.recurrence or found.grain != "minute":
+        return None
+    local = found.start.astimezone(ctx.tz).time()
+    theirs = [
+        p for p in said if clock_only(p) and reads_at_clock(p, local, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    ]
+    if len(theirs) != 1 or is_time_grounded(value, [ctx.user_text], now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        return None
+    shown = (*ctx.shown_times, theirs[0])
+    return theirs[0] if is_time_grounded(value, shown, now=ctx.now, tz=ctx.tz, memo=ctx.memo) else None
 
 
 def _ours(ctx: ToolContext, phrase: str) -> bool:
@@ -225,3 +269,23 @@ def move_inside(ctx: ToolContext, command: Command, value: str) -> tuple[str, st
         return None
     day = others[0] if others and not command.args.get("event_when") else None
     return moves[0], day
+
+
+def end_of_a_range_said(ctx: ToolContext, value: str) -> bool:
+    """An ``end`` with no day of its own that is where a clock range of the user's ends ("16:30" for
+    三点到四点半, "4:30 PM" for "3 to 4:30"): each reading of the range counts."""
+    if names_a_day(value):
+        return False
+    found = resolved(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    if found.status != "resolved" or found.start is None or found.grain != "minute":
+        return False
+    clock = found.start.astimezone(ctx.tz).time()
+    for phrase in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        r = resolved(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        readings = r.candidates if r.status == "ambiguous" else (r,) if r.status == "resolved" else ()
+        for c in readings:
+            if c.start is not None and c.end is not None and c.grain == "minute" and not r.recurrence and (
+                c.end - c.start > timedelta(minutes=1) and c.end.astimezone(ctx.tz).time() == clock
+            ):
+                return True
+    return False
