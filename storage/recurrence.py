@@ -33,7 +33,9 @@ from storage.limits import (
 )
 from storage.rrule_pattern import Pattern, read_pattern
 
-__all__ = ["Rule", "expand", "iter_occurrences", "occurs_at", "parse_rule", "rule_until", "until_moved"]
+__all__ = [
+    "Rule", "expand", "first_of_rule", "iter_occurrences", "occurs_at", "parse_rule", "rule_until", "until_moved",
+]  # fmt: skip
 
 log = logging.getLogger("kairos.storage")
 
@@ -212,6 +214,30 @@ def until_moved(rule: str, before: datetime, after: datetime) -> str:
     wall = until.replace(tzinfo=None) + (after.replace(tzinfo=None) - before.replace(tzinfo=None))
     moved = wall.replace(tzinfo=after.tzinfo).astimezone(UTC)
     return ";".join(f"{k}={v}" for k, v in {**parts, "UNTIL": moved.strftime("%Y%m%dT%H%M%SZ")}.items())
+
+
+def first_of_rule(rule: str, start: datetime, *, all_day: bool = False) -> datetime:
+    """The first start the rule itself gives at or after ``start`` (aware, in the series' zone): ``start``
+    when it is one. RFC 5545 lists DTSTART as an occurrence even on a day the rule does not name, so a
+    series "every Tuesday and Thursday" that starts on a Sunday would hold a stray Sunday: a new series
+    starts on its first own day instead, at the same clock. ``start`` as it is for a rule that cannot be
+    read, or that gives nothing within four years of it."""
+    first = start.replace(tzinfo=None)
+    try:
+        pattern = read_pattern(_pattern_parts(rule), first, all_day)
+    except (InvalidEvent, ValueError, KeyError):
+        return start
+    # every period, on the INTERVAL grid or not: the series' grid starts at its new first day ("every
+    # other Monday" from a Sunday is the next day, then every two weeks from there)
+    index = max(pattern.period_index(first.date()), 0)
+    horizon = first + timedelta(days=4 * 366)  # (a yearly February 29 is up to four years on)
+    while pattern.period_start(index) <= horizon.date():
+        for wall in pattern.occurrences(index):
+            if wall >= first:
+                # (a wall time in a spring-forward gap is the instant after it, as storage reads walls)
+                return start if wall == first else wall.replace(tzinfo=start.tzinfo).astimezone(UTC).astimezone(start.tzinfo)
+        index += 1
+    return start
 
 
 def _wall(moment: datetime, tz: object) -> datetime:

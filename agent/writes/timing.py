@@ -40,7 +40,8 @@ from agent.timing import (
 )
 from agent.user_gave import user_gave_end, user_gave_multi_day
 from agent.writes.store import title_of
-from schedule_time import TimeExpressionError, resolve
+from schedule_time import Candidate, TimeExpressionError, resolve
+from storage.recurrence import first_of_rule
 
 __all__ = ["MAX_SILENT_SPAN", "anchor_of", "choose_time", "option_line", "settle_time", "with_timing"]
 
@@ -63,21 +64,7 @@ def settle_time(
     if isinstance(timing, Missing | Ambiguous) and isinstance(framed, Ambiguous):
         timing = framed  # "move to 7" / "to 8:45": morning or evening of the event's own day, not of today
     if isinstance(timing, Ambiguous):
-        options = tuple(
-            Option(
-                label=range_text(
-                    c.start,
-                    c.start + timedelta(hours=1) if c.grain == "minute" else c.end,
-                    ctx.lang,
-                    ref=ctx.now.date(),
-                ),
-                start=c.start,
-                end=c.end,
-                time={"start": c.start.isoformat(), "grain": c.grain, "rrule": _day_rule(c.recurrence)},
-                tag=c.label,
-            )
-            for c in timing.candidates
-        )
+        options = tuple(_option(ctx, c) for c in timing.candidates)
         lines = [option_line(o, ctx) for o in options]
         return NeedsChoice(command, "when", phrases.ask_choice(lines, ctx.lang, field="when"), options)
     if isinstance(timing, Missing):
@@ -86,6 +73,20 @@ def settle_time(
             command, "when", phrases.ask_value("when", ctx.lang, title=title, day=timing.day, now=ctx.now)
         )
     return with_timing(ctx, command, timing, anchor=anchor)
+
+
+def _option(ctx: ToolContext, c: Candidate) -> Option:
+    """A reading to pick: a range the words gave ("7 to 8:30": 7-8:30 a.m. or p.m.) keeps its own end,
+    shown and applied once picked; a point shows the default hour."""
+    ranged = c.grain == "minute" and c.end is not None and c.end - c.start > timedelta(minutes=1)
+    shown_end = c.end if ranged or c.grain != "minute" else c.start + timedelta(hours=1)
+    time = {"start": c.start.isoformat(), "grain": c.grain, "rrule": _day_rule(c.recurrence)}
+    if ranged:
+        time["end"] = c.end.isoformat()
+    return Option(
+        label=range_text(c.start, shown_end, ctx.lang, ref=ctx.now.date()),
+        start=c.start, end=c.end, time=time, tag=c.label,
+    )  # fmt: skip
 
 
 def _against_event(
@@ -231,6 +232,11 @@ def with_timing(
             return NeedsValue(
                 command, "recurrence", phrases.ask_value("recurrence", ctx.lang, title=title, now=ctx.now)
             )
+    if rrule and command.tool == "create_event":
+        # "every Tuesday and Thursday, starting the 9th" (a Sunday): the series starts on its first own day,
+        # never with a stray occurrence on the day given
+        first = first_of_rule(rrule, start, all_day=timing.all_day)
+        start, end = first, end + (first - start)
     return command.with_(resolved=timing_json(start, end, timing.all_day, rrule))
 
 
