@@ -389,6 +389,9 @@ def compose(items: Sequence[p.Piece]) -> Expr:
     """Turn a scan's pieces into one expression, or raise ``Unusable`` with a reason."""
     if not items:
         raise Unusable("no date or time expression found")
+    if len(items) >= 2 and type(items[-1]) is p.Now and type(items[-2]) is p.Clock:
+        # "it's 7 to 8:30 now", "at 5 now": the time as it stands now, said of the time itself, not "today"
+        items = items[:-1]
     if len(items) > 1 and any(type(x) is p.Lengthen for x in items):
         raise Unusable("a change of length takes no other time")   # "to 4pm and make it 30 mins longer": two
     if any(type(x) is p.Or for x in items):

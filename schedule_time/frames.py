@@ -87,6 +87,14 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
             # "March in a year": March of the year that many years from now
             year = ctx.now.year + d.years
             return _narrow(a.dateparts_frame(ctx, p.DateParts(year, dp.month, dp.day)), spec, ctx)
+        weeks, rest = divmod(d.days, 7)  # (relativedelta keeps weeks as days)
+        if spec.weekday is not None and spec.weekday.mode == "bare" and spec.dateparts is None \
+                and spec.day_shift is None and weeks > 0 and not rest and not (d.years or d.months) \
+                and not spec.shift.anchored:
+            # "in two weeks on Tuesday", "Tuesday in 3 weeks": that weekday of the week so many weeks on, as
+            # 两周后的周二 reads
+            weekday = replace(spec.weekday, mode="week", week_shift=weeks)
+            return date_frame(replace(spec, shift=None, weekday=weekday), ctx)
         if spec.dateparts is not None or spec.weekday is not None or spec.day_shift is not None:
             raise Unusable("a shift from now cannot be combined with another date")
         point = _shift_point(ctx, spec.shift)

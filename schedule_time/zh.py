@@ -219,7 +219,7 @@ RULES: list[Rule] = [
     Rule("first_units", rf"(?:(?<=[年月])|(?<=[年月]的))前(?P<fn>{NTH})\s*{GE}?\s*(?P<u>天|日|周|週|星期|礼拜|禮拜|月)(?!{WEEKDAY_CHAR})",
          lambda m: p.NthUnit(1, {"天": "day", "日": "day", "月": "month"}.get(m["u"], "week"), cn_int(m["fn"]))),
     Rule("period_count", rf"(?P<dir>过去的?|過去的?|最近|近|未来的?|未來的?|接下来的?|接下來的?|今后|今後|上|前|下|后|後)"
-                         rf"\s*(?P<n>{COUNT})\s*{GE}?\s*(?P<u>秒钟|秒鐘|秒|分钟|分鐘|小时|小時|钟头|鐘頭|(?<=[个個])(?:钟|鐘)|"
+                         rf"\s*(?P<n>{COUNT})\s*{GE}?\s*(?P<u>秒钟|秒鐘|秒|分钟|分鐘|小时|小時|钟头|鐘頭|(?:(?<=[个個])|(?<=[个個]半))(?:钟|鐘)|"
                          r"天|日|周|週|星期|礼拜|禮拜|月|年)", b_period_count),
     # 两周后的周五: the Friday of the calendar week that many weeks on (下下周五), not a shift + a weekday
     Rule("weeks_on_weekday", rf"(?P<n>{COUNT})\s*{GE}?\s*(?:星期|礼拜|禮拜|周|週)\s*(?P<dir>以后|以後|之后|之後|后|後|以前|之前|前)"

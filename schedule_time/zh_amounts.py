@@ -21,10 +21,10 @@ HALF_AMOUNT = rf"(?:{AMOUNT}\s*{_ABOUT}?\s*{GE}?\s*(?:多\s*)?半?|半\s*{GE}?)"
 # A first element needs a unambiguous unit: 三月 is March and 五日 the 5th, but 三个月 / 五日后 are not; 两月 /
 # 俩月 / 仨月 are never a month's name (February is 二月), so they are months (一两月, "a month or two", is not).
 _MONTHS = rf"(?:(?<=[个個半多]|(?<![{CN}\d])[两兩俩倆仨])月)"
-U_STRICT = r"(?:秒钟|秒鐘|秒|分钟|分鐘|刻钟|刻鐘|小时|小時|钟头|鐘頭|(?<=[个個])(?:钟|鐘)|天|周|週|星期|礼拜|禮拜|" \
+U_STRICT = r"(?:秒钟|秒鐘|秒|分钟|分鐘|刻钟|刻鐘|小时|小時|钟头|鐘頭|(?:(?<=[个個])|(?<=[个個]半))(?:钟|鐘)|天|周|週|星期|礼拜|禮拜|" \
            rf"{_MONTHS}|年)"
 U_LOOSE = r"(?:秒钟|秒鐘|秒|分钟|分鐘|分|刻钟|刻鐘|小时|小時|钟头|鐘頭|钟|鐘|天|日|周|週|星期|礼拜|禮拜|月|年)"
-U_SHIFT = r"(?:秒钟|秒鐘|秒|分钟|分鐘|分|刻钟|刻鐘|小时|小時|钟头|鐘頭|(?<=[个個])(?:钟|鐘)|天|日|周|週|星期|礼拜|" \
+U_SHIFT = r"(?:秒钟|秒鐘|秒|分钟|分鐘|分|刻钟|刻鐘|小时|小時|钟头|鐘頭|(?:(?<=[个個])|(?<=[个個]半))(?:钟|鐘)|天|日|周|週|星期|礼拜|" \
           rf"禮拜|{_MONTHS}|年)"
 # 半 after the unit adds half of it: 一年半, 一天半, 两个小时半 (not the 半 of a following 半个月).
 HALF_AFTER = rf"(?:半(?!\s*{GE}?\s*{U_LOOSE}))"

@@ -34,8 +34,9 @@ DAY_WORDS = {"今天": 0, "今日": 0, "即日": 0, "今儿": 0, "今兒": 0, "�
              "大前日": -3, "今儿个": 0, "今兒個": 0, "明儿个": 1, "明兒個": 1, "昨儿个": -1, "昨兒個": -1,
              "后儿": 2, "後兒": 2, "后儿个": 2, "後兒個": 2, "前儿": -2, "前兒": -2, "前儿个": -2, "前兒個": -2,
              "大后儿": 3, "大後兒": 3, "大后儿个": 3, "大後兒個": 3, "大前儿": -3, "大前兒": -3, "大前儿个": -3,
-             "大前兒個": -3}
-"""(儿/儿个 forms: northern colloquial spellings of the same days, README "Informal spellings".)"""
+             "大前兒個": -3, "大大后天": 4, "大大後天": 4, "大大前天": -4}
+"""(儿/儿个 forms: northern colloquial spellings of the same days, README "Informal spellings"; 大大后天 is four
+days on, as 大后天 is three.)"""
 
 
 def _pod(label: str, start: int, end: int, hint: str | None, small_hours: int = 0) -> p.PartOfDay:

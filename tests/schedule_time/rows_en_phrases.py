@@ -211,6 +211,7 @@ PHRASE_ROWS += [
     R("Friday one until 3", "tue", "2026-12-04T13:00/2026-12-04T15:00 minute",
       "'one' before a range to an hour is that range's start (1 o'clock), not the pronoun"),
     R("the ones", "tue", "unresolved", "'ones' after nothing that names a time names no time"),
+    R("the first", "tue", "2026-12-01", "an ordinal alone stays a day of the month (today counts)"),
     R("the one at 3", "tue", "2026-12-01T15:00 assumed", "'one' right before the time that names it is the pronoun"),
     R("the one at 10am", "dec31", "2027-01-01T10:00", "the pronoun before a clock, across the year end"),
     R("the ones on Friday", "tue", "2026-12-04", "plural, before a day"),
@@ -272,4 +273,11 @@ PHRASE_ROWS += [
     R("ten to four", "tue", "2026-12-01T15:50 assumed", "ten minutes to four: a clock time"),
     R("twenty-five to six", "tue", "2026-12-01T17:35 assumed", "twenty-five minutes to six"),
     R("five to six", "tue", "2026-12-01T17:55 assumed", "five minutes to six (said in fives: a clock time)"),
+    # a weekday beside a shift of whole weeks: that weekday of the week so many weeks on (as 两周后的周五)
+    R("in two weeks on Friday", "tue", "2026-12-18", "the Friday of the week two weeks on"),
+    R("Friday in two weeks", "tue", "2026-12-18", "the weekday first, the shift after"),
+    R("Tuesday two weeks from now", "tue", "2026-12-15", "'from now' as 'in'"),
+    R("in 3 weeks on monday at 9am", "tue", "2026-12-21T09:00", "with a clock"),
+    R("in a week on thursday", "tue", "2026-12-10", "one week: next week's Thursday"),
+    R("in a fortnight on wednesday", "tue", "2026-12-16", "a fortnight is two weeks"),
 ]

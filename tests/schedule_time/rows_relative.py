@@ -98,6 +98,11 @@ EN: list[tuple[str, str, str, str]] = [
     ("the next day at 7", "ambiguous 2026-12-04T07:00 2026-12-04T19:00", "unresolved", "a bare 7 stays ambiguous, on the day after the event"),
     ("an hour later at 3pm", "unresolved", "unresolved", "a move by hours and a clock contradict each other"),
     ("the next day in the morning", "unresolved", "unresolved", "a part of day is no start to move to: the assistant asks"),
+    # a trailing "now" after a clock is the time as it stands ("it's 7 to 8:30 now"), not today
+    ("5pm now", "2026-12-03T17:00/2026-12-03T18:00 minute", "2026-12-01T17:00", "the event's day at 5pm"),
+    ("at 5 now", "2026-12-03T17:00/2026-12-03T18:00 minute assumed", "2026-12-01T17:00 assumed", "a bare 5, on the event's day"),
+    ("7 to 8:30 now", "ambiguous 2026-12-03T07:00 2026-12-03T19:00", "ambiguous 2026-12-02T07:00 2026-12-01T19:00",
+     "morning or evening of the event's day"),
 ]
 
 ZH: list[tuple[str, str, str, str]] = [
