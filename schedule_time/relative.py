@@ -204,6 +204,8 @@ def _relative(
     frames, assumed = spec_frames(spec, ctx)
     if all(f.grain == "day" for f in frames):  # "move it to Friday": the event's time of day that day
         frames = [a.Frame(f.start + time_of_day, f.start + time_of_day, "minute", f.label) for f in frames]
+    elif (kept := _clock_within(spec, frames, time_of_day)) is not None:
+        frames = [kept]  # "move it to Thursday afternoon" for a 3pm event: its own clock, that afternoon
     elif not all(f.grain in ("minute", "second", "exact") for f in frames):
         return None  # a part of day, a week: as without an event
     if len(frames) == 1:
@@ -221,6 +223,16 @@ def _relative(
         lang=lang,
         reason="the hour could be morning or evening; ask which",
     )
+
+
+def _clock_within(spec: object, frames: list[a.Frame], time_of_day: timedelta) -> a.Frame | None:
+    """One part of a day named with no clock (周四下午, "Thursday afternoon") that holds the event's own time
+    of day: that time, that day. None when the part of day does not hold it (the user is asked)."""
+    if spec.pod is None or spec.clock is not None or spec.number is not None or len(frames) != 1:  # type: ignore[attr-defined]
+        return None
+    f = frames[0]
+    wall = f.start.replace(hour=0, minute=0, second=0, microsecond=0) + time_of_day
+    return a.Frame(wall, wall, "minute", f.label) if f.start <= wall < f.end else None
 
 
 def _shifted_day_at(

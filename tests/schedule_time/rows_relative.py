@@ -98,6 +98,13 @@ EN: list[tuple[str, str, str, str]] = [
     ("the next day at 7", "ambiguous 2026-12-04T07:00 2026-12-04T19:00", "unresolved", "a bare 7 stays ambiguous, on the day after the event"),
     ("an hour later at 3pm", "unresolved", "unresolved", "a move by hours and a clock contradict each other"),
     ("the next day in the morning", "unresolved", "unresolved", "a part of day is no start to move to: the assistant asks"),
+    # a part of a day with no clock keeps the event's own clock when that part holds it (the event is 14:00)
+    ("Friday afternoon", "2026-12-04T14:00/2026-12-04T15:00 minute", "2026-12-04T12:00/2026-12-04T19:00 hour",
+     "14:00 is in the afternoon: Friday at 14:00"),
+    ("the next day in the afternoon", "2026-12-04T14:00/2026-12-04T15:00 minute", "unresolved",
+     "a move by a day, to the part of day that holds its clock"),
+    ("Friday morning", "2026-12-04T00:00/2026-12-04T12:00 hour", "2026-12-04T00:00/2026-12-04T12:00 hour",
+     "14:00 is no morning time: the period, as without an event (the assistant asks the time)"),
     # a trailing "now" after a clock is the time as it stands ("it's 7 to 8:30 now"), not today
     ("5pm now", "2026-12-03T17:00/2026-12-03T18:00 minute", "2026-12-01T17:00", "the event's day at 5pm"),
     ("at 5 now", "2026-12-03T17:00/2026-12-03T18:00 minute assumed", "2026-12-01T17:00 assumed", "a bare 5, on the event's day"),
@@ -158,4 +165,10 @@ ZH: list[tuple[str, str, str, str]] = [
     ("提前十分钟结束", "2026-12-03T14:00/2026-12-03T14:50 minute", "unresolved", "ends earlier (not a move)"),
     ("缩短到四十分钟", "2026-12-03T14:00/2026-12-03T14:40 minute", "2026-12-01T10:00/2026-12-01T10:40 minute", "缩短到: a new length, not a change by it"),
     ("延长成两个小时", "2026-12-03T14:00/2026-12-03T16:00 minute", "2026-12-01T10:00/2026-12-01T12:00 minute", "延长成: a new length"),
+    ("周五下午", "2026-12-04T14:00/2026-12-04T15:00 minute", "2026-12-04T12:00/2026-12-04T19:00 hour",
+     "下午 holds 14:00: Friday at 14:00"),
+    ("改到下周一下午", "2026-12-07T14:00/2026-12-07T15:00 minute", "2026-12-07T12:00/2026-12-07T19:00 hour",
+     "a destination, next week's Monday afternoon"),
+    ("周五早上", "2026-12-04T04:00/2026-12-04T12:00 hour", "2026-12-04T04:00/2026-12-04T12:00 hour",
+     "14:00 is no 早上 time: the period"),
 ]
