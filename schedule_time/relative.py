@@ -198,13 +198,14 @@ def _relative(
     spec = expr.left
     if spec.shift is not None and spec.shift.event is not None:
         return None
+    dated = spec.has_date()  # (a part of day with a day of its own may keep the event's clock; "晚" alone never)
     if not spec.has_date() and (spec.clock is not None or spec.number is not None or spec.pod is not None):
         # "move to 4", 改到四点: a time of day on the event's own day
         spec = compose([*rest, p.DateParts(start.year, start.month, start.day)]).left
     frames, assumed = spec_frames(spec, ctx)
     if all(f.grain == "day" for f in frames):  # "move it to Friday": the event's time of day that day
         frames = [a.Frame(f.start + time_of_day, f.start + time_of_day, "minute", f.label) for f in frames]
-    elif (kept := _clock_within(spec, frames, time_of_day)) is not None:
+    elif dated and (kept := _clock_within(spec, frames, time_of_day)) is not None:
         frames = [kept]  # "move it to Thursday afternoon" for a 3pm event: its own clock, that afternoon
     elif not all(f.grain in ("minute", "second", "exact") for f in frames):
         return None  # a part of day, a week: as without an event

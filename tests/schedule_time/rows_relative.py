@@ -105,6 +105,8 @@ EN: list[tuple[str, str, str, str]] = [
      "a move by a day, to the part of day that holds its clock"),
     ("Friday morning", "2026-12-04T00:00/2026-12-04T12:00 hour", "2026-12-04T00:00/2026-12-04T12:00 hour",
      "14:00 is no morning time: the period, as without an event (the assistant asks the time)"),
+    ("the afternoon", "2026-12-01T12:00/2026-12-01T19:00 hour", "2026-12-01T12:00/2026-12-01T19:00 hour",
+     "a part of day with no day of its own: as without an event, never a move to the event's own time"),
     # a trailing "now" after a clock is the time as it stands ("it's 7 to 8:30 now"), not today
     ("5pm now", "2026-12-03T17:00/2026-12-03T18:00 minute", "2026-12-01T17:00", "the event's day at 5pm"),
     ("at 5 now", "2026-12-03T17:00/2026-12-03T18:00 minute assumed", "2026-12-01T17:00 assumed", "a bare 5, on the event's day"),
@@ -169,6 +171,8 @@ ZH: list[tuple[str, str, str, str]] = [
      "下午 holds 14:00: Friday at 14:00"),
     ("改到下周一下午", "2026-12-07T14:00/2026-12-07T15:00 minute", "2026-12-07T12:00/2026-12-07T19:00 hour",
      "a destination, next week's Monday afternoon"),
+    ("晚", "2026-12-01T18:00/2026-12-02T00:00 hour", "2026-12-01T18:00/2026-12-02T00:00 hour",
+     "晚 alone (很晚: very late) is no move to the event's own evening time"),
     ("周五早上", "2026-12-04T04:00/2026-12-04T12:00 hour", "2026-12-04T04:00/2026-12-04T12:00 hour",
      "14:00 is no 早上 time: the period"),
 ]
