@@ -371,6 +371,15 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
         if is_time_grounded(
             value, (*ctx.time_sources, *ctx.shown_times), now=ctx.now, tz=ctx.tz, memo=ctx.memo
         ):
+            if name in ("end", "duration") and _optional_unasked(ctx, name) and not is_time_grounded(
+                value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo
+            ):
+                # an end only our own texts gave ("9 to 12" of another event in a listing), where the user
+                # named no end or length ("move the checkup to monday, same time"): no change of length
+                args[name] = asked_args[name] = None
+                ctx.notes.append({"dropped": name, "reason": "only_shown", "tool": command.tool,
+                                  "call_index": command.call_index})  # fmt: skip
+                continue
             grounded_values.append(str(value))
             if name == "when" and (mine := the_users_part(ctx, command, str(value))) is not None:
                 # a receipt's date and clock copied around the user's one word ("make it friday"): the
