@@ -1,7 +1,7 @@
 """A new event whose day is said in one place and its time as a range of bare hours in another ("note
 down yesterday's bank call - we spoke 2 to 3 in the afternoon", 上周五的面试记一下，是下午两点到三点):
 the range is a time of day though no piece of it is a clock, so the day and the range make the event's
-start (agent.guards.times._day_and_clock_apart) instead of "When should … be?". Scripted model; now is
+start (agent.guards.phrase_fallback._day_and_clock_apart) instead of "When should … be?". Scripted model; now is
 Wednesday 2025-03-05 09:00."""
 
 from __future__ import annotations

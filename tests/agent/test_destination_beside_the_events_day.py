@@ -1,6 +1,6 @@
 """An update whose new start and event time the model both made up ("周三 2025-06-16 20:00" around the user's
 "这周三 … 挪到晚上8点"): of the message's two times, the one after the move verb is where the event goes and
-the other says which — each replaces its own argument (agent.guards.times._from_the_users_phrase), instead of
+the other says which — each replaces its own argument (agent.guards.phrase_fallback.from_the_users_phrase), instead of
 both going back to the model and then "What time?". And a count (这一次) is no time of the message.
 Scripted model; now is Wednesday 2025-03-05 09:00."""
 

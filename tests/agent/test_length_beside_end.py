@@ -1,5 +1,5 @@
 """The user's one length stands for a new event's duration: a wrong duration the model wrote is replaced by it,
-and an end the model made up beside it goes (``guards.times._from_the_users_phrase``). Scripted model; now is
+and an end the model made up beside it goes (``guards.phrase_fallback.from_the_users_phrase``). Scripted model; now is
 Wednesday 2025-03-05 09:00 New York."""
 
 from __future__ import annotations
