@@ -12,7 +12,14 @@ from __future__ import annotations
 from datetime import time
 
 from agent.context import ToolContext
-from agent.guards.users_times import anchored, beside_the_event, clock_only, phrases_left_for, users_own
+from agent.guards.users_times import (
+    anchored,
+    beside_the_event,
+    clock_only,
+    phrases_left_for,
+    same_clock_as,
+    users_own,
+)
 from agent.outcomes import EVENT_WRITES, Command
 from agent.time_grounding import (
     covers,
@@ -108,7 +115,7 @@ def from_the_users_phrase(
                 left.remove(phrase)
             ctx.notes.append({"replaced": field, "reason": "the_users_day_and_clock", "tool": command.tool,
                               "call_index": command.call_index})  # fmt: skip
-        elif field == "when" and (same := _same_clock_as(ctx, str(args[field]), fit)) is not None:
+        elif field == "when" and (same := same_clock_as(ctx, str(args[field]), fit)) is not None:
             # "2025-03-03 15:00" for "Monday 3pm, she's busy Friday": the clock said, the day not
             args[field] = same
             left.remove(same)
@@ -177,15 +184,3 @@ def _at_its_clock(ctx: ToolContext, value: str, phrase: str) -> bool:
     return any(
         reads_at_clock(phrase, time(h, c.minute), now=ctx.now, tz=ctx.tz, memo=ctx.memo) for h in hours
     )
-
-
-def _same_clock_as(ctx: ToolContext, value: str, left: list[str]) -> str | None:
-    """The one phrase left that holds a clock and reads at ``value``'s wall-clock minute: the model took the
-    user's clock and computed the day wrong. None when no phrase, or several, do."""
-    given = resolved(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-    if given.status != "resolved" or given.start is None or given.recurrence:
-        return None
-    clock = given.start.astimezone(ctx.tz).time()
-    # (a part of day — "lunch" reads from 12:00 — names no clock)
-    same = [p for p in left if reads_at_clock(p, clock, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
-    return same[0] if len(same) == 1 else None

@@ -43,6 +43,7 @@ __all__ = [
     "end_of_a_range_said",
     "move_inside",
     "phrases_left_for",
+    "same_clock_as",
     "shift_after_the_events_day",
     "the_users_part",
     "the_users_shift",
@@ -183,19 +184,13 @@ def _clock_in_other_words(ctx: ToolContext, value: str, said: list[str]) -> str 
     a day only the assistant's texts gave ("周四 15:00" after a receipt of 3月6日（周四）): that clock of the
     user's, read against the event like any other. None unless exactly one clock-only phrase of the message
     starts at the value's wall-clock minute."""
-    if not names_a_day(value):
-        return None  # (a clock alone is grounded as it is)
-    found = resolved(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-    if found.status != "resolved" or found.start is None or found.recurrence or found.grain != "minute":
+    if not names_a_day(value) or resolved(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo).grain != "minute":
+        return None  # (a clock alone is grounded as it is; a day alone has no clock to compare)
+    theirs = same_clock_as(ctx, value, [p for p in said if clock_only(p)])
+    if theirs is None or is_time_grounded(value, [ctx.user_text], now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         return None
-    local = found.start.astimezone(ctx.tz).time()
-    theirs = [
-        p for p in said if clock_only(p) and reads_at_clock(p, local, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-    ]
-    if len(theirs) != 1 or is_time_grounded(value, [ctx.user_text], now=ctx.now, tz=ctx.tz, memo=ctx.memo):
-        return None
-    shown = (*ctx.shown_times, theirs[0])
-    return theirs[0] if is_time_grounded(value, shown, now=ctx.now, tz=ctx.tz, memo=ctx.memo) else None
+    shown = (*ctx.shown_times, theirs)
+    return theirs if is_time_grounded(value, shown, now=ctx.now, tz=ctx.tz, memo=ctx.memo) else None
 
 
 def _ours(ctx: ToolContext, phrase: str) -> bool:
@@ -289,3 +284,15 @@ def end_of_a_range_said(ctx: ToolContext, value: str) -> bool:
             ):
                 return True
     return False
+
+
+def same_clock_as(ctx: ToolContext, value: str, left: list[str]) -> str | None:
+    """The one phrase left that holds a clock and reads at ``value``'s wall-clock minute: the model took the
+    user's clock and computed the day wrong. None when no phrase, or several, do."""
+    given = resolved(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    if given.status != "resolved" or given.start is None or given.recurrence:
+        return None
+    clock = given.start.astimezone(ctx.tz).time()
+    # (a part of day — "lunch" reads from 12:00 — names no clock)
+    same = [p for p in left if reads_at_clock(p, clock, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
+    return same[0] if len(same) == 1 else None
