@@ -72,6 +72,7 @@ class UpdateEvent(_Args):
     location: str | None = None
     notes: str | None = None
     attendees: list[str] | None = None
+    recurrence: str | None = None  # a new repetition; "never" stops it
     scope: Literal["one", "series"] | None = None
 
 

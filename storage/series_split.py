@@ -119,10 +119,13 @@ def split_of(result: WriteResult) -> datetime | None:
     """The occurrence start a committed write split its series at (``split`` or ``cut``; read from the
     result alone, so a replayed result answers the same), or None for every other write. A split's event
     is the new row; a cut's is the shortened series, which ``at`` is no EXDATE of (a removed single
-    occurrence is)."""
+    occurrence is). A split whose new row no longer repeats (the repetition stopped there) is one too: a
+    row of its own, linked to no series, unlike an occurrence changed on its own."""
     at, event = result.occurrence_start, result.event
-    if at is None or not event.recurring or result.undo_of is not None:
+    if at is None or result.undo_of is not None:
         return None
+    if not event.recurring:
+        return at if result.action == "updated" and event.series_id is None else None
     if result.action == "updated" or (result.action == "deleted" and at not in event.exdates):
         return at
     return None

@@ -43,6 +43,7 @@ from agent.time_grounding import (
     the_time_itself,
 )
 from agent.time_readings import picked_reading, reads_as_now, ungrounded_hint, users_phrase
+from agent.tools.args import STOP_REPEATING
 from agent.user_gave import user_gave_end, user_gave_recurrence
 from agent.writes.siblings import time_of_another_request
 from agent.writes.store import title_of
@@ -189,8 +190,8 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
     grounded_values: list[str] = []
     for name in _TIME_ARGS:
         value = args.get(name)
-        if not value:
-            continue
+        if not value or (name == "recurrence" and value == STOP_REPEATING):
+            continue  # (no time: a repetition's end, always asked about first, ``writes.repetition``)
         if name in ("duration", "end") and (move := amount_of_a_move(ctx, command, str(value))):
             # "45 minutes" of "45 minutes later": the move's amount, no length; the move is the new start
             args[name] = asked_args[name] = None

@@ -33,6 +33,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "I can add “{title}” to your calendar.",
         "我可以把「{title}」记到你的日历上。",
     ),
+    "not_repeating": (
+        "“{title}” doesn't repeat, so there's no repetition to stop — nothing changed.",
+        "「{title}」本来就不重复，没有改动。",
+    ),
     "not_found_id": ("I couldn't find that event on your calendar.", "你的日历里没有找到这个日程。"),
     "not_found_when": (
         "I couldn't find “{ref}” at that time on your calendar.",
@@ -251,6 +255,11 @@ def ask_confirmation(
         if lang == "zh":
             return f"删除「{title}」{day}及以后的所有日程吗？（之前的保留）"
         return f"Delete every “{title}” from {day} on? (Earlier ones are kept.)"
+    if action == "stop_repeating":  # the next one stays, as a one-off
+        day = day_text(start.date(), lang, ref=ref)
+        if lang == "zh":
+            return f"让「{title}」不再重复吗？只保留{day}这一次（之前的不变）。"
+        return f"Stop “{title}” repeating? Only the one on {day} stays (earlier ones are kept)."
     when = range_text(start, end, lang, all_day=all_day, ref=ref)
     clash = [
         f"“{t}” ({range_text(s, e, lang, all_day=a, ref=ref)})"

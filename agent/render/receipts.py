@@ -15,6 +15,7 @@ from datetime import date, datetime
 from typing import Any, Literal
 
 from agent.language import Lang
+from agent.render.repetition import repetition_text
 from agent.render.timefmt import day_part_text, day_text, moment_text, range_text
 from storage import EventSnapshot, WriteResult, split_of
 
@@ -95,7 +96,7 @@ def make_receipt(
     event = result.event
     split = split_of(result)
     if split is not None:
-        return _split_receipt(result, split, lang, user_timezone=user_timezone, now=now)
+        return _split_receipt(result, split, lang, user_timezone=user_timezone, now=now, was=was)
     start, end = event.start, event.end
     occurrence = result.occurrence_start is not None
     if result.occurrence_start is not None and event.recurring:  # a detached occurrence has its own times
@@ -127,11 +128,11 @@ def make_receipt(
             zone=_zone(event, user_timezone, lang),
         )
     if was is not None and result.action == "updated" and not undo:
-        text += _details_changed(event, was, lang)
+        text += _details_changed(event, was, lang, occurrence=occurrence)
     return _receipt(result, start, end, text, occurrence=occurrence, undo=undo)
 
 
-def _details_changed(event: EventSnapshot, was: Mapping[str, Any], lang: Lang) -> str:
+def _details_changed(event: EventSnapshot, was: Mapping[str, Any], lang: Lang, *, occurrence: bool = False) -> str:
     """What an update changed besides the time, from what ("Place: Zazie (was Tartine)."): a correction of
     a name or a place is confirmed by the stored row, not only by the time the receipt shows."""
     zh = lang == "zh"
@@ -145,12 +146,25 @@ def _details_changed(event: EventSnapshot, was: Mapping[str, Any], lang: Lang) -
         sep = "、" if zh else ", "
         new, old = sep.join(event.attendees), sep.join(was.get("attendees") or ())
         parts.append(_was("参加人" if zh else "attendees", new, old, zh))
+    if "rrule" in was and not occurrence and (was.get("rrule") or None) != event.rrule:  # (one occurrence: none)
+        parts.append(_rule_changed(event, was.get("rrule"), lang))
     if not parts:
         return ""
     if zh:
         return "。" + "；".join(parts)
     line = "; ".join(parts)
     return f" {line[:1].upper()}{line[1:]}."
+
+
+def _rule_changed(event: EventSnapshot, old: str | None, lang: Lang) -> str:
+    """ "repeats every week on Monday (was one-time)", "no longer repeats": from the stored rule."""
+    zh = lang == "zh"
+    if not event.rrule:
+        return "不再重复" if zh else "no longer repeats"
+    new = repetition_text(event.rrule, event.start, lang)
+    if zh:
+        return f"改为{new}重复" + ("" if old else "（原为不重复）")
+    return f"repeats {new}" + ("" if old else " (was one-time)")
 
 
 def _was(label: str, new: str | None, old: str | None, zh: bool) -> str:
@@ -164,7 +178,13 @@ def _was(label: str, new: str | None, old: str | None, zh: bool) -> str:
 
 
 def _split_receipt(
-    result: WriteResult, split: datetime, lang: Lang, *, user_timezone: str, now: datetime
+    result: WriteResult,
+    split: datetime,
+    lang: Lang,
+    *,
+    user_timezone: str,
+    now: datetime,
+    was: Mapping[str, Any] | None = None,
 ) -> Receipt:
     """A series changed from one occurrence on (``event`` is the new series: its first occurrence) or
     cancelled from one on (``event`` is what is left of it; ``split`` the first start cancelled)."""
@@ -177,10 +197,18 @@ def _split_receipt(
     if result.action == "updated":
         part = day_part_text(start, end, lang, all_day=event.all_day)
         when = part if part is not None else range_text(start, end, lang, all_day=event.all_day, ref=ref)
-        if lang == "zh":
-            text = f"{_ZH['updated']}「{event.title}」：从{day}起 {when}{zone}（重复，之前的不变）"
+        new_rule = was is not None and "rrule" in was and (was.get("rrule") or None) != event.rrule
+        how = (repetition_text(event.rrule, start, lang) if event.rrule else None) if new_rule else None
+        if new_rule and not event.rrule:  # the repetition stopped: the one left is the next
+            when = range_text(start, end, lang, all_day=event.all_day, ref=ref)
+            if lang == "zh":
+                text = f"「{event.title}」不再重复：只保留{when}{zone}这一次（之前的不变）"
+            else:
+                text = f"“{event.title}” no longer repeats: only the one on {when}{zone} stays (earlier ones unchanged)."
+        elif lang == "zh":
+            text = f"{_ZH['updated']}「{event.title}」：从{day}起 {when}{zone}（{how or '重复'}，之前的不变）"
         else:
-            text = f"{_EN['updated']} “{event.title}” from {day} on — {when}{zone} (repeating; earlier ones unchanged)."
+            text = f"{_EN['updated']} “{event.title}” from {day} on — {when}{zone} ({how or 'repeating'}; earlier ones unchanged)."
     elif lang == "zh":
         text = f"{_ZH['deleted']}「{event.title}」{day}及以后的日程（之前的保留）"
     else:

@@ -6,11 +6,12 @@ it. No field names a user: tools are bound to the authenticated user per request
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 __all__ = [
+    "STOP_REPEATING",
     "CreateEventArgs",
     "DeleteEventArgs",
     "FindFreeTimeArgs",
@@ -37,15 +38,25 @@ _NO_REPETITION = frozenset(
 """A ``recurrence`` that says the event does not repeat."""
 
 
+STOP_REPEATING = "never"
+"""An update's ``recurrence`` that ends a repetition ("stop repeating the standup"): every value of
+``_NO_REPETITION`` reads as it (``writes.repetition``)."""
+
+
+def _folded(value: str) -> str:
+    return " ".join(value.casefold().split()).strip(" .。")
+
+
 def _says_nothing(name: str, value: object) -> bool:
     if not isinstance(value, str):
         return False
-    folded = " ".join(value.casefold().split()).strip(" .。")
+    folded = _folded(value)
     return folded in _NOTHING or (name == "recurrence" and folded in _NO_REPETITION)
 
 
 class _Args(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+    _stop_is_a_value: ClassVar[bool] = False  # an update's "never" stops a repetition
 
     @model_validator(mode="before")
     @classmethod
@@ -59,6 +70,9 @@ class _Args(BaseModel):
         for name, field in cls.model_fields.items():
             value = out.get(name)
             if value is None or field.is_required():
+                continue
+            if cls._stop_is_a_value and name == "recurrence" and isinstance(value, str) and _folded(value) in _NO_REPETITION:
+                out[name] = STOP_REPEATING  # a value here, always asked about first (``writes.repetition``)
                 continue
             if _says_nothing(name, value) or (isinstance(value, list) and value and all(_says_nothing(name, v) for v in value)):
                 out[name] = field.get_default(call_default_factory=True)
@@ -103,7 +117,11 @@ _SCOPE = '"series": all of them, from now on; "one": a single occurrence (only w
 """A repeating event's scope: which one the user meant is the model's reading (``writes.series_scope``)."""
 
 
+_NEW_REPETITION = 'a new repetition, if asked: e.g. every Monday; "never" stops it'
+
+
 class UpdateEventArgs(_Args):
+    _stop_is_a_value: ClassVar[bool] = True
     event: str = Field(min_length=1, max_length=200, description="title words or id")
     event_when: str | None = Field(default=None, max_length=200, description="its current time, if said")
     when: str | None = Field(default=None, max_length=200, description="new time")
@@ -113,6 +131,7 @@ class UpdateEventArgs(_Args):
     location: str | None = Field(default=None, max_length=200)
     notes: str | None = Field(default=None, max_length=2000)
     attendees: list[str] | None = Field(default=None, max_length=50)
+    recurrence: str | None = Field(default=None, max_length=200, description=_NEW_REPETITION)
     scope: Literal["one", "series"] | None = Field(default=None, description=_SCOPE)
 
 

@@ -21,6 +21,7 @@ from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, 
 from agent.render import phrases
 from agent.time_grounding import has_clock, is_time_grounded, phrases_of, resolved, shares_time_words
 from agent.timing import timing_from_json
+from agent.tools.args import STOP_REPEATING
 from agent.turn.focus import is_anaphor
 from agent.writes.left_out import filled_from_users_words
 from agent.writes.references import events_sharing_a_word
@@ -102,7 +103,7 @@ async def as_create(
         "when": args.get("when"),
         "end": args.get("end"),
         "duration": args.get("duration"),
-        "recurrence": None,
+        "recurrence": args.get("recurrence") if args.get("recurrence") != STOP_REPEATING else None,
         "location": args.get("location"),
         "notes": args.get("notes"),
         "attendees": args.get("attendees"),

@@ -47,6 +47,7 @@ from agent.writes.no_change import (
 from agent.writes.people import title_with_new_name
 from agent.writes.references import Ref
 from agent.writes.removal import delete, undo
+from agent.writes.repetition import as_series, change_repetition, rule_change
 from agent.writes.series_scope import (
     ask_scope,
     from_day,
@@ -170,6 +171,7 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
         return await _create(ctx, new) if isinstance(new, Command) else new
     if not command.grounded:
         command = ground(ctx, command)
+    command = as_series(ctx, command)  # a new repetition is the series'
     since = from_day(ctx, command)  # "from next week on": the series, from X's first occurrence
     command, scope = settle_scope(ctx, command, since)
     settled = await target_from(ctx, command, since, find_target, occurrences=scope != "series")
@@ -179,6 +181,8 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     if (refused := changes_this_turns_write(ctx, command)) is not None:
         return refused
     command = length_of_a_correction(ctx, without_the_reference_as_title(ctx, command))
+    if (change := rule_change(ctx, command)) is not None:  # "make it weekly", "stop repeating it"
+        return await change_repetition(ctx, command, change, needs_confirmation)
     args, target = command.args, command.target or {}
     title = target["title"]
     moves = bool(args.get("when") or args.get("end") or args.get("duration") or command.resolved)

@@ -292,6 +292,7 @@ def target_json(ref: Ref) -> dict[str, Any]:
         "all_day": ref.event.all_day,
         "location": ref.event.location,
         "attendees": list(ref.event.attendees),
+        "rrule": ref.event.rrule,  # (a change of repetition's receipt says from what)
     }
 
 

@@ -235,7 +235,7 @@ def with_timing(
     if rrule and command.tool == "create_event":
         # "every Tuesday and Thursday, starting the 9th" (a Sunday): the series starts on its first own day,
         # never with a stray occurrence on the day given
-        first = first_of_rule(rrule, start, all_day=timing.all_day)
+        first = first_of_rule(rrule, start.astimezone(ctx.tz), all_day=timing.all_day)  # (walls in its zone)
         start, end = first, end + (first - start)
     return command.with_(resolved=timing_json(start, end, timing.all_day, rrule))
 

@@ -72,3 +72,22 @@ async def test_placeholder_people_leave_the_events_people(database: Any, make_us
     assert r.writes and r.writes[0].persisted, r.text
     [event] = await kit.events()
     assert list(event.attendees) == ["Ana"] and event.start.astimezone(NY).hour == 13
+
+
+@pytest.mark.parametrize(
+    ("given", "kept"),
+    [
+        ("none", None),
+        ("N/A", None),
+        ("never", "never"),
+        ("Once", "never"),
+        ("does not repeat", "never"),
+        ("不重复", "never"),
+        ("不重複", "never"),
+        ("every other week", "every other week"),
+    ],
+)
+def test_an_updates_no_repetition_stops_it(given: str, kept: str | None) -> None:
+    # in an update "never" is a value (the repetition stops, asked first: ``writes.repetition``); "none" is
+    # still the model's placeholder
+    assert UpdateEventArgs(event="Standup", recurrence=given).recurrence == kept

@@ -479,3 +479,19 @@ async def test_split_of_names_the_split_writes_only(store: EventStore) -> None:
     cut = await store.delete(made.event.id, now=NOW, idempotency_key=key(), from_start=at(3, 17))
     results = (made, one, moved_one, split, replayed, undone, cut)
     assert [split_of(r) for r in results] == [None, None, None, at(3, 10), at(3, 10), None, at(3, 17)]
+
+
+async def test_a_split_whose_new_row_stops_repeating_is_a_split(store: EventStore) -> None:
+    """The repetition stopped from one occurrence on: the new row is a one-off linked to no series (an
+    occurrence changed on its own is linked), and the earlier ones stay."""
+    made = await make(store, WEEKLY, at(2, 3))
+    stopped = await store.update(
+        made.event.id, EventPatch(rrule=None, exdates=()), expected_version=1, now=NOW, idempotency_key=key(),
+        from_start=at(3, 10),
+    )  # fmt: skip
+    assert not stopped.event.recurring and stopped.event.series_id is None and stopped.event.start == at(3, 10)
+    assert split_of(stopped) == at(3, 10)
+    undone = await store.undo(now=NOW, idempotency_key=key())
+    assert split_of(undone) is None
+    (series,) = await store.list_events()
+    assert series.rrule == made.event.rrule and series.start == made.event.start

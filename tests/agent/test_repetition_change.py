@@ -1,0 +1,192 @@
+"""A change of how an event repeats (``writes.repetition``): a one-off made to repeat, a series given a new
+rule from its next occurrence on, the same rule again (nothing written), a repetition stopped (asked
+first), and a repetition the model added to a plain move (dropped). Before, "make it weekly" sent as
+``when="every week"`` moved the event to today and stored no rule. Now is Wednesday 2025-03-05 09:00 in
+America/New_York; DST began Sunday 2025-03-09."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+import pytest
+
+from agent.model import call, reply
+from tests.agent.fixtures import *  # noqa: F403  (fixtures)
+from tests.agent.fixtures import NY, Kit
+
+WEEKLY_MONDAY = "FREQ=WEEKLY;BYDAY=MO"
+SERIES_START = datetime(2025, 3, 3, 9, tzinfo=NY)  # a Monday; the next one not started is the 10th
+ONE_OFF = datetime(2025, 3, 10, 9, tzinfo=NY)  # a Monday
+
+
+def _title(text: str) -> str:
+    return "Standup" if text.isascii() else "站会"
+
+
+# (message, the model's update, the rule stored, the first start)
+ONE_OFF_ROWS: list[tuple[str, dict[str, Any], str, datetime]] = [
+    ("make the standup weekly", {"event": "standup", "when": "every week"}, "FREQ=WEEKLY", ONE_OFF),
+    ("the standup should happen every week from now on", {"event": "standup", "recurrence": "weekly"},
+     "FREQ=WEEKLY", ONE_OFF),
+    ("standup is daily now", {"event": "standup", "recurrence": "daily"}, "FREQ=DAILY", ONE_OFF),
+    ("make the standup repeat every tuesday", {"event": "standup", "recurrence": "every tuesday"},
+     "FREQ=WEEKLY;BYDAY=TU", datetime(2025, 3, 11, 9, tzinfo=NY)),
+    ("have the standup every week at 10am", {"event": "standup", "when": "every week at 10am"},
+     "FREQ=WEEKLY", datetime(2025, 3, 10, 10, tzinfo=NY)),
+    ("站会改成每周一次", {"event": "站会", "when": "每周"}, "FREQ=WEEKLY", ONE_OFF),
+    ("站会以后每天都开", {"event": "站会", "recurrence": "每天"}, "FREQ=DAILY", ONE_OFF),
+    ("站会改成每周二上午十点", {"event": "站会", "when": "每周二上午十点"}, "FREQ=WEEKLY;BYDAY=TU",
+     datetime(2025, 3, 11, 10, tzinfo=NY)),
+    ("站會改成每兩週一次", {"event": "站會", "recurrence": "每兩週"}, "FREQ=WEEKLY;INTERVAL=2", ONE_OFF),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "update", "rule", "first"), ONE_OFF_ROWS, ids=[r[0] for r in ONE_OFF_ROWS])
+async def test_a_one_off_made_to_repeat(
+    kit: Kit, text: str, update: dict[str, Any], rule: str, first: datetime
+) -> None:
+    title = "站會" if "站會" in text else _title(text)
+    await kit.seed(title, ONE_OFF)
+    kit.script(call("update_event", update), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, text)
+    (event,) = await kit.events()
+    assert event.rrule == rule and event.start == first and event.duration == timedelta(hours=1), r.text
+    assert r.writes and r.writes[0].persisted
+    assert ("was one-time" in r.text) if text.isascii() else ("原为不重复" in r.text or "原為不重複" in r.text), r.text
+
+
+# (message, the model's update, the new series' rule, its first start)
+SERIES_ROWS: list[tuple[str, dict[str, Any], str, datetime]] = [
+    ("make the standup every other week from now on", {"event": "standup", "recurrence": "every other week"},
+     "FREQ=WEEKLY;INTERVAL=2", datetime(2025, 3, 10, 9, tzinfo=NY)),
+    ("standup on mondays and thursdays from now on", {"event": "standup", "when": "every monday and thursday"},
+     "FREQ=WEEKLY;BYDAY=MO,TH", datetime(2025, 3, 10, 9, tzinfo=NY)),
+    ("move the standup from mondays to tuesdays", {"event": "standup", "when": "tuesdays", "scope": "series"},
+     "FREQ=WEEKLY;BYDAY=TU", datetime(2025, 3, 11, 9, tzinfo=NY)),
+    ("站会从每周一改到每周二", {"event": "站会", "when": "每周二"}, "FREQ=WEEKLY;BYDAY=TU",
+     datetime(2025, 3, 11, 9, tzinfo=NY)),
+    ("站会以后每天开", {"event": "站会", "recurrence": "每天", "scope": "one"}, "FREQ=DAILY",
+     datetime(2025, 3, 10, 9, tzinfo=NY)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "update", "rule", "first"), SERIES_ROWS, ids=[r[0] for r in SERIES_ROWS])
+async def test_a_series_gets_a_new_rule_from_its_next_occurrence(
+    kit: Kit, text: str, update: dict[str, Any], rule: str, first: datetime
+) -> None:
+    await kit.seed(_title(text), SERIES_START, rrule=WEEKLY_MONDAY)
+    kit.script(call("update_event", update), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, text)
+    earlier, later = sorted(await kit.events(), key=lambda e: e.start)
+    assert earlier.start == SERIES_START and "UNTIL=" in (earlier.rrule or ""), r.text  # the past stays
+    assert later.rrule == rule and later.start == first, r.text
+    assert "earlier ones unchanged" in r.text if text.isascii() else "之前的不变" in r.text
+
+
+SAME_ROWS: list[tuple[str, dict[str, Any]]] = [
+    ("make the standup weekly", {"event": "standup", "recurrence": "weekly"}),
+    ("the standup is every monday", {"event": "standup", "when": "every monday"}),
+    ("站会每周一开", {"event": "站会", "when": "每周一"}),
+    ("站会是每周一次", {"event": "站会", "recurrence": "每周"}),
+]
+
+
+@pytest.mark.parametrize(("text", "update"), SAME_ROWS, ids=[r[0] for r in SAME_ROWS])
+async def test_the_same_rule_again_writes_nothing(kit: Kit, text: str, update: dict[str, Any]) -> None:
+    seeded = await kit.seed(_title(text), SERIES_START, rrule=WEEKLY_MONDAY)
+    kit.script(call("update_event", update), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, text)
+    (event,) = await kit.events()
+    assert not r.writes and event.version == seeded.version and event.rrule == WEEKLY_MONDAY, r.text
+    assert "already" in r.text if text.isascii() else "本来就是" in r.text
+
+
+STOP_ROWS: list[tuple[str, str, str]] = [
+    ("stop repeating the standup", "never", "yes"),
+    ("the standup is a one-time thing after this", "once", "yes"),
+    ("站会以后不再重复了", "不重复", "好"),
+    ("站會不要再重複了", "不重複", "好的"),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "yes"), STOP_ROWS, ids=[r[0] for r in STOP_ROWS])
+async def test_stopping_a_repetition_is_asked_then_keeps_the_next_one(
+    kit: Kit, text: str, value: str, yes: str
+) -> None:
+    title = "站會" if "站會" in text else _title(text)
+    await kit.seed(title, SERIES_START, rrule=WEEKLY_MONDAY)
+    kit.script(call("update_event", {"event": title, "recurrence": value}), reply("Done."))
+    asked = await kit.assistant.reply(kit.user_id, text)
+    assert not asked.writes and len(await kit.events()) == 1, asked.text
+    assert "March 10" in asked.text if text.isascii() else "3月10日" in asked.text
+    kit.script(reply("unused"))
+    done = await kit.assistant.reply(kit.user_id, yes)
+    assert kit.model.call_count == 0 and done.writes, done.text
+    earlier, left = sorted(await kit.events(), key=lambda e: e.start)
+    assert "UNTIL=" in (earlier.rrule or "") and left.rrule is None and left.start == datetime(2025, 3, 10, 9, tzinfo=NY)
+    assert "no longer repeats" in done.text if text.isascii() else ("不再重复" in done.text or "不再重複" in done.text)
+
+
+@pytest.mark.parametrize("no", ["no", "不用了"])
+async def test_a_stop_answered_no_changes_nothing(kit: Kit, no: str) -> None:
+    seeded = await kit.seed("Standup", SERIES_START, rrule=WEEKLY_MONDAY)
+    kit.script(call("update_event", {"event": "standup", "recurrence": "never"}), reply("Done."))
+    await kit.assistant.reply(kit.user_id, "stop repeating the standup")
+    kit.script(reply("OK, I left it as it is."))
+    r = await kit.assistant.reply(kit.user_id, no)
+    (event,) = await kit.events()
+    assert not r.writes and event.version == seeded.version and event.rrule == WEEKLY_MONDAY
+
+
+@pytest.mark.parametrize("text", ["stop repeating the standup", "站会不再重复"])
+async def test_stopping_what_does_not_repeat_says_so(kit: Kit, text: str) -> None:
+    seeded = await kit.seed(_title(text), ONE_OFF)
+    kit.script(call("update_event", {"event": _title(text), "recurrence": "never"}), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, text)
+    (event,) = await kit.events()
+    assert not r.writes and event.version == seeded.version, r.text
+    assert "doesn't repeat" in r.text if text.isascii() else "本来就不重复" in r.text
+
+
+# a plain move the model sent with a repetition the user never said: the move, no new rule
+MOVE_ROWS: list[tuple[str, dict[str, Any], datetime]] = [
+    ("move the standup to 10", {"event": "standup", "when": "10am", "recurrence": "weekly"},
+     datetime(2025, 3, 10, 10, tzinfo=NY)),
+    ("push the standup an hour later", {"event": "standup", "when": "an hour later", "recurrence": "every monday"},
+     datetime(2025, 3, 10, 10, tzinfo=NY)),
+    ("站会改到十点", {"event": "站会", "when": "十点", "recurrence": "每周"}, datetime(2025, 3, 10, 10, tzinfo=NY)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "update", "start"), MOVE_ROWS, ids=[r[0] for r in MOVE_ROWS])
+async def test_a_repetition_the_user_never_said_is_dropped(
+    kit: Kit, text: str, update: dict[str, Any], start: datetime
+) -> None:
+    await kit.seed(_title(text), ONE_OFF)
+    kit.script(call("update_event", update), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, text)
+    (event,) = await kit.events()
+    assert event.rrule is None and event.start == start, r.text
+
+
+async def test_a_rule_crossing_daylight_saving_keeps_the_wall_clock(kit: Kit) -> None:
+    """A Saturday 9:00 (EST) made "every Monday": the first Monday is after the change to EDT, at 9:00."""
+    await kit.seed("Standup", datetime(2025, 3, 8, 9, tzinfo=NY))
+    kit.script(call("update_event", {"event": "standup", "recurrence": "every monday"}), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, "make the standup every monday instead")
+    (event,) = await kit.events()
+    assert event.start == datetime(2025, 3, 10, 9, tzinfo=NY) and event.rrule == WEEKLY_MONDAY, r.text
+
+
+async def test_a_new_rule_is_undone_whole(kit: Kit) -> None:
+    seeded = await kit.seed("Standup", SERIES_START, rrule=WEEKLY_MONDAY)
+    kit.script(call("update_event", {"event": "standup", "recurrence": "every other week"}), reply("Done."))
+    await kit.assistant.reply(kit.user_id, "make the standup every other week from now on")
+    kit.script(call("undo_last_change", {}), reply("Undone."))
+    asked = await kit.assistant.reply(kit.user_id, "undo that")  # a model-initiated undo is asked first
+    assert not asked.writes, asked.text
+    kit.script(reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, "yes")
+    (event,) = await kit.events()
+    assert r.writes and event.rrule == WEEKLY_MONDAY and event.start == seeded.start, r.text
