@@ -9,6 +9,7 @@ from .phrases import MAX_MESSAGE, Phrase, analyse
 from .resolver import resolve
 from .result import Candidate, Resolution, TimeExpressionError
 from .slots import (
+    denied_phrases,
     holds_a_time_or_a_move,
     is_slot_reply,
     noun_words,
@@ -21,7 +22,7 @@ from .slots import (
     without_end_words,
 )
 
-__all__ = ["MAX_MESSAGE", "Candidate", "Phrase", "Resolution", "TimeExpressionError", "analyse",
+__all__ = ["MAX_MESSAGE", "Candidate", "Phrase", "Resolution", "TimeExpressionError", "analyse", "denied_phrases",
            "holds_a_time_or_a_move", "is_slot_reply", "noun_words", "reads_as_a_destination", "reads_as_a_start",
            "reads_as_an_end",
            "resolve", "said_as_an_end", "split_length_change", "time_phrases", "without_denied",

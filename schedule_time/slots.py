@@ -172,6 +172,15 @@ def without_denied(text: str) -> str:
     return norm
 
 
+def denied_phrases(text: str) -> tuple[str, ...]:
+    """The times ``text`` denies, as they stand in its normalised form (the script kept) ("Thursday" of "Friday, not Thursday",
+    每周 of 不用每周重复了): what ``without_denied`` blanks out."""
+    if not isinstance(text, str):
+        return ()
+    norm = normalise(text)
+    return tuple(norm[start:end].strip() for start, end in _phrases(text)[1])
+
+
 @lru_cache(maxsize=4096)
 def _phrases(text: str) -> tuple[tuple[str, ...], tuple[tuple[int, int], ...]]:
     """``time_phrases`` and the spans of the times the text denies (of its normalised form), cached by
@@ -378,14 +387,17 @@ def _counted(norm: str, start: int, end: int) -> bool:
     """A Han numeral that counts things: a measure word right after it (一个, 三个人, 一次) or a pointer right
     before it (这一次, 那一场)."""
     return bool(_MEASURE_AFTER.match(norm[end:]) or _POINTER_BEFORE.search(norm[:start]))
-_DENIED_EN = re.compile(r"(?<!\bif )(?<!\bor )\b(?:not|rather than|instead of)\s+(?:on\s+|at\s+|the\s+)?$")
-_DENIED_ZH = re.compile(r"(?<!如果)(?<![是要若])(?:不是|而非|并非|並非|不在)\s*$")
+_DENIED_EN = re.compile(
+    r"(?<!\bif )(?<!\bor )\b(?:not|no longer|rather than|instead of)\s+(?:on\s+|at\s+|the\s+)?$"
+)
+_DENIED_ZH = re.compile(r"(?<!如果)(?<![是要若用])(?:不是|而非|并非|並非|不在|不再|不用|不要)\s*$")
 _ASKED_ZH = re.compile(r"^\s*(?:吗|嗎|么|麼|吧|就)")
 
 
 def follows_a_denial(head: str) -> bool:
-    """Normalised ``head`` (the text before a word) ends in a denial of what follows: "not", "instead of",
-    "rather than", 不是, 而不是, 并非 — not in a condition ("if not", 如果不是) or a question (是不是)."""
+    """Normalised ``head`` (the text before a word) ends in a denial of what follows: "not", "no longer",
+    "instead of", "rather than", 不是, 而不是, 并非, 不再, 不用, 不要 ("不用每周重复了": weekly is what the user
+    stops) — not in a condition ("if not", 如果不是) or a question (是不是, 要不要, 用不用)."""
     return _DENIED_EN.search(head) is not None or _DENIED_ZH.search(head) is not None
 
 

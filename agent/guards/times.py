@@ -45,6 +45,7 @@ from agent.time_grounding import (
 from agent.time_readings import picked_reading, reads_as_now, ungrounded_hint, users_phrase
 from agent.tools.args import STOP_REPEATING
 from agent.user_gave import user_gave_end, user_gave_recurrence
+from agent.writes.repetition import denies_a_repetition
 from agent.writes.siblings import time_of_another_request
 from agent.writes.store import title_of
 from schedule_time import reads_as_a_destination, without_denied
@@ -91,6 +92,11 @@ def _never_given(ctx: ToolContext, command: Command, name: str, value: str, grou
     if name == "recurrence" and _start_repeats(ctx, command, grounded):
         return True
     return _optional_unasked(ctx, name)
+
+
+def _a_stop_said(ctx: ToolContext, value: str) -> bool:
+    """The update's repetition only denies one, and so does the user's message ("不用每周重复了")."""
+    return denies_a_repetition(ctx, value) and denies_a_repetition(ctx, ctx.user_text)
 
 
 def _start_repeats(ctx: ToolContext, command: Command, grounded: list[str]) -> bool:
@@ -192,6 +198,9 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
         value = args.get(name)
         if not value or (name == "recurrence" and value == STOP_REPEATING):
             continue  # (no time: a repetition's end, always asked about first, ``writes.repetition``)
+        if name == "recurrence" and command.tool == "update_event" and _a_stop_said(ctx, str(value)):
+            args[name] = asked_args[name] = STOP_REPEATING  # "no longer weekly": the user's words deny it
+            continue
         if name in ("duration", "end") and (move := amount_of_a_move(ctx, command, str(value))):
             # "45 minutes" of "45 minutes later": the move's amount, no length; the move is the new start
             args[name] = asked_args[name] = None

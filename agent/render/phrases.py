@@ -246,6 +246,7 @@ def ask_confirmation(
     now: datetime,
     renamed_from: str | None = None,
     series_from: datetime | None = None,
+    repetition: str | None = None,
 ) -> str:
     """ "“Call with Acme” (Thursday, March 6, 3:00–4:00 PM) overlaps “Dentist” (…). Add it anyway?".
     ``series_from``: a delete of a repeating event from that occurrence on, said so ("Delete every …")."""
@@ -255,6 +256,11 @@ def ask_confirmation(
         if lang == "zh":
             return f"删除「{title}」{day}及以后的所有日程吗？（之前的保留）"
         return f"Delete every “{title}” from {day} on? (Earlier ones are kept.)"
+    if action == "repeat" and repetition:  # a new rule: how it repeats and from which one
+        when = range_text(start, end, lang, all_day=all_day, ref=ref)
+        if lang == "zh":
+            return f"把「{title}」改为{repetition}重复吗？从{when}开始。"
+        return f"Make “{title}” repeat {repetition}, from {when}?"
     if action == "stop_repeating":  # the next one stays, as a one-off
         day = day_text(start.date(), lang, ref=ref)
         if lang == "zh":

@@ -27,7 +27,7 @@ from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, Rejected, Wr
 from agent.render import phrases
 from agent.time_grounding import the_time_itself
 from agent.timing import Timing, named_day, timing_from_json
-from agent.tools.args import UpdateEventArgs
+from agent.tools.args import STOP_REPEATING, UpdateEventArgs
 from agent.turn.focus import just_written
 from agent.writes.another import another_of, ask_another, moved_instead
 from agent.writes.end_or_move import end_or_move
@@ -47,7 +47,13 @@ from agent.writes.no_change import (
 from agent.writes.people import title_with_new_name
 from agent.writes.references import Ref
 from agent.writes.removal import delete, undo
-from agent.writes.repetition import as_series, change_repetition, rule_change
+from agent.writes.repetition import (
+    as_series,
+    change_repetition,
+    denies_a_repetition,
+    on_another_weekday,
+    rule_change,
+)
 from agent.writes.series_scope import (
     ask_scope,
     from_day,
@@ -277,6 +283,11 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
         series, from_start = scoped
         if start is not None and end is not None:
             moved = _series_patch(ctx, target, series, from_start, start, end, all_day)
+            occurrence_was = datetime.fromisoformat(target["start"]).astimezone(ctx.tz)
+            day = on_another_weekday(series.rrule, occurrence_was, start.astimezone(ctx.tz))
+            if moved is None and day is not None:  # a weekly day moved whole: that rule on the new day
+                day = dataclasses.replace(day, length=None if all_day else end - start)
+                return await change_repetition(ctx, command, day, needs_confirmation)
             if moved is None:  # a new day for a rule that names its days: a new rule, not a move
                 return Rejected(
                     "series_days", phrases.say("series_days", ctx.lang, title=title), command=command
@@ -305,6 +316,13 @@ async def _nothing_to_change(ctx: ToolContext, command: Command) -> WriteOutcome
     """An update with no value (``writes.no_change``). A time of the message it left out, said of this event
     (the event sent alone, the new clock beside it): named to the model once; if its answer is not a call
     that uses it, or is the same update again, the user gets yes/no to move the event to that time."""
+    target = command.target or {}
+    if target.get("recurring") and not command.args.get("recurrence") and denies_a_repetition(ctx, ctx.user_text):
+        # "不用每周重复了" sent with no value: the repetition the words deny stops — asked first, as every stop
+        stop = command.with_(args={**command.args, "recurrence": STOP_REPEATING, "when": None})
+        asked = await _update(ctx, stop, needs_confirmation=False)
+        if isinstance(asked, NeedsConfirmation):
+            return asked
     unused = await unused_said_of_it(ctx, command)
     offer = None
     if unused is not None and "move_offer" not in command.confirmed:

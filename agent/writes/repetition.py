@@ -14,6 +14,7 @@ is the next occurrence, earlier ones kept.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -23,16 +24,20 @@ from agent.context import ToolContext
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
 from agent.render import phrases
 from agent.render.repetition import repetition_text
-from agent.time_grounding import resolved
+from agent.time_grounding import phrases_in, resolved
+from agent.time_readings import reads_as_now
 from agent.timing import Timing, resolve_recurrence, timing_from_json
 from agent.tools.args import STOP_REPEATING
 from agent.writes.series_scope import series_from
-from agent.writes.store import confirm, store
+from agent.writes.store import confirm, store, unasked
 from agent.writes.timing import settle_time, with_timing
+from schedule_time import denied_phrases
 from storage import EventPatch, EventSnapshot, StorageError
 from storage.recurrence import expand, first_of_rule
 
-__all__ = ["RuleChange", "as_series", "change_repetition", "rule_change"]
+__all__ = [
+    "RuleChange", "as_series", "change_repetition", "denies_a_repetition", "on_another_weekday", "rule_change",
+]  # fmt: skip
 
 _STOP_REASON = "stop_repeating"
 _COMPARED = 60
@@ -40,31 +45,91 @@ _COMPARED = 60
 
 @dataclass(frozen=True, slots=True)
 class RuleChange:
-    """The repetition asked for: ``words`` read by the time service, or ``None`` to stop repeating;
-    ``clock``: the start the words themselves give ("every Monday at 10"), else None."""
+    """The repetition asked for. ``words``: the phrase the time service reads it from; ``rule``: one code
+    computed instead (a series moved to another weekday); neither: stop repeating. ``clock``: the start the
+    change itself gives ("every Monday at 10", the moved occurrence), else None; ``length``: the moved
+    occurrence's. ``from_when``: the change came from ``when``, which then moves nothing of its own."""
 
     words: str | None
     clock: datetime | None = None
+    rule: str | None = None
+    length: timedelta | None = None
+    from_when: bool = False
+
+    @property
+    def stops(self) -> bool:
+        return self.words is None and self.rule is None
 
 
 def rule_change(ctx: ToolContext, command: Command) -> RuleChange | None:
-    """The update's change of repetition, or None when it changes none."""
+    """The update's change of repetition, or None when it changes none: ``recurrence``, or a ``when`` that
+    holds a repetition ("every week", "每週四上": the one phrase the time service reads as repeating in it,
+    not one the text denies). A ``recurrence`` that only denies a repetition (不用每周, "no longer weekly")
+    stops it."""
     if command.tool != "update_event":
         return None
     args = command.args
-    value = args.get("recurrence")
+    value, when = args.get("recurrence"), args.get("when")
     if value == STOP_REPEATING:
         return RuleChange(None)
-    when = args.get("when")
-    words = str(value) if value else None
-    if words is None and when:
-        r = resolved(str(when), now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-        words = str(when) if r.status == "resolved" and r.recurrence else None
-    if words is None:
-        return None
-    r = resolved(words, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-    clock = r.start if r.status == "resolved" and r.start and "BYHOUR" in (r.recurrence or "").upper() else None
-    return RuleChange(words, clock)
+    if value:
+        found = _repetition_in(ctx, str(value))
+        if found == _DENIED:
+            return RuleChange(None)
+        return _with_clock(ctx, RuleChange(found or str(value)))  # (unreadable: asked how often)
+    if when and (found := _repetition_in(ctx, str(when))) not in (None, _DENIED):
+        return _with_clock(ctx, RuleChange(found, from_when=True))
+    return None
+
+
+_DENIED = "\x00denied"
+
+
+def _repetition_in(ctx: ToolContext, text: str) -> str | None:
+    """``text`` itself when it reads as a repetition, else the one repetition phrase in it; ``_DENIED`` when
+    its only repetitions are ones it denies."""
+    r = resolved(text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    if r.status == "resolved" and r.recurrence:
+        return text
+
+    def repeating(source: str) -> list[str]:
+        said = phrases_in(source, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        return [p for p in said if resolved(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo).recurrence]
+
+    kept = repeating(text)  # (the time service leaves out the times a text denies)
+    if len(kept) == 1:
+        return kept[0]
+    denied = [p for p in denied_phrases(text) if resolved(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo).recurrence]
+    return _DENIED if not kept and denied else None
+
+
+def denies_a_repetition(ctx: ToolContext, text: str) -> bool:
+    """``text`` names a repetition only to deny it ("no longer weekly", 不用每周): a stop, not a rule."""
+    return _repetition_in(ctx, text) == _DENIED
+
+
+def _with_clock(ctx: ToolContext, change: RuleChange) -> RuleChange:
+    assert change.words is not None
+    r = resolved(change.words, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    if r.status == "resolved" and r.start and "BYHOUR" in (r.recurrence or "").upper():
+        return dataclasses.replace(change, clock=r.start)
+    return change
+
+
+_WEEKDAYS = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
+
+
+def on_another_weekday(rule: str | None, occurrence: datetime, moved: datetime) -> RuleChange | None:
+    """A weekly series on one weekday moved whole to another ("the standup to Thursdays" sent as a move to
+    "thursday"): the same rule on the new day, at the moved occurrence's clock and length. None for a
+    rule of several days or another frequency: which day goes where is not a fact code has."""
+    parts = dict(p.split("=", 1) for p in (rule or "").upper().split(";") if "=" in p)
+    one_day = parts.get("FREQ") == "WEEKLY" and parts.get("BYDAY", "") in _WEEKDAYS and "COUNT" not in parts
+    if not one_day or occurrence.date() == moved.date():
+        return None  # (a COUNT would need recounting from the split: refused as before)
+    parts["BYDAY"] = _WEEKDAYS[moved.weekday()]  # an UNTIL stays: the series still ends when it did
+    new = ";".join(f"{k}={v}" for k, v in parts.items())
+    return RuleChange(None, clock=moved, rule=new, from_when=True)
 
 
 def as_series(ctx: ToolContext, command: Command) -> Command:
@@ -85,7 +150,7 @@ async def change_repetition(
     except StorageError:
         return Rejected("not_found", phrases.say("not_found_id", ctx.lang), command=command)
     title, all_day, zone = event.title, event.all_day, ZoneInfo(event.timezone)
-    if change.words is None and not event.recurring:
+    if change.stops and not event.recurring:
         return Rejected("not_repeating", phrases.say("not_repeating", ctx.lang, title=title), command=command)
     from_start = None
     base = datetime.fromisoformat(target["start"]), datetime.fromisoformat(target["end"])
@@ -100,8 +165,8 @@ async def change_repetition(
         return timed
     start, end = (t.astimezone(zone) for t in timed)  # (a rule's days and clock are walls in its zone)
     patch: dict[str, Any] = {"rrule": None, "exdates": ()}
-    if change.words is not None:
-        rule = resolve_recurrence(change.words, start=start, tz=ctx.tz)
+    if not change.stops:
+        rule = change.rule or resolve_recurrence(str(change.words), start=start, tz=ctx.tz)
         if rule is None:
             return NeedsValue(command, "recurrence", phrases.ask_value("recurrence", ctx.lang, title=title, now=ctx.now))
         first = first_of_rule(rule, start, all_day=all_day)
@@ -112,10 +177,14 @@ async def change_repetition(
             patch[name] = command.args[name]
     if command.args.get("attendees") is not None:
         patch["attendees"] = tuple(command.args["attendees"])
-    if change.words is None and _STOP_REASON not in command.confirmed:
+    if change.stops and _STOP_REASON not in command.confirmed:
         return confirm(ctx, command, "stop_repeating", title, start, end, all_day, (_STOP_REASON,), ())
+    reasons = ("unasked",) if unasked(ctx, command) else ()  # the model's doubt, a swapped time, code's offer
     if needs_confirmation and "destructive" not in command.confirmed:
-        return confirm(ctx, command, "update", title, start, end, all_day, ("destructive",), ())
+        reasons = (*reasons, "destructive")
+    if reasons and not change.stops:
+        how = repetition_text(patch["rrule"], start, ctx.lang)
+        return confirm(ctx, command, "repeat", title, start, end, all_day, reasons, (), repetition=how)
     unchanged = patch.keys() <= {"rrule", "start", "end"} and patch["rrule"] is not None
     if event.recurring and unchanged and _same_occurrences(event, patch["rrule"], start, end):
         # "every Monday" said of a series stored as weekly from a Monday: nothing to write
@@ -153,9 +222,11 @@ def _new_times(
     moved by a plain ``when`` beside the repetition ("weekly, at 10 from now on"); an end or length the
     user gave applies."""
     args = command.args
-    when = args.get("when")
+    when = None if change.from_when else args.get("when")
+    if when and reads_as_now(str(when), now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        when = None  # the prompt's "Now:" copied beside a repetition ("from now on"): no new time
     plain = command.with_(args={**args, "recurrence": None})
-    if when and when != change.words:
+    if when:
         timed = settle_time(ctx, plain, str(when), anchor=base)
         if not isinstance(timed, Command):
             return timed
@@ -171,6 +242,8 @@ def _new_times(
         clock = change.clock.astimezone(ctx.tz)
         start = base[0].astimezone(ctx.tz).replace(hour=clock.hour, minute=clock.minute, second=0, microsecond=0)
     no_when = plain.with_(args={**plain.args, "when": None})
+    if change.length is not None:
+        return start, start + change.length
     timed = with_timing(ctx, no_when, Timing(start, None), anchor=base)
     if not isinstance(timed, Command):
         return timed

@@ -217,6 +217,7 @@ def confirm(
     *,
     renamed_from: str | None = None,
     series_from: datetime | None = None,
+    repetition: str | None = None,
 ) -> NeedsConfirmation:
     clash = [
         (
@@ -239,6 +240,7 @@ def confirm(
         now=ctx.now,
         renamed_from=renamed_from,
         series_from=series_from.astimezone(ctx.tz) if series_from is not None else None,
+        repetition=repetition,
     )
     return NeedsConfirmation(command, reasons, question, conflicts)  # type: ignore[arg-type]
 

@@ -190,3 +190,125 @@ async def test_a_new_rule_is_undone_whole(kit: Kit) -> None:
     r = await kit.assistant.reply(kit.user_id, "yes")
     (event,) = await kit.events()
     assert r.writes and event.rrule == WEEKLY_MONDAY and event.start == seeded.start, r.text
+
+
+# the repetition inside words the model copied around it ("每週四上" of 改到每週四上): the one phrase the time
+# service reads as repeating, on a one-off and on a series
+INSIDE_ROWS: list[tuple[str, dict[str, Any], str | None, str, datetime]] = [
+    ("读书会改成每周都有吧", {"event": "站会", "when": "每周都有"}, None, "FREQ=WEEKLY", ONE_OFF),
+    ("把讀書會改成每週固定的吧", {"event": "站會", "when": "每週固定的"}, None, "FREQ=WEEKLY", ONE_OFF),
+    ("can you make the standup a weekly thing", {"event": "standup", "recurrence": "a weekly thing"}, None,
+     "FREQ=WEEKLY", ONE_OFF),
+    ("鋼琴課之後改到每週四上", {"event": "站會", "when": "每週四上"}, WEEKLY_MONDAY, "FREQ=WEEKLY;BYDAY=TH",
+     datetime(2025, 3, 13, 9, tzinfo=NY)),
+    ("standup on thursdays going forward", {"event": "standup", "when": "thursdays going forward"}, WEEKLY_MONDAY,
+     "FREQ=WEEKLY;BYDAY=TH", datetime(2025, 3, 13, 9, tzinfo=NY)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "update", "seeded", "rule", "first"), INSIDE_ROWS, ids=[r[0] for r in INSIDE_ROWS])
+async def test_the_repetition_inside_copied_words(
+    kit: Kit, text: str, update: dict[str, Any], seeded: str | None, rule: str, first: datetime
+) -> None:
+    await kit.seed(str(update["event"]).title(), SERIES_START if seeded else ONE_OFF, rrule=seeded)
+    kit.script(call("update_event", update), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, text)
+    latest = max(await kit.events(), key=lambda e: e.start)
+    assert latest.rrule == rule and latest.start == first, r.text
+
+
+# a weekly series on one day moved whole to another day: that rule on the new day, from the next one on
+DAY_ROWS: list[tuple[str, dict[str, Any], datetime]] = [
+    ("switch the standup to thursdays from now on", {"event": "standup", "when": "thursday", "scope": "series"},
+     datetime(2025, 3, 13, 9, tzinfo=NY)),
+    ("all the standups move to Friday at 10", {"event": "standup", "when": "Friday 10am", "scope": "series"},
+     datetime(2025, 3, 14, 10, tzinfo=NY)),
+    ("站会以后都改到周三", {"event": "站会", "when": "周三", "scope": "series"}, datetime(2025, 3, 12, 9, tzinfo=NY)),
+    ("站會以後全部改到週五下午三點", {"event": "站會", "when": "週五下午三點", "scope": "series"},
+     datetime(2025, 3, 14, 15, tzinfo=NY)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "update", "first"), DAY_ROWS, ids=[r[0] for r in DAY_ROWS])
+async def test_a_one_day_series_moved_to_another_day(
+    kit: Kit, text: str, update: dict[str, Any], first: datetime
+) -> None:
+    await kit.seed(str(update["event"]).title(), SERIES_START, rrule=WEEKLY_MONDAY)
+    kit.script(call("update_event", update), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, text)
+    earlier, later = sorted(await kit.events(), key=lambda e: e.start)
+    assert "UNTIL=" in (earlier.rrule or "") and earlier.start == SERIES_START, r.text
+    days = {0: "MO", 1: "TU", 2: "WE", 3: "TH", 4: "FR"}
+    assert later.rrule == f"FREQ=WEEKLY;BYDAY={days[first.weekday()]}" and later.start == first, r.text
+    assert later.duration == timedelta(hours=1), r.text
+
+
+# a repetition the words deny ("不用每周", "no longer weekly") as the model's recurrence: the repetition stops,
+# asked first
+DENIED_ROWS: list[tuple[str, str]] = [
+    ("站会以后不用每周重复了", "不用每周重复"),
+    ("站會不再每週了", "不再每週"),
+    ("the standup is no longer weekly", "no longer weekly"),
+    ("standup: not every week anymore", "not every week anymore"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), DENIED_ROWS, ids=[r[0] for r in DENIED_ROWS])
+async def test_a_denied_repetition_stops_it_after_a_yes(kit: Kit, text: str, value: str) -> None:
+    title = "Standup" if text.isascii() else "站会"
+    await kit.seed(title, SERIES_START, rrule=WEEKLY_MONDAY)
+    kit.script(call("update_event", {"event": title, "recurrence": value}), reply("Done."))
+    asked = await kit.assistant.reply(kit.user_id, text)
+    assert not asked.writes and len(await kit.events()) == 1, asked.text
+    kit.script(reply("unused"))
+    done = await kit.assistant.reply(kit.user_id, "yes" if text.isascii() else "好")
+    earlier, left = sorted(await kit.events(), key=lambda e: e.start)
+    assert "UNTIL=" in (earlier.rrule or ""), done.text
+    assert done.writes and left.rrule is None and left.start == datetime(2025, 3, 10, 9, tzinfo=NY), done.text
+
+
+# the prompt's "Now:" the model copied beside a new rule (swapped into the new time): never the new clock;
+# the swap is the model's guess, so it is asked, naming the rule and the real time
+COPIED_NOW_ROWS: list[tuple[str, dict[str, Any]]] = [
+    ("From now on the standup is every Thursday instead",
+     {"event": "standup", "event_when": "Wednesday 2025-03-05 09:00", "recurrence": "every Thursday"}),
+    ("going forward the standup is on thursdays", {"event": "standup", "when": "now", "recurrence": "thursdays"}),
+    ("站会以后改成每周四", {"event": "站会", "when": "现在", "recurrence": "每周四"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "update"), COPIED_NOW_ROWS, ids=[r[0] for r in COPIED_NOW_ROWS])
+async def test_a_copied_now_is_no_new_clock(kit: Kit, text: str, update: dict[str, Any]) -> None:
+    await kit.seed(_title(text), datetime(2025, 3, 3, 17, tzinfo=NY), rrule=WEEKLY_MONDAY)
+    kit.script(call("update_event", update), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, text)
+    if not r.writes:  # asked: the question names the real time, and yes writes it
+        assert "5:00" in r.text or "17:00" in r.text, r.text
+        kit.script(reply("unused"))
+        r = await kit.assistant.reply(kit.user_id, "yes" if text.isascii() else "好")
+    latest = max(await kit.events(), key=lambda e: e.start)
+    assert latest.rrule == "FREQ=WEEKLY;BYDAY=TH" and latest.start == datetime(2025, 3, 13, 17, tzinfo=NY), r.text
+
+
+# an update with no value at all, on a message that denies the event's repetition: the stop, asked first
+NO_VALUE_ROWS: list[tuple[str, dict[str, Any]]] = [
+    ("站会以后不用每周重复了，留下一次就行", {"event": "站会", "event_when": "每周", "scope": "one"}),
+    ("站會不再每週開了", {"event": "站會"}),
+    ("the standup is no longer weekly", {"event": "standup", "scope": "series"}),
+    ("standup - not every week anymore please", {"event": "standup"}),
+]
+
+
+@pytest.mark.parametrize(("text", "update"), NO_VALUE_ROWS, ids=[r[0] for r in NO_VALUE_ROWS])
+async def test_a_denied_repetition_with_no_value_offers_the_stop(kit: Kit, text: str, update: dict[str, Any]) -> None:
+    title = str(update["event"]).title()
+    await kit.seed(title, SERIES_START, rrule=WEEKLY_MONDAY)
+    kit.script(call("update_event", update), reply("Done."))
+    asked = await kit.assistant.reply(kit.user_id, text)
+    assert not asked.writes and len(await kit.events()) == 1, asked.text
+    assert "Stop" in asked.text if text.isascii() else ("不再重复" in asked.text or "不再重複" in asked.text), asked.text
+    kit.script(reply("unused"))
+    done = await kit.assistant.reply(kit.user_id, "yes" if text.isascii() else "好")
+    earlier, left = sorted(await kit.events(), key=lambda e: e.start)
+    assert "UNTIL=" in (earlier.rrule or ""), done.text
+    assert done.writes and left.rrule is None and left.start == datetime(2025, 3, 10, 9, tzinfo=NY), done.text

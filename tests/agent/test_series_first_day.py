@@ -41,3 +41,22 @@ async def test_a_series_starts_on_its_first_own_day(kit: Kit, text: str, create:
     listed = await kit.db.events(kit.user_id).list_range(first - timedelta(days=7), first + timedelta(days=1))
     assert [e.start for e in listed] == [first], r.text  # nothing on the day given
     assert str(first.day) in r.text, r.text
+
+
+@pytest.mark.parametrize(("text", "create", "pick"), [
+    ("yoga every monday at 7:30 starting the 8th", {"title": "Yoga", "when": "the 8th 7:30", "recurrence": "every monday"},
+     "evening"),
+    ("从8号开始每周一七点半练瑜伽", {"title": "瑜伽", "when": "8号七点半", "recurrence": "每周一"}, "晚上"),
+])  # fmt: skip
+async def test_a_picked_start_across_a_dst_change_keeps_its_clock(
+    kit: Kit, text: str, create: dict[str, Any], pick: str
+) -> None:
+    """The start of a picked option is read back from the stored question (a fixed UTC offset): the rule's
+    first Monday, after the change to daylight time on the 9th, is still 19:30 on the wall."""
+    kit.script(call("create_event", create), reply("ok"))
+    asked = await kit.assistant.reply(kit.user_id, text)
+    assert not asked.writes, asked.text
+    kit.script(reply("unused"))
+    r = await kit.assistant.reply(kit.user_id, pick)
+    (event,) = await kit.events()
+    assert event.rrule and event.start == datetime(2025, 3, 10, 19, 30, tzinfo=NY), r.text

@@ -167,8 +167,9 @@ async def test_the_series_answer_moves_every_occurrence_from_the_next_on(kit: Ki
     )
 
 
-async def test_a_series_move_to_another_day_of_a_weekday_rule_is_refused(kit: Kit) -> None:
-    await kit.seed("Standup", datetime(2025, 3, 3, 9, tzinfo=NY), rrule=WEEKLY)
+async def test_a_series_move_to_another_day_of_a_rule_of_several_days_is_refused(kit: Kit) -> None:
+    # which of Monday and Wednesday goes to Tuesday is not a fact code has (one day moves: ``repetition``)
+    await kit.seed("Standup", datetime(2025, 3, 3, 9, tzinfo=NY), rrule="FREQ=WEEKLY;BYDAY=MO,WE")
     before = await kit.events()
     kit.script(call("update_event", {"event": "standup", "when": "Tuesday 11am", "scope": "series"}), reply("Done."))
     r = await kit.assistant.reply(kit.user_id, "move every standup to Tuesday 11am")

@@ -117,12 +117,20 @@ async def test_a_count_rule_moves_unchanged(kit: Kit) -> None:
     assert await starts(kit) == [datetime(2025, 3, d, 10, tzinfo=NY) for d in (10, 17, 24, 31)]
 
 
-async def test_a_day_move_of_a_weekday_rule_with_an_until_is_still_refused(kit: Kit) -> None:
+async def test_a_day_move_of_a_one_day_rule_keeps_its_until(kit: Kit) -> None:
     rule = f"{WEEKLY};UNTIL={utc(datetime(2025, 3, 31, 9, tzinfo=NY))}"
     await kit.seed("Standup", datetime(2025, 3, 10, 9, tzinfo=NY), rrule=rule)
-    before = await kit.events()
     args = {"event": "standup", "when": "Tuesday 9am", "scope": "series"}
     kit.script(call("update_event", args), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, "move every standup to Tuesday 9am")
+    assert len(r.writes) == 1, r.text
+    assert await starts(kit) == [datetime(2025, 3, d, 9, tzinfo=NY) for d in (11, 18, 25)]  # still ends the 31st
+
+
+async def test_a_day_move_of_a_counted_rule_is_still_refused(kit: Kit) -> None:
+    await kit.seed("Standup", datetime(2025, 3, 10, 9, tzinfo=NY), rrule=f"{WEEKLY};COUNT=4")
+    before = await kit.events()
+    kit.script(call("update_event", {"event": "standup", "when": "Tuesday 9am", "scope": "series"}), reply("Done."))
     r = await kit.assistant.reply(kit.user_id, "move every standup to Tuesday 9am")
     assert r.writes == () and await kit.events() == before and "new rule" in r.text
 

@@ -19,7 +19,7 @@ NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
 
 def test_exported_names() -> None:
     assert sorted(schedule_time.__all__) == ["Candidate", "MAX_MESSAGE", "Phrase", "Resolution", "TimeExpressionError",
-                                             "analyse", "holds_a_time_or_a_move", "is_slot_reply", "noun_words", "reads_as_a_destination", "reads_as_a_start", "reads_as_an_end", "resolve",
+                                             "analyse", "denied_phrases", "holds_a_time_or_a_move", "is_slot_reply", "noun_words", "reads_as_a_destination", "reads_as_a_start", "reads_as_an_end", "resolve",
                                              "said_as_an_end", "split_length_change", "time_phrases", "without_denied",
                                              "without_end_words"]
 
@@ -235,6 +235,23 @@ def test_that_day_after_a_day_is_the_same_day(text: str, day: int) -> None:
 ])  # fmt: skip
 def test_without_denied_blanks_the_denied_times(text: str, left: str) -> None:
     assert " ".join(schedule_time.without_denied(text).split()) == " ".join(left.split())
+
+
+@pytest.mark.parametrize(("text", "denied"), [
+    ("make it 5 not 6", ["6"]),
+    ("yoga is no longer weekly", ["weekly"]),
+    ("standup: not every week anymore", ["every week"]),
+    ("瑜伽以后不用每周重复了", ["每周"]),
+    ("站会不再每周开了", ["每周"]),
+    ("不要周五，周六吧", ["周五"]),
+    ("站會不再每週了", ["每週"]),
+    ("要不要明天去", []),  # a question, no denial
+    ("用不用每周都开", []),
+    ("我明天不用去", []),  # the day comes first: nothing after the denial
+])  # fmt: skip
+def test_the_times_a_text_denies(text: str, denied: list[str]) -> None:
+    """What ``without_denied`` blanks out, as phrases: "no longer", 不再, 不用, 不要 deny what follows too."""
+    assert list(schedule_time.denied_phrases(text)) == denied
 
 
 @pytest.mark.parametrize(("text", "nouns"), [
