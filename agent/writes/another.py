@@ -14,14 +14,15 @@ import re
 from datetime import datetime
 
 from agent.context import ToolContext
+from agent.grounding import bare_words
 from agent.outcomes import Command, NeedsConfirmation
 from agent.render.timefmt import range_text
-from agent.time_grounding import TO_WORDS, is_time_grounded
+from agent.time_grounding import TO_WORDS, is_time_grounded, resolved
 from agent.writes.references import events_sharing_a_word
 from schedule_time import reads_as_an_end, time_phrases
 from storage import EventSnapshot
 
-__all__ = ["another_of", "ask_another", "moved_instead"]
+__all__ = ["another_of", "ask_another", "moved_instead", "repeated_instead"]
 
 _DESTINATION = re.compile(rf"^(?:{TO_WORDS})", re.IGNORECASE)  # the time service's "to" of a move
 
@@ -49,6 +50,29 @@ def moved_instead(ctx: ToolContext, command: Command) -> Command | None:
                       "call_index": command.call_index})  # fmt: skip
     ctx.state.checks.append({"name": "move_as_create", "verdict": "amend"})
     return Command("update_event", {"event": title, "when": phrase}, call_index=command.call_index, doubted=True)
+
+
+async def repeated_instead(ctx: ToolContext, command: Command) -> Command | None:
+    """A create whose only time is how often ("book club should repeat every week" sent as a create of
+    "Book club" at "every week": no day, no clock), titled exactly as one upcoming event that does not
+    repeat: the change of that event's repetition the words describe — asked yes/no first (``doubted``: the
+    model chose to add), never a "what time?" about a second one. None otherwise."""
+    title, when = command.args.get("title"), command.args.get("when")
+    if command.tool != "create_event" or not isinstance(title, str) or not isinstance(when, str):
+        return None
+    r = resolved(when, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    rule = (r.recurrence or "").upper()
+    if r.status != "resolved" or not rule or any(part in rule for part in ("BYHOUR", "BYDAY", "BYMONTHDAY")):
+        return None
+    found = await events_sharing_a_word(ctx, title, title, limit=10)
+    same = [e for e in found if bare_words(e.title) == bare_words(title) and e.end > ctx.now]
+    if len(same) != 1 or same[0].recurring:
+        return None
+    ctx.notes.append({"replaced": "tool", "reason": "a_repetition_sent_as_a_create", "tool": command.tool,
+                      "call_index": command.call_index})  # fmt: skip
+    ctx.state.checks.append({"name": "repetition_as_create", "verdict": "amend"})
+    change = {"event": same[0].title, "recurrence": when}
+    return Command("update_event", change, call_index=command.call_index, doubted=True)
 
 
 def _destination(ctx: ToolContext, command: Command) -> str | None:

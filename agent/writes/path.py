@@ -29,7 +29,7 @@ from agent.time_grounding import the_time_itself
 from agent.timing import Timing, named_day, timing_from_json
 from agent.tools.args import STOP_REPEATING, UpdateEventArgs
 from agent.turn.focus import just_written
-from agent.writes.another import another_of, ask_another, moved_instead
+from agent.writes.another import another_of, ask_another, moved_instead, repeated_instead
 from agent.writes.end_or_move import end_or_move
 from agent.writes.left_out import length_of_a_correction
 from agent.writes.named_values import kept_what_it_names
@@ -100,6 +100,8 @@ async def _create(ctx: ToolContext, command: Command) -> WriteOutcome:
     if not command.grounded:
         command = ground(ctx, command)
         args = command.args
+    if command.resolved is None and (repeated := await repeated_instead(ctx, command)) is not None:
+        return await _update(ctx, repeated, False)  # "book club should repeat every week" as a create
     if command.resolved is None:
         settled = settle_time(ctx, command, args["when"], anchor=None)
         if not isinstance(settled, Command):

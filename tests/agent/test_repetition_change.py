@@ -312,3 +312,36 @@ async def test_a_denied_repetition_with_no_value_offers_the_stop(kit: Kit, text:
     earlier, left = sorted(await kit.events(), key=lambda e: e.start)
     assert "UNTIL=" in (earlier.rrule or ""), done.text
     assert done.writes and left.rrule is None and left.start == datetime(2025, 3, 10, 9, tzinfo=NY), done.text
+
+
+# a create whose only time is how often, titled as one upcoming one-off: that event's repetition, asked
+CREATE_ROWS: list[tuple[str, dict[str, Any], str]] = [
+    ("standup should repeat every week", {"title": "Standup", "when": "every week"}, "yes"),
+    ("make it a daily standup", {"title": "standup", "when": "daily"}, "yes"),
+    ("站会以后每周都开", {"title": "站会", "when": "每周"}, "好"),
+    ("站會改成每天", {"title": "站會", "when": "每天"}, "好的"),
+]
+
+
+@pytest.mark.parametrize(("text", "create", "yes"), CREATE_ROWS, ids=[r[0] for r in CREATE_ROWS])
+async def test_a_repetition_sent_as_a_create_asks_to_repeat_the_event(
+    kit: Kit, text: str, create: dict[str, Any], yes: str
+) -> None:
+    title = str(create["title"]).title() if text.isascii() else str(create["title"])
+    await kit.seed(title, ONE_OFF)
+    kit.script(call("create_event", create), reply("Done."))
+    asked = await kit.assistant.reply(kit.user_id, text)
+    assert not asked.writes and len(await kit.events()) == 1, asked.text
+    assert title in asked.text and ("repeat" in asked.text or "重复" in asked.text or "重複" in asked.text), asked.text
+    kit.script(reply("unused"))
+    done = await kit.assistant.reply(kit.user_id, yes)
+    (event,) = await kit.events()
+    assert done.writes and event.rrule and event.start == ONE_OFF, done.text
+
+
+async def test_a_repeating_create_beside_a_series_of_that_name_is_left_alone(kit: Kit) -> None:
+    # a series already repeats: the create's own question stands ("what time?"), no change of the series
+    await kit.seed("Standup", SERIES_START, rrule=WEEKLY_MONDAY)
+    kit.script(call("create_event", {"title": "Standup", "when": "every week"}), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, "standup every week")
+    assert not r.writes and "repeat" not in r.text, r.text
