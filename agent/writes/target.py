@@ -32,6 +32,7 @@ from agent.outcomes import Command, NeedsChoice, NeedsValue, Option, Rejected, W
 from agent.render import phrases
 from agent.render.timefmt import range_text
 from agent.time_grounding import Memo, is_time_grounded, phrases_of, the_time_itself
+from agent.time_readings import reads_as_now
 from agent.turn.focus import is_anaphor, just_written
 from agent.writes.new_event import (
     after_not_found,
@@ -77,6 +78,8 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
         found = await resolve_reference(
             ctx, ctx.user_text, args.get("event_when"), occurrences=occurrences, by_time=not named
         )
+    if isinstance(found, NotFound) and found.with_time and (alone := await _now_dropped(ctx, command, occurrences)):
+        return alone
     if (
         isinstance(found, NotFound)
         and found.with_time
@@ -141,6 +144,20 @@ def _the_users_new_time(ctx: ToolContext, command: Command) -> str | None:
     when = str(command.args.get("when") or "")
     said = normalise(when) in normalise(ctx.user_text) if when else False
     return the_time_itself(when) if said and not command.args.get("end") else None
+
+
+async def _now_dropped(ctx: ToolContext, command: Command, occurrences: bool) -> Command | None:
+    """``event_when`` that reads as now ("from now on", the prompt's minute copied) found nothing: it is no
+    time of the event, and no new time either (never swapped in as one) — the name alone finds it."""
+    args = command.args
+    if not args.get("event_when") or not reads_as_now(str(args["event_when"]), now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        return None
+    found = await resolve_reference(ctx, args["event"], None, occurrences=occurrences)
+    if not isinstance(found, Found):
+        return None
+    ctx.notes.append({"dropped": "event_when", "reason": "now", "tool": command.tool,
+                      "call_index": command.call_index})  # fmt: skip
+    return command.with_(args={**args, "event_when": None}, target=target_json(found.ref))
 
 
 async def _times_swapped(ctx: ToolContext, command: Command, occurrences: bool) -> Command | None:

@@ -345,3 +345,34 @@ async def test_a_repeating_create_beside_a_series_of_that_name_is_left_alone(kit
     kit.script(call("create_event", {"title": "Standup", "when": "every week"}), reply("Done."))
     r = await kit.assistant.reply(kit.user_id, "standup every week")
     assert not r.writes and "repeat" not in r.text, r.text
+
+
+# "now" as the event's current time (the prompt's minute, or "from now on") finds no event: it is dropped,
+# never swapped in as the new time ("Change “Book club” to Wednesday 9:00?")
+NOW_ROWS: list[tuple[str, dict[str, Any], datetime | None]] = [
+    ("let's have book club weekly from now on", {"event": "book club", "event_when": "now", "scope": "series"}, None),
+    ("from now on book club is at 8pm", {"event": "book club", "event_when": "now", "when": "8pm"},
+     datetime(2025, 3, 6, 20, tzinfo=NY)),
+    ("读书会从现在起改到晚上八点", {"event": "读书会", "event_when": "现在", "when": "晚上八点"},
+     datetime(2025, 3, 6, 20, tzinfo=NY)),
+    ("book club moves to 8pm, from now on", {"event": "book club", "event_when": "Wednesday 2025-03-05 09:00",
+     "when": "8pm"}, datetime(2025, 3, 6, 20, tzinfo=NY)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "update", "start"), NOW_ROWS, ids=[r[0] for r in NOW_ROWS])
+async def test_now_is_no_time_of_the_event(kit: Kit, text: str, update: dict[str, Any], start: datetime | None) -> None:
+    title = "Book club" if text.isascii() else "读书会"
+    await kit.seed(title, datetime(2025, 3, 6, 19, tzinfo=NY), datetime(2025, 3, 6, 20, 30, tzinfo=NY))
+    kit.script(call("update_event", update), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, text)
+    (event,) = await kit.events()
+    if start is None:  # the repetition left out: offered, naming it and the event's own time
+        assert not r.writes and "repeat every week" in r.text and "7:00" in r.text, r.text
+    else:
+        assert "March 5" not in r.text and "3月5日" not in r.text, r.text
+        if not r.writes:
+            kit.script(reply("unused"))
+            r = await kit.assistant.reply(kit.user_id, "yes" if text.isascii() else "好")
+            (event,) = await kit.events()
+        assert event.start == start, r.text
