@@ -174,7 +174,7 @@ def without_denied(text: str) -> str:
 
 def denied_phrases(text: str) -> tuple[str, ...]:
     """The times ``text`` denies, as they stand in its normalised form (the script kept) ("Thursday" of "Friday, not Thursday",
-    每周 of 不用每周重复了): what ``without_denied`` blanks out."""
+    每周 of 以后不再每周开了): what ``without_denied`` blanks out."""
     if not isinstance(text, str):
         return ()
     norm = normalise(text)
@@ -396,7 +396,7 @@ _ASKED_ZH = re.compile(r"^\s*(?:吗|嗎|么|麼|吧|就)")
 
 def follows_a_denial(head: str) -> bool:
     """Normalised ``head`` (the text before a word) ends in a denial of what follows: "not", "no longer",
-    "instead of", "rather than", 不是, 而不是, 并非, 不再, 不用, 不要 ("不用每周重复了": weekly is what the user
+    "instead of", "rather than", 不是, 而不是, 并非, 不再, 不用, 不要 ("这个会不用每周开": weekly is what the user
     stops) — not in a condition ("if not", 如果不是) or a question (是不是, 要不要, 用不用)."""
     return _DENIED_EN.search(head) is not None or _DENIED_ZH.search(head) is not None
 

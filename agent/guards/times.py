@@ -95,7 +95,7 @@ def _never_given(ctx: ToolContext, command: Command, name: str, value: str, grou
 
 
 def _a_stop_said(ctx: ToolContext, value: str) -> bool:
-    """The update's repetition only denies one, and so does the user's message ("不用每周重复了")."""
+    """The update's repetition only denies one, and so does the user's message ("以后不再每周开了")."""
     return denies_a_repetition(ctx, value) and denies_a_repetition(ctx, ctx.user_text)
 
 

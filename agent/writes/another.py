@@ -53,8 +53,8 @@ def moved_instead(ctx: ToolContext, command: Command) -> Command | None:
 
 
 async def repeated_instead(ctx: ToolContext, command: Command) -> Command | None:
-    """A create whose only time is how often ("book club should repeat every week" sent as a create of
-    "Book club" at "every week": no day, no clock), titled exactly as one upcoming event that does not
+    """A create whose only time is how often ("the choir rehearsal should happen weekly" sent as a create
+    of "Choir rehearsal" at "weekly": no day, no clock), titled exactly as one upcoming event that does not
     repeat: the change of that event's repetition the words describe — asked yes/no first (``doubted``: the
     model chose to add), never a "what time?" about a second one. None otherwise."""
     title, when = command.args.get("title"), command.args.get("when")

@@ -101,7 +101,7 @@ async def _create(ctx: ToolContext, command: Command) -> WriteOutcome:
         command = ground(ctx, command)
         args = command.args
     if command.resolved is None and (repeated := await repeated_instead(ctx, command)) is not None:
-        return await _update(ctx, repeated, False)  # "book club should repeat every week" as a create
+        return await _update(ctx, repeated, False)  # "rehearsal should be weekly" sent as a create
     if command.resolved is None:
         settled = settle_time(ctx, command, args["when"], anchor=None)
         if not isinstance(settled, Command):
@@ -320,7 +320,7 @@ async def _nothing_to_change(ctx: ToolContext, command: Command) -> WriteOutcome
     that uses it, or is the same update again, the user gets yes/no to move the event to that time."""
     target = command.target or {}
     if target.get("recurring") and not command.args.get("recurrence") and denies_a_repetition(ctx, ctx.user_text):
-        # "不用每周重复了" sent with no value: the repetition the words deny stops — asked first, as every stop
+        # "以后不再每周开了" sent with no value: the repetition the words deny stops — asked first, as every stop
         stop = command.with_(args={**command.args, "recurrence": STOP_REPEATING, "when": None})
         asked = await _update(ctx, stop, needs_confirmation=False)
         if isinstance(asked, NeedsConfirmation):

@@ -63,7 +63,7 @@ class RuleChange:
 
 def rule_change(ctx: ToolContext, command: Command) -> RuleChange | None:
     """The update's change of repetition, or None when it changes none: ``recurrence``, or a ``when`` that
-    holds a repetition ("every week", "每週四上": the one phrase the time service reads as repeating in it,
+    holds a repetition ("every week", "每周五开": the one phrase the time service reads as repeating in it,
     not one the text denies). A ``recurrence`` that only denies a repetition (不用每周, "no longer weekly")
     stops it."""
     if command.tool != "update_event":
