@@ -195,11 +195,11 @@ async def test_a_new_rule_is_undone_whole(kit: Kit) -> None:
 # the repetition inside words the model copied around it ("每週四上" of 改到每週四上): the one phrase the time
 # service reads as repeating, on a one-off and on a series
 INSIDE_ROWS: list[tuple[str, dict[str, Any], str | None, str, datetime]] = [
-    ("读书会改成每周都有吧", {"event": "站会", "when": "每周都有"}, None, "FREQ=WEEKLY", ONE_OFF),
-    ("把讀書會改成每週固定的吧", {"event": "站會", "when": "每週固定的"}, None, "FREQ=WEEKLY", ONE_OFF),
+    ("站会以后每周都有吧", {"event": "站会", "when": "每周都有"}, None, "FREQ=WEEKLY", ONE_OFF),
+    ("站會改成每週固定開", {"event": "站會", "when": "每週固定開"}, None, "FREQ=WEEKLY", ONE_OFF),
     ("can you make the standup a weekly thing", {"event": "standup", "recurrence": "a weekly thing"}, None,
      "FREQ=WEEKLY", ONE_OFF),
-    ("鋼琴課之後改到每週四上", {"event": "站會", "when": "每週四上"}, WEEKLY_MONDAY, "FREQ=WEEKLY;BYDAY=TH",
+    ("站會之後改到每週四開", {"event": "站會", "when": "每週四開"}, WEEKLY_MONDAY, "FREQ=WEEKLY;BYDAY=TH",
      datetime(2025, 3, 13, 9, tzinfo=NY)),
     ("standup on thursdays going forward", {"event": "standup", "when": "thursdays going forward"}, WEEKLY_MONDAY,
      "FREQ=WEEKLY;BYDAY=TH", datetime(2025, 3, 13, 9, tzinfo=NY)),
@@ -350,7 +350,7 @@ async def test_a_repeating_create_beside_a_series_of_that_name_is_left_alone(kit
 # "now" as the event's current time (the prompt's minute, or "from now on") finds no event: it is dropped,
 # never swapped in as the new time ("Change “Book club” to Wednesday 9:00?")
 NOW_ROWS: list[tuple[str, dict[str, Any], datetime | None]] = [
-    ("let's have book club weekly from now on", {"event": "book club", "event_when": "now", "scope": "series"}, None),
+    ("book club should be weekly from now on", {"event": "book club", "event_when": "now", "scope": "series"}, None),
     ("from now on book club is at 8pm", {"event": "book club", "event_when": "now", "when": "8pm"},
      datetime(2025, 3, 6, 20, tzinfo=NY)),
     ("读书会从现在起改到晚上八点", {"event": "读书会", "event_when": "现在", "when": "晚上八点"},
