@@ -11,10 +11,11 @@ from __future__ import annotations
 from datetime import datetime
 
 from agent.language import Lang
+from schedule_time.recurrence import BYDAY
 
-__all__ = ["repetition_text"]
+__all__ = ["repetition_text", "rule_parts"]
 
-_DAYS = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
+_DAYS = BYDAY
 _EN_DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _ZH_DAYS = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
 _EN_UNIT = {"DAILY": "day", "WEEKLY": "week", "MONTHLY": "month", "YEARLY": "year"}
@@ -26,7 +27,7 @@ _NAMED = frozenset({"FREQ", "INTERVAL", "BYDAY", "BYMONTHDAY", "BYMONTH", "UNTIL
 
 def repetition_text(rule: str, start: datetime, lang: Lang) -> str:
     """``rule`` (an RRULE value) of a series whose first start is ``start`` (local), in words."""
-    parts = dict(p.split("=", 1) for p in rule.upper().removeprefix("RRULE:").split(";") if "=" in p)
+    parts = rule_parts(rule)
     freq = parts.get("FREQ", "")
     if freq not in _EN_UNIT:
         return "重复" if lang == "zh" else "repeating"
@@ -42,6 +43,12 @@ def repetition_text(rule: str, start: datetime, lang: Lang) -> str:
     unit = _EN_UNIT[freq]
     every = f"every {interval} {unit}s" if interval > 1 else f"every {unit}"
     return every if plain else every + _en_when(freq, parts, start)
+
+
+def rule_parts(rule: str | None) -> dict[str, str]:
+    """An RRULE value's parts by name ("FREQ" → "WEEKLY"), upper-cased; an ``RRULE:`` prefix is allowed."""
+    body = (rule or "").upper().removeprefix("RRULE:")
+    return dict(p.split("=", 1) for p in body.split(";") if "=" in p)
 
 
 def _days(parts: dict[str, str]) -> list[tuple[int | None, int]]:

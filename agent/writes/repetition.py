@@ -23,7 +23,7 @@ from zoneinfo import ZoneInfo
 from agent.context import ToolContext
 from agent.outcomes import Command, NeedsValue, Rejected, WriteOutcome
 from agent.render import phrases
-from agent.render.repetition import repetition_text
+from agent.render.repetition import repetition_text, rule_parts
 from agent.time_grounding import phrases_in, resolved
 from agent.time_readings import reads_as_now
 from agent.timing import Timing, resolve_recurrence, timing_from_json
@@ -32,6 +32,7 @@ from agent.writes.series_scope import series_from
 from agent.writes.store import confirm, store, unasked
 from agent.writes.timing import settle_time, with_timing
 from schedule_time import denied_phrases
+from schedule_time.recurrence import BYDAY
 from storage import EventPatch, EventSnapshot, StorageError
 from storage.recurrence import expand, first_of_rule
 
@@ -116,18 +117,15 @@ def _with_clock(ctx: ToolContext, change: RuleChange) -> RuleChange:
     return change
 
 
-_WEEKDAYS = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
-
-
 def on_another_weekday(rule: str | None, occurrence: datetime, moved: datetime) -> RuleChange | None:
     """A weekly series on one weekday moved whole to another ("the standup to Thursdays" sent as a move to
     "thursday"): the same rule on the new day, at the moved occurrence's clock and length. None for a
     rule of several days or another frequency: which day goes where is not a fact code has."""
-    parts = dict(p.split("=", 1) for p in (rule or "").upper().split(";") if "=" in p)
-    one_day = parts.get("FREQ") == "WEEKLY" and parts.get("BYDAY", "") in _WEEKDAYS and "COUNT" not in parts
+    parts = rule_parts(rule)
+    one_day = parts.get("FREQ") == "WEEKLY" and parts.get("BYDAY", "") in BYDAY and "COUNT" not in parts
     if not one_day or occurrence.date() == moved.date():
         return None  # (a COUNT would need recounting from the split: refused as before)
-    parts["BYDAY"] = _WEEKDAYS[moved.weekday()]  # an UNTIL stays: the series still ends when it did
+    parts["BYDAY"] = BYDAY[moved.weekday()]  # an UNTIL stays: the series still ends when it did
     new = ";".join(f"{k}={v}" for k, v in parts.items())
     return RuleChange(None, clock=moved, rule=new, from_when=True)
 
