@@ -154,15 +154,20 @@ def _no_new_time(ctx: ToolContext, command: Command) -> bool:
 
 
 def _delete_or_change(ctx: ToolContext, command: Command) -> NeedsConfirmation:
-    """Yes/no to delete the event the update found, and what to change otherwise (see the module doc)."""
+    """Yes/no to delete the event the update found, and what to change otherwise (see the module doc). Of a
+    series, the one occurrence the question names, whatever scope the update carried: the offer is code's,
+    and its "yes" removes no more than the question said."""
     target = command.target or {}
+    scope = target.get("scope") or ("one" if target.get("occurrence_start") else None)
+    if target.get("recurring"):
+        scope = "one"
+        target = {**target, "scope": "one", "occurrence_start": target.get("occurrence_start") or target["start"]}
     delete = Command(
         "delete_event",
-        {"event": command.args.get("event"), "event_when": command.args.get("event_when"),
-         "scope": target.get("scope") or ("one" if target.get("occurrence_start") else None)},
+        {"event": command.args.get("event"), "event_when": command.args.get("event_when"), "scope": scope},
         call_index=command.call_index,
         target=target,
-    )  # fmt: skip
+    )
     start, end = datetime.fromisoformat(target["start"]), datetime.fromisoformat(target["end"])
     asked = confirm(
         ctx, delete, "delete", target["title"], start, end, bool(target.get("all_day")), ("destructive",), ()

@@ -148,3 +148,36 @@ async def test_made_up_attendees_never_erase_the_events_own(
     assert [w.action for w in r.writes] == ["updated"], r.text
     (event,) = await kit.events()
     assert event.start == datetime(2025, 3, 6, 16, tzinfo=kit.tz) and event.attendees == ("Ana", "Bo")
+
+
+# A weekly Wednesday series from 5 March 2025 (the kit's now is Wednesday 5 March, 09:00 in New York): the
+# model's update names a day and carries a scope, or names no day. (message, the model's update, the title,
+# the day the question names and the "yes" removes.) Before, a "series"/"following" scope went on to the
+# delete: the question named one lesson and the "yes" deleted it and every one after it.
+SERIES_ROWS = [
+    ("no lesson on the 19th, the teacher is off", {"event": "piano lesson", "event_when": "the 19th",
+     "scope": "series"}, "Piano lesson", 19),
+    ("scrap the piano lesson on the 19th", {"event": "piano lesson", "event_when": "19th", "scope": "series"},
+     "Piano lesson", 19),
+    ("we can't do the 12th, take that lesson out", {"event": "lesson", "event_when": "12th"}, "Piano lesson", 12),
+    ("19号老师不在，那节钢琴课去掉", {"event": "钢琴课", "event_when": "19号", "scope": "series"}, "钢琴课", 19),
+    ("下周三的钢琴课不上了", {"event": "钢琴课", "event_when": "下周三", "scope": "series"}, "钢琴课", 12),
+    ("钢琴课這次不上", {"event": "钢琴课"}, "钢琴课", 5),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "update", "title", "day"), SERIES_ROWS, ids=[r[0] for r in SERIES_ROWS])
+async def test_of_a_series_the_yes_deletes_only_the_occurrence_named(
+    database: Any, make_user: Any, text: str, update: dict, title: str, day: int
+) -> None:
+    kit = await make_kit(database, make_user, timezone="America/New_York")
+    await kit.seed(title, datetime(2025, 3, 5, 17, tzinfo=kit.tz), rrule="FREQ=WEEKLY;BYDAY=WE")
+    model = kit.script(call("update_event", update), call("update_event", update))
+    asked = await kit.assistant.reply(kit.user_id, text)
+    assert asked.writes == () and asked.pending is not None and model.call_count == 2, asked.text
+    assert ("March " + str(day)) in asked.text or f"3月{day}日" in asked.text, asked.text
+    assert "every" not in asked.text and "以后" not in asked.text, asked.text
+    done = await kit.assistant.reply(kit.user_id, "yes" if text.isascii() else "好")
+    assert model.call_count == 2 and done.writes and done.writes[0].persisted, done.text
+    (series,) = await kit.events()
+    assert series.rrule == "FREQ=WEEKLY;BYDAY=WE" and series.exdates == (datetime(2025, 3, day, 17, tzinfo=kit.tz),)
