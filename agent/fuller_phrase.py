@@ -12,6 +12,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from agent.time_grounding import DAY_PIECES, Memo, covers, has_clock, norm, phrases_of, readings_key, resolved
+from schedule_time.compose import dash_joined
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock, Or, PartOfDay, Piece
 
@@ -36,7 +37,7 @@ def fuller_phrase(
     key = readings_key(resolved(value, now=now, tz=tz, memo=memo))
     found = []
     for phrase in phrases_of(text, memo):
-        user = scan(normalise(phrase)).pieces
+        user = dash_joined(scan(normalise(phrase)).pieces)  # "Tuesday — 7pm": one time, its dash no range
         # the user's bare hour that the model's clock reads ("8" of "sat 8" for "8 AM") is no extra word
         extra = [p for p in user if p not in pieces and not any(covers([p], q) for q in pieces)]
         added = extra and (

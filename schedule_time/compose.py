@@ -317,6 +317,41 @@ def _recurring(plain: list[p.Piece], every: p.Every | None, recur: p.RecurUnit |
     return Expr("recurring", left=left, right=right, every=every, recur=recur, anchor=anchor)
 
 
+def dash_joined(items: Sequence[p.Piece]) -> Sequence[p.Piece]:
+    """``items`` without each dash that stands between a day with no time of day and a time of day with no
+    day ("next Tuesday — 7pm", "Friday - 9am to 5pm", "every Tuesday - 7pm", 周二—晚上七点): the dash joins
+    them, as a comma would; a range from a day's midnight to a clock is not what anyone writes. After
+    "from"/"between" a dash is the range's, as it is between two days or two times."""
+    seps = [i for i, x in enumerate(items) if type(x) is p.RangeSep]
+    if not any(items[i].dash for i in seps) or any(type(x) is p.RangeStart for x in items):  # type: ignore[attr-defined]
+        return items
+    bounds = [-1, *seps, len(items)]
+    drop = {
+        at for k, at in enumerate(seps)
+        if items[at].dash  # type: ignore[attr-defined]
+        and _day_only(_spec(_plain(items[bounds[k] + 1 : at])))
+        and _time_only(_spec(_plain(items[at + 1 : bounds[k + 2]])), k + 1 < len(seps))
+    }  # fmt: skip
+    return [x for at, x in enumerate(items) if at not in drop] if drop else items
+
+
+def _plain(items: Sequence[p.Piece]) -> list[p.Piece]:
+    markers = (p.Every, p.RecurUnit, p.Duration, p.OpenBound, p.One)
+    return [x for x in items if not isinstance(x, markers)]
+
+
+def _day_only(spec: Spec) -> bool:
+    days = (spec.day_shift, spec.weekday, spec.dateparts, spec.holiday)
+    return any(d is not None for d in days) and not spec.has_time() and spec.shift is None
+
+
+def _time_only(spec: Spec, ranged: bool) -> bool:
+    """A time of day and nothing else: a clock or part of day, or a bare number that a range goes on from
+    ("3" of "— 3 to 4pm"; "March 3 - 7" alone is two days)."""
+    said = spec.clock is not None or spec.pod is not None or (ranged and spec.number is not None)
+    return said and (spec.number is None or ranged) and not spec.has_date()
+
+
 def _window(plain: list[p.Piece]) -> p.Period | None:
     """The one period a recurrence is said within ("every day next week", 这周每天晚上八点, "every Monday next
     month"): never a period that an n-th weekday or day counts in ("the second Wednesday of the month")."""
@@ -398,6 +433,7 @@ def compose(items: Sequence[p.Piece]) -> Expr:
         from .alternatives import alternatives  # (it builds on this module)
 
         return alternatives(items)
+    items = dash_joined(items)
     every = recur = None
     durations: list[p.Duration] = []
     rest: list[p.Piece] = []

@@ -438,7 +438,8 @@ RULES: list[Rule] = [
     # "mon/wed/fri": a slash between weekdays lists them, as "and" does (not the days from one to the other)
     Rule("weekday_slash", r"/(?=\s*(?:" + WEEKDAY + r")s?\b)", b_const(p.RangeSep(weak=True))),
     Rule("or", r"(?:either\s+)?or(?!\s+so\b)(?=\s)", b_const(p.Or())),   # "wednesday or thursday"
-    Rule("range_sep", r"/|-|–|—|~(?!\s*\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|mins?|minutes?)\b)|to|thru|through|up\s+to|"
+    Rule("range_dash", r"-|–|—", b_const(p.RangeSep(dash=True))),
+    Rule("range_sep", r"/|~(?!\s*\d+(?:\.\d+)?\s*(?:h|hrs?|hours?|mins?|minutes?)\b)|to|thru|through|up\s+to|"
                       r"but\s+before", b_const(p.RangeSep())),   # "~1h" is about an hour, no range
     Rule("range_until", r"till|til|until|untill", b_const(p.RangeSep(until=True))),
     Rule("and", r"and|&", b_const(p.RangeSep(weak=True))),

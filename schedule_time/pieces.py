@@ -175,10 +175,13 @@ class RangeSep(Piece):
     和 (before a weekday), which separate a range only after "between"; else they join a list: of weekdays a
     set of days (``series_parts.weekday_run``: "every mon and wed", "mon & thu 9am"), of anything else refused
     ("Monday and Friday" alone names no one time). ``until`` marks "until", "till" (an end, never a
-    destination as "to" may be: "until 5" is until 17:00, "(move it) to 4" needs the event)."""
+    destination as "to" may be: "until 5" is until 17:00, "(move it) to 4" needs the event). ``dash`` marks
+    "-", "–", "—": between a day and a time of day with no day of its own it joins them ("Tuesday — 7pm" is
+    Tuesday at 7pm, not Tuesday from midnight until 7pm; ``compose``)."""
 
     weak: bool = False
     until: bool = False
+    dash: bool = False
 
 
 @dataclass(slots=True)

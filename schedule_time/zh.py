@@ -324,7 +324,8 @@ RULES: list[Rule] = [
     Rule("open_from", r"(?:或|及|以及|或者)\s*(?:之后|之後|以后|以後|更晚|往后|往後)", const(p.OpenBound("after"))),
     Rule("open_through", r"(?:或|及|以及|或者)\s*(?:之前|以前|更早|往前)", const(p.OpenBound("through"))),
     Rule("range_until", r"一直到|直到", const(p.RangeSep(until=True))),   # "until": 直到五点 alone is an open end
-    Rule("range_sep", r"到|至|~|-|—|–", const(p.RangeSep())),
+    Rule("range_dash", r"-|—|–", const(p.RangeSep(dash=True))),
+    Rule("range_sep", r"到|至|~", const(p.RangeSep())),
     # 本周内, 今年之内, 12月以内: the rest of that period from now (a past or future one whole), not "before" it
     Rule("within_period", r"(?<=[周週拜期月年季度天])(?:以内|以內|之内|之內|内|內)", const(p.PeriodPart("within"))),
     # 五点结束, 六点为止: where it ends (结束 only after a clock: "周五结束" is Friday, as it was)

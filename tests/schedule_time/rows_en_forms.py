@@ -233,6 +233,17 @@ PERIODS: list[Row] = [
 ]
 
 RANGES: list[Row] = [
+    # a dash between a day with no time and a time with no day joins them (a comma would): never a range
+    # from the day's midnight to the clock; between two days or two times, or after "from", it is a range
+    R("friday — 7pm", "tue", "2026-12-04T19:00", "a dash between a day and its clock: that day at that clock"),
+    R("next tuesday - 7pm", "tue", "2026-12-08T19:00", "a hyphen, the same"),
+    R("the 14th – 10am", "tue", "2026-12-14T10:00", "an en dash after a day of the month"),
+    R("friday - 9am to 5pm", "tue", "2026-12-04T09:00/2026-12-04T17:00 minute", "the day, then its range of hours"),
+    R("tomorrow — 3 to 4pm", "tue", "2026-12-02T15:00/2026-12-02T16:00 minute", "a bare hour that a range goes on from"),
+    R("every tuesday - 7pm", "tue", "rrule FREQ=WEEKLY;BYDAY=TU;BYHOUR=19;BYMINUTE=0 2026-12-01T19:00", "a series' day and its clock"),
+    R("monday - friday", "tue", "2026-12-07T00:00/2026-12-12T00:00 day", "between two days the dash is a range"),
+    R("friday 9am - 5pm", "tue", "2026-12-04T09:00/2026-12-04T17:00 minute", "between two clocks the dash is a range"),
+    R("from friday - 7pm", "tue", "2026-12-04T00:00/2026-12-04T19:00 day", "after 'from' the dash is the range's"),
     R("not before the 12th", "tue", "open-after 2026-12-12T00:00", "'not before': open from the start of the 12th"),
     R("on or after May 1", "tue", "open-after 2027-05-01T00:00", "'on or after': from that day on"),
     R("2020 or later", "tue", "open-after 2020-01-01T00:00", "a year 'or later'"),

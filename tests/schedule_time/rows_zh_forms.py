@@ -172,6 +172,12 @@ PERIODS: list[Row] = [
 ]
 
 RANGES: list[Row] = [
+    # a dash between a day and a time of day joins them; between two days or two times it is a range
+    R("周五—晚上七点", "tue", "2026-12-04T19:00", "一个破折号连着日子和钟点：那天的那个钟点"),
+    R("12月8日 - 下午三点", "tue", "2026-12-08T15:00", "连字符，同上"),
+    R("明天–上午九点到十一点", "tue", "2026-12-02T09:00/2026-12-02T11:00 minute", "日子，再是它的时段"),
+    R("周二-周四", "tue", "2026-12-08T00:00/2026-12-11T00:00 day", "两个日子之间是范围"),
+    R("下午3点-5点", "tue", "2026-12-01T15:00/2026-12-01T17:00 minute", "两个钟点之间是范围"),
     R("2015年到2017年", "tue", "2015-01-01T00:00/2018-01-01T00:00 year", "a range of years, inclusive"),
     R("2019年和2021年之间", "tue", "2019-01-01T00:00/2022-01-01T00:00 year", "X和Y之间: between X and Y"),
     R("明天和后天之间", "tue", "2026-12-02T00:00/2026-12-04T00:00 day", "between two days, inclusive"),
