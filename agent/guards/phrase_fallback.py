@@ -34,6 +34,7 @@ from agent.time_grounding import (
     resolved,
     starts_as,
 )
+from agent.user_gave import user_gave_end
 from schedule_time import reads_as_a_destination
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock
@@ -128,6 +129,17 @@ def from_the_users_phrase(
         else:
             kept.append(problem)
     replaced = {n.get("replaced") for n in ctx.notes if n.get("call_index") == command.call_index}
+    if (
+        "when" in replaced
+        and any(p["field"] == "end" for p in kept)
+        and user_gave_end(str(args["when"]), now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    ):  # fmt: skip
+        # the user's range stands for the start and the end: an end the model made up beside it goes
+        # ("from 2 till 3" came as 15:00 and end 17:00 on a day the user never named)
+        args["end"] = None
+        ctx.notes.append({"dropped": "end", "reason": "the_users_range", "tool": command.tool,
+                          "call_index": command.call_index})  # fmt: skip
+        kept = [p for p in kept if p["field"] != "end"]
     if "duration" in replaced and any(p["field"] == "end" for p in kept):
         # the user's one length stands for the duration: an end the model made up beside it goes
         # ("一次一个半小时" came as end=8:30pm and duration=30 minutes)

@@ -91,7 +91,7 @@ async def filled_from_users_words(ctx: ToolContext, command: Command) -> Command
         command = command.with_(args={**args, "title": fuller})
         args, title = command.args, fuller
     when = str(args.get("when") or "")
-    day = day_for_clock(ctx.user_text, when, now=now, tz=tz, memo=memo) if when else None
+    day = day_for_clock(ctx.user_text, when, now=now, tz=tz, memo=memo, title=title) if when else None
     if day is not None:
         _note(ctx, command, "when")
         when = f"{day} {when}"
@@ -164,13 +164,16 @@ def _beyond(phrase: str, used: list[str]) -> str | None:
 
 
 def day_for_clock(
-    text: str, when: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
+    text: str, when: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None, title: str | None = None
 ) -> str | None:
     """The one day the message names, for a new event's clock time given without one ("Skip swimming tomorrow
     and book a physio at 5pm instead": "5pm" is tomorrow's, not today's): the day phrase when it is the
-    only one in the message, today or later, a single day, in the same sentence as the clock; else None."""
+    only one in the message, a single day after today, in the same sentence as the clock; else None. A past
+    day only in the clause that names the event (``title``): "log yesterday's client call, it ran from 2 till
+    3" is yesterday's (then asked, as every past write is), "yesterday was long, book a massage at 6pm"
+    stays today's."""
     pieces = scan(normalise(when)).pieces
-    if not any(isinstance(p, Clock) for p in pieces) or any(isinstance(p, _DAY_PIECES) for p in pieces):
+    if any(isinstance(p, _DAY_PIECES) for p in pieces) or not _time_of_day(when, pieces, now, tz, memo):
         return None
     days = []
     for raw in phrases_of(text, memo):
@@ -181,16 +184,38 @@ def day_for_clock(
         return None
     r = resolved(days[0], now=now, tz=tz, memo=memo)
     today = now.astimezone(tz).date()
-    if r.status != "resolved" or r.grain != "day" or r.start is None or r.start.date() <= today:
-        return None  # today adds nothing; a past day is context ("yesterday was long, so …")
-    folded = [part.casefold() for part in _SENTENCE.split(text)]
+    if r.status != "resolved" or r.grain != "day" or r.start is None or r.start.date() == today:
+        return None  # today adds nothing
     day, clock = days[0].casefold(), when.casefold()
+    if r.start.date() < today and not _in_the_events_clause(text, day, title):
+        return None  # a past day elsewhere is context ("yesterday was long, so …")
+    folded = [part.casefold() for part in _SENTENCE.split(text)]
     if not any(
         day in part and (clock in part or is_time_grounded(when, [part], now=now, tz=tz, memo=memo))
         for part in folded
     ):
         return None  # the clock is the model's ("下午5點" for 五點 is the user's), or in another sentence
     return days[0]
+
+
+def _time_of_day(when: str, pieces: list, now: datetime, tz: ZoneInfo, memo: Memo | None) -> bool:
+    """``when`` says a time of day: a clock, or hours the time service reads ("from 2 till 3 in the
+    afternoon")."""
+    if any(isinstance(p, Clock) for p in pieces):
+        return True
+    r = resolved(when, now=now, tz=tz, memo=memo)
+    return r.status == "resolved" and r.grain in ("hour", "minute") and not r.recurrence
+
+
+def _in_the_events_clause(text: str, day: str, title: str | None) -> bool:
+    """``day`` stands in a clause of ``text`` that names the event: its title, or each word of it."""
+    if not title:
+        return False
+    words = [w for w in re.findall(r"\w+", title.casefold()) if not w.isascii() or len(w) > 2]
+    for clause in _CLAUSE.split(text.casefold()):
+        if day in clause and (title.casefold() in clause or (words and all(w in clause for w in words))):
+            return True
+    return False
 
 
 def clock_for_day(

@@ -211,6 +211,7 @@ async def test_a_generic_title_takes_the_users_kind_word_and_who(
         ("Lunch with Ana on Friday, dinner at 7", "at 7", "friday"),
         ("Skip swimming tomorrow and book a physio at 6pm today", "6pm", None),  # two days: no guess
         ("Yesterday was long, book a massage at 6pm", "6pm", None),  # a past day is context
+        ("Yesterday was long, book a massage at 6pm", "from 6 to 7 in the evening", None),
         ("Book a massage at 6pm", "6pm", None),  # no day at all: today, as resolved
         ("Tomorrow is busy. Book a massage at 6pm", "6pm", None),  # another sentence
         ("Skip swimming tomorrow and book a physio at 6pm instead", "tomorrow 6pm", None),  # has its day
