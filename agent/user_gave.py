@@ -10,8 +10,10 @@ from zoneinfo import ZoneInfo
 
 from agent.time_grounding import MAX_PHRASES, Memo, joined, phrases_of, resolved
 from schedule_time import Resolution
+from schedule_time.language import normalise, scan
+from schedule_time.pieces import OpenBound, RangeSep
 
-__all__ = ["user_gave_end", "user_gave_multi_day", "user_gave_recurrence"]
+__all__ = ["user_gave_end", "user_gave_end_time", "user_gave_multi_day", "user_gave_recurrence"]
 
 _DAY = timedelta(hours=24)
 
@@ -34,6 +36,18 @@ def _timed_range(r: Resolution) -> timedelta | None:
 def user_gave_end(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> bool:
     """The user's words name an end or a duration ("3 to 5pm", "for 2 hours", "下午3点到5点")."""
     return any(r.duration is not None or _timed_range(r) is not None for r in _readings(text, now, tz, memo))
+
+
+def user_gave_end_time(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> bool:
+    """``user_gave_end``, or an end said on its own: "until 5", "the end time should be 11", 五点结束,
+    结束时间改成十一点 (not "before 5": a bound on when, no end)."""
+    if user_gave_end(text, now=now, tz=tz, memo=memo):
+        return True
+    for phrase in phrases_of(text, memo)[:MAX_PHRASES]:
+        for piece in scan(normalise(phrase)).pieces:
+            if (type(piece) is RangeSep and piece.until) or (type(piece) is OpenBound and piece.ends):
+                return True
+    return False
 
 
 def user_gave_multi_day(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> bool:

@@ -44,7 +44,7 @@ from agent.time_grounding import (
 )
 from agent.time_readings import picked_reading, reads_as_now, ungrounded_hint, users_phrase
 from agent.tools.args import STOP_REPEATING
-from agent.user_gave import user_gave_end, user_gave_recurrence
+from agent.user_gave import user_gave_end, user_gave_end_time, user_gave_recurrence
 from agent.writes.repetition import denies_a_repetition
 from agent.writes.siblings import time_of_another_request
 from agent.writes.store import title_of
@@ -57,7 +57,7 @@ _TIME_ARGS = ("when", "end", "duration", "recurrence", "event_when")  # event_wh
 
 def _optional_unasked(ctx: ToolContext, name: str) -> bool:
     """An optional time argument the user's words give no reason for (the model added it)."""
-    said = user_gave_recurrence if name == "recurrence" else user_gave_end
+    said = {"recurrence": user_gave_recurrence, "end": user_gave_end_time}.get(name, user_gave_end)
     return name in ("end", "duration", "recurrence") and not any(
         said(t, now=ctx.now, tz=ctx.tz, memo=ctx.memo) for t in ctx.time_sources
     )
