@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from agent.time_grounding import MAX_PHRASES, Memo, joined, phrases_of, resolved
-from schedule_time import Resolution
+from schedule_time import Resolution, said_as_an_end
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import OpenBound, RangeSep
 
@@ -39,14 +39,17 @@ def user_gave_end(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None =
 
 
 def user_gave_end_time(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> bool:
-    """``user_gave_end``, or an end said on its own: "until 5", "the end time should be 11", 五点结束,
-    结束时间改成十一点 (not "before 5": a bound on when, no end)."""
+    """``user_gave_end``, or an end said on its own: "until 5", 五点结束, or a time its clause says is the
+    end ("the end time should be 11", 结束时间改成十一点: ``schedule_time.said_as_an_end``) — not "before 5",
+    a bound on when and no end."""
     if user_gave_end(text, now=now, tz=tz, memo=memo):
         return True
     for phrase in phrases_of(text, memo)[:MAX_PHRASES]:
-        for piece in scan(normalise(phrase)).pieces:
-            if (type(piece) is RangeSep and piece.until) or (type(piece) is OpenBound and piece.ends):
-                return True
+        if said_as_an_end(text, phrase) or any(
+            (type(piece) is RangeSep and piece.until) or (type(piece) is OpenBound and piece.ends)
+            for piece in scan(normalise(phrase)).pieces
+        ):
+            return True
     return False
 
 

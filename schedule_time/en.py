@@ -416,10 +416,7 @@ RULES: list[Rule] = [
     Rule("before_work", r"before\s+work(?!\w)", b_const(p.OpenBound("before"), p.Clock(9, 0, h24=True))),
     # "(make it) end at 11", "ends at 5pm", "finishing at 6", "wraps up at 4": an end, as "until" is (before
     # "part": "end at 11" is no "end of" a period)
-    # "the end time should be 11", "end time is 5pm", "finish time to 6": the same end, said of the end time
-    Rule("ends_at", r"(?:end(?:s|ing)?|finish(?:es|ing)?|wrap(?:s|ping)?\s+up)\s+at|(?:the\s+)?(?:end(?:ing)?|finish(?:ing)?)\s+time"
-                    r"(?:\s+(?:should|will|would|must|can)\s+be|\s+is|\s+to|\s+at|\s*:)",
-         b_const(p.RangeSep(until=True))),
+    Rule("ends_at", r"(?:end(?:s|ing)?|finish(?:es|ing)?|wrap(?:s|ping)?\s+up)\s+at", b_const(p.RangeSep(until=True))),
     Rule("part", r"(?:the\s+)?(?:(?P<b>beginning|start|early|begining)|(?P<mi>middle|mid)|(?P<e>end|late))"
                  r"(?:\s+of|-(?=[a-z]))?", lambda m: p.PeriodPart("begin" if m["b"] else "mid" if m["mi"] else "end")),
     Rule("rest_of", r"(?:the\s+)?rest\s+of(?:\s+the)?", b_const(p.PeriodPart("rest"))),

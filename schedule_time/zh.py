@@ -324,10 +324,6 @@ RULES: list[Rule] = [
     Rule("open_from", r"(?:或|及|以及|或者)\s*(?:之后|之後|以后|以後|更晚|往后|往後)", const(p.OpenBound("after"))),
     Rule("open_through", r"(?:或|及|以及|或者)\s*(?:之前|以前|更早|往前)", const(p.OpenBound("through"))),
     Rule("range_until", r"一直到|直到", const(p.RangeSep(until=True))),   # "until": 直到五点 alone is an open end
-    # 结束时间应该是十一点, 结束改到五点, 結束時間為六點: where it ends, said before the clock
-    Rule("ends_at", r"(?:结束|結束)(?:时间|時間)?\s*(?:应该|應該|要|得)?\s*(?:是|为|為|改成|改为|改為|改到|定在|定为|定為|在)"
-                    r"(?=\s*(?:[0-9０-９零〇一二两兩三四五六七八九十]|上午|下午|中午|晚上|早上|凌晨|傍晚))",
-         const(p.RangeSep(until=True))),
     Rule("range_dash", r"-|—|–", const(p.RangeSep(dash=True))),
     Rule("range_sep", r"到|至|~", const(p.RangeSep())),
     # 本周内, 今年之内, 12月以内: the rest of that period from now (a past or future one whole), not "before" it

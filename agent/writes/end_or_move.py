@@ -20,7 +20,7 @@ from agent.render import phrases
 from agent.render.timefmt import range_text
 from agent.time_grounding import phrases_of, resolved, the_time_itself
 from agent.timing import timing_from_json, timing_json
-from agent.user_gave import user_gave_end
+from agent.user_gave import user_gave_end_time
 from agent.writes.no_change import read_against
 from agent.writes.timing import anchor_of
 from schedule_time import reads_as_a_destination
@@ -78,8 +78,9 @@ def _end_read_by_a_guard(ctx: ToolContext, command: Command) -> bool:
 
 
 def _an_end_said(ctx: ToolContext) -> bool:
-    """The message names an end or a length: a range, "for 2 hours", "until 5", 到五点."""
-    if user_gave_end(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+    """The message names an end or a length: a range, "for 2 hours", "until 5", 到五点, "the end time should
+    be 11" (``user_gave_end_time``)."""
+    if user_gave_end_time(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         return True
     for phrase in phrases_of(ctx.user_text, ctx.memo):
         r = resolved(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo)

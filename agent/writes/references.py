@@ -119,7 +119,12 @@ async def resolve_reference(
         if not refs and event_when and not names_a_day(event_when):
             refs = await _at_its_clock(ctx, event_when, matches)
         if not refs:  # the title words found other events: what starts at the time the user gave
-            return await _by_time(ctx, reference, event_when, occurrences=occurrences, titled=bool(matches))
+            at_the_time = await _by_time(ctx, reference, event_when, occurrences=occurrences, titled=bool(matches))
+            if isinstance(at_the_time, Choice) and matches and _said_apart(ctx, reference, str(event_when)):
+                # ... unless that time is another request's ("cancel friday's book club, and what's on
+                # monday?"): the name alone, never that day's other events as a choice
+                return await resolve_reference(ctx, reference, None, occurrences=occurrences, by_time=by_time)
+            return at_the_time
         if not occurrences:
             seen: dict[uuid.UUID, Ref] = {}
             for ref in refs:
