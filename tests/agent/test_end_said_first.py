@@ -59,7 +59,7 @@ async def test_an_end_in_the_receipts_words_after_a_create(
     """The model's end copies the receipt's date around the user's clock: the user named an end, so it is
     no end "only our own texts gave" (dropped before, and a move to 11 offered instead)."""
     kit.script(call("create_event", create, request="add"), call("update_event", update, request="change"), reply("Done."))
-    await kit.assistant.reply(kit.user_id, "明天上午九点到十点培训" if not text.isascii() else "training tomorrow 9 to 10am")
+    await kit.assistant.reply(kit.user_id, "加个培训，明天上午九点到十点" if not text.isascii() else "training tomorrow 9 to 10am")
     r = await kit.assistant.reply(kit.user_id, text)
     (event,) = await kit.events()
     start, end = datetime(2025, 3, 6, 9, tzinfo=NY), datetime(2025, 3, 6, 11, tzinfo=NY)
