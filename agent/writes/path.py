@@ -189,7 +189,12 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     if (refused := changes_this_turns_write(ctx, command)) is not None:
         return refused
     command = length_of_a_correction(ctx, without_the_reference_as_title(ctx, command))
-    if (change := rule_change(ctx, command)) is not None:  # "make it weekly", "stop repeating it"
+    change = rule_change(ctx, command)
+    if change is not None and change.stops and not (command.target or {}).get("recurring") and _more(command):
+        # a one-off already repeats never: the stop beside a move ("move the standup to 10" sent with
+        # recurrence "never") changes nothing of it, and the move stands
+        command, change = command.with_(args={**command.args, "recurrence": None}), None
+    if change is not None:  # "make it weekly", "stop repeating it"
         return await change_repetition(ctx, command, change, needs_confirmation)
     args, target = command.args, command.target or {}
     title = target["title"]
@@ -312,6 +317,11 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             from_start=from_start,
         ),
     )
+
+
+def _more(command: Command) -> bool:
+    """The update changes something besides how the event repeats."""
+    return any(command.args.get(n) for n in ("title", "when", "end", "duration", "location", "notes", "attendees"))
 
 
 async def _nothing_to_change(ctx: ToolContext, command: Command) -> WriteOutcome:

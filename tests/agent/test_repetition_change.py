@@ -376,3 +376,31 @@ async def test_now_is_no_time_of_the_event(kit: Kit, text: str, update: dict[str
             r = await kit.assistant.reply(kit.user_id, "yes" if text.isascii() else "好")
             (event,) = await kit.events()
         assert event.start == start, r.text
+
+
+# A one-off, and the model's change beside a stop the user never said (its placeholder "never"): the change
+# is written and no rule; before, "doesn't repeat, nothing changed" lost the change.
+# (message, the model's update, what the event has after it)
+STOP_BESIDE_ROWS: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
+    ("push the standup to 10", {"event": "standup", "when": "10", "recurrence": "never"},
+     {"start": datetime(2025, 3, 10, 10, tzinfo=NY)}),
+    ("rename the standup to Daily sync", {"event": "standup", "title": "Daily sync", "recurrence": "once"},
+     {"title": "Daily sync"}),
+    ("the standup is in room 4 now", {"event": "standup", "location": "room 4", "recurrence": "never"},
+     {"location": "room 4"}),
+    ("把站会改到十点", {"event": "站会", "when": "十点", "recurrence": "不重复"},
+     {"start": datetime(2025, 3, 10, 10, tzinfo=NY)}),
+    ("站会地点改成3楼", {"event": "站会", "location": "3楼", "recurrence": "never"}, {"location": "3楼"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "update", "after"), STOP_BESIDE_ROWS, ids=[r[0] for r in STOP_BESIDE_ROWS])
+async def test_a_stop_beside_a_change_of_a_one_off_keeps_the_change(
+    kit: Kit, text: str, update: dict[str, Any], after: dict[str, Any]
+) -> None:
+    await kit.seed(_title(text), ONE_OFF)
+    kit.script(call("update_event", update, request="change"), reply("Done."))
+    r = await kit.assistant.reply(kit.user_id, text)
+    (event,) = await kit.events()
+    assert r.writes and r.writes[0].persisted and event.rrule is None, r.text
+    assert all(getattr(event, name) == value for name, value in after.items()), (r.text, event)
