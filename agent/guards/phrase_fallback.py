@@ -35,6 +35,7 @@ from agent.time_grounding import (
     starts_as,
 )
 from agent.user_gave import user_gave_end
+from agent.writes.references import clauses_apart
 from schedule_time import reads_as_a_destination
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock
@@ -100,6 +101,15 @@ def from_the_users_phrase(
             ctx.notes.append({"replaced": field, "reason": "the_users_phrase", "tool": command.tool,
                               "call_index": command.call_index})  # fmt: skip
             continue
+        if field in COMPLETED_ARGS and len(fit) > 1:
+            # the one phrase in the clause that names the event, at the value's clock, is its ("add yoga
+            # tonight 7:15, and move the dentist to 2pm" sent as "2025-03-05 7:15": "tonight 7:15" is the
+            # yoga's, "2pm" the other request's); a day alone may have its clock apart, and a clock the user
+            # never said goes back
+            name = str(args.get("title") or args.get("event") or "")
+            own = [p for p in fit if name and not clauses_apart(ctx, name, p)]
+            if len(own) == 1 and has_clock(own[0]) and _at_its_clock(ctx, str(args[field]), own[0], face=True):
+                fit = own
         one = len(fit) == 1 and reads_or_moves(fit[0], now=ctx.now, tz=ctx.tz, memo=ctx.memo)
         if field == "event_when" and one and not beside_the_event(ctx, command, fit[0]):
             args[field] = None  # another clause's time ("…；四点的电话不打了"): the title alone finds it
@@ -180,14 +190,17 @@ def _clock_range(ctx: ToolContext, phrase: str) -> bool:
     return found.status == "resolved" and found.grain == "minute" and not found.recurrence
 
 
-def _at_its_clock(ctx: ToolContext, value: str, phrase: str) -> bool:
+def _at_its_clock(ctx: ToolContext, value: str, phrase: str, *, face: bool = False) -> bool:
     """The value's clock (its Clock word, whatever date it was wrapped in: "周三 2025-06-16 20:00") is one
-    reading of the phrase ("到晚上8点")."""
+    reading of the phrase ("到晚上8点"). ``face``: its hour on a 12-hour face will do ("2025-05-22 6:30" for
+    "tonight 6:30": the user's clock copied without its evening)."""
     clocks = [c for c in scan(normalise(value)).pieces if isinstance(c, Clock)]
     if len(clocks) != 1:
         return False
     c = clocks[0]
-    if c.h24:
+    if face:
+        hours = {c.hour % 12, c.hour % 12 + 12}
+    elif c.h24:
         hours = {c.hour % 24}
     elif c.meridiem:
         hours = {c.hour % 12 + (12 if c.meridiem == "pm" else 0)}
