@@ -58,6 +58,7 @@ from agent.writes.series_scope import (
     ask_scope,
     from_day,
     scope_of,
+    series_doubted,
     series_from,
     series_move_allowed,
     settle_scope,
@@ -181,6 +182,9 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
         command = ground(ctx, command)
     command = as_series(ctx, command)  # a new repetition is the series'
     since = from_day(ctx, command)  # "from next week on": the series, from X's first occurrence
+    doubted = rule_change(ctx, command) is None and series_doubted(ctx, command, since)
+    if doubted:  # found as the occurrence named, then asked: one or all
+        command = command.with_(args={**command.args, "scope": None})
     command, scope = settle_scope(ctx, command, since)
     settled = await target_from(ctx, command, since, find_target, occurrences=scope != "series")
     if not isinstance(settled, Command):
@@ -188,6 +192,8 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     command = settled
     if (refused := changes_this_turns_write(ctx, command)) is not None:
         return refused
+    if doubted and (command.target or {}).get("recurring") and _more(command):
+        return ask_scope(ctx, command)
     command = length_of_a_correction(ctx, without_the_reference_as_title(ctx, command))
     change = rule_change(ctx, command)
     if change is not None and change.stops and not (command.target or {}).get("recurring") and _more(command):

@@ -6,7 +6,9 @@ model names (``event_when`` that the time service reads as one day or time: "tom
 "每周") is "one". No word of the message decides it: when the model says neither, a delete goes back to it
 once naming the repetition (``scope_not_said``: the delete then asks yes/no, naming one or all), and a
 move, or a delete that still says neither, gets code's question, naming the occurrence; the numbered
-answer (or "all" / "just this one", a bounded option reply) is merged without the model.
+answer (or "all" / "just this one", a bounded option reply) is merged without the model. When the model's
+two arguments disagree — scope "series" beside an ``event_when`` naming one occurrence, with no "from X on"
+in the words — a change is asked the same way (``series_doubted``).
 
 A change to the whole series is a change from now on: it applies from the series' first occurrence that
 has not started at the turn's ``now`` (``series_from``; or from a later occurrence the user named), and the
@@ -54,6 +56,7 @@ __all__ = [
     "is_series_answer",
     "scope_not_said",
     "scope_of",
+    "series_doubted",
     "series_from",
     "series_move_allowed",
     "settle_scope",
@@ -105,6 +108,19 @@ def scope_of(
         if r.status == "resolved" and not r.recurrence:
             return "one"
     return None
+
+
+def series_doubted(ctx: ToolContext, command: Command, since: FromX | None) -> bool:
+    """The model's ``scope`` "series" beside an ``event_when`` that names one occurrence ("move this Monday's
+    standup to 10" sent with scope "series"), and no "from X on" in the words: its two arguments disagree,
+    so which the user meant is asked (``ask_scope``) — never every later one moved on the model's word."""
+    if since is not None or command.args.get("scope") != "series" or (command.target or {}).get("scope"):
+        return False
+    named = str(command.args.get("event_when") or "").strip()
+    if not named:
+        return False
+    r = resolved(named, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    return r.status == "resolved" and not r.recurrence
 
 
 def settle_scope(ctx: ToolContext, command: Command, since: FromX | None) -> tuple[Command, Scope | None]:
