@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from datetime import datetime, time, timedelta
+from datetime import datetime
 from typing import Any
 
 from agent.context import ToolContext
@@ -26,7 +26,7 @@ from agent.grounding import bare_words, is_grounded
 from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, Rejected, WriteOutcome
 from agent.render import phrases
 from agent.time_grounding import the_time_itself
-from agent.timing import Timing, named_day, timing_from_json
+from agent.timing import Timing, timing_from_json
 from agent.tools.args import STOP_REPEATING, UpdateEventArgs
 from agent.turn.focus import just_written
 from agent.writes.another import another_of, ask_another, moved_instead, repeated_instead
@@ -54,13 +54,13 @@ from agent.writes.repetition import (
     on_another_weekday,
     rule_change,
 )
+from agent.writes.series_move import occurrence_of, occurrence_on_named_day, series_patch
 from agent.writes.series_scope import (
     ask_scope,
     from_day,
     scope_of,
     series_doubted,
     series_from,
-    series_move_allowed,
     settle_scope,
     target_from,
 )
@@ -69,7 +69,7 @@ from agent.writes.target import choose_target, find_target, new_event_sent_as_a_
 from agent.writes.timing import anchor_of, choose_time, settle_time, with_timing
 from agent.writes.title_time import title_without_its_time, title_without_times
 from schedule_time import reads_as_a_destination
-from storage import EventDraft, EventPatch, EventSnapshot, StorageError
+from storage import EventDraft, EventPatch, StorageError
 
 __all__ = ["choose_target", "choose_time", "execute"]
 
@@ -208,7 +208,7 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     if target.get("recurring"):
         scope = scope_of(command, now=ctx.now, tz=ctx.tz, memo=ctx.memo, since=since)
         if scope is None and args.get("when"):  # "tomorrow's standup to 11am" said as "tomorrow 11am"
-            command = await _occurrence_on_named_day(ctx, command)
+            command = await occurrence_on_named_day(ctx, command)
             target, scope = command.target or {}, (command.target or {}).get("scope")
         if scope is None and moves:  # never move a whole series the user did not ask to move
             return ask_scope(ctx, command)
@@ -256,7 +256,7 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
         # is the yes/no if the retry fails
         asked = await _update(ctx, command, needs_confirmation=True)
         return dataclasses.replace(kept, ask=asked) if isinstance(asked, NeedsConfirmation) else kept
-    one_off = not target.get("recurring") and _occurrence(target) is None
+    one_off = not target.get("recurring") and occurrence_of(target) is None
     if (
         one_off
         and (moved_to := destination(ctx, command)) is not None
@@ -287,7 +287,7 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             ctx, command, "edit", renamed or title, begins, ends, all_day, ("unasked",), (),
             renamed_from=title if renamed else None,
         )  # fmt: skip
-    occurrence = _occurrence(target)
+    occurrence = occurrence_of(target)
     from_start = None
     if target.get("recurring") and occurrence is None:  # the series: from its first upcoming occurrence on
         scoped = await series_from(ctx, command)
@@ -295,7 +295,7 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             return scoped
         series, from_start = scoped
         if start is not None and end is not None:
-            moved = _series_patch(ctx, target, series, from_start, start, end, all_day)
+            moved = series_patch(ctx, target, series, from_start, start, end, all_day)
             occurrence_was = datetime.fromisoformat(target["start"]).astimezone(ctx.tz)
             day = on_another_weekday(series.rrule, occurrence_was, start.astimezone(ctx.tz))
             if moved is None and day is not None:  # a weekly day moved whole: that rule on the new day
@@ -393,54 +393,3 @@ def _the_event_or_another(command: Command, timed: Command | WriteOutcome) -> bo
 def _at(target: dict[str, Any], key: str) -> datetime | None:
     value = target.get(key)
     return datetime.fromisoformat(value) if value else None
-
-
-async def _occurrence_on_named_day(ctx: ToolContext, command: Command) -> Command:
-    """A new time on a named day, for a series with one occurrence that day: that occurrence moves."""
-    target = command.target or {}
-    day = named_day(command.args["when"], now=ctx.now, tz=ctx.tz)
-    if day is None:
-        return command
-    midnight = datetime.combine(day, time(0), tzinfo=ctx.tz)
-    found = [
-        o
-        for o in await ctx.events.list_range(midnight, midnight + timedelta(days=1))
-        if str(o.event_id) == target["event_id"] and o.start.astimezone(ctx.tz).date() == day
-    ]
-    if len(found) != 1:
-        return command
-    start, end = found[0].start.isoformat(), found[0].end.isoformat()
-    moved = {**target, "start": start, "end": end, "occurrence_start": start, "scope": "one"}
-    return command.with_(target=moved)
-
-
-def _occurrence(target: dict[str, Any]) -> datetime | None:
-    """The occurrence a change to one occurrence of a series is for (None: the event itself)."""
-    if not target.get("recurring") or target.get("scope") != "one":
-        return None
-    return datetime.fromisoformat(target.get("occurrence_start") or target["start"])
-
-
-def _series_patch(
-    ctx: ToolContext,
-    target: dict[str, Any],
-    series: EventSnapshot,
-    first: datetime,
-    start: datetime,
-    end: datetime,
-    all_day: bool,
-) -> dict[str, Any] | None:
-    """The series from ``first`` on (its first start, or where it is split) moved by what its named
-    occurrence moved: ``first``'s date kept, its clock time (and day, for a rule that names none) taken
-    from the occurrence's new time. A rule's UNTIL moves with the start in the store
-    (``EventPatch.apply``)."""
-    occurrence = datetime.fromisoformat(target["start"]).astimezone(ctx.tz)
-    if not series_move_allowed(series.rrule, occurrence, start, ctx.tz):
-        return None
-    if all_day:
-        day = first.date() + (start.date() - occurrence.date())
-        return {"start": day, "end": day + (end.date() - start.date())}
-    new = start.astimezone(ctx.tz)
-    moved = first.astimezone(ctx.tz).replace(hour=new.hour, minute=new.minute, second=0)
-    moved += new.date() - occurrence.date()
-    return {"start": moved, "end": moved + (end - start)}

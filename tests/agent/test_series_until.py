@@ -1,7 +1,7 @@
 """A whole repeating series moved through chat keeps as many occurrences as it had when its rule ends on a
 date (UNTIL): the UNTIL moves with the start (a COUNT rule needs nothing); a series with past occurrences
 is split and its new part does the same. The agent moves only the start: the store moves the UNTIL
-(``EventPatch.apply``). Scripted model, and ``_series_patch`` with the store's ``apply``."""
+(``EventPatch.apply``). Scripted model, and ``series_patch`` with the store's ``apply``."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from agent.model import call, reply
-from agent.writes.path import _series_patch
+from agent.writes.series_move import series_patch
 from storage import EventPatch, EventSnapshot
 from storage.drafts import validate
 from storage.recurrence import expand, parse_rule
@@ -205,7 +205,7 @@ def test_the_whole_series_keeps_its_number_of_occurrences(
     before = occurrences(event)
     assert len(before) == count, why
     ctx = SimpleNamespace(tz=start.tzinfo)
-    patch = _series_patch(ctx, target(start, event.end), event, start, new, new + event.duration, False)  # type: ignore[arg-type]
+    patch = series_patch(ctx, target(start, event.end), event, start, new, new + event.duration, False)  # type: ignore[arg-type]
     assert patch is not None and "rrule" not in patch, why
     after = occurrences(moved(event, patch))
     assert len(after) == count, why
@@ -223,7 +223,7 @@ def test_an_all_day_series_keeps_its_number_of_days(zone: str, shift: int, rule:
     before = [s.date() for s in occurrences(event)]
     new = first + timedelta(days=shift)
     ctx = SimpleNamespace(tz=tz)
-    patch = _series_patch(ctx, target(first, event.end), event, first, new, new + timedelta(days=1), True)  # type: ignore[arg-type]
+    patch = series_patch(ctx, target(first, event.end), event, first, new, new + timedelta(days=1), True)  # type: ignore[arg-type]
     assert patch == {
         "start": date(2025, 3, 8) + timedelta(days=shift),
         "end": date(2025, 3, 9) + timedelta(days=shift),
@@ -238,7 +238,7 @@ def test_a_day_move_of_a_rule_naming_its_days_is_refused() -> None:
     new = start + timedelta(days=1)
     ctx = SimpleNamespace(tz=NY)
     assert (
-        _series_patch(ctx, target(start, event.end), event, start, new, new + event.duration, False) is None
+        series_patch(ctx, target(start, event.end), event, start, new, new + event.duration, False) is None
     )  # type: ignore[arg-type]
 
 
@@ -250,7 +250,7 @@ def test_a_split_series_leaves_the_until_to_the_split() -> None:
     assert first == datetime(2025, 3, 10, 9, tzinfo=NY)
     new = first + timedelta(hours=1)
     ctx = SimpleNamespace(tz=NY)
-    patch = _series_patch(
+    patch = series_patch(
         ctx, target(first, first + event.duration), event, first, new, new + event.duration, False
     )  # type: ignore[arg-type]
     assert patch == {"start": new, "end": new + event.duration}
