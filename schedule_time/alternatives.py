@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from . import pieces as p
-from .compose import DATE_SLOTS, Expr, Spec, Unusable, spec_of
+from .spec import DATE_SLOTS, Expr, Spec, Unusable, spec_of
 
 __all__ = ["alternatives", "each_alternative"]
 

@@ -15,9 +15,9 @@ from dateutil.relativedelta import relativedelta
 from . import anchors as a
 from . import pieces as p
 from .clock import ClockReading, readings
-from .compose import DATE_SLOTS, Spec, Unusable
 from .deltas import CLOCK, DAYS, HOURS, ONE_MINUTE, WEEKS
 from .holiday_frames import holiday_frame, holiday_nearest
+from .spec import DATE_SLOTS, Spec, Unusable
 from .weekday_days import agreeing_weekday, rolling_nth, weekday_date_search
 from .zones import add_exact, localize, named_zone, to_wall
 

@@ -18,12 +18,13 @@ from itertools import pairwise
 from typing import Literal
 
 from . import pieces as p
-from .compose import Expr, Unusable, compose
+from .compose import compose
 from .language import APOSTROPHES, _scan
 from .relative import check_relative
 from .resolver import resolve
 from .result import Resolution, TimeExpressionError
 from .slots import bare_meal
+from .spec import Expr, Unusable
 
 Kind = Literal["day", "clock", "part_of_day", "period", "range", "open", "duration", "recurrence"]
 """What a phrase names: a day ("Friday", "12月5日"), a clock time on a day or alone ("tomorrow at 1pm",

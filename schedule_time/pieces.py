@@ -116,7 +116,7 @@ class One(Piece):
     """The word "one" / "ones" where it may be a pronoun: right after a day, a date, a part of the day or
     a clock time it stands for the thing picked ("the Friday one", "the 8pm one": nothing more than that
     day or time); anywhere else "one" is the number 1 ("one to three") and "ones" means nothing
-    (``compose._read_ones``)."""
+    (``compose.read_ones``)."""
 
     plural: bool = False
 

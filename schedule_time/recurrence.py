@@ -15,9 +15,9 @@ from datetime import UTC, datetime
 
 from . import anchors as a
 from . import pieces as p
-from .compose import Expr, Spec, Unusable
 from .deltas import DAYS, ONE_MINUTE, ONE_SECOND
 from .frames import range_end, spec_frames
+from .spec import Expr, Spec, Unusable
 from .zones import localize
 
 BYDAY = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")

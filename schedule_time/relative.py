@@ -23,10 +23,11 @@ from datetime import UTC, datetime, timedelta, tzinfo
 
 from . import anchors as a
 from . import pieces as p
-from .compose import Unusable, compose
+from .compose import compose
 from .frames import spec_frames
 from .language import normalise, scan_parts
 from .result import Candidate, Resolution, TimeExpressionError, make_resolution, unresolved
+from .spec import Unusable
 from .zones import localize, to_wall
 
 _combine = datetime.combine  # (bound once, as in ``anchors``)

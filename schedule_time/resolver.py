@@ -9,7 +9,7 @@ from unicodedata import normalize as _nfkc
 from zoneinfo import ZoneInfo
 
 from . import anchors as a
-from .compose import Expr, Unusable, compose
+from .compose import compose
 from .frames import range_end, spec_frames, timed_frames
 from .language import _MEMO, _MEMO_MAX, APOSTROPHES, _scan
 from .pieces import DateParts, DayShift, PartOfDay, Piece
@@ -17,6 +17,7 @@ from .recurrence import occurrences
 from .relative import check_relative, resolve_relative
 from .result import Candidate, Resolution, TimeExpressionError, make_resolution, unresolved
 from .shapes import SHAPES
+from .spec import Expr, Unusable
 from .zones import localize, to_wall
 
 _combine = datetime.combine   # (bound once, as in ``anchors``)

@@ -20,10 +20,10 @@ from datetime import timedelta
 
 from . import anchors as a
 from . import pieces as p
-from .compose import Unusable
 from .deltas import DAYS
 from .frames import _shift_point
 from .holiday_frames import holiday_frame
+from .spec import Unusable
 
 Shape = Callable[[Sequence[p.Piece], a.Ctx], tuple[a.Frame | None, p.Clock | None, p.PartOfDay | None]]
 _MINUTE = timedelta(minutes=1)

@@ -13,8 +13,9 @@ from itertools import pairwise
 
 from . import en, zh
 from . import pieces as p
-from .compose import ONE_AFTER, Unusable, compose
+from .compose import ONE_AFTER, compose
 from .language import _scan, normalise, scan
+from .spec import Unusable
 
 MAX_REPLY = 120
 _EDGES = " ,.;:!?，。、；：！？…—–"

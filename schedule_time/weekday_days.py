@@ -10,7 +10,7 @@ from datetime import datetime
 
 from . import anchors as a
 from . import pieces as p
-from .compose import Unusable
+from .spec import Unusable
 
 
 def rolling_nth(ctx: a.Ctx, nth: p.NthWeekday) -> a.Frame:
