@@ -93,10 +93,18 @@ def dash_joined(items: Sequence[p.Piece]) -> Sequence[p.Piece]:
     drop = {
         at for k, at in enumerate(seps)
         if items[at].dash  # type: ignore[attr-defined]
-        and _day_only(spec_of(_plain(items[bounds[k] + 1 : at])))
-        and _time_only(spec_of(_plain(items[at + 1 : bounds[k + 2]])), k + 1 < len(seps))
+        and _day_only(_spec_or_none(items[bounds[k] + 1 : at]))
+        and _time_only(_spec_or_none(items[at + 1 : bounds[k + 2]]), k + 1 < len(seps))
     }  # fmt: skip
     return [x for at, x in enumerate(items) if at not in drop] if drop else items
+
+
+def _spec_or_none(items: Sequence[p.Piece]) -> Spec | None:
+    """One end's spec, or None when its pieces make none (two of one slot: "0d80-71d2" of an id)."""
+    try:
+        return spec_of(_plain(items))
+    except Unusable:
+        return None
 
 
 def _plain(items: Sequence[p.Piece]) -> list[p.Piece]:
@@ -104,14 +112,18 @@ def _plain(items: Sequence[p.Piece]) -> list[p.Piece]:
     return [x for x in items if not isinstance(x, markers)]
 
 
-def _day_only(spec: Spec) -> bool:
+def _day_only(spec: Spec | None) -> bool:
+    if spec is None:
+        return False
     days = (spec.day_shift, spec.weekday, spec.dateparts, spec.holiday)
     return any(d is not None for d in days) and not spec.has_time() and spec.shift is None
 
 
-def _time_only(spec: Spec, ranged: bool) -> bool:
+def _time_only(spec: Spec | None, ranged: bool) -> bool:
     """A time of day and nothing else: a clock or part of day, or a bare number that a range goes on from
     ("3" of "— 3 to 4pm"; "March 3 - 7" alone is two days)."""
+    if spec is None:
+        return False
     said = spec.clock is not None or spec.pod is not None or (ranged and spec.number is not None)
     return said and (spec.number is None or ranged) and not spec.has_date()
 

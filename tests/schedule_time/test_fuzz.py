@@ -63,3 +63,31 @@ def test_very_long_input_is_refused_fast() -> None:
     assert r.status == "unresolved" and "longer" in (r.reason or "")
     assert not is_slot_reply("3pm " * 10_000)
     assert time.process_time() - t0 < CPU_BOUND
+
+
+# Event ids in a message ("move event 923a7369-94e3-bf91-… to friday 3pm"): dashes between hex groups whose
+# numbers make no one time. ``dash_joined`` (which the agent also calls outside ``compose``'s try) built a
+# spec of each side and raised "two bare numbers" for one id in about thirty — a crashed turn.
+IDS = ["923a7369-94e3-bf91-1a61-dbe22e44158b", "3d4882a5-ce5b-2a92-31f5-1707da45e18a",
+       "597a1ecf-fcf0-0fec-b91e-e9e5efe09f07"]
+
+
+@pytest.mark.parametrize("event_id", IDS)
+def test_a_dash_between_numbers_of_an_id_never_raises(event_id: str) -> None:
+    from agent.fuller_phrase import fuller_phrase
+    from schedule_time.compose import dash_joined
+    from schedule_time.language import normalise, scan
+
+    text = f"reschedule event {event_id} for 3pm friday"
+    assert dash_joined(scan(normalise(text)).pieces)
+    fuller_phrase("3pm friday", text, now=NOW, tz=NOW.tzinfo)  # type: ignore[arg-type]
+    assert resolve(text, now=NOW).status in ("resolved", "ambiguous", "unresolved")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.uuids())
+def test_any_id_with_a_time_never_raises(event_id: object) -> None:
+    from schedule_time.compose import dash_joined
+    from schedule_time.language import normalise, scan
+
+    dash_joined(scan(normalise(f"move {event_id} - friday - 3pm")).pieces)
