@@ -9,9 +9,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from agent.time_grounding import MAX_PHRASES, Memo, joined, phrases_of, resolved
-from schedule_time import Resolution, said_as_an_end
-from schedule_time.language import normalise, scan
-from schedule_time.pieces import OpenBound, RangeSep
+from schedule_time import Resolution, reads_as_an_end, said_as_an_end
 
 __all__ = ["user_gave_end", "user_gave_end_time", "user_gave_multi_day", "user_gave_recurrence"]
 
@@ -45,10 +43,7 @@ def user_gave_end_time(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | N
     if user_gave_end(text, now=now, tz=tz, memo=memo):
         return True
     for phrase in phrases_of(text, memo)[:MAX_PHRASES]:
-        if said_as_an_end(text, phrase) or any(
-            (type(piece) is RangeSep and piece.until) or (type(piece) is OpenBound and piece.ends)
-            for piece in scan(normalise(phrase)).pieces
-        ):
+        if reads_as_an_end(phrase) or said_as_an_end(text, phrase):
             return True
     return False
 
