@@ -63,6 +63,7 @@ from .zh_build import (
     b_clock_before,
     b_date,
     b_day_pod,
+    b_day_run,
     b_decade,
     b_lengthen,
     b_md_dot,
@@ -176,6 +177,9 @@ RULES: list[Rule] = [
          b_this_time),
     Rule("same_day", rf"(?:(?P<wk>上上|下下|上|下)\s*{GE}?\s*{WEEK}|(?P<mo>上上|下下|上|下)\s*{GE}?\s*月|"
                      rf"(?P<yr>{_REL_YEAR})年)\s*[的嘅]?\s*(?:今天|今日|这一?天|這一?天)", b_same_day),
+    # 今明两天, 明后天: a span of days; with a time of day after it (明后天下午) each day's, a list: not this rule
+    Rule("day_run", r"(?P<run>今明(?:后|後)?|明(?:后|後))\s*(?:(?P<n>[两兩二三])\s*)?(?:天|日)"
+                    rf"(?!\s*[的嘅]?\s*(?:{alt(PODS)}|[0-9一二两兩三四五六七八九十]))", b_day_run),
     Rule("day_pod", rf"(?P<w>{alt(DAY_PODS)})(?:(?<=晚)上)?", b_day_pod),   # 今晚上 = 今晚
     Rule("rel_day", rf"(?P<w>{alt(DAY_WORDS)})", lambda m: p.DayShift(DAY_WORDS[m["w"]])),
     # 午饭后 = "after lunch" (13-17 as in English); 午饭前 = before the meal begins (an open interval)

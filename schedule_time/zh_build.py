@@ -136,6 +136,19 @@ def b_this_time(m: re.Match[str]) -> p.Piece:
     return p.Shift(relativedelta(days=DAY_WORDS[m["d"]]) if m["d"] else _moved_by(m), "minute")
 
 
+_RUN_DAY = {"今": 0, "明": 1, "后": 2, "後": 2}
+
+
+def b_day_run(m: re.Match[str]) -> list[p.Piece] | None:
+    """今明两天, 明后天, 今明后三天: consecutive days named by their first characters — the span from the first
+    to the last (as 今天到明天; the rule's pattern only has runs of days that follow each other). A count that
+    disagrees (今明三天) is no run."""
+    days = [_RUN_DAY[c] for c in m["run"]]
+    if m["n"] and cn_int(m["n"]) != len(days):
+        return None
+    return [p.DayShift(days[0]), p.RangeSep(), p.DayShift(days[-1])]
+
+
 def b_same_day(m: re.Match[str]) -> list[p.Piece]:
     """下周的今天, 下个月的今天, 明年的今天: today moved by that many weeks / months / years."""
     return [p.DayShift(0), p.Shift(_moved_by(m), "day", anchored=True)]
