@@ -6,6 +6,7 @@ it. No field names a user: tools are bound to the authenticated user per request
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -32,10 +33,15 @@ _NOTHING = frozenset(
 )  # fmt: skip
 """What the model writes in an optional argument that it means to leave empty (a bounded field's values)."""
 _NO_REPETITION = frozenset(
-    ["never", "once", "one time", "one-time", "no repeat", "no repetition", "no recurrence", "does not repeat",
-     "不重复", "不重複", "一次", "单次", "單次", "无重复", "無重複"]
+    ["never", "once", "one time", "one-time", "one off", "one-off", "single", "no repeat", "no repeats",
+     "no repetition", "no recurrence", "not recurring", "non-recurring", "nonrecurring", "does not repeat",
+     "doesn't repeat", "not repeating", "no longer repeating", "stop repeating", "don't repeat",
+     "不重复", "不重複", "不再重复", "不再重複", "不要重复", "不要重複", "不循环", "不循環", "一次", "单次", "單次",
+     "无重复", "無重複"]
 )  # fmt: skip
-"""A ``recurrence`` that says the event does not repeat."""
+"""A ``recurrence`` that says the event does not repeat (after ``_bare``)."""
+_QUALIFIERS = re.compile(r"^(?:just|only|a|an)\s+|^(?:只|仅|僅|就)|(?:\s+(?:event|thing|only))$|(?:性)?(?:的|了)?$")
+"""Words around such a value that change nothing ("just once", "a one-time thing", 一次性的, 不重复了)."""
 
 
 STOP_REPEATING = "never"
@@ -51,7 +57,13 @@ def _says_nothing(name: str, value: object) -> bool:
     if not isinstance(value, str):
         return False
     folded = _folded(value)
-    return folded in _NOTHING or (name == "recurrence" and folded in _NO_REPETITION)
+    return folded in _NOTHING or (name == "recurrence" and _bare(folded) in _NO_REPETITION)
+
+
+def _bare(value: str) -> str:
+    for _ in range(3):
+        value = _QUALIFIERS.sub("", value).strip()
+    return value
 
 
 class _Args(BaseModel):
@@ -71,7 +83,7 @@ class _Args(BaseModel):
             value = out.get(name)
             if value is None or field.is_required():
                 continue
-            if cls._stop_is_a_value and name == "recurrence" and isinstance(value, str) and _folded(value) in _NO_REPETITION:
+            if cls._stop_is_a_value and name == "recurrence" and isinstance(value, str) and _bare(_folded(value)) in _NO_REPETITION:
                 out[name] = STOP_REPEATING  # a value here, always asked about first (``writes.repetition``)
                 continue
             if _says_nothing(name, value) or (isinstance(value, list) and value and all(_says_nothing(name, v) for v in value)):

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from agent.model import call, reply
-from agent.tools.args import CreateEventArgs, UpdateEventArgs
+from agent.tools.args import STOP_REPEATING, CreateEventArgs, UpdateEventArgs
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NY, make_kit
 
@@ -33,6 +33,25 @@ from tests.agent.fixtures import NY, make_kit
 def test_a_placeholder_is_no_value(given: dict, kept: dict) -> None:
     args = CreateEventArgs(title="Walk", when="tomorrow 7am", **given)
     assert {k: getattr(args, k) for k in kept} == kept
+
+
+# A repetition value that says "does not repeat" in other words, with words around it that change nothing:
+# an update's is a stop (``STOP_REPEATING``, asked first), a new event's is no repetition.
+NO_REPETITION = ["一次性", "一次性的", "不要重复了", "不再重複了", "单次的", "只一次", "a one-time thing", "just once",
+                 "only once", "one-off", "a one-off event", "non-recurring", "doesn't repeat", "stop repeating"]  # fmt: skip
+REPETITIONS = ["once a week", "once a month", "every monday", "只在周一", "每周一次", "just on mondays"]
+
+
+@pytest.mark.parametrize("value", NO_REPETITION)
+def test_no_repetition_in_other_words(value: str) -> None:
+    assert UpdateEventArgs(event="Yoga", recurrence=value).recurrence == STOP_REPEATING
+    assert CreateEventArgs(title="Yoga", when="7pm", recurrence=value).recurrence is None
+
+
+@pytest.mark.parametrize("value", REPETITIONS)
+def test_a_repetition_is_never_read_as_none(value: str) -> None:
+    assert UpdateEventArgs(event="Yoga", recurrence=value).recurrence == value
+    assert CreateEventArgs(title="Yoga", when="7pm", recurrence=value).recurrence == value
 
 
 def test_an_updates_placeholder_attendees_leave_them_as_they_are() -> None:
