@@ -12,7 +12,7 @@ from dataclasses import replace
 from dateutil.relativedelta import relativedelta
 
 from . import pieces as p
-from .series_parts import month_day_run, nth_weekday_run, split_anchor, time_only, weekday_run
+from .series_parts import days_excepted, month_day_run, nth_weekday_run, split_anchor, time_only, weekday_run
 from .spec import (
     Expr,
     Spec,
@@ -210,6 +210,10 @@ def compose(items: Sequence[p.Piece]) -> Expr:
 
         return alternatives(items)
     items = dash_joined(items)
+    excepted = days_excepted(items)
+    if excepted is None:
+        raise Unusable("an exception that takes no days out of a series of days")
+    items = excepted
     every = recur = None
     durations: list[p.Duration] = []
     rest: list[p.Piece] = []

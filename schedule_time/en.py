@@ -246,6 +246,8 @@ RULES: list[Rule] = [
     Rule("today", r"today|todays|at this time", b_const(p.DayShift(0))),
     Rule("tomorrow", TOMORROW, b_const(p.DayShift(1))),
     Rule("yesterday", YESTERDAY, b_const(p.DayShift(-1))),
+    # "except Wednesday", "but not on weekends": days taken out of a series (``series_parts.days_excepted``)
+    Rule("except", r"(?:except(?:\s+for)?|excluding|but\s+not|apart\s+from|aside\s+from)(?:\s+on)?", b_const(p.Except())),
     Rule("every", r"(?:every|each)(?:\s+(?P<other>other|second(?!\s+" + WEEKDAY + r"\s*(?:of|in)\b)))?(?:\s+(?P<n>\d+(?![\dsnrt])|" + WORD_NUMBER + r"))?"
                   r"(?:\s+(?P<unit>days?|weeks?|fortnights?|months?|quarters?|years?|hours?|minutes?|weekdays?|weekends?))?",
          b_every),

@@ -210,6 +210,12 @@ class OpenBound(Piece):
 
 
 @dataclass(slots=True)
+class Except(Piece):
+    """"except", "but not", 除了: the days after it are taken out of the series' days ("every weekday except
+    Wednesday", 除了周三每天; ``series_parts.days_excepted``)."""
+
+
+@dataclass(slots=True)
 class Every(Piece):
     """Recurrence marker: "every", "each", 每. ``interval`` 2 for "every other", 每隔一周."""
 

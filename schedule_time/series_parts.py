@@ -163,3 +163,84 @@ def split_anchor(plain: list[p.Piece]) -> tuple[list[p.Piece], list[p.Piece]]:
     ids = {id(x) for x in anchor}
     keep = [x for x in keep if id(x) not in ids and not isinstance(x, (p.RangeStart, p.OpenBound))]
     return keep, anchor
+
+
+_WEEK = (0, 1, 2, 3, 4, 5, 6)
+
+
+def _days_of(x: p.Piece) -> tuple[int, ...] | None:
+    """The weekdays a piece names as a set of days: a bare weekday, "weekends"/"weekdays", 周末."""
+    if _bare(x):
+        return (x.weekday,)  # type: ignore[attr-defined]
+    if type(x) is p.RecurUnit and x.freq == "WEEKLY" and x.byday and x.interval == 1:
+        return x.byday
+    if type(x) is p.Period and x.unit == "weekend" and x.shift == 0 and x.count == 1:
+        return (5, 6)
+    return None
+
+
+def _names_days(items: Sequence[p.Piece], i: int) -> bool:
+    """Whether days start at ``i``: a set of days, or "every" + a weekday (a plural weekday, "sundays")."""
+    if i >= len(items):
+        return False
+    if type(items[i]) is p.Every:
+        return i + 1 < len(items) and _bare(items[i + 1])
+    return _days_of(items[i]) is not None
+
+
+def _excluded(items: Sequence[p.Piece], k: int) -> tuple[set[int], int]:
+    """The days named right after the ``Except`` at ``k`` and the index after them: weekdays (a list or a
+    span: "Wednesday", "mon and fri", "Tue-Thu"), plural weekdays ("fridays"), weekends."""
+    days: set[int] = set()
+    j = k + 1
+    while j < len(items):
+        x = items[j]
+        if type(x) is p.Every and j + 1 < len(items) and _bare(items[j + 1]):
+            j += 1   # "fridays": every Friday
+            continue
+        named = _days_of(x)
+        if named is not None and days and not _bare(x) and type(items[j - 1]) is not p.RangeSep:
+            break   # 除了周三每个工作日: the series itself follows the day taken out
+        if named is None:
+            if type(x) is p.RangeSep and days and _names_days(items, j + 1):
+                if not x.weak and _bare(items[j - 1]) and _bare(items[j + 1]):
+                    days |= set(span_days(items[j - 1].weekday, items[j + 1].weekday))  # type: ignore[attr-defined]
+                j += 1
+                continue
+            break
+        days |= set(named)
+        j += 1
+    return days, j
+
+
+def days_excepted(items: Sequence[p.Piece]) -> list[p.Piece] | None:
+    """The pieces with an exception applied: "every weekday except Wednesday", "daily but not weekends",
+    除了周三每个工作日, 每天除了周末 -> one weekly series on the days left (a ``RecurUnit`` where the series' own
+    unit was). The items themselves when there is no ``Except``; None when the exception is not days taken
+    out of a series of days (nothing to take them from, no day named, or no day left): no one reading."""
+    at = [i for i, x in enumerate(items) if type(x) is p.Except]
+    if not at:
+        return list(items)
+    if len(at) > 1:
+        return None
+    k = at[0]
+    excluded, j = _excluded(items, k)
+    if not excluded:
+        return None
+    rest = list(items[:k]) + list(items[j:])
+    units = [x for x in rest if type(x) is p.RecurUnit]
+    base = set(_WEEK)
+    for unit in units:   # 工作日 … 每天: the days both name
+        if unit.freq == "DAILY" and unit.interval == 1:
+            continue
+        if unit.freq != "WEEKLY" or not unit.byday:
+            return None   # "every other day except …", "monthly except …": no set of weekdays to take from
+        base &= set(unit.byday)
+    left = tuple(sorted(base - excluded))
+    if not units or not left or len(left) == len(base):
+        return None
+    first = rest.index(units[0])
+    interval = max(u.interval for u in units)
+    return [x for x in rest[:first] if type(x) is not p.RecurUnit] + [p.RecurUnit("WEEKLY", left, interval)] + [
+        x for x in rest[first + 1:] if type(x) is not p.RecurUnit
+    ]

@@ -65,6 +65,7 @@ from .zh_build import (
     b_day_pod,
     b_day_run,
     b_decade,
+    b_except_after,
     b_lengthen,
     b_md_dot,
     b_meal_bound,
@@ -199,6 +200,12 @@ RULES: list[Rule] = [
     Rule("whole", rf"(?:一)?整\s*[个個](?=\s*(?:{alt(PODS)}|{WEEK}?末|假期|假))", const()),
     Rule("once", r"(?<=[天日周週拜月年时時钟鐘头頭末])一次", const()),   # 每周一次: the recurrence itself
     # recurrence (before weekdays: 每周一 is every Monday, not "every week" + Monday)
+    # 除了周三, 除周末外: days taken out of a series (``series_parts.days_excepted``); 以外/之外/外 closes it
+    Rule("except", rf"除了|除去|除开|除開|除(?=\s*{WEEK}|\s*周末|\s*週末)", const(p.Except())),
+    Rule("except_end", r"(?<=[一二三四五六日天末1-7])\s*(?:以外|之外|外)", const()),
+    # 周末除外, 周三和周五除外: the days before 除外 are taken out
+    Rule("except_after", rf"(?P<days>(?:{WEEK}{WEEKDAY_CHAR}(?:\s*[和及、,]?\s*{WEEK}?{WEEKDAY_CHAR})*|周末|週末))\s*除外",
+         b_except_after),
     Rule("every_weekday", rf"(?:每|逢|每逢)(?P<other>隔)?(?:一)?{GE}?{WEEK}{_WD}(?!次)(?:\s*(?:到|至|~|-)\s*{WEEK}?"
                           rf"(?P<wd2>{WEEKDAY_CHAR})|(?P<more>(?:\s*(?:和|及|跟|与|與|、|,|/)?\s*{WEEK}?{WEEKDAY_CHAR}{_NOT_CLOCK})+))?",
          b_every_weekday),

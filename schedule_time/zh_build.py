@@ -149,6 +149,13 @@ def b_day_run(m: re.Match[str]) -> list[p.Piece] | None:
     return [p.DayShift(days[0]), p.RangeSep(), p.DayShift(days[-1])]
 
 
+def b_except_after(m: re.Match[str]) -> list[p.Piece]:
+    """周末除外, 周三、周五除外: the days named before 除外, taken out of the series (as 除了 before them)."""
+    days = m["days"]
+    named = (5, 6) if days[-1] == "末" else tuple(WEEKDAYS[c] for c in days if c in WEEKDAYS and c not in "周週")
+    return [p.Except(), p.RecurUnit("WEEKLY", tuple(sorted(set(named))))]
+
+
 def b_same_day(m: re.Match[str]) -> list[p.Piece]:
     """下周的今天, 下个月的今天, 明年的今天: today moved by that many weeks / months / years."""
     return [p.DayShift(0), p.Shift(_moved_by(m), "day", anchored=True)]
