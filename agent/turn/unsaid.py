@@ -47,6 +47,7 @@ from agent.time_grounding import (
 from agent.tools.registry import ReadResult, ToolRun
 from agent.turn.focus import focus_group
 from schedule_time.language import normalise, scan
+from schedule_time.pieces import Clock
 
 __all__ = [
     "asked_apart",
@@ -89,8 +90,29 @@ def given_args(run: ToolRun) -> dict[str, object]:
     return command.args
 
 
-def _values(runs: Iterable[ToolRun], keys: Sequence[str] = _ARGS) -> list[str]:
-    return [v for run in runs for k in keys if isinstance(v := given_args(run).get(k), str) and v.strip()]
+def _values(runs: Iterable[ToolRun], keys: Sequence[str] = _ARGS, ctx: ToolContext | None = None) -> list[str]:
+    return [
+        v for run in runs for k in keys
+        if isinstance(v := given_args(run).get(k), str) and v.strip()
+        and not (k == "event_when" and ctx is not None and _not_the_events_time(ctx, run, v))
+    ]  # fmt: skip
+
+
+def _not_the_events_time(ctx: ToolContext, run: ToolRun, when: str) -> bool:
+    """A call's ``event_when`` that the event it found is not at: the reference set it aside as another
+    request's time ("cancel friday's book club, and what's on saturday?" sent with event_when "saturday"
+    found the book club by its name), so it accounts for no phrase of the message; that request is left."""
+    command = _changed_or_asked(run)
+    target = command.target if command is not None else None
+    if not target or not target.get("start"):
+        return False
+    r = resolved(when, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    if r.status != "resolved" or r.start is None or r.recurrence:
+        return False
+    start = datetime.fromisoformat(target["start"])
+    if r.end is not None and r.end > r.start:
+        return not r.start <= start < r.end
+    return r.start != start
 
 
 def _accounted(ctx: ToolContext, phrase: str, values: Sequence[str], runs: Sequence[ToolRun]) -> bool:
@@ -136,13 +158,16 @@ def _changed_or_asked(run: ToolRun) -> Command | None:
 
 
 def _reads_as(ctx: ToolContext, phrase: str, start: datetime) -> bool:
-    """The phrase names that event's day ("周三" of "改到周五，她周三临时有事"), or, when it has a clock, its very
-    start: "五點" is not accounted for by a meeting that day at three."""
+    """The phrase names that event's day ("周三" of "改到周五，她周三临时有事"), the part of a day it starts in
+    ("friday night" of a book club at 7pm that day), or, when it has a clock, its very start: "五點" is not
+    accounted for by a meeting that day at three."""
     r = resolved(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
     if r.status != "resolved" or r.start is None or r.recurrence:
         return False
-    if r.grain in ("minute", "hour"):
+    if any(isinstance(piece, Clock) for piece in scan(normalise(phrase)).pieces):
         return r.start == start
+    if r.grain in ("minute", "hour"):
+        return r.end is not None and r.start <= start < r.end
     return r.start.date() == start.astimezone(ctx.tz).date()
 
 
@@ -247,7 +272,7 @@ def _own_part(clause: str, phrase: str) -> str | None:
 def unsaid(ctx: ToolContext, runs: Sequence[ToolRun]) -> list[str]:
     """The message's time phrases (days or times, or the items of a list of them) that none of ``runs``
     (the turn's tool calls so far) accounts for."""
-    values = _values(runs)
+    values = _values(runs, ctx=ctx)
     return [p for p in times_of(ctx) if _a_time(ctx, p) and not _accounted(ctx, p, values, runs)]
 
 
@@ -255,7 +280,7 @@ def asked_apart(ctx: ToolContext, window: str, writes: Sequence[ToolRun]) -> boo
     """A read's ``window`` ("周二上午") is a time of the message that no write of the turn accounts for: the
     read answered a question of its own ("周二上午有什么会？顺便帮我加个周五下午三点的体检"), not a lookup
     for the write ("move the dentist to 4" after reading today)."""
-    values = _values(writes)
+    values = _values(writes, ctx=ctx)
     return any(
         (quotes(phrase, [window]) or quotes(window, [phrase])) and not _accounted(ctx, phrase, values, writes)
         for phrase in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
