@@ -133,6 +133,9 @@ _NAMED = (r"(?:\s+(?!by\b|(?:today|tonight|tomorrow|tmrw|yesterday|next|this|las
 words, none a number or a time word (so "extend tomorrow's review by …" keeps "tomorrow" a time)."""
 _BARE_MINUTES = r"(?P<dur>(?:[1-8]?[05]|90)(?=\s*(?:$|[,.;!?]|more\b|please\b|pls\b)))(?P<dir2>)"
 """A bare amount of a move, 5 to 90 in steps of 5, at the end of a clause ("push it back 30"): minutes."""
+_OUT_UP = r"(?<!\bbe\s)(?<!\bam\s)(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!'m\s)(?<!\bget\s)(?<!\bgot\s)(?:out|up)"
+"""A direction after the event's name ("push the dentist out two days", "bump the call up 30"); not after a
+verb of being ("I'm out two days", "was up 20 minutes early")."""
 MOVE_VERB = r"(?:push|delay|postpone|move|shift|bump|bring|pull|reschedule|change|switch)(?:ed|d|ing|es|s)?"
 """The verbs whose "to" names where a move goes ("move it to 4"), never an end ("run until 4")."""
 
@@ -375,11 +378,11 @@ RULES: list[Rule] = [
                             r"(?:\s+(?P<dir>back|out|later|forward|up|earlier|ahead))?(?:\s+by)?\s+"
                             + _BARE_MINUTES,
          b_move_by_minutes),
-    Rule("dir_by_minutes", r"(?P<dir>back|forward|ahead)(?:\s+by)?\s+" + _BARE_MINUTES,
+    Rule("dir_by_minutes", r"(?P<dir>back|forward|ahead|" + _OUT_UP + r")(?:\s+by)?\s+" + _BARE_MINUTES,
          b_move_by_minutes),  # "(push the review) back 30"
     # the direction alone, the verb and the event's name before it: "(push the review) back 2 hours",
     # "(move standup) forward by 15 min"
-    Rule("dir_by", r"(?P<dir>back|forward|ahead)(?:\s+by)?\s+(?P<dur>" + DURATION_LIST +
+    Rule("dir_by", r"(?P<dir>back|forward|ahead|" + _OUT_UP + r")(?:\s+by)?\s+(?P<dur>" + DURATION_LIST +
                    r")(?:\s+(?P<dir2>later|earlier|sooner))?(?!\s+(?:ago|from|before|after))", b_move_by),
     Rule("move_to", r"(?:" + MOVE_VERB + _OBJECT +
                     r"(?:\s+(?:back|out|forward|up))?\s+(?:to|till|until)|make\s+(?:it|that))(?=\s)", b_const()),

@@ -208,10 +208,21 @@ def b_shift_than(m: re.Match[str]) -> p.Piece:
 _EARLIER = frozenset({"forward", "up", "earlier", "sooner", "ahead"})
 
 
-def b_move_by(m: re.Match[str]) -> p.Piece:
+_LATER = frozenset({"back", "out", "later"})
+
+
+def _two_ways(m: re.Match[str]) -> bool:
+    """Two directions that disagree ("up 30 minutes later", "forward an hour later"): no one move."""
+    ends = {m["dir"], m["dir2"]} - {None}
+    return bool(ends & _EARLIER) and bool(ends & _LATER)
+
+
+def b_move_by(m: re.Match[str]) -> p.Piece | None:
     """"push it back two days", "bring it forward 30 minutes", "delay by an hour": a move of an event;
     forward / up / earlier / sooner / ahead move it earlier, anything else (back, out, later, or no
-    direction: "push it two days") later."""
+    direction: "push it two days") later; two that disagree, no move."""
+    if _two_ways(m):
+        return None
     delta, grain = parse_duration(m["dur"])
     earlier = m["dir"] in _EARLIER or m["dir2"] in _EARLIER
     return p.Shift(p.negated(delta) if earlier else delta, grain, event="must")

@@ -49,6 +49,10 @@ ONE_OFF = [
         "earlier, minutes",
     ),
     ("the dentist? push it back two days", "Dentist", "push it back two days", _at(8, 14), "later, days"),
+    ("push the dentist out two days", "Dentist", "two days later", _at(8, 14), "out after the name: later"),
+    ("push the dentist out a week", "Dentist", "out a week", _at(13, 14), "out, quoted"),
+    ("bump the dentist up 30 minutes", "Dentist", "30 minutes earlier", _at(6, 13, 30), "up after the name: earlier"),
+    ("move the dentist up 15", "Dentist", "1:45 PM", _at(6, 13, 45), "up + a bare amount; the model's clock"),
     ("dentist two days later", "Dentist", "two days later", _at(8, 14), "days, not from now"),
     (
         "the dentist, bring it forward 30 minutes",
