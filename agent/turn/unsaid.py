@@ -104,15 +104,15 @@ def _not_the_events_time(ctx: ToolContext, run: ToolRun, when: str) -> bool:
     found the book club by its name), so it accounts for no phrase of the message; that request is left."""
     command = _changed_or_asked(run)
     target = command.target if command is not None else None
-    if not target or not target.get("start"):
-        return False
+    if not target or not target.get("start") or target.get("from"):
+        return False  # (a series changed from a day on: ``event_when`` names that day, not an occurrence)
     r = resolved(when, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
     if r.status != "resolved" or r.start is None or r.recurrence:
         return False
+    if r.end is None or r.end <= r.start:
+        return False  # "starting March 17": where a change of a series begins, not the event's time
     start = datetime.fromisoformat(target["start"])
-    if r.end is not None and r.end > r.start:
-        return not r.start <= start < r.end
-    return r.start != start
+    return not r.start <= start < r.end
 
 
 def _accounted(ctx: ToolContext, phrase: str, values: Sequence[str], runs: Sequence[ToolRun]) -> bool:
