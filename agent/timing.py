@@ -4,8 +4,9 @@ the text itself). Each function returns a small union:
     Timing (a start, an end, all-day or not, an RRULE)  |  Ambiguous (candidates)  |  Missing (why)
 
 Conventions (README of evals): a point ("tomorrow 3pm") lasts 1 hour unless an end or a duration is given;
-an explicit range ("3 to 5pm") keeps its end; a day with "all day"/"全天" is an all-day event; a day (or a
-part of a day) without a time is a *missing time*, never an all-day event.
+an explicit range ("3 to 5pm") keeps its end; a day with "all day"/"全天" is an all-day event, and so is a range
+of two or more whole days ("from the 10th to the 14th", 下周一到周三); one day (or a part of a day) without a
+time is a *missing time*, never an all-day event.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from zoneinfo import ZoneInfo
 
 from agent.time_grounding import names_a_day
 from schedule_time import Candidate, Resolution, reads_as_a_start, resolve
+from schedule_time.language import normalise, scan
+from schedule_time.pieces import RangeSep
 
 __all__ = [
     "Ambiguous",
@@ -133,11 +136,24 @@ def resolve_start(
             return Timing(r.start, None, rrule=_rule(r))
         if r.label is None:
             return Timing(r.start, r.end, rrule=_rule(r))
+    if anchor is None and _span_of_days(cleaned, r):
+        return Timing(r.start, r.end, all_day=True, rrule=_rule(r))
     if anchor is not None and r.grain == "day" and r.end - r.start <= timedelta(days=1):
         local = anchor.astimezone(tz)
         start = datetime.combine(r.start.date(), local.time(), tzinfo=tz)
         return Timing(start, None, rrule=_rule(r))
     return Missing("no time of day", day=r.start if r.end - r.start <= timedelta(days=1) else None)
+
+
+def _span_of_days(text: str, r: Resolution) -> bool:
+    """A new event's time that is a range of two or more whole days written as one ("from the 10th to the
+    14th", "March 10-14", 下周一到周三): those days, all day (no one asks when a trip's first day starts).
+    A period ("next week", "this weekend") or a window ("between the 10th and the 14th", "next 3 days")
+    stays a missing time: the time within it is the user's to give."""
+    assert r.start is not None and r.end is not None
+    if r.grain != "day" or r.label is not None or r.recurrence or r.end - r.start < timedelta(days=2):
+        return False
+    return any(isinstance(x, RangeSep) and not x.weak for x in scan(normalise(text)).pieces)
 
 
 def named_day(text: str, *, now: datetime, tz: ZoneInfo) -> date | None:

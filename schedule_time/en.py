@@ -406,7 +406,7 @@ RULES: list[Rule] = [
                         r"tomorrow|today|tonight|this|next|please)\b)[a-z])",
          lambda m: p.ZoneOffset(ZONE_REGIONS[m["z"]])),
     Rule("zone_generic", r"(?<=[\dm.] )(?P<z>" + alt(ZONE_GENERIC) + r")\b", lambda m: p.ZoneOffset(ZONE_GENERIC[m["z"]])),
-    Rule("all_day_alone", r"^(?:all|the\s+whole|the\s+entire)\s+day(?:\s+long)?(?=\s*[.!?]?\s*$)", b_const(p.DayShift(0))),
+    Rule("all_day_alone", r"^(?:all[\s-]|the\s+whole\s+|the\s+entire\s+)day(?:\s+long)?(?=\s*[.!?]?\s*$)", b_const(p.DayShift(0))),
     Rule("all_day", r"(?:all|the\s+whole|the\s+entire)\s+day(?:\s+long)?|all(?:\s+of)?(?=\s+(?:" + NEXT + "|" + LAST +
                     "|" + THIS + r"|the)\s)", b_const()),
     Rule("all_unit", r"(?:all|the\s+whole|the\s+entire)\s+(?P<unit>week|month|year)(?:\s+long)?",

@@ -193,6 +193,8 @@ RULES: list[Rule] = [
                            r"(?:[\d一二三四五六七八九十两兩]|下午|晚上|中午|早上|上午))", b_meal_time),
     Rule("label_pm", r"晚饭|晚飯|晚餐|夜宵|宵夜|消夜|午饭|午飯|午餐|中饭|中飯|下午茶", const(p.Label("pm"))),
     Rule("label_am", r"早饭|早飯|早餐|早茶", const(p.Label("am"))),
+    # 全天 alone (an answer to "几点？"): the day in question, as "all day" alone (``agent.timing`` reads it)
+    Rule("all_day_alone", r"^(?:一整天|整天|全天)(?=\s*[的吧啊呀哦。！!.]*\s*$)", const(p.DayShift(0))),
     Rule("around", r"前后|前後|左右|上下(?!午)|之间|之間|期间|期間|一整天|整天|全天", const()),
     # 整个下午, 一整个周末, 整個星期: "the whole" afternoon / weekend / week / month is that one (整个月 = this month)
     Rule("whole_period", rf"(?:一)?整\s*[个個]?\s*(?P<u>{WEEK}|月)(?!{WEEKDAY_CHAR}|末|[份{CN}\d])",

@@ -157,7 +157,26 @@ def _start_in_context(
         timing = _settled_by_words(timing, when, f"{ctx.user_text} {title_of(command)}", start)
     if isinstance(timing, Missing) and timing.day is not None and said_all_day(ctx.user_text):
         timing = start(f"{when} all day")
+    if isinstance(timing, Missing) and timing.day is not None and anchor is None:
+        timing = _whole_days_from(ctx, command, when, start) or timing
     return timing
+
+
+def _whole_days_from(
+    ctx: ToolContext, command: Command, when: str, start: Callable[[str], Timing | Ambiguous | Missing]
+) -> Timing | None:
+    """A new event on a day with no time of day and a length of whole days the user gave (周五请假一天,
+    "conference for 3 days starting Monday"): all day, from that day for that many days."""
+    value = command.args.get("duration")
+    if not value or not _user_said(ctx, value, when):
+        return None
+    length = resolve_duration(value, now=ctx.now, tz=ctx.tz)
+    if length is None or length < timedelta(days=1) or length % timedelta(days=1):
+        return None
+    first = start(f"{when} all day")
+    if not isinstance(first, Timing):
+        return None
+    return Timing(first.start, first.start + length, all_day=True, rrule=first.rrule)
 
 
 def _settled_by_words(
