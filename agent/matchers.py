@@ -176,7 +176,7 @@ _EN_CHOICE = re.compile(
 _ZH_CHOICE = re.compile(
     r"^(?:我?(?:选择|選擇|选|選|要|就|是))?"
     r"(?:第(?P<n>\d{1,2}|[一二两兩三四五])|(?P<d>\d{1,2})|(?P<l>最后|最後)(?:一)?)"
-    r"(?:个|個|项|項|种|種|条|條|号|號|次)?(?:吧|的|那个|那個)?$"
+    r"(?P<suffix>个|個|项|項|种|種|条|條|号|號|次)?(?:吧|的|那个|那個)?$"
 )
 _TAG_WORDS = {  # the scope of a change to a repeating event; times are read by the time service (_by_time)
     "one": tuple(ONE_REPLIES),
@@ -227,7 +227,15 @@ def pick_option(
         compact = said.replace(" ", "")
         zh = _ZH_CHOICE.match(compact)
         if zh is not None:  # a bare 二 or 两个 ("both") is not a choice; 第二 / 第二个 / 2 are
-            return ordinal_position(zh.group("n") or zh.group("d") or zh.group("l"), len(options))
+            position = ordinal_position(zh.group("n") or zh.group("d") or zh.group("l"), len(options))
+            if zh.group("d") is None or zh.group("suffix") not in ("号", "號") or now is None:
+                return position
+            # 7号: option 7, or the 7th of the month? The option whose day it is; the two readings disagreeing
+            # (the 2nd is option 1's day, "2号" option 2) is no pick
+            dated = _by_time(compact[zh.start("d"):], options, now, tz or now.tzinfo or UTC)
+            if dated is None or position is None or dated == position:
+                return dated if dated is not None else position
+            return None
     if match is not None:
         return ordinal_position(match.group("n"), len(options))
     by_tag = _by_tag(said, options)
