@@ -16,7 +16,9 @@ stale "yes" is an ordinary message for the model and never runs the old command)
 4. ``needs_value`` or ``needs_choice`` of a create or update + a reply that answers and says more
    ("12:30, at the Greek place", "第二个，但是改到五点半"): ``gate_amend`` — code settles the answer, and one
    model call reads only the rest (``agent.turn.amend``; the one gate that calls the model).
-5. No pending needed: the exact command ``undo`` / ``撤销`` → ``undo_last_change``.
+5. No pending needed: the exact command ``undo`` / ``撤销`` → ``undo_last_change``. While a request waits on
+   its question, ``undo`` takes that request back (as "no" does): nothing of it was written, and the last
+   stored change is not what the user is looking at.
 6. A confirmation that expired while it is still the last question (``TurnState.expired``) + a bare yes →
    the same question again with a fresh time limit, never the write; + a bare no → dropped, said so.
 
@@ -155,7 +157,9 @@ async def _then(ctx: ToolContext, taken: GateResult, waiting: list[dict[str, Any
 
 async def _answer(ctx: ToolContext, pending: PendingRecord, text: str) -> GateResult | None:
     sign = reply_sign(text, pending_tool(pending) if pending.kind == "needs_confirmation" else None)
-    if sign == "no":  # the assistant's commit drops the pending command with the turn
+    if sign == "no" or (exact_command(text) == "undo" and pending_tool(pending) != "undo_last_change"):
+        # the assistant's commit drops the pending command with the turn; "undo" while a request waits on
+        # its question takes that request back — never a change made before it (nothing was written yet)
         return GateResult("gate_cancel", text=_dropped(ctx, pending))
     if pending.kind == "needs_confirmation":
         if sign is None and (when := corrected_time(ctx, pending, text)) is not None:
