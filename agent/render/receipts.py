@@ -146,6 +146,8 @@ def _details_changed(event: EventSnapshot, was: Mapping[str, Any], lang: Lang, *
         sep = "、" if zh else ", "
         new, old = sep.join(event.attendees), sep.join(was.get("attendees") or ())
         parts.append(_was("参加人" if zh else "attendees", new, old, zh))
+    if "notes" in was and (was.get("notes") or None) != (event.notes or None):
+        parts.append(_was("备注" if zh else "notes", _short(event.notes), _short(was.get("notes")), zh))
     if "rrule" in was and not occurrence and (was.get("rrule") or None) != event.rrule:  # (one occurrence: none)
         parts.append(_rule_changed(event, was.get("rrule"), lang))
     if not parts:
@@ -165,6 +167,14 @@ def _rule_changed(event: EventSnapshot, old: str | None, lang: Lang) -> str:
     if zh:
         return f"改为{new}重复" + ("" if old else "（原为不重复）")
     return f"repeats {new}" + ("" if old else " (was one-time)")
+
+
+def _short(notes: str | None, limit: int = 80) -> str | None:
+    """Notes as a receipt quotes them: one line, at most ``limit`` characters."""
+    if not notes:
+        return None
+    line = " ".join(notes.split())
+    return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
 
 
 def _was(label: str, new: str | None, old: str | None, zh: bool) -> str:

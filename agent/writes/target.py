@@ -309,6 +309,7 @@ def target_json(ref: Ref) -> dict[str, Any]:
         "all_day": ref.event.all_day,
         "location": ref.event.location,
         "attendees": list(ref.event.attendees),
+        "notes": ref.event.notes,  # (as the place and people: the receipt says what the notes became)
         "rrule": ref.event.rrule,  # (a change of repetition's receipt says from what)
     }
 
