@@ -31,7 +31,7 @@ from agent.turn.telemetry import TurnTelemetry
 from agent.turn.unsaid import carried, given_args, times_of, unsaid
 from schedule_time.language import normalise, scan
 
-__all__ = ["MAX_CLAUSE_CALLS", "left_out_clauses", "run_left_out_alone"]
+__all__ = ["MAX_CLAUSE_CALLS", "left_out_clauses", "only_times", "run_left_out_alone", "span"]
 
 MAX_CLAUSE_CALLS = 2
 """Clauses asked alone per turn: a message rarely holds more requests, and each call costs a model round."""
@@ -66,14 +66,14 @@ def left_out_clauses(ctx: ToolContext, runs: Sequence[ToolRun]) -> list[tuple[st
             continue
         at = holding[0]
         clause = parts[at]
-        if _only_times(clause, times) and at > 0 and unused(parts[at - 1]):
-            clause = _span(ctx.user_text, parts[at - 1], clause)  # "改去游泳，晚上7点": the time's request
+        if only_times(clause, times) and at > 0 and unused(parts[at - 1]):
+            clause = span(ctx.user_text, parts[at - 1], clause)  # "改去游泳，晚上7点": the time's request
         if unused(clause):
             found.setdefault(clause, phrase)
     return [(phrase, clause) for clause, phrase in found.items()][:MAX_CLAUSE_CALLS]
 
 
-def _only_times(clause: str, times: Sequence[str]) -> bool:
+def only_times(clause: str, times: Sequence[str]) -> bool:
     """The clause says nothing but its time ("…, 晚上7点"): alone it is no request."""
     rest = normalise(clause)
     for phrase in times:
@@ -81,7 +81,7 @@ def _only_times(clause: str, times: Sequence[str]) -> bool:
     return not scan(rest).unknown
 
 
-def _span(text: str, first: str, second: str) -> str:
+def span(text: str, first: str, second: str) -> str:
     """``text`` from ``first`` to the end of ``second`` (both clauses of it), as the user wrote it."""
     start = text.find(first)
     end = text.find(second, start)

@@ -8,6 +8,8 @@
                        e.g. "When should it be?" for a time not in the user's words — else "say it again")
     → after writes only: one more call if the message has a time no tool call used (``agent.turn.unsaid``: a
       second request the model left out, named in the last tool result)
+    → a new event the model sent as an update, offered as a yes/no, in a message of several requests: its
+      clause alone in one more call; a create made of it replaces the offer (``agent.turn.offer_clause``)
     → still unused after that: its clause of the message, alone, in one more call (``agent.turn.clause_call``)
     → a calendar question answered with no read: code makes the read (``agent.checks.unread``)
     → the reply (``agent.turn.final_reply``): exit check on the model's text (claims vs persisted writes;
@@ -42,6 +44,7 @@ from agent.turn.correction import correction_offered
 from agent.turn.denied_value import denied_value_note
 from agent.turn.final_reply import compose_reply
 from agent.turn.model_failure import failure_reply
+from agent.turn.offer_clause import offers_asked_alone
 from agent.turn.result import TurnResult, absorb, offered, record_run
 from agent.turn.telemetry import TurnTelemetry
 from agent.turn.unacted import unacted_note
@@ -371,6 +374,11 @@ async def run_turn(
         call_index += 1
         _code_run(out, run, code_texts, ctx, telemetry, on_tool)
     alive = telemetry.route != "model_unavailable"
+    if alive:  # a new event sent as an update, offered as a yes/no: its clause asked alone
+        await offers_asked_alone(
+            model, tools, asked, out, code_texts, telemetry, call_index,
+            lambda run: _code_run(out, run, code_texts, ctx, telemetry, on_tool),
+        )  # fmt: skip
     left: list[tuple[str, str]] = []
     if alive and (prompted or _settled_after_retry(out, retried) or _only_read(out) or _only_yes_no(out)):
         # still undone after the prompt (or beside a yes/no): each clause asked alone

@@ -92,7 +92,8 @@ async def test_when_the_model_does_not_create_code_offers_to_add_it(
 async def test_a_no_to_the_offer_writes_nothing_more(database: Any, make_user: Any) -> None:
     kit = await make_kit(database, make_user, timezone="America/New_York")
     _, text, first, update, _ = TWO_NEW[0]
-    kit.script(call("create_event", first), call("update_event", update), reply("OK.", request="change"))
+    # (the last step: the offer's clause asked alone, ``turn.offer_clause``, answered in words: the offer stays)
+    kit.script(call("create_event", first), call("update_event", update), reply("OK.", request="change"), reply("OK."))
     await kit.assistant.reply(kit.user_id, text)
     done = await kit.assistant.reply(kit.user_id, "no")
     assert done.writes == ()
