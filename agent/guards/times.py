@@ -21,7 +21,7 @@ from datetime import datetime
 
 from agent.context import ToolContext
 from agent.fuller_phrase import fuller_phrase
-from agent.guards.bare_hour import hour_of_a_correction
+from agent.guards.bare_hour import hour_of_a_correction, hour_said_as_an_end
 from agent.guards.phrase_fallback import COMPLETED_ARGS, from_the_users_phrase
 from agent.guards.shifts import the_shift_said
 from agent.guards.users_times import (
@@ -261,6 +261,9 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
             continue
         if name in ("when", "end") and hour_of_a_correction(ctx, command, value):
             grounded_values.append(str(value))  # "oops, meant 5" after a write: its hour is the user's
+            continue
+        if name == "end" and hour_said_as_an_end(ctx, command, value):
+            grounded_values.append(str(value))  # "the end time should be 11": the bare hour is the user's end
             continue
         if _never_given(ctx, command, name, value, grounded_values):
             args[name] = asked_args[name] = None
