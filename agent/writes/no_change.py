@@ -38,7 +38,7 @@ from agent.time_grounding import (
     the_time_itself,
 )
 from agent.writes.references import events_sharing_a_word
-from agent.writes.store import confirm
+from agent.writes.store import changes_besides, confirm
 from agent.writes.timing import anchor_of
 from agent.writes.title_match import beyond_the_title, shares_a_word
 from agent.writes.title_time import title_without_its_time
@@ -293,7 +293,7 @@ def without_the_reference_as_title(ctx: ToolContext, command: Command) -> Comman
         return command
     if bare_words(str(renamed)) == bare_words(current):
         return command  # the event's own title: already_so says so
-    if not by_its_time and beyond_the_title(reference, current) and not _other_changes(command):
+    if not by_its_time and beyond_the_title(reference, current) and not changes_besides(command, "title", "recurrence"):
         return command  # a rename alone, to words the event's title lacks: the new name, not a copy
     ctx.notes.append({"dropped": "title", "reason": "the_reference", "tool": command.tool,
                       "call_index": command.call_index})  # fmt: skip
@@ -309,11 +309,6 @@ def _says_its_time(ctx: ToolContext, reference: str, target: dict[str, object]) 
     at = datetime.fromisoformat(start)
     kept = title_without_its_time(reference, at, all_day=bool(target.get("all_day")), now=ctx.now, tz=ctx.tz)
     return bare_words(kept) != bare_words(reference)
-
-
-def _other_changes(command: Command) -> bool:
-    """The update changes something besides the title."""
-    return any(command.args.get(n) for n in ("when", "end", "duration", "location", "notes", "attendees"))
 
 
 async def unused_said_of_it(ctx: ToolContext, command: Command) -> str | None:

@@ -64,7 +64,15 @@ from agent.writes.series_scope import (
     settle_scope,
     target_from,
 )
-from agent.writes.store import changes_this_turns_write, checks, confirm, ground, store, unasked
+from agent.writes.store import (
+    changes_besides,
+    changes_this_turns_write,
+    checks,
+    confirm,
+    ground,
+    store,
+    unasked,
+)
 from agent.writes.target import choose_target, find_target, new_event_sent_as_a_move, target_json
 from agent.writes.timing import anchor_of, choose_time, settle_time, with_timing
 from agent.writes.title_time import title_without_its_time, title_without_times
@@ -192,11 +200,11 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     command = settled
     if (refused := changes_this_turns_write(ctx, command)) is not None:
         return refused
-    if doubted and (command.target or {}).get("recurring") and _more(command):
+    if doubted and (command.target or {}).get("recurring") and changes_besides(command, "recurrence"):
         return ask_scope(ctx, command)
     command = length_of_a_correction(ctx, without_the_reference_as_title(ctx, command))
     change = rule_change(ctx, command)
-    if change is not None and change.stops and not (command.target or {}).get("recurring") and _more(command):
+    if change is not None and change.stops and not (command.target or {}).get("recurring") and changes_besides(command, "recurrence"):
         # a one-off already repeats never: the stop beside a move ("move the standup to 10" sent with
         # recurrence "never") changes nothing of it, and the move stands
         command, change = command.with_(args={**command.args, "recurrence": None}), None
@@ -323,11 +331,6 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             from_start=from_start,
         ),
     )
-
-
-def _more(command: Command) -> bool:
-    """The update changes something besides how the event repeats."""
-    return any(command.args.get(n) for n in ("title", "when", "end", "duration", "location", "notes", "attendees"))
 
 
 async def _nothing_to_change(ctx: ToolContext, command: Command) -> WriteOutcome:

@@ -33,7 +33,8 @@ from storage import (
 )
 
 __all__ = [
-    "checks", "confirm", "ground", "ground_title", "is_past", "model_doubts", "store", "title_of", "unasked", "unasked_reading",
+    "changes_besides", "checks", "confirm", "ground", "ground_title", "is_past", "model_doubts", "store", "title_of",
+    "unasked", "unasked_reading",
 ]
 
 log = logging.getLogger("kairos.agent.write")
@@ -278,6 +279,15 @@ async def store(ctx: ToolContext, command: Command, write: Any) -> WriteOutcome:
         return Rejected("write_failed", phrases.say("write_failed", ctx.lang), command=command)
     ctx.state.written.add(str(result.event.id))
     return Persisted(command, result)
+
+
+_CHANGES = ("title", "when", "end", "duration", "location", "notes", "attendees", "recurrence")
+"""The values an update may change."""
+
+
+def changes_besides(command: Command, *fields: str) -> bool:
+    """The update changes something besides ``fields`` ("recurrence": more than how it repeats)."""
+    return any(command.args.get(n) for n in _CHANGES if n not in fields)
 
 
 def title_of(command: Command) -> str:
