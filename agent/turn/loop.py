@@ -42,6 +42,15 @@ from agent.tools.registry import BoundTools, ReadResult, ToolRun
 from agent.turn.clause_call import left_out_clauses, run_left_out_alone
 from agent.turn.correction import correction_offered
 from agent.turn.denied_value import denied_value_note
+from agent.turn.endings import (
+    following_what_it_read,
+    not_named,
+    only_earlier_times,
+    only_read,
+    only_yes_no,
+    reads_all_failed,
+    settled_after_retry,
+)
 from agent.turn.final_reply import compose_reply
 from agent.turn.model_failure import failure_reply
 from agent.turn.offer_clause import offers_asked_alone
@@ -107,66 +116,6 @@ def _ask_instead(
         code_texts.append(ask.question)
     if not asks:
         code_texts.append(_retry_question(fixable, lang))
-
-
-def _only_earlier_times(fixable: Sequence[ToolRun]) -> bool:
-    """Every failed call of the retry took a time from an earlier message while this one says its own."""
-    return bool(fixable) and all(
-        isinstance(r.result, Rejected)
-        and bool(r.result.problems)
-        and all(p.get("problem") == "an_earlier_time" for p in r.result.problems)
-        for r in fixable
-    )
-
-
-def _settled_after_retry(out: TurnResult, retried: bool) -> bool:
-    """The turn ends on a write or a yes/no after a send-back (so with no left-out prompt): a time of the
-    message no call used is another request, said undone rather than lost ("move lunch to 1 and cancel the
-    4pm call" ending on "Delete “Call”?"). Not beside a question for a value, which may be about that time."""
-    return retried and bool(out.persisted or out.asking) and _asks_only_yes_no(out)
-
-
-def _only_read(out: TurnResult) -> bool:
-    """The turn only read ("后天有啥安排？还有明天晚上的饭局取消掉" answered by the read alone): a time of the
-    message no read used, in a clause of its own, is another request — its clause goes to the model alone
-    (whose own reading of it decides: a statement gets no write) rather than being lost behind the listing."""
-    return bool(out.runs) and all(r.kind == "read" for r in out.runs) and not (out.persisted or out.asking)
-
-
-def _only_yes_no(out: TurnResult) -> bool:
-    """The turn wrote nothing and asks only yes/no (a write the model's answer did not back, a past time, an
-    overlap): with no left-out prompt after it, a time of the message no call used is another request. Its
-    clause goes to the model alone: a write made of it runs through the same guards (the first answer's
-    doubt holds for the turn, so a doubted message asks both writes as one yes/no, and one "yes" does both);
-    what the model does not make of it is said undone beside the question ("physio Monday 8am, drinks with
-    Ana Friday 6pm" asking "Add “Physio”?") rather than lost when the user answers yes."""
-    return not out.persisted and bool(out.asking) and _asks_only_yes_no(out)
-
-
-def _asks_only_yes_no(out: TurnResult) -> bool:
-    """Every question the turn asks is a yes/no (none is for a value or a choice)."""
-    return all(isinstance(a, NeedsConfirmation) for a in out.asking)
-
-
-def _following_what_it_read(out: TurnResult, fixable: Sequence[ToolRun]) -> bool:
-    """After a read, the model insists on changing an event the user never pointed at (an event title
-    that says "delete all events"), or on writing after it answered a question about free time (the slots
-    it found as a "电话" to move there): the user asked a question, and the read is the answer."""
-    if any(isinstance(r.result, ReadResult) and r.result.free_time for r in out.runs):
-        return True
-    listed = any(isinstance(r.result, ReadResult) and r.result.listing for r in out.runs)
-    return listed and all(
-        isinstance(r.result, Rejected) and r.result.code == "event_not_named" for r in fixable
-    )
-
-
-def _reads_all_failed(runs: Sequence[ToolRun]) -> bool:
-    """The turn's runs are all reads, and none of them read anything (an argument sent back)."""
-    return bool(runs) and all(r.kind == "read" and r.status != "read" for r in runs)
-
-
-def _not_named(fixable: Sequence[ToolRun]) -> bool:
-    return any(isinstance(r.result, Rejected) and r.result.code == "event_not_named" for r in fixable)
 
 
 def _retry_question(runs: Sequence[ToolRun], lang: str) -> str:
@@ -255,13 +204,13 @@ async def run_turn(
                 # the model read a change and made none, twice: code's yes/no for the event just written
                 _code_run(out, run, code_texts, ctx, telemetry, on_tool)
                 break
-            if _reads_all_failed(out.runs) and (run := await read_skipped(tools, call_index, tried=True)):
+            if reads_all_failed(out.runs) and (run := await read_skipped(tools, call_index, tried=True)):
                 # every read the model made failed, then prose (often the hint paraphrased): code's read
                 # answers, in the user's own words for the time (agent.checks.unread)
                 _code_run(out, run, code_texts, ctx, telemetry, on_tool)
                 model_text, ended_by_model_text = "", True
                 break
-            if unanswered and not _following_what_it_read(out, unanswered):
+            if unanswered and not following_what_it_read(out, unanswered):
                 gave_up = len(code_texts)
                 _ask_instead(out, unanswered, code_texts, lang, telemetry)  # prose instead of the fix
                 break
@@ -295,7 +244,7 @@ async def run_turn(
                 if on_tool is not None:
                     on_tool(run.name, run.status, run.call_index)
         fixable = [r for r in runs if isinstance(r.result, Rejected) and r.result.fixable]
-        refused_change = _not_named(fixable)
+        refused_change = not_named(fixable)
         absorb(out, runs, code_texts, ctx)
         if all(isinstance(r.result, ReadResult) and r.result.refusal for r in runs):
             ended_by_model_text = True  # code refused every read (someone else's calendar): its words answer
@@ -303,14 +252,14 @@ async def run_turn(
             break
         reads = any(isinstance(r.result, ReadResult) for r in runs)
         if fixable and retried:
-            if _following_what_it_read(out, fixable):  # the listing answers the user; no "say it again"
+            if following_what_it_read(out, fixable):  # the listing answers the user; no "say it again"
                 ended_by_model_text = True
                 break
-            if _reads_all_failed(out.runs) and (run := await read_skipped(tools, call_index, tried=True)):
+            if reads_all_failed(out.runs) and (run := await read_skipped(tools, call_index, tried=True)):
                 _code_run(out, run, code_texts, ctx, telemetry, on_tool)  # a second bad read: code's
                 model_text, ended_by_model_text = "", True
                 break
-            if _only_earlier_times(fixable) and (run := await correction_offered(tools, call_index)):
+            if only_earlier_times(fixable) and (run := await correction_offered(tools, call_index)):
                 # the model took the old time twice, though the message says its own: code's yes/no for
                 # the event just written at the message's one time ("时间说错了，是四点")
                 _code_run(out, run, code_texts, ctx, telemetry, on_tool)
@@ -338,7 +287,7 @@ async def run_turn(
                 retried = True
                 telemetry.validation_retries += 1
             results = [_tool_result_text(r) for r in runs]
-            if _not_named(fixable) and (left := unsaid(ctx, out.runs)):
+            if not_named(fixable) and (left := unsaid(ctx, out.runs)):
                 # "What's on Tuesday? Also add a call with Mina on Friday at 2pm": after the read the
                 # model changed a listed event; the request it left out is named with the refusal
                 telemetry.unsaid_prompt = True
@@ -380,7 +329,7 @@ async def run_turn(
             lambda run: _code_run(out, run, code_texts, ctx, telemetry, on_tool),
         )  # fmt: skip
     left: list[tuple[str, str]] = []
-    if alive and (prompted or _settled_after_retry(out, retried) or _only_read(out) or _only_yes_no(out)):
+    if alive and (prompted or settled_after_retry(out, retried) or only_read(out) or only_yes_no(out)):
         # still undone after the prompt (or beside a yes/no): each clause asked alone
         left = left_out_clauses(ctx, out.runs)
     lost = not left and alive and gave_up is not None and not (out.persisted or out.asking)
@@ -394,7 +343,7 @@ async def run_turn(
     for run in alone:
         _code_run(out, run, code_texts, ctx, telemetry, on_tool)
     code_texts[:] = out.one_question(code_texts, lang)
-    if (prompted or _settled_after_retry(out, retried) or _only_yes_no(out)) and (
+    if (prompted or settled_after_retry(out, retried) or only_yes_no(out)) and (
         undone := still_undone(ctx, out.runs)
     ):
         code_texts.append(undone)  # the left-out request, still not done after the prompt: said, not lost

@@ -1,7 +1,7 @@
 """A question and a request in one message, answered by the read alone: the request's clause (a time no
 read used) goes to the model alone, whose own reading of it decides — a request is carried out (a delete
 asks first), a statement gets no write. Before, the request was lost behind the listing without a word
-(agent.turn.loop._only_read, agent.turn.clause_call). Scripted model; now is Wednesday 2025-03-05 09:00."""
+(agent.turn.endings.only_read, agent.turn.clause_call). Scripted model; now is Wednesday 2025-03-05 09:00."""
 
 from __future__ import annotations
 

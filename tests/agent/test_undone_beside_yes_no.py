@@ -1,5 +1,5 @@
 """A message with two requests whose one write asks yes/no first (the model's answer did not back it): the
-other request's clause goes to the model alone (agent.turn.loop._only_yes_no). A write the model makes of
+other request's clause goes to the model alone (agent.turn.endings.only_yes_no). A write the model makes of
 it is held by the same doubt, so both are asked as one yes/no and one "yes" does both; when the model makes
 nothing of it, the request is said undone beside the question, in the user's words — a "yes" must not make
 the user think both were done. Scripted model; now is Wednesday 2025-03-05 09:00."""
