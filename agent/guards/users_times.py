@@ -10,7 +10,7 @@ import re
 from datetime import timedelta
 
 from agent.context import ToolContext
-from agent.grounding import bare_words, names_event, names_what_was_said
+from agent.grounding import bare_words, names_event
 from agent.language import clauses
 from agent.outcomes import Command
 from agent.time_accounting import phrases_or_moves_left
@@ -30,6 +30,7 @@ from agent.time_grounding import (
     the_time_itself,
 )
 from agent.timing import Missing, resolve_start
+from agent.title_grounding import names_what_was_said
 from agent.writes.title_match import shares_a_word
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import PartOfDay

@@ -40,7 +40,6 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from agent.context import ToolContext
-from agent.grounding import cased_like, is_event_kind, kind_said
 from agent.language import HAN_RUN
 from agent.outcomes import Command
 from agent.time_grounding import (
@@ -52,6 +51,7 @@ from agent.time_grounding import (
     quotes,
     resolved,
 )
+from agent.title_grounding import cased_like, is_event_kind, kind_said
 from agent.turn.focus import is_just_written
 from agent.user_gave import user_gave_end, user_gave_recurrence
 from agent.writes.siblings import time_of_another_request

@@ -14,9 +14,10 @@ from typing import Any
 
 from agent.checks.guidance import quotes_guidance
 from agent.context import ToolContext
-from agent.grounding import echoes_request, event_kind_in, grounded_title, is_grounded, said_by_user
+from agent.grounding import echoes_request, is_grounded, said_by_user
 from agent.outcomes import Command, NeedsConfirmation, Persisted, Rejected, WriteOutcome
 from agent.render import phrases
+from agent.title_grounding import event_kind_in, grounded_title
 from agent.turn.focus import just_written
 from agent.writes.pointing import pointing_words_dropped
 from agent.writes.siblings import others_words_dropped

@@ -16,8 +16,8 @@ from pypinyin import Style, lazy_pinyin
 from rapidfuzz.distance import Levenshtein
 
 from agent import lexicon_zh
-from agent.grounding import EVENT_KINDS, is_event_kind
 from agent.language import HAN_RUN, simplified
+from agent.title_grounding import EVENT_KINDS, is_event_kind
 from schedule_time import noun_words, time_phrases
 from schedule_time.language import normalise
 

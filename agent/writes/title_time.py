@@ -14,8 +14,8 @@ import re
 from collections.abc import Callable
 from datetime import datetime, tzinfo
 
-from agent.grounding import cased_like
 from agent.matchers import agrees_with_start
+from agent.title_grounding import cased_like
 from schedule_time import Phrase, analyse, noun_words
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock, DateParts, DayShift, HolidayRef, PartOfDay, WeekdayRef

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from agent.grounding import names_what_was_said
 from agent.model import call, reply
+from agent.title_grounding import names_what_was_said
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import make_kit, one_create
 

@@ -1,6 +1,6 @@
 """A title's words come from the user's messages or are a plain event-kind noun; an attendee is a name the
 user said; notes are the user's words. Whatever else the model wrote — a name from the tool examples, a
-place, a pronoun — is dropped (``grounding.grounded_title``, ``write_guards.ground``). Scripted model."""
+place, a pronoun — is dropped (``title_grounding.grounded_title``, ``write_guards.ground``). Scripted model."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from agent import CALENDAR_TOOLS
-from agent.grounding import event_kind_in, grounded_title, is_grounded, is_pronoun, said_by_user
+from agent.grounding import is_grounded, is_pronoun, said_by_user
 from agent.model import call, reply
+from agent.title_grounding import event_kind_in, grounded_title
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NY, Kit
 
