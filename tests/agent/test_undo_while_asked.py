@@ -20,7 +20,7 @@ GYM = datetime(2025, 3, 6, 18, tzinfo=NY)
 ASKED = [
     ("move tomorrow's gym to 7", ("update_event", {"event": "gym", "when": "7"}), "needs_choice"),
     ("把明天的健身挪到七点", ("update_event", {"event": "健身", "when": "七点"}), "needs_choice"),
-    ("cancel gym tomorrow", ("delete_event", {"event": "gym", "event_when": "tomorrow"}), "needs_confirmation"),
+    ("drop tomorrow's gym session", ("delete_event", {"event": "gym", "event_when": "tomorrow"}), "needs_confirmation"),
     ("取消明天的健身", ("delete_event", {"event": "健身", "event_when": "明天"}), "needs_confirmation"),
     ("swim on friday", ("create_event", {"title": "Swim", "when": "friday"}), "needs_value"),
     ("週五游泳", ("create_event", {"title": "游泳", "when": "週五"}), "needs_value"),
