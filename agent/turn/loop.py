@@ -324,7 +324,7 @@ async def run_turn(
         _code_run(out, run, code_texts, ctx, telemetry, on_tool)
     alive = telemetry.route != "model_unavailable"
     if alive:  # a new event sent as an update, offered as a yes/no: its clause asked alone
-        await offers_asked_alone(
+        call_index = await offers_asked_alone(
             model, tools, asked, out, code_texts, telemetry, call_index,
             lambda run: _code_run(out, run, code_texts, ctx, telemetry, on_tool),
         )  # fmt: skip

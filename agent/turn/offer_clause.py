@@ -87,13 +87,17 @@ async def offers_asked_alone(
     telemetry: TurnTelemetry,
     call_index: int,
     take: Callable[[ToolRun], None],
-) -> None:
+) -> int:
     """Each offer's clause asked alone (``offered_clauses``); ``take`` records a run of it in the turn. Every
     write it made is taken (its receipt is owed); its questions only when the new event was made, which
-    answers the offer — then the offer is withdrawn."""
+    answers the offer — then the offer is withdrawn. Returns the next free call index: a call index is the key
+    that makes a write run once, so no later call of the turn may reuse one of these."""
+    state = tools.ctx.state
     for offer, phrase, clause in offered_clauses(tools.ctx, out):
+        state.answer_calls, state.answer_first_call = (), call_index
         runs = await run_left_out_alone(model, tools, messages, [(phrase, clause)], telemetry, call_index)
-        call_index += len(runs) + 1
+        # (a read code made for the clause, then one index per tool call of its answer)
+        call_index = max(call_index, state.answer_first_call) + len(state.answer_calls) + 2
         made = replaced_offer(runs)
         if made and offer in out.asking:
             out.asking.remove(offer)
@@ -103,3 +107,4 @@ async def offers_asked_alone(
         for run in runs:
             if made or isinstance(run.result, Persisted):
                 take(run)
+    return call_index

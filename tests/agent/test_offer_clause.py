@@ -89,3 +89,29 @@ async def test_one_request_is_not_asked_again(kit: Kit) -> None:
     r = await kit.assistant.reply(kit.user_id, text)
     assert r.pending is not None and not r.writes, r.text
     assert all(c.messages[-1] != UserMessage(text) or i == 0 for i, c in enumerate(model.calls) if c.messages)
+
+
+async def test_a_later_clause_asked_alone_writes_its_own_event(kit: Kit) -> None:
+    """The offer's clause and another left-out clause each asked alone: two writes, each stored (every write
+    of a turn has its own call index, the key that makes a write run once)."""
+    text = "move my call with Rita to 3, add yoga at 7 tonight, and swim tomorrow at 8am"
+    await kit.seed("Call with Rita", datetime(2025, 3, 5, 14, tzinfo=NY))
+
+    def step(messages: Sequence[Message], tools: Sequence[ToolSpec]) -> Any:
+        last = messages[-1]
+        if isinstance(last, UserMessage) and last.content != text:
+            if "yoga" in last.content:
+                return call("create_event", {"title": "Yoga", "when": "7 tonight"}, request="add")
+            return call("create_event", {"title": "Swim", "when": "tomorrow at 8am"}, request="add")
+        results = sum(isinstance(m, ToolResultMessage) for m in messages)
+        if isinstance(last, UserMessage):
+            return call("update_event", {"event": "call with Rita", "when": "3"}, request="change")
+        if results <= 2:
+            return call("update_event", {"event": "yoga", "when": "7 tonight"}, request="change")
+        return reply("ok")
+
+    kit.model = kit.assistant.model = ScriptedModel(step)
+    r = await kit.assistant.reply(kit.user_id, text)
+    titles = sorted(e.title for e in await kit.events())
+    assert titles == ["Call with Rita", "Swim", "Yoga"], r.text
+    assert len({w.event.id for w in r.writes}) == 3 and not any(w.replayed for w in r.writes), r.text
