@@ -18,22 +18,27 @@ from schedule_time import said_as_an_end
 
 __all__ = ["hour_of_a_correction", "hour_said_as_an_end"]
 
-_BARE_NUMBER = re.compile(r"(?<![\d:.])(?:[1-9]|1[0-2])(?![\d:.])")
+_BARE_HOUR = re.compile(r"(?<![\d:.])(?:[1-9]|1\d|2[0-4])(?![\d:.])")
 
 
-def hour_of_a_correction(ctx: ToolContext, command: Command, value: object) -> bool:
-    """``value`` (an update's ``when``/``end``) has a bare number of this message as its hour, right after a
-    write of one event."""
-    if command.tool != "update_event" or not value or just_written(ctx.focus) is None:
-        return False
-    hours = {int(n) % 12 for n in _BARE_NUMBER.findall(ctx.user_text)}
+def _has_an_hour(ctx: ToolContext, value: object, hours: set[int]) -> bool:
+    """``value`` reads as a time whose hour is one of ``hours``: the very hour (13-24 on a 24-hour face), or
+    the same hour on a 12-hour face for a number of 1-12."""
     if not hours:
         return False
     found = resolved(str(value), now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-    return found.start is not None and found.start.astimezone(ctx.tz).hour % 12 in hours
+    if found.start is None:
+        return False
+    hour = found.start.astimezone(ctx.tz).hour
+    return hour in hours or hour % 12 in {h % 12 for h in hours if h <= 12}
 
 
-_BARE_HOUR = re.compile(r"(?<![\d:.])(?:[1-9]|1\d|2[0-4])(?![\d:.])")
+def hour_of_a_correction(ctx: ToolContext, command: Command, value: object) -> bool:
+    """``value`` (an update's ``when``/``end``) has a bare number (1-12) of this message as its hour, right after
+    a write of one event."""
+    if command.tool != "update_event" or not value or just_written(ctx.focus) is None:
+        return False
+    return _has_an_hour(ctx, value, {h for n in _BARE_HOUR.findall(ctx.user_text) if (h := int(n)) <= 12})
 
 
 def hour_said_as_an_end(ctx: ToolContext, command: Command, value: object) -> bool:
@@ -41,11 +46,5 @@ def hour_said_as_an_end(ctx: ToolContext, command: Command, value: object) -> bo
     time should be 11", 培训的结束时间改成11)."""
     if command.tool != "update_event" or not value:
         return False
-    hours = {int(n) for n in _BARE_HOUR.findall(ctx.user_text) if said_as_an_end(ctx.user_text, n)}
-    if not hours:
-        return False
-    found = resolved(str(value), now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-    if found.start is None:
-        return False
-    hour = found.start.astimezone(ctx.tz).hour
-    return hour in hours or (hour % 12 in {h % 12 for h in hours if h <= 12})
+    said = {int(n) for n in _BARE_HOUR.findall(ctx.user_text) if said_as_an_end(ctx.user_text, n)}
+    return _has_an_hour(ctx, value, said)

@@ -51,6 +51,7 @@ def offered_clauses(ctx: ToolContext, out: TurnResult) -> list[tuple[NeedsConfir
     if any(a not in offers for a in out.asking):
         return []  # another question stands ("Delete “Badminton”?" of a swap): the offer is asked with it
     found: dict[str, tuple[NeedsConfirmation, str, str]] = {}
+    times = times_of(ctx)
     for offer in out.asking:
         when = str(offer.command.args.get("when") or "")
         if not isinstance(offer, NeedsConfirmation) or offer not in offers or not when:
@@ -60,12 +61,12 @@ def offered_clauses(ctx: ToolContext, out: TurnResult) -> list[tuple[NeedsConfir
             continue
         at = holding[0]
         clause = parts[at]
-        if at > 0 and only_times(clause, times_of(ctx)):  # "再加个游泳，晚上六点": the time's request before it
+        if at > 0 and only_times(clause, times):  # "再加个游泳，晚上六点": the time's request before it
             clause = span(ctx.user_text, parts[at - 1], clause)
         said = normalise(clause)
         if all(normalise(c) in said for c in parts):
             continue  # one request, already the whole message
-        inside = [p for p in times_of(ctx) if normalise(p) in said]  # ("dinner" of a clause is a time too)
+        inside = [p for p in times if normalise(p) in said]  # ("dinner" of a clause is a time too)
         grounding = [p for p in inside if is_time_grounded(when, [p], now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
         phrase = max(grounding or inside, key=len, default=None)
         if phrase is not None:
