@@ -41,6 +41,11 @@ ROWS = [
 ]  # fmt: skip
 
 
+_EACH_ROW = pytest.mark.parametrize(
+    ("text", "other", "other_update", "new_as_update", "create", "start"), ROWS, ids=[r[0][:30] for r in ROWS]
+)
+
+
 def _model(kit: Kit, text: str, other_update: dict, new_as_update: dict, clause: Any) -> ScriptedModel:
     """The model: the other update, then the new event as an update (again, if it is sent back); the clause
     alone (a user message that is not the whole one) gets ``clause``."""
@@ -57,8 +62,7 @@ def _model(kit: Kit, text: str, other_update: dict, new_as_update: dict, clause:
     return model
 
 
-@pytest.mark.parametrize(("text", "other", "other_update", "new_as_update", "create", "start"), ROWS,
-                         ids=[r[0][:30] for r in ROWS])  # fmt: skip
+@_EACH_ROW
 async def test_the_clause_alone_makes_the_new_event(
     kit: Kit, text: str, other: str, other_update: dict, new_as_update: dict, create: dict, start: datetime
 ) -> None:
@@ -70,8 +74,7 @@ async def test_the_clause_alone_makes_the_new_event(
     assert "?" not in r.text and "？" not in r.text, r.text
 
 
-@pytest.mark.parametrize(("text", "other", "other_update", "new_as_update", "create", "start"), ROWS,
-                         ids=[r[0][:30] for r in ROWS])  # fmt: skip
+@_EACH_ROW
 async def test_the_offer_stays_when_the_clause_makes_no_new_event(
     kit: Kit, text: str, other: str, other_update: dict, new_as_update: dict, create: dict, start: datetime
 ) -> None:
