@@ -118,3 +118,48 @@ async def test_a_later_clause_asked_alone_writes_its_own_event(kit: Kit) -> None
     titles = sorted(e.title for e in await kit.events())
     assert titles == ["Call with Rita", "Swim", "Yoga"], r.text
     assert len({w.event.id for w in r.writes}) == 3 and not any(w.replayed for w in r.writes), r.text
+
+
+# (message, the read the model made first, the new event sent as an update, the clause's create, new start)
+BESIDE_A_READ = [
+    ("what do I have tomorrow? and add a haircut friday at 11am", ("list_events", {"range": "tomorrow"}),
+     {"event": "haircut", "when": "friday at 11am"}, {"title": "Haircut", "when": "friday at 11am"}, 11),
+    ("anything on thursday afternoon? also lunch with Sam at noon on friday",
+     ("list_events", {"range": "thursday afternoon"}), {"event": "lunch with Sam", "when": "noon on friday"},
+     {"title": "Lunch with Sam", "when": "noon on friday"}, 12),
+    ("show me tomorrow, then book a dentist visit friday 11am", ("list_events", {"range": "tomorrow"}),
+     {"event": "book a dentist visit friday 11am", "event_when": "friday 11am", "when": "friday 11am"},
+     {"title": "Dentist", "when": "friday 11am"}, 11),
+    ("明天有什么安排？另外周五上午十一点加个理发", ("list_events", {"range": "明天"}),
+     {"event": "理发", "when": "周五上午十一点"}, {"title": "理发", "when": "周五上午十一点"}, 11),
+    ("週四下午有什麼事？還有週五上午十一點去理髮", ("list_events", {"range": "週四下午"}),
+     {"event": "週五上午十一點去理髮", "event_when": "週五上午十一點", "when": "週五上午十一點"},
+     {"title": "理髮", "when": "週五上午十一點"}, 11),
+    ("看看明天的日程，再帮我周五中午十二点约个午饭", ("list_events", {"range": "明天"}),
+     {"event": "午饭", "when": "周五中午十二点"}, {"title": "午饭", "when": "周五中午十二点"}, 12),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "read", "new_as_update", "create", "hour"), BESIDE_A_READ,
+                         ids=[r[0][:30] for r in BESIDE_A_READ])  # fmt: skip
+async def test_beside_a_read_the_clause_alone_makes_the_new_event(
+    kit: Kit, text: str, read: tuple[str, dict], new_as_update: dict, create: dict, hour: int
+) -> None:
+    """A question the turn answered is another request, as a write is: the new event's clause is asked
+    alone, and the answer keeps the read's listing."""
+    await kit.seed("Standup", datetime(2025, 3, 6, 10, tzinfo=NY))
+
+    def step(messages: Sequence[Message], tools: Sequence[ToolSpec]) -> Any:
+        last = messages[-1]
+        if isinstance(last, UserMessage):
+            if last.content == text:
+                return call(*read, request="calendar_question")
+            return call("create_event", create, request="add")
+        results = sum(isinstance(m, ToolResultMessage) for m in messages)
+        return call("update_event", new_as_update, request="change") if results <= 2 else reply("ok")
+
+    kit.model = kit.assistant.model = ScriptedModel(step)
+    r = await kit.assistant.reply(kit.user_id, text)
+    assert r.pending is None and "?" not in r.text and "？" not in r.text, r.text
+    assert datetime(2025, 3, 7, hour, tzinfo=NY) in [e.start for e in await kit.events()], r.text
+    assert "Standup" in r.text or "Thursday" in r.text or "3月6日" in r.text, r.text
