@@ -11,7 +11,8 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from agent.time_grounding import DAY_PIECES, Memo, covers, has_clock, norm, phrases_of, readings_key, resolved
+from agent.time_grounding import DAY_PIECES, Memo, has_clock, norm, phrases_of, readings_key, resolved
+from agent.time_words import covers
 from schedule_time.compose import dash_joined
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock, Or, PartOfDay, Piece

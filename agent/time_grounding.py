@@ -22,7 +22,7 @@ collapsed), it
 An argument that is neither is never used for a write. What happens instead is decided by the tools
 (``calendar_tools``) and the write path (``write_timing``): see their docstrings.
 
-``agent.time_sources`` says which texts count as the user's words for a turn; ``agent.time_readings`` finds
+``agent.time_words`` holds rule 1b; ``agent.time_sources`` says which texts count as the user's words for a turn; ``agent.time_readings`` finds
 the user's own phrase for an argument that only reads the same, and words the retry hint;
 ``agent.fuller_phrase`` finds the user's fuller phrase when a grounded argument drops part of it;
 ``agent.user_gave`` says whether the user's own message
@@ -40,7 +40,8 @@ from datetime import datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from schedule_time import Resolution, resolve, split_length_change, time_phrases
+from agent.time_words import same_pieces
+from schedule_time import Resolution, resolve, time_phrases
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import (
     Clock,
@@ -49,9 +50,6 @@ from schedule_time.pieces import (
     Duration,
     HolidayRef,
     Lengthen,
-    Number,
-    Piece,
-    Shift,
     WeekdayRef,
     YearShift,
 )
@@ -62,7 +60,6 @@ __all__ = [
     "TIME_FIELDS",
     "TO_WORDS",
     "Memo",
-    "covers",
     "has_clock",
     "is_a_length",
     "is_a_length_change",
@@ -81,8 +78,6 @@ __all__ = [
     "reads_at_clock",
     "reads_or_moves",
     "resolved",
-    "same_pieces",
-    "shares_time_words",
     "starts_as",
     "the_time_itself",
 ]
@@ -351,58 +346,6 @@ def joined(phrases: Sequence[str]) -> Iterable[str]:
     for size in (2, 3):
         for combo in itertools.combinations(phrases, size):
             yield " ".join(combo)
-
-
-def covers(user: Sequence[Piece], piece: Piece) -> bool:
-    if piece in user:
-        return True
-    if isinstance(piece, Duration):
-        # "two hours from 4": the user's words hold that length, as the offset of a time from another
-        # ("2 hours" + "4pm" is the model's reading of a block, not a made-up length)
-        return any(isinstance(u, Shift) and u.anchored and u.delta == piece.delta for u in user)
-    if not isinstance(piece, Clock) or piece.h24:
-        return False
-    # "4pm" for the user's "at 4" / "to 4": the model picked a reading of an hour the user left open.
-    for u in user:
-        if isinstance(u, Clock) and u.meridiem is None and not u.h24:
-            if (u.hour, u.minute) == (piece.hour, piece.minute):
-                return True
-        elif isinstance(u, Number) and piece.minute == 0 and u.value == piece.hour:
-            return True
-    return False
-
-
-def same_pieces(value: str, sources: Sequence[str]) -> bool:
-    """Rule 1b: every time word of ``value`` (the scanner's pieces) is one the user wrote ("tomorrow 5pm"
-    from "Skip swimming tomorrow and book a physio at 5pm"; "Sunday 8am" from "runs on Saturday and
-    Sunday, 8am each")."""
-    pieces = scan(normalise(value)).pieces
-    if not pieces:
-        return False
-    user = [p for s in sources if s for p in _time_words(s)]
-    return all(covers(user, p) for p in pieces)
-
-
-def _time_words(source: str) -> list[Piece]:
-    """The scanner's pieces of ``source``; a bare number only where it sits in a time phrase with other
-    time words ("dinner friday 7"), not on its own ("a table for 7", "3 people"): a count is no hour."""
-    words = [p for p in scan(normalise(source)).pieces if not isinstance(p, Number)]
-    if (change := split_length_change(source)) is not None:  # "extend tomorrow's review by 30 minutes"
-        words += scan(normalise(change)).pieces
-    for phrase in time_phrases(source):
-        inside = scan(normalise(phrase)).pieces
-        if any(not isinstance(p, Number) for p in inside):
-            words += [p for p in inside if isinstance(p, Number)]
-    return words
-
-
-def shares_time_words(value: str, phrase: str, sources: Sequence[str]) -> bool:
-    """Every time word of ``value`` is one the user wrote in ``sources`` (rule 1b), and one of them is a
-    time word of ``phrase``: "后天上午11点" for "十一点的" in "把后天的例会改到上午十点，再加一个十一点的电话" (the day
-    from another clause of the same message, the clock from the phrase)."""
-    pieces = scan(normalise(value)).pieces
-    mine = scan(normalise(phrase)).pieces
-    return bool(mine) and same_pieces(value, sources) and any(covers(mine, p) for p in pieces)
 
 
 def is_time_grounded(

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from agent.time_grounding import Memo, joined, phrases_said, quotes, readings_key, resolved, same_pieces
+from agent.time_grounding import Memo, joined, phrases_said, quotes, readings_key, resolved
+from agent.time_words import same_pieces
 from schedule_time import Resolution, time_phrases
 
 __all__ = ["example_phrase", "picked_reading", "reads_as_now", "ungrounded_hint", "users_phrase"]

@@ -22,7 +22,6 @@ from agent.guards.users_times import (
 )
 from agent.outcomes import EVENT_WRITES, Command
 from agent.time_grounding import (
-    covers,
     has_clock,
     is_a_length,
     is_a_shift,
@@ -34,6 +33,7 @@ from agent.time_grounding import (
     resolved,
     starts_as,
 )
+from agent.time_words import covers
 from agent.user_gave import user_gave_end
 from agent.writes.references import clauses_apart
 from schedule_time import reads_as_a_destination

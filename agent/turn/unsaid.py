@@ -41,9 +41,9 @@ from agent.time_grounding import (
     phrases_of,
     quotes,
     resolved,
-    shares_time_words,
     starts_as,
 )
+from agent.time_words import shares_time_words
 from agent.tools.registry import ReadResult, ToolRun
 from agent.turn.focus import focus_group
 from schedule_time.language import normalise, scan

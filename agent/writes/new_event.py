@@ -19,7 +19,8 @@ from agent.context import ToolContext
 from agent.language import clauses
 from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, Rejected, WriteOutcome
 from agent.render import phrases
-from agent.time_grounding import has_clock, is_time_grounded, phrases_of, resolved, shares_time_words
+from agent.time_grounding import has_clock, is_time_grounded, phrases_of, resolved
+from agent.time_words import shares_time_words
 from agent.timing import timing_from_json
 from agent.tools.args import STOP_REPEATING
 from agent.turn.focus import is_anaphor
