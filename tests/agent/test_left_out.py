@@ -9,11 +9,11 @@ from datetime import datetime, timedelta
 import pytest
 
 from agent.model import call
+from agent.writes.company import title_with_company
 from agent.writes.left_out import (
     day_for_clock,
     end_from_another_clause,
     repetition_said,
-    title_with_company,
     title_without,
 )
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
