@@ -4,6 +4,7 @@ Pure functions: no clock reads, no I/O, no model calls. See README.md in this pa
 conventions table and for how a language module plugs in.
 """
 
+from .cuts import cuts_a_time_word
 from .length_changes import split_length_change
 from .phrases import MAX_MESSAGE, Phrase, analyse
 from .resolver import resolve
@@ -22,7 +23,8 @@ from .slots import (
     without_end_words,
 )
 
-__all__ = ["MAX_MESSAGE", "Candidate", "Phrase", "Resolution", "TimeExpressionError", "analyse", "denied_phrases",
+__all__ = ["MAX_MESSAGE", "Candidate", "Phrase", "Resolution", "TimeExpressionError", "analyse", "cuts_a_time_word",
+           "denied_phrases",
            "holds_a_time_or_a_move", "is_slot_reply", "noun_words", "reads_as_a_destination", "reads_as_a_start",
            "reads_as_an_end",
            "resolve", "said_as_an_end", "split_length_change", "time_phrases", "without_denied",

@@ -12,7 +12,15 @@ from dataclasses import replace
 from dateutil.relativedelta import relativedelta
 
 from . import pieces as p
-from .series_parts import days_excepted, month_day_run, nth_weekday_run, split_anchor, time_only, weekday_run
+from .series_parts import (
+    days_excepted,
+    month_day_run,
+    nth_weekday_run,
+    split_anchor,
+    time_only,
+    times_per,
+    weekday_run,
+)
 from .spec import (
     Expr,
     Spec,
@@ -213,7 +221,9 @@ def compose(items: Sequence[p.Piece]) -> Expr:
     excepted = days_excepted(items)
     if excepted is None:
         raise Unusable("an exception that takes no days out of a series of days")
-    items = excepted
+    items = times_per(excepted)
+    if items is None:
+        raise Unusable("how many times a period, but not on which days")
     every = recur = None
     durations: list[p.Duration] = []
     rest: list[p.Piece] = []

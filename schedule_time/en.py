@@ -139,12 +139,28 @@ verb of being ("I'm out two days", "was up 20 minutes early")."""
 MOVE_VERB = r"(?:push|delay|postpone|move|shift|bump|bring|pull|reschedule|change|switch)(?:ed|d|ing|es|s)?"
 """The verbs whose "to" names where a move goes ("move it to 4"), never an end ("run until 4")."""
 
+_COUNTS = {"once": 1, "twice": 2, "thrice": 3, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+           "seven": 7}
+_PER = {"day": "DAILY", "week": "WEEKLY", "wk": "WEEKLY", "month": "MONTHLY", "year": "YEARLY"}
+
+
+def _times_per(m: re.Match[str]) -> p.Piece:
+    """Once a period is its series ("once a week" = "weekly"); more is ``pieces.TimesPer``."""
+    said = m["w"] or m["n"]
+    count, freq = int(said) if said.isdigit() else _COUNTS[said], _PER[m["u"] or m["ly"].replace("ly", "").replace("dai", "day")]
+    return p.RecurUnit(freq) if count == 1 else p.TimesPer(count, freq)
+
+
 RULES: list[Rule] = [
     # "the 2pm one to 5", "the 10 o'clock ones": right after a clock "one" is the pronoun, never the number of a
     # range ("one to 5") or of a clock idiom
     Rule("one_after_a_clock", r"(?:(?<=[ap]m )|(?<=[ap]\.m\. )|(?<=o'clock )|(?<=oclock ))one(?P<s>s)?\b",
          lambda m: p.One(plural=m["s"] is not None)),
     # "room 3", "gate 12", "building 5", "platform 9": a number that labels a place is no time or day
+    # "twice a week", "3 times a week", "3x/week", "once a month": how many times a period (``pieces.TimesPer``)
+    Rule("times_per", r"(?:(?P<w>once|twice|thrice)|(?P<n>[1-9]|one|two|three|four|five|six|seven)\s*(?:times|x))\s*"
+                      r"(?:(?:a|an|per|each|every|/|in\s+a)\s*(?P<u>day|week|wk|month|year)|(?P<ly>daily|weekly|monthly|yearly))",
+         lambda m: _times_per(m)),
     Rule("numbered_place", r"(?<![\w-])(?:room|rm\.?|gate|building|bldg\.?|floor|level|platform|suite|terminal|hall|"
                            r"unit|apt\.?|apartment|bus|line|route|table|seat|court|pier|dock|ward|bay|studio|no\.|#)"
                            r"\s*\d{1,4}[a-z]?(?![\w:.]*\d)(?!\s*(?:[ap]\.?m\b|o'?clock))", lambda m: ()),

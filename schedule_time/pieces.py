@@ -235,6 +235,17 @@ class RecurUnit(Piece):
 
 
 @dataclass(slots=True)
+class TimesPer(Piece):
+    """How many times a period: "twice a week", "3x a week", 每周三次, 一个月两次. Once a period is that
+    period's series itself ("once a week" is "weekly"); more than once says how often but not on which days,
+    so it reads as a series only beside exactly that many weekdays ("twice a week, Tuesdays and Thursdays";
+    ``series_parts.times_per``)."""
+
+    count: int
+    freq: str
+
+
+@dataclass(slots=True)
 class HolidayRef(Piece):
     """A holiday by name; ``holiday`` is a ``schedule_time.holidays.Holiday``."""
 

@@ -244,3 +244,21 @@ def days_excepted(items: Sequence[p.Piece]) -> list[p.Piece] | None:
     return [x for x in rest[:first] if type(x) is not p.RecurUnit] + [p.RecurUnit("WEEKLY", left, interval)] + [
         x for x in rest[first + 1:] if type(x) is not p.RecurUnit
     ]
+
+
+def times_per(items: Sequence[p.Piece]) -> list[p.Piece] | None:
+    """The pieces with a count a period (``pieces.TimesPer``) read: beside exactly that many weekdays named
+    ("twice a week, Tuesdays and Thursdays", 每周两次，周二和周四) it is the weekly series on them; the items
+    themselves when there is none; None otherwise ("twice a week" alone says how often, not on which days;
+    "three times a week on Monday and Friday" disagrees with itself): no one reading."""
+    at = [i for i, x in enumerate(items) if type(x) is p.TimesPer]
+    if not at:
+        return list(items)
+    count = items[at[0]]
+    assert isinstance(count, p.TimesPer)
+    rest = [x for x in items if x is not count]
+    named = {x.weekday for x in rest if type(x) is p.WeekdayRef}
+    named |= {d for x in rest if type(x) is p.RecurUnit for d in x.byday}
+    if len(at) > 1 or count.freq != "WEEKLY" or len(named) != count.count:
+        return None
+    return rest if any(type(x) is p.RecurUnit for x in rest) else [p.RecurUnit("WEEKLY"), *rest]

@@ -87,7 +87,7 @@ from .zh_build import (
 )
 from .zh_festivals import b_lunar, holiday_rules
 from .zh_numerals import CN, CN_DIGIT, DAY, HOUR, MONTH, YEAR, cn_int, small_int
-from .zh_recurrence import b_every, b_every_weekday
+from .zh_recurrence import b_every, b_every_weekday, b_times_per
 from .zh_words import (
     DAY_PODS,
     DAY_WORDS,
@@ -121,6 +121,14 @@ _NUMBERED_PLACE = (
 
 MOVE_TO = rf"(?:{MOVE_EARLIER}|{MOVE_LATER}|改|挪|换|換|调|調|推|延|移|定|约|約)\s*(?:到|在|成)"
 """改到, 挪到, 推迟到, 改成: what comes next is where a move goes (延长到 is no move: "to" an end)."""
+
+def _weekday_list(days: str) -> list[p.Piece]:
+    """周一三五 as 周一、周三、周五: each day, a list (not a span) between them."""
+    out: list[p.Piece] = []
+    for ch in re.findall(WEEKDAY_CHAR, days):
+        out += [p.RangeSep(weak=True), p.WeekdayRef(WEEKDAYS[ch])] if out else [p.WeekdayRef(WEEKDAYS[ch])]
+    return out
+
 
 RULES: list[Rule] = [
     # 看一下下周, 查一下周五, 改一下明天的: "一下" is the verb's "a bit", never 一 + 下下周 (the week after next)
@@ -200,6 +208,9 @@ RULES: list[Rule] = [
     Rule("whole_period", rf"(?:一)?整\s*[个個]?\s*(?P<u>{WEEK}|月)(?!{WEEKDAY_CHAR}|末|[份{CN}\d])",
          lambda m: p.Period("month" if m["u"] == "月" else "week")),
     Rule("whole", rf"(?:一)?整\s*[个個](?=\s*(?:{alt(PODS)}|{WEEK}?末|假期|假))", const()),
+    # 每周三次, 一周两次, 一个月两次: how many times a period, never 每周三 (every Wednesday) + 次
+    Rule("times_per", rf"(?:每|一)\s*{GE}?\s*(?P<u>天|日|星期|礼拜|禮拜|周|週|月|年)\s*(?P<n>\d{{1,2}}|[两兩二三四五六七八九十]{{1,2}})\s*次",
+         b_times_per),
     Rule("once", r"(?<=[天日周週拜月年时時钟鐘头頭末])一次", const()),   # 每周一次: the recurrence itself
     # recurrence (before weekdays: 每周一 is every Monday, not "every week" + Monday)
     # 除了周三, 除周末外: days taken out of a series (``series_parts.days_excepted``); 以外/之外/外 closes it
@@ -274,6 +285,10 @@ RULES: list[Rule] = [
     Rule("rel_week", rf"(?P<rel>上上|下下|上|下|{THIS})\s*{GE}?\s*{WEEK}(?:{_WD}|(?P<end>末)|(?P<part>初|中(?!午)))?", b_rel_week),
     Rule("week_part", rf"{WEEK}(?P<part>初|中(?![午{CN}]))", lambda m: [part_of(m["part"]), p.Period("week")]),   # 周初, 周中
     Rule("weekend", rf"{WEEK}?末", const(p.Period("weekend"))),
+    # 周一三五, 周一、三、五, 星期二四六: three or more weekdays listed under one 周 are those days (two, 周二四, may be
+    # Tuesday at 4: not taken)
+    Rule("weekday_list", rf"{WEEK}(?P<days>{WEEKDAY_CHAR}(?:\s*[、,，和及]?\s*{WEEKDAY_CHAR}){{2,6}}){_NOT_CLOCK}",
+         lambda m: _weekday_list(m["days"])),
     Rule("weekday", rf"{WEEK}{_WD}", b_weekday),
     # 第一个和第三个周一, 第二、第四个周二: the ordinals before the last one of a list of n-th weekdays
     Rule("nth_and", r"第(?P<n>[一二三四五1-5])\s*(?:个|個)?\s*(?:和|及|与|與|跟|、)(?=\s*第)",

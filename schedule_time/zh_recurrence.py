@@ -32,6 +32,12 @@ def b_every(m: re.Match[str]) -> list[p.Piece]:
     return out
 
 
+def b_times_per(m: re.Match[str]) -> p.Piece:
+    """每周三次, 一个月两次, 每天两次: how many times a period (``pieces.TimesPer``); once is the series itself."""
+    count, freq = small_int(m["n"]), _FREQ[m["u"]]
+    return p.RecurUnit(freq) if count == 1 else p.TimesPer(count, freq)
+
+
 _WD_CHARS = re.compile(WEEKDAY_CHAR)
 
 

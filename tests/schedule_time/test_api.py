@@ -19,7 +19,7 @@ NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
 
 def test_exported_names() -> None:
     assert sorted(schedule_time.__all__) == ["Candidate", "MAX_MESSAGE", "Phrase", "Resolution", "TimeExpressionError",
-                                             "analyse", "denied_phrases", "holds_a_time_or_a_move", "is_slot_reply", "noun_words", "reads_as_a_destination", "reads_as_a_start", "reads_as_an_end", "resolve",
+                                             "analyse", "cuts_a_time_word", "denied_phrases", "holds_a_time_or_a_move", "is_slot_reply", "noun_words", "reads_as_a_destination", "reads_as_a_start", "reads_as_an_end", "resolve",
                                              "said_as_an_end", "split_length_change", "time_phrases", "without_denied",
                                              "without_end_words"]
 

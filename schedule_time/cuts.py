@@ -1,0 +1,50 @@
+"""Whether a quoted stretch of a text cuts one of its time words in two.
+
+每周三 stands inside 每周三次 ("three times a week"), 一周 inside 一周两次: a caller that takes a quote of the
+user's words as theirs (a time argument the model copied) must not take the head of a time word that means
+something else on its own — another kind of time. Only a quote that stops inside a time word counts: one that begins inside may
+have only a scanner's reading against it (周四 of 一个周四, read as 一个周 + 四), and "3pm" of "at 3pm" cuts
+nothing that matters (the part reads as the whole does).
+"""
+
+from __future__ import annotations
+
+from . import pieces as p
+from .language import _scan, normalise, scan
+
+__all__ = ["cuts_a_time_word"]
+
+
+def cuts_a_time_word(value: str, text: str) -> bool:
+    """Every place ``value`` stands in ``text`` (both normalised) ends inside one of the text's time words,
+    and the part it keeps reads otherwise than the whole word does. False when ``value`` is not in ``text``
+    at all (nothing is cut)."""
+    quoted, norm = normalise(value).strip(), normalise(text)
+    if not quoted or quoted not in norm:
+        return False
+    spans: list[tuple[int, int, int]] = []
+    _scan(norm, spans)
+    words = [(a, b) for a, b, count in spans if count > 0]
+    at = norm.find(quoted)
+    while at >= 0:
+        end = at + len(quoted)
+        if not any(_cut(norm, a, b, at, end) for a, b in words):
+            return False
+        at = norm.find(quoted, at + 1)
+    return True
+
+
+def _cut(norm: str, a: int, b: int, start: int, end: int) -> bool:
+    """The quote ``start:end`` cuts the time word ``a:b``: it ends inside it, and the part it keeps is no
+    kind of time word the whole is (每周三 — a weekday's series — of 每周三次, a count a week). A part of the
+    same kind ("Wednesday" of "Wednesday, March 11", 每周一 of 每周一到周五) is the user's, cut short: the
+    caller's fuller-phrase rule has it."""
+    if not a < end < b:
+        return False
+    kept, whole = scan(norm[max(a, start) : end]).pieces, scan(norm[a:b]).pieces
+    return not {_kind(k) for k in kept} & {_kind(w) for w in whole}
+
+
+def _kind(piece: p.Piece) -> type:
+    """A piece's kind of time word; "every" and a unit of repetition are one kind (a series)."""
+    return p.RecurUnit if type(piece) is p.Every else type(piece)
