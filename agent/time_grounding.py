@@ -6,7 +6,8 @@ and the pending command's stored time words (``ToolContext.time_sources``).
 An argument is grounded when, after normalising both sides (NFKC, casefold, whitespace and punctuation
 collapsed), it
 
-1. occurs in a source text (not inside a longer number or word: "1pm" is not grounded by "11pm"), or
+1. occurs in a source text (not inside a longer number or word: "1pm" is not grounded by "11pm"; nor the head
+   of a time word of another kind: 每周三 is not grounded by 每周三次, ``schedule_time.cuts_a_time_word``), or
 1b. is made only of time words (``schedule_time`` scanner pieces) the user wrote, in any order; a clock
    hour the user left open ("at 4") may gain its am/pm ("4pm"), or
 2. resolves (``schedule_time.resolve``, the turn's now and zone) to exactly what some time phrase the user
@@ -41,7 +42,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from agent.time_words import same_pieces
-from schedule_time import Resolution, resolve, time_phrases
+from schedule_time import Resolution, cuts_a_time_word, resolve, time_phrases
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import (
     Clock,
@@ -182,9 +183,12 @@ def names_a_day(text: str) -> bool:
 
 
 def quotes(value: str, sources: Sequence[str]) -> bool:
-    """Rule 1: ``value`` occurs in one of ``sources`` (normalised, not inside a longer number or word)."""
+    """Rule 1: ``value`` occurs in one of ``sources`` (normalised, not inside a longer number or word, and
+    not half of a time word that says something else: 每周三 of 每周三次, "a week" of "3 times a week")."""
     value_n = norm(value)
-    return bool(value_n) and any(_quoted(value_n, norm(s)) for s in sources if s)
+    return bool(value_n) and any(
+        _quoted(value_n, norm(s)) and not cuts_a_time_word(value, s) for s in sources if s
+    )
 
 
 def readings_key(r: Resolution) -> frozenset[tuple[object, ...]]:

@@ -8,10 +8,13 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from agent.language import HAN_RUN
 from agent.time_grounding import MAX_PHRASES, Memo, joined, phrases_of, resolved
 from schedule_time import Resolution, reads_as_an_end, said_as_an_end
+from schedule_time.language import normalise, scan
+from schedule_time.pieces import TimesPer
 
-__all__ = ["user_gave_end", "user_gave_end_time", "user_gave_multi_day", "user_gave_recurrence"]
+__all__ = ["says_how_often", "user_gave_end", "user_gave_end_time", "user_gave_multi_day", "user_gave_recurrence", "weekly_count_said"]
 
 _DAY = timedelta(hours=24)
 
@@ -58,4 +61,36 @@ def user_gave_multi_day(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | 
 
 
 def user_gave_recurrence(text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None) -> bool:
-    return any(r.recurrence for r in _readings(text, now, tz, memo))
+    """The user's words name a repetition: one that reads, or how many times a period without its days
+    ("twice a week", 每周三次: ``schedule_time.pieces.TimesPer``)."""
+    return any(r.recurrence for r in _readings(text, now, tz, memo)) or any(
+        says_how_often(phrase) for phrase in phrases_of(text, memo)[:MAX_PHRASES]
+    )
+
+
+def weekly_count_said(sources: Iterable[str], memo: Memo | None = None) -> str | None:
+    """How many times a week the user's words say, without the days ("twice a week", 每周三次), as a short
+    phrase of their language ("twice a week", 每周三次, whatever the wording around it): what a question
+    about the days quotes and an answer of days joins. None for none, or for two different counts."""
+    said = {
+        (piece.count, HAN_RUN.search(phrase) is not None)
+        for text in sources
+        for phrase in phrases_of(text, memo)[:MAX_PHRASES]
+        for piece in scan(normalise(phrase)).pieces
+        if type(piece) is TimesPer and piece.freq == "WEEKLY"
+    }
+    if len({count for count, _ in said}) != 1:
+        return None
+    count, han = said.pop()
+    if han:
+        return f"每周{_ZH_COUNTS.get(count, str(count))}次"
+    return f"{_EN_COUNTS.get(count, f'{count} times')} a week"
+
+
+_ZH_COUNTS = {2: "两", 3: "三", 4: "四", 5: "五", 6: "六", 7: "七"}
+_EN_COUNTS = {2: "twice", 3: "3 times", 4: "4 times", 5: "5 times", 6: "6 times", 7: "7 times"}
+
+
+def says_how_often(phrase: str) -> bool:
+    """``phrase`` says how many times a period ("3x a week", 一周两次), whether or not it says which days."""
+    return any(type(piece) is TimesPer for piece in scan(normalise(phrase)).pieces)

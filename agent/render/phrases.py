@@ -165,6 +165,7 @@ _VALUE_QUESTIONS: dict[str, tuple[str, str]] = {
     "end": ("When should “{title}” end?", "「{title}」什么时候结束？"),
     "duration": ("How long should “{title}” be?", "「{title}」要多长时间？"),
     "recurrence": ("How often should “{title}” repeat?", "「{title}」多久重复一次？"),
+    "recurrence_days": ("Which days of the week should “{title}” be on ({often})?", "「{title}」{often}，定在每周哪几天？"),
     "event_when": (
         "Which day's “{title}” do you mean? Or should I change the whole series?",
         "是哪一天的「{title}」？还是整个系列？",
@@ -183,7 +184,14 @@ def model_unavailable(lang: Lang) -> str:
     return say("model_unavailable", lang)
 
 
-def ask_value(field: str, lang: Lang, *, title: str = "", day: datetime | None = None, now: datetime) -> str:
+def ask_value(
+    field: str, lang: Lang, *, title: str = "", day: datetime | None = None, now: datetime, often: str | None = None
+) -> str:
+    """The question for a missing value; ``often``: the user's "twice a week" when the repetition lacks only
+    its days (the question asks for those)."""
+    if field == "recurrence" and often:
+        english, chinese = _VALUE_QUESTIONS["recurrence_days"]
+        return (chinese if lang == "zh" else english).format(title=title or ("it" if lang == "en" else "它"), often=often)
     if field == "when" and day is not None:
         english, chinese = _VALUE_QUESTIONS["when_time"]
         text = day_text(day.date(), lang, ref=now.date())

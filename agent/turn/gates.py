@@ -43,6 +43,7 @@ from agent.tools.registry import ToolRun
 from agent.turn.amend import Split, amend, split_reply
 from agent.turn.telemetry import TurnTelemetry
 from agent.turn.time_correction import corrected_time, with_corrected_time
+from agent.user_gave import weekly_count_said
 from agent.writes.path import execute
 from agent.writes.pending import asked_again, pending_tool, resume
 from agent.writes.series_scope import is_series_answer
@@ -192,13 +193,21 @@ async def _answer(ctx: ToolContext, pending: PendingRecord, text: str) -> GateRe
         field = pending.payload.get("field")
         series = field == "event_when" and is_series_answer(text)  # "which day's …? or the whole series?"
         bare_hour = field in ("when", "end") and text.strip().isdigit() and 0 < int(text.strip()) <= 24
-        if field not in SLOT_FIELDS or sign is not None or not (series or bare_hour or is_slot_reply(text)):
+        days = field == "recurrence" and _days_for_the_count(ctx, text)  # "Which days … (twice a week)?"
+        if field not in SLOT_FIELDS or sign is not None or not (series or bare_hour or days or is_slot_reply(text)):
             return None
         record = await _take(ctx, pending)
         if record is None:
             return None
         return GateResult("gate_slot", await _resume(ctx, record, value=text.strip()))
     return None
+
+
+def _days_for_the_count(ctx: ToolContext, text: str) -> bool:
+    """``text`` is only days that, after the user's "twice a week" (每周三次), read as a time: "Tuesday and
+    Thursday", 周一三五 — a list of days is no time on its own."""
+    often = weekly_count_said(ctx.time_sources, ctx.memo)
+    return often is not None and is_slot_reply(f"{often} {text}")
 
 
 def _late_answer(ctx: ToolContext, expired: PendingRecord, text: str) -> GateResult | None:

@@ -33,11 +33,13 @@ from typing import Any
 
 from agent.context import ToolContext
 from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, Option, Rejected, WriteOutcome
-from agent.time_grounding import names_a_day
+from agent.time_grounding import names_a_day, resolved
 from agent.timing import Missing, named_day, resolve_start
+from agent.user_gave import weekly_count_said
 from agent.writes.path import choose_target, choose_time, execute
 from agent.writes.series_scope import is_series_answer
 from schedule_time import resolve
+from schedule_time.language import normalise
 from storage import PendingRecord
 
 __all__ = [
@@ -147,6 +149,16 @@ def _on_the_asked_day(ctx: ToolContext, old: str, value: str) -> str:
     return dated if not isinstance(resolve_start(dated, now=ctx.now, tz=ctx.tz), Missing) else value
 
 
+def _with_the_count(ctx: ToolContext, value: str) -> str:
+    """An answer of days ("Tuesday and Thursday", 周一三五) to "Which days … (twice a week)?": joined to the
+    user's count it reads as the weekly series on those days; any other answer stands as given."""
+    often = weekly_count_said(ctx.time_sources, ctx.memo)
+    if often is None or often in normalise(value):
+        return value
+    joined = f"{often} {value}"
+    return joined if resolved(joined, now=ctx.now, tz=ctx.tz, memo=ctx.memo).recurrence else value
+
+
 def _inside_the_bound(ctx: ToolContext, old: str, value: str) -> str | None:
     """The answer to "what time on Friday?" asked after an open time ("friday after 7pm", 周五晚上七点以后):
     the one reading of the answer on that day inside the bound ("8" → 20:00; "8:30" → 20:30), as a date and
@@ -218,7 +230,7 @@ def settle(
             args["when"] = combined if joins or not old else _on_the_asked_day(ctx, old, value)
             return command.with_(args=args, resolved=None)
         if field in ("end", "duration", "recurrence"):
-            args[field] = value
+            args[field] = _with_the_count(ctx, value) if field == "recurrence" else value
             return command.with_(args=args, resolved=None)
         if field == "event_when":
             if is_series_answer(value):  # "Which day's standup? Or the whole series?" — "the whole series"

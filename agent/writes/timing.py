@@ -38,7 +38,7 @@ from agent.timing import (
     said_all_day,
     timing_json,
 )
-from agent.user_gave import user_gave_end, user_gave_multi_day
+from agent.user_gave import user_gave_end, user_gave_multi_day, weekly_count_said
 from agent.writes.store import title_of
 from schedule_time import Candidate, TimeExpressionError, resolve
 from storage.recurrence import first_of_rule
@@ -248,9 +248,9 @@ def with_timing(
     if args.get("recurrence"):
         rrule = resolve_recurrence(args["recurrence"], start=start, tz=ctx.tz)
         if rrule is None:
-            return NeedsValue(
-                command, "recurrence", phrases.ask_value("recurrence", ctx.lang, title=title, now=ctx.now)
-            )
+            often = weekly_count_said(ctx.time_sources, ctx.memo)
+            question = phrases.ask_value("recurrence", ctx.lang, title=title, now=ctx.now, often=often)
+            return NeedsValue(command, "recurrence", question)
     if rrule and command.tool == "create_event":
         # "every Tuesday and Thursday, starting the 9th" (a Sunday): the series starts on its first own day,
         # never with a stray occurrence on the day given
