@@ -6,11 +6,13 @@ the model. Once a week is weekly. Scripted model; now is Wednesday 2025-03-05 09
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import pytest
 
 from agent.model import call, reply
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
-from tests.agent.fixtures import Kit
+from tests.agent.fixtures import NY, Kit
 
 # (message, the model's create, the question's count, the answer, the series' days, its hour)
 ROWS = [
@@ -58,3 +60,26 @@ async def test_once_a_week_is_weekly(kit: Kit, text: str, create: dict) -> None:
     kit.script(call("create_event", create, request="add"), reply("ok"))
     r = await kit.assistant.reply(kit.user_id, text)
     assert [e.rrule for e in await kit.events()] == ["FREQ=WEEKLY"], r.text
+
+
+# (message, the model's update of a weekly Monday series, the answer, the series' new days)
+UPDATES = [
+    ("make yoga twice a week", {"event": "yoga", "recurrence": "twice a week"}, "tuesdays and thursdays", "TU,TH"),
+    ("switch yoga to 3x a week", {"event": "yoga", "recurrence": "3x a week"}, "mon, wed and fri", "MO,WE,FR"),
+    ("瑜伽改成每周两次", {"event": "瑜伽", "recurrence": "每周两次"}, "周二和周四", "TU,TH"),
+    ("瑜伽改成一週三次", {"event": "瑜伽", "recurrence": "一週三"}, "週一三五", "MO,WE,FR"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "update", "answer", "days"), UPDATES, ids=[r[0] for r in UPDATES])
+async def test_a_series_made_so_many_times_a_week_asks_the_days(
+    kit: Kit, text: str, update: dict, answer: str, days: str
+) -> None:
+    title = "Yoga" if text.isascii() else "瑜伽"
+    await kit.seed(title, datetime(2025, 3, 10, 18, tzinfo=NY), rrule="FREQ=WEEKLY;BYDAY=MO")
+    kit.script(call("update_event", update, request="change"), call("update_event", update, request="change"),
+               reply("ok"))  # fmt: skip
+    first = await kit.assistant.reply(kit.user_id, text)
+    assert first.pending is not None and not first.writes, first.text
+    second = await kit.assistant.reply(kit.user_id, answer)
+    assert [e.rrule for e in await kit.events()] == [f"FREQ=WEEKLY;BYDAY={days}"], second.text
