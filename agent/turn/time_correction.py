@@ -3,7 +3,7 @@
 
 The reply is parsed as bounded fields only: its clauses are a bare yes/no (``matchers.reply_sign``) or slot
 words (``schedule_time.is_slot_reply``), and at least one clause is slot words that name a clock or a day
-— nothing else. A clock alone is on the event's day, a day alone keeps its clock. The user gave the time
+— nothing else; a contrast word may join a yes to its time ("yes but at 5:30", 可以，不过改到五点半). A clock alone is on the event's day, a day alone keeps its clock. The user gave the time
 themselves, so the doubt that made the write ask first is answered ("unasked"); a past time or an overlap
 at the new time is asked about again, as for any write. Any other reply (a length, a shift, other words)
 goes to the model as before — an ordinal word too ("first", "number three"): the time service reads it
@@ -13,6 +13,7 @@ as a day of the month, but to a yes/no that offered no options it is a pick the 
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Any
 
@@ -34,6 +35,19 @@ _ANY = 99
 """An ordinal's reach when no options bound it."""
 
 
+_BUT = re.compile(r"^(?P<sign>.*?)\s*(?:\bbut\b|\bthough\b|不过|不過|但是|但|只是)\s*(?P<rest>.+)$", re.IGNORECASE)
+"""A contrast word between a yes and its new time ("yes but at 5:30", 可以，不过改到五点半)."""
+
+
+def _but_split(clause: str) -> list[str]:
+    """``clause`` as (its yes, its time) when a contrast word stands between them, or begins it ("but at
+    5:30", 不过五点半); the clause itself otherwise. Only the words of a yes/no may stand before the word."""
+    m = _BUT.match(clause.strip())
+    if m is None or (m["sign"].strip(" ,，") and reply_sign(m["sign"].strip(" ,，")) is None):
+        return [clause]
+    return [part for part in (m["sign"].strip(" ,，"), m["rest"]) if part]
+
+
 def corrected_time(ctx: ToolContext, pending: PendingRecord, text: str) -> str | None:
     """The event's new start when ``text`` answers ``pending``'s yes/no with only another time for it
     (see the module doc), else None."""
@@ -45,7 +59,7 @@ def corrected_time(ctx: ToolContext, pending: PendingRecord, text: str) -> str |
         or not resolved.get("start")
     ):
         return None
-    parts = clauses_of(text)
+    parts = [part for c in clauses_of(text) for part in _but_split(c)]
     times = [c for c in parts if reply_sign(c) is None]
     if not times or not all(is_slot_reply(c) for c in times):
         return None

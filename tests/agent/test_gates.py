@@ -213,9 +213,21 @@ async def test_yes_with_a_change_goes_to_the_model(kit: Kit) -> None:
     kit.script(call("create_event", {"title": "Call with Globex", "when": "tomorrow 3pm"}))
     await kit.assistant.reply(kit.user_id, "Add a call with Globex tomorrow at 3pm")
     model = kit.script(call("create_event", {"title": "Call with Globex", "when": "tomorrow 5pm"}))
-    r = await kit.assistant.reply(kit.user_id, "yes but at 5", now=NOW + timedelta(minutes=1))
+    r = await kit.assistant.reply(kit.user_id, "yes, and invite Sam at 5", now=NOW + timedelta(minutes=1))
     assert model.call_count == 1 and r.route == "model"
     assert "Add it anyway?" in _context(model)
+    starts = sorted(e.start for e in await kit.events())
+    assert starts == [datetime(2025, 3, 6, 15, tzinfo=NY), datetime(2025, 3, 6, 17, tzinfo=NY)]
+
+
+async def test_yes_but_another_time_is_the_event_there_with_no_model_call(kit: Kit) -> None:
+    """Only a yes and a time, joined by "but" (``turn.time_correction``): code moves the new event there."""
+    await kit.seed("Dentist", datetime(2025, 3, 6, 15, tzinfo=NY))
+    kit.script(call("create_event", {"title": "Call with Globex", "when": "tomorrow 3pm"}))
+    await kit.assistant.reply(kit.user_id, "Add a call with Globex tomorrow at 3pm")
+    model = kit.script()
+    r = await kit.assistant.reply(kit.user_id, "yes but at 5pm", now=NOW + timedelta(minutes=1))
+    assert model.call_count == 0 and r.route == "gate_slot", r.text
     starts = sorted(e.start for e in await kit.events())
     assert starts == [datetime(2025, 3, 6, 15, tzinfo=NY), datetime(2025, 3, 6, 17, tzinfo=NY)]
 

@@ -27,6 +27,13 @@ ROWS = [
     ("周四下午三点带猫打针", {"title": "带猫打针", "when": "周四下午三点"}, "不对，改成下午四点", (6, 16, 0), 60),
     ("周五晚上七点吃饭", {"title": "吃饭", "when": "周五晚上七点"}, "晚上八点吧", (7, 20, 0), 60),
     ("週六早上九點爬山", {"title": "爬山", "when": "週六早上九點"}, "不對，週日", (9, 9, 0), 60),
+    # a contrast word between the yes and the new time
+    ("vet Thursday 3pm", {"title": "Vet", "when": "Thursday 3pm"}, "yes but at 5:30", (6, 17, 30), 60),
+    ("gym friday 6pm", {"title": "Gym", "when": "friday 6pm"}, "ok, but 7pm", (7, 19, 0), 60),
+    ("yoga saturday 9am", {"title": "Yoga", "when": "saturday 9am"}, "sure though sunday", (9, 9, 0), 60),
+    ("周四下午三点带猫打针", {"title": "带猫打针", "when": "周四下午三点"}, "可以，不过改到五点半", (6, 17, 30), 60),
+    ("周五晚上七点吃饭", {"title": "吃饭", "when": "周五晚上七点"}, "好的，但是晚上八点", (7, 20, 0), 60),
+    ("週六早上九點爬山", {"title": "爬山", "when": "週六早上九點"}, "行，不過改成週日吧", (9, 9, 0), 60),
 ]  # fmt: skip
 
 
@@ -68,7 +75,9 @@ async def test_a_bare_no_still_drops_it(database: Any, make_user: Any, answer: s
     "answer",
     ["no, make it 90 minutes", "no, an hour later", "what's on Friday?", "不对，要两个小时",
      # an ordinal word picks among options this yes/no never offered: never the 1st (or 2nd) of a month
-     "first", "second, please", "third", "the fourth one", "第一个", "第二个吧"],
+     "first", "second, please", "third", "the fourth one", "第一个", "第二个吧",
+     # a contrast word before words that are no time for it
+     "yes but not thursday", "可以，但不是周四", "ok but invite Sam"],
 )
 async def test_other_replies_go_to_the_model(database: Any, make_user: Any, answer: str) -> None:
     # a length, a shift or other words are not a time for the event: the model reads them
