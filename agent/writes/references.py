@@ -26,7 +26,7 @@ from agent.writes.title_match import (
     another_name,
     han_chars,
     longest_han_run,
-    names_a_subject_zh,
+    names_a_subject,
     names_someone,
     proper_words,
     shares_a_proper_word,
@@ -259,9 +259,9 @@ async def _by_time(
     match (``titled`` False) one such event is the one; when title words matched other events, the user
     chooses — a time that fits another event never silently moves it. A reference that says who the event
     is with ("meeting with Hannah", 跟李总的会) and matched no title is not found: the event it names is not
-    there, whatever starts at its time (``title_match.names_someone``); a Chinese one that says what the
-    event is (牙医) gets the one event at its time as a question, never as the target
-    (``title_match.names_a_subject_zh``)."""
+    there, whatever starts at its time (``title_match.names_someone``); one that says what the event is (牙医,
+    "run at 7 pm") gets the one event at its time as a question, never as the target
+    (``title_match.names_a_subject``)."""
     own = reference.strip() != ctx.user_text.strip()  # (code's own try with the whole message: its words ask)
     if not titled and own and names_someone(reference):
         return NotFound(by_id=False, with_time=bool(event_when))
@@ -272,7 +272,7 @@ async def _by_time(
     refs = await _starting_at(ctx, windows, occurrences=occurrences)
     if not refs:
         return NotFound(by_id=False, with_time=True)
-    apart = own and (names_a_subject_zh(reference) or _said_apart(ctx, reference, event_when))
+    apart = own and (names_a_subject(reference) or _said_apart(ctx, reference, event_when))
     if len(refs) == 1 and not titled and not apart:
         return Found(refs[0])
     # (one event at the time of a reference that says what it is and matched no title — 牙医 for 设计评审 in

@@ -15,7 +15,8 @@ import re
 from pypinyin import Style, lazy_pinyin
 from rapidfuzz.distance import Levenshtein
 
-from agent import lexicon_zh
+from agent import lexicon_en, lexicon_zh
+from agent.grounding import LATIN_WORD, STOP_WORDS
 from agent.language import HAN_RUN, simplified
 from agent.title_grounding import EVENT_KINDS, is_event_kind
 from schedule_time import noun_words, time_phrases
@@ -216,6 +217,31 @@ def names_a_subject_zh(reference: str) -> bool:
     for phrase in time_phrases(core):
         core = core.replace(simplified(phrase), " ")
     return any(len(run) >= MIN_RUN for run in HAN_RUN.findall(_KIND_ZH.sub(" ", core)))
+
+
+_POINTING_EN = re.compile(rf"{lexicon_en.POINTER_WORDS}|\b{lexicon_en.POINTER_NOUNS}s?\b|\bo['’]?clock\b", re.IGNORECASE)
+_NO_SUBJECT_EN = frozenset(
+    ["whatever", "whichever", "what", "something", "anything", "stuff", "got", "have", "has", "had", "i've",
+     "i'm", "there", "scheduled", "booked", "planned", "set", "thing", "things", "slot", "block", "item"]
+)  # fmt: skip
+"""Words of a reference by time that say nothing of what the event is ("whatever I've got at 8:30")."""
+
+
+def names_a_subject(reference: str) -> bool:
+    """The reference says what the event is, not only when: a Chinese one (``names_a_subject_zh``), or an
+    English one that, its time phrases, kinds of event, pointers and small words aside, keeps a word of
+    three letters or more ("run at 7 pm", "the dentist at 4"; not "my 3pm", "the 10 o'clock call", "that one
+    at 4")."""
+    if names_a_subject_zh(reference):
+        return True
+    core = normalise(reference)
+    for phrase in time_phrases(core):
+        core = core.replace(phrase, " ")
+    core = _POINTING_EN.sub(" ", core)
+    return any(
+        len(w) >= 3 and w not in STOP_WORDS and w not in _NO_SUBJECT_EN and not is_event_kind(w)
+        for w in LATIN_WORD.findall(core)
+    )
 
 
 def names_someone(reference: str) -> bool:
