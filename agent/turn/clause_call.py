@@ -51,7 +51,10 @@ def left_out_clauses(ctx: ToolContext, runs: Sequence[ToolRun]) -> list[tuple[st
     parts = clauses(ctx.user_text)
     if len(parts) < 2:
         return []
-    named = _named(runs)
+    kept = carried(runs)
+    # a call refused and never fixed made no request, unless it found its event ("the 3pm call" found, and
+    # a delete of it came after): an event it could not find ("…加个牙医" sent as an update) names nothing
+    named = _named([r for r in runs if r in kept or _found_its_event(r)])
     times = times_of(ctx)
 
     def unused(clause: str) -> bool:
@@ -86,6 +89,12 @@ def span(text: str, first: str, second: str) -> str:
     start = text.find(first)
     end = text.find(second, start)
     return text[start : end + len(second)] if start >= 0 and end >= 0 else f"{first}, {second}"
+
+
+def _found_its_event(run: ToolRun) -> bool:
+    """A refused write that had found the event it named (its command has a target)."""
+    command = getattr(run.result, "command", None)
+    return isinstance(run.result, Rejected) and command is not None and bool(command.target)
 
 
 def _named(runs: Sequence[ToolRun]) -> set[str]:

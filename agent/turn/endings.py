@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from agent.outcomes import NeedsConfirmation, Rejected
 from agent.tools.registry import ReadResult, ToolRun
 from agent.turn.result import TurnResult
+from agent.turn.unsaid import carried
 
 __all__ = [
     "asks_only_yes_no",
@@ -42,8 +43,10 @@ def settled_after_retry(out: TurnResult, retried: bool) -> bool:
 def only_read(out: TurnResult) -> bool:
     """The turn only read ("后天有啥安排？还有明天晚上的饭局取消掉" answered by the read alone): a time of the
     message no read used, in a clause of its own, is another request — its clause goes to the model alone
-    (whose own reading of it decides: a statement gets no write) rather than being lost behind the listing."""
-    return bool(out.runs) and all(r.kind == "read" for r in out.runs) and not (out.persisted or out.asking)
+    (whose own reading of it decides: a statement gets no write) rather than being lost behind the listing.
+    Writes the model tried that were refused and never fixed count as nothing done."""
+    done = carried(out.runs)  # (a write refused and never fixed did nothing: "…另外周四上午十点加个牙医")
+    return bool(done) and all(r.kind == "read" for r in done) and not (out.persisted or out.asking)
 
 
 def only_yes_no(out: TurnResult) -> bool:

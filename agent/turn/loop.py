@@ -148,6 +148,7 @@ async def run_turn(
     model_text = ""
     ended_by_model_text = False
     prompted = False  # the model was asked about a request it left out (``agent.turn.unsaid``)
+    read_answers = False  # its writes after a read were set aside: the read answers (``following_what_it_read``)
     refused_change = False  # the last round's calls included a change of an event the user never named
     gave_up: int | None = None  # where code's "say it again" starts in code_texts, after a failed retry
     while True:
@@ -253,7 +254,7 @@ async def run_turn(
         reads = any(isinstance(r.result, ReadResult) for r in runs)
         if fixable and retried:
             if following_what_it_read(out, fixable):  # the listing answers the user; no "say it again"
-                ended_by_model_text = True
+                ended_by_model_text = read_answers = True
                 break
             if reads_all_failed(out.runs) and (run := await read_skipped(tools, call_index, tried=True)):
                 _code_run(out, run, code_texts, ctx, telemetry, on_tool)  # a second bad read: code's
@@ -329,9 +330,13 @@ async def run_turn(
             lambda run: _code_run(out, run, code_texts, ctx, telemetry, on_tool),
         )  # fmt: skip
     left: list[tuple[str, str]] = []
-    if alive and (prompted or settled_after_retry(out, retried) or only_read(out) or only_yes_no(out)):
-        # still undone after the prompt (or beside a yes/no): each clause asked alone
-        left = left_out_clauses(ctx, out.runs)
+    # writes set aside behind a read asked nobody anything: another request of the message is still undone
+    done = [r for r in out.runs if not (read_answers and isinstance(r.result, Rejected) and r.result.fixable)]
+    if alive and (
+        prompted or settled_after_retry(out, retried) or only_read(out) or only_yes_no(out) or read_answers
+    ):
+        # still undone after the prompt (or beside a yes/no, or behind a read): each clause asked alone
+        left = left_out_clauses(ctx, done)
     lost = not left and alive and gave_up is not None and not (out.persisted or out.asking)
     if lost:
         # two requests mixed into calls that failed twice ("say it again"): each request's clause alone
@@ -343,8 +348,8 @@ async def run_turn(
     for run in alone:
         _code_run(out, run, code_texts, ctx, telemetry, on_tool)
     code_texts[:] = out.one_question(code_texts, lang)
-    if (prompted or settled_after_retry(out, retried) or only_yes_no(out)) and (
-        undone := still_undone(ctx, out.runs)
+    if (prompted or settled_after_retry(out, retried) or only_yes_no(out) or read_answers) and (
+        undone := still_undone(ctx, [*done, *alone])
     ):
         code_texts.append(undone)  # the left-out request, still not done after the prompt: said, not lost
     compose_reply(out, model_text, code_texts, ctx, telemetry, ended_by_model_text=ended_by_model_text)

@@ -364,6 +364,8 @@ async def test_a_lookup_of_a_day_the_user_did_not_name_is_not_shown(kit: Kit) ->
 
 
 async def test_prose_that_echoes_a_refusal_is_replaced_by_the_listing(kit: Kit) -> None:
+    """The refused update did nothing: the add it stood for is asked of the model alone (here it makes the
+    call), never dropped behind the listing."""
     await kit.seed("Design crit", datetime(2025, 3, 12, 13, tzinfo=NY))
     kit.script(
         call("list_events", {"range": "Wednesday"}),
@@ -371,11 +373,13 @@ async def test_prose_that_echoes_a_refusal_is_replaced_by_the_listing(kit: Kit) 
         reply(
             "The event 'Design crit' is not named by the user. Please change the event name and try again."
         ),
+        call("create_event", {"title": "Call with Noor", "when": "Thursday at 4pm"}, request="add"),
     )
     r = await kit.assistant.reply(
         kit.user_id, "What's on Wednesday? Also add a call with Noor on Thursday at 4pm"
     )
-    assert r.text == "Wednesday, March 12:\n- 1:00–2:00 PM — Design crit" and r.writes == ()
+    assert r.text.startswith("Wednesday, March 12:\n- 1:00–2:00 PM — Design crit\n"), r.text
+    assert "not named" not in r.text and [w.action for w in r.writes] == ["created"], r.text
 
 
 async def test_a_reply_that_repeats_an_earlier_message_is_replaced(database, make_user) -> None:  # type: ignore[no-untyped-def]
