@@ -130,7 +130,7 @@ BESIDE_A_READ = [
     ("show me tomorrow, then book a dentist visit friday 11am", ("list_events", {"range": "tomorrow"}),
      {"event": "book a dentist visit friday 11am", "event_when": "friday 11am", "when": "friday 11am"},
      {"title": "Dentist", "when": "friday 11am"}, 11),
-    ("明天有什么安排？另外周五上午十一点加个理发", ("list_events", {"range": "明天"}),
+    ("明天都有哪些事？另外周五上午十一点加个理发", ("list_events", {"range": "明天"}),
      {"event": "理发", "when": "周五上午十一点"}, {"title": "理发", "when": "周五上午十一点"}, 11),
     ("週四下午有什麼事？還有週五上午十一點去理髮", ("list_events", {"range": "週四下午"}),
      {"event": "週五上午十一點去理髮", "event_when": "週五上午十一點", "when": "週五上午十一點"},
