@@ -221,10 +221,15 @@ def names_a_subject_zh(reference: str) -> bool:
 
 _POINTING_EN = re.compile(rf"{lexicon_en.POINTER_WORDS}|\b{lexicon_en.POINTER_NOUNS}s?\b|\bo['’]?clock\b", re.IGNORECASE)
 _NO_SUBJECT_EN = frozenset(
-    ["whatever", "whichever", "what", "something", "anything", "stuff", "got", "have", "has", "had", "i've",
-     "i'm", "there", "scheduled", "booked", "planned", "set", "thing", "things", "slot", "block", "item"]
+    ["whatever", "whichever", "what", "something", "anything", "stuff", "got", "have", "has", "had", "there",
+     "scheduled", "booked", "planned", "set", "thing", "things", "slot", "block", "item",
+     # the command a model copies into the reference with the clause ("drop my call at 4")
+     "move", "drop", "cancel", "delete", "remove", "push", "bump", "shift", "skip", "reschedule", "change",
+     "make", "put", "add", "book", "schedule", "clear", "scrap", "ditch", "nix", "kill", "call", "off",
+     "back", "forward", "later", "earlier", "please", "pls", "instead", "again", "also", "just", "then"]
 )  # fmt: skip
-"""Words of a reference by time that say nothing of what the event is ("whatever I've got at 8:30")."""
+"""Words of a reference by time that say nothing of what the event is ("whatever I've got at 8:30", "drop my
+call at 4"): a bounded vocabulary of the reference, never a reading of what the user asked."""
 
 
 def names_a_subject(reference: str) -> bool:
@@ -238,10 +243,8 @@ def names_a_subject(reference: str) -> bool:
     for phrase in time_phrases(core):
         core = core.replace(phrase, " ")
     core = _POINTING_EN.sub(" ", core)
-    return any(
-        len(w) >= 3 and w not in STOP_WORDS and w not in _NO_SUBJECT_EN and not is_event_kind(w)
-        for w in LATIN_WORD.findall(core)
-    )
+    words = [re.split(r"['’]", w)[0] for w in LATIN_WORD.findall(core)]  # "whatever's", "I've"
+    return any(len(w) >= 3 and w not in STOP_WORDS and w not in _NO_SUBJECT_EN and not is_event_kind(w) for w in words)
 
 
 def names_someone(reference: str) -> bool:

@@ -26,6 +26,8 @@ FOUND = [
     ("the 7 o'clock call should be at 8pm", "the 7 o'clock call", "8pm"),
     ("whatever I've got at 7pm, make it 8pm", "whatever I've got at 7pm", "8pm"),
     ("晚上七点那个改到八点", "晚上七点那个", "八点"),
+    ("whatever's at 7pm tonight - make it 8pm", "whatever's at 7pm tonight", "8pm"),  # the model's whole clause,
+    ("push my 7pm back to 8pm", "push my 7pm back", "8pm"),  # its command and direction words included
 ]
 
 
