@@ -6,7 +6,7 @@ safe, but one more question for a request the user made plainly. The model reads
 one request (``turn.clause_call``), so the offer's clause (the one that says its time) goes to the model
 once, alone. A new event it makes of it through the usual guards (its own reading of the clause backs
 the write, the time is that clause's) replaces the offer; anything else leaves the offer as it was. A
-question the turn answered ("what's on tomorrow? and add a haircut friday at 11") is another request as a
+question the turn answered ("anything on thursday? and add a haircut friday at 11") is another request as a
 write is. Beside
 another question (a swap's "Delete “Badminton”?") the offer stays, asked with it as one yes/no.
 What the clause asks for is the model's reading; code only finds the clause (structure, not meaning).
@@ -44,7 +44,7 @@ def _offer_of_an_update(run: ToolRun) -> NeedsConfirmation | None:
 
 def offered_clauses(ctx: ToolContext, out: TurnResult) -> list[tuple[NeedsConfirmation, str, str]]:
     """``(offer, phrase, clause)`` for each such offer the turn asks beside a write it made or a read it answered
-    ("what's on tomorrow? and add a haircut friday at 11"), whose time is said
+    ("anything on thursday? and add a haircut friday at 11"), whose time is said
     in exactly one clause of a message of several: ``phrase`` the clause's time phrase, ``clause`` its words as the user wrote
     them (one clause asked once)."""
     parts = clauses(ctx.user_text)
