@@ -44,7 +44,8 @@ from agent.time_grounding import (
 )
 from agent.time_readings import picked_reading, reads_as_now, ungrounded_hint, users_phrase
 from agent.tools.args import STOP_REPEATING
-from agent.user_gave import user_gave_end, user_gave_end_time, user_gave_recurrence, weekly_count_said
+from agent.user_gave import user_gave_end, user_gave_end_time, user_gave_recurrence
+from agent.writes.how_often import recurrence_question
 from agent.writes.repetition import denies_a_repetition
 from agent.writes.siblings import time_of_another_request
 from agent.writes.store import title_of
@@ -314,9 +315,9 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
     if field != "event_when":  # an event's current time: the retry's failure asks to rephrase
         asked = command.with_(args=asked_args)
         day = _users_day(ctx) if field == "when" and asked_args.get("when") else None
-        often = weekly_count_said(ctx.time_sources, ctx.memo) if field == "recurrence" else None
-        question = phrases.ask_value(
-            field, ctx.lang, title=title_of(asked), day=day[1] if day else None, now=ctx.now, often=often
-        )
+        if field == "recurrence":
+            question = recurrence_question(ctx, title_of(asked))
+        else:
+            question = phrases.ask_value(field, ctx.lang, title=title_of(asked), day=day[1] if day else None, now=ctx.now)
         ask = NeedsValue(asked, field, question)
     return Rejected("ungrounded_time", "", fixable=True, problems=tuple(problems), command=command, ask=ask)

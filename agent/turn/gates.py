@@ -43,7 +43,7 @@ from agent.tools.registry import ToolRun
 from agent.turn.amend import Split, amend, split_reply
 from agent.turn.telemetry import TurnTelemetry
 from agent.turn.time_correction import corrected_time, with_corrected_time
-from agent.user_gave import weekly_count_said
+from agent.writes.how_often import joined_to_the_count
 from agent.writes.path import execute
 from agent.writes.pending import asked_again, pending_tool, resume
 from agent.writes.series_scope import is_series_answer
@@ -206,8 +206,8 @@ async def _answer(ctx: ToolContext, pending: PendingRecord, text: str) -> GateRe
 def _days_for_the_count(ctx: ToolContext, text: str) -> bool:
     """``text`` is only days that, after the user's "twice a week" (每周三次), read as a time: "Tuesday and
     Thursday", 周一三五 — a list of days is no time on its own."""
-    often = weekly_count_said(ctx.time_sources, ctx.memo)
-    return often is not None and is_slot_reply(f"{often} {text}")
+    joined = joined_to_the_count(ctx, text)
+    return joined is not None and is_slot_reply(joined)
 
 
 def _late_answer(ctx: ToolContext, expired: PendingRecord, text: str) -> GateResult | None:

@@ -35,11 +35,10 @@ from agent.context import ToolContext
 from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, Option, Rejected, WriteOutcome
 from agent.time_grounding import names_a_day, resolved
 from agent.timing import Missing, named_day, resolve_start
-from agent.user_gave import weekly_count_said
+from agent.writes.how_often import joined_to_the_count
 from agent.writes.path import choose_target, choose_time, execute
 from agent.writes.series_scope import is_series_answer
 from schedule_time import resolve
-from schedule_time.language import normalise
 from storage import PendingRecord
 
 __all__ = [
@@ -152,10 +151,9 @@ def _on_the_asked_day(ctx: ToolContext, old: str, value: str) -> str:
 def _with_the_count(ctx: ToolContext, value: str) -> str:
     """An answer of days ("Tuesday and Thursday", 周一三五) to "Which days … (twice a week)?": joined to the
     user's count it reads as the weekly series on those days; any other answer stands as given."""
-    often = weekly_count_said(ctx.time_sources, ctx.memo)
-    if often is None or often in normalise(value):
+    joined = joined_to_the_count(ctx, value)
+    if joined is None:
         return value
-    joined = f"{often} {value}"
     return joined if resolved(joined, now=ctx.now, tz=ctx.tz, memo=ctx.memo).recurrence else value
 
 

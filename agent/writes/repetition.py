@@ -28,7 +28,7 @@ from agent.time_grounding import phrases_in, resolved
 from agent.time_readings import reads_as_now
 from agent.timing import Timing, resolve_recurrence, timing_from_json
 from agent.tools.args import STOP_REPEATING
-from agent.user_gave import weekly_count_said
+from agent.writes.how_often import recurrence_question
 from agent.writes.series_scope import series_from
 from agent.writes.store import confirm, store, unasked
 from agent.writes.timing import settle_time, with_timing
@@ -167,9 +167,7 @@ async def change_repetition(
     if not change.stops:
         rule = change.rule or resolve_recurrence(str(change.words), start=start, tz=ctx.tz)
         if rule is None:
-            often = weekly_count_said(ctx.time_sources, ctx.memo)
-            question = phrases.ask_value("recurrence", ctx.lang, title=title, now=ctx.now, often=often)
-            return NeedsValue(command, "recurrence", question)
+            return NeedsValue(command, "recurrence", recurrence_question(ctx, title))
         first = first_of_rule(rule, start, all_day=all_day)
         start, end, patch = first, end + (first - start), {"rrule": rule}
     patch.update({"start": start.date(), "end": end.date()} if all_day else {"start": start, "end": end})

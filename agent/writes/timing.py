@@ -38,7 +38,8 @@ from agent.timing import (
     said_all_day,
     timing_json,
 )
-from agent.user_gave import user_gave_end, user_gave_multi_day, weekly_count_said
+from agent.user_gave import user_gave_end, user_gave_multi_day
+from agent.writes.how_often import recurrence_question
 from agent.writes.store import title_of
 from schedule_time import Candidate, TimeExpressionError, resolve
 from storage.recurrence import first_of_rule
@@ -248,9 +249,7 @@ def with_timing(
     if args.get("recurrence"):
         rrule = resolve_recurrence(args["recurrence"], start=start, tz=ctx.tz)
         if rrule is None:
-            often = weekly_count_said(ctx.time_sources, ctx.memo)
-            question = phrases.ask_value("recurrence", ctx.lang, title=title, now=ctx.now, often=often)
-            return NeedsValue(command, "recurrence", question)
+            return NeedsValue(command, "recurrence", recurrence_question(ctx, title))
     if rrule and command.tool == "create_event":
         # "every Tuesday and Thursday, starting the 9th" (a Sunday): the series starts on its first own day,
         # never with a stray occurrence on the day given
