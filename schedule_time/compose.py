@@ -38,6 +38,7 @@ def _recurring(plain: list[p.Piece], every: p.Every | None, recur: p.RecurUnit |
     """A recurrence, possibly with a set of weekdays ("every mon and wed", "周一到周五每天早上九点" -> weekly on
     those days: ``weekday_sets``), a time range ("每周一上午九点到十点": the first occurrence's start and end)
     and a start ("starting April 10": the first occurrence on or after it)."""
+    between = any(isinstance(x, p.RangeStart) for x in plain)  # "between 9 and 5": "and" ends a range
     run = weekday_run(plain)
     if run is not None:
         days, i, j = run
@@ -72,6 +73,9 @@ def _recurring(plain: list[p.Piece], every: p.Every | None, recur: p.RecurUnit |
     if len(seps) > 1:
         raise Unusable("more than one range separator")
     i = seps[0]
+    if plain[i].weak and not between:  # type: ignore[attr-defined]
+        # "every Monday at 9am and 5pm": two times of day, not one occurrence from 9 to 5
+        raise Unusable("a list of several dates or times is not one expression")
     left, right = spec_of(plain[:i]), spec_of(plain[i + 1:])
     if left.empty() or right.empty():
         raise Unusable("a range needs two ends")

@@ -194,4 +194,18 @@ ROWS: list[Row] = [
     R("每周三次，周二和周四", "ny_wed", "unresolved", "three times, two days"),
     R("每周三上午十点", "ny_wed", "rrule FREQ=WEEKLY;BYDAY=WE;BYHOUR=10;BYMINUTE=0 2026-03-11T10:00",
       "每周三 without 次 is every Wednesday (today's 10:00 is past)"),
+    # two times of day in one series ("every Monday at 9am and 5pm") are a list, never one occurrence from the
+    # first to the second (was 9am-5pm every Monday); "between 9 and 5" is still a range
+    R("every monday at 9am and 5pm", "ny_wed", "unresolved", "two clock times: a list"),
+    R("every day at 8am and 8pm", "ny_wed", "unresolved", "two daily times"),
+    R("daily at 7 and 6", "ny_wed", "unresolved", "bare hours joined by 'and'"),
+    R("every weekday 9am & 1pm", "ny_wed", "unresolved", "'&' joins a list"),
+    R("every tuesday and thursday at 9 and 5", "ny_wed", "unresolved", "days and times both listed"),
+    R("every morning and evening", "ny_wed", "unresolved", "two parts of day (was one all-day series)"),
+    R("every monday between 9am and 5pm", "ny_wed", "rrule FREQ=WEEKLY;BYDAY=MO;BYHOUR=9;BYMINUTE=0 2026-03-09T09:00",
+      "'between … and' is a range"),
+    R("每周一上午九点和下午五点", "ny_wed", "unresolved", "two clock times in one series"),
+    R("每天早上八点和晚上八点", "ny_wed", "unresolved", "twice a day at two times"),
+    R("每週二和週四上午九點", "ny_wed", "rrule FREQ=WEEKLY;BYDAY=TU,TH;BYHOUR=9;BYMINUTE=0 2026-03-05T09:00",
+      "traditional; a list of days with one time is one series"),
 ]
