@@ -194,10 +194,22 @@ def _items(ctx: ToolContext) -> list[str]:
         parts = [p for p in _LIST_SEP.split(phrase) if p]
         if len(parts) < 2 or resolved(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo).status != "unresolved":
             continue
+        parts = [_hour_after_a_clock(ctx, p, parts[i - 1]) if i else p for i, p in enumerate(parts)]
         found += [
             p for p in parts if resolved(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo).status != "unresolved"
         ]
     return found
+
+
+def _hour_after_a_clock(ctx: ToolContext, part: str, before: str) -> str:
+    """A bare number listed after a clock ("at 9 and 4", 9点和10) is an hour, as the clock before it is:
+    "at 4" (4点), so that it is a time the calls must account for; any other item stands as written."""
+    said = part.strip()
+    if not (said.isdigit() and 0 < int(said) <= 24):
+        return part
+    if not any(isinstance(piece, Clock) for piece in scan(normalise(before)).pieces):
+        return part
+    return f"{said}点" if ctx.lang == "zh" else f"at {said}"
 
 
 def times_of(ctx: ToolContext) -> list[str]:
