@@ -43,6 +43,7 @@ from agent.time_grounding import (
     resolved,
     starts_as,
 )
+from agent.time_lists import list_items
 from agent.time_words import shares_time_words
 from agent.tools.registry import ReadResult, ToolRun
 from agent.turn.focus import focus_group
@@ -183,33 +184,14 @@ def _a_time(ctx: ToolContext, phrase: str) -> bool:
     return any(s is not None and s.astimezone(ctx.tz).date() >= today for s in starts)
 
 
-_LIST_SEP = re.compile(r"\s*(?:,|，|、|;|；|\band\b|&|和|及|与|與)\s*")
-
-
 def _items(ctx: ToolContext) -> list[str]:
     """The items of the message's time lists that read as no one time ("on saturday and sunday" →
-    "saturday", "sunday"), each item that reads on its own."""
-    found: list[str] = []
-    for phrase in phrases_of(ctx.user_text, ctx.memo):
-        parts = [p for p in _LIST_SEP.split(phrase) if p]
-        if len(parts) < 2 or resolved(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo).status != "unresolved":
-            continue
-        parts = [_hour_after_a_clock(ctx, p, parts[i - 1]) if i else p for i, p in enumerate(parts)]
-        found += [
-            p for p in parts if resolved(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo).status != "unresolved"
-        ]
-    return found
-
-
-def _hour_after_a_clock(ctx: ToolContext, part: str, before: str) -> str:
-    """A bare number listed after a clock ("at 9 and 4", 9点和10) is an hour, as the clock before it is:
-    "at 4" (4点), so that it is a time the calls must account for; any other item stands as written."""
-    said = part.strip()
-    if not (said.isdigit() and 0 < int(said) <= 24):
-        return part
-    if not any(isinstance(piece, Clock) for piece in scan(normalise(before)).pieces):
-        return part
-    return f"{said}点" if ctx.lang == "zh" else f"at {said}"
+    "saturday", "sunday"; "at 9 and 4" → "at 9", "at 4"), each item that reads on its own."""
+    return [
+        item
+        for phrase in phrases_of(ctx.user_text, ctx.memo)
+        for item in list_items(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    ]
 
 
 def times_of(ctx: ToolContext) -> list[str]:
