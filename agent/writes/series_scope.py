@@ -153,9 +153,12 @@ def scope_not_said(ctx: ToolContext, command: Command, ask: WriteOutcome) -> Wri
 
 
 def _without_titles(command: Command, text: str) -> str:
+    """``text`` with the event's name cut out (a day in "Monday meeting" is no X), as a clause break: the
+    words on either side of a name are not one time ("starting monday the standup moves to 10am" is no
+    "starting monday … 10am")."""
     for title in ((command.target or {}).get("title"), command.args.get("event")):
         if title:
-            text = text.replace(title, " ")
+            text = re.sub(re.escape(title), " , ", text, flags=re.IGNORECASE)
     return text
 
 
