@@ -21,7 +21,8 @@ refused rather than written half-right. Deleting the series ("cancel my weekly s
 before that occurrence.
 
 "From X on" (``starts_from``): the user names where the change starts — "from next week on", "starting next
-Monday", "as of December", "March 17 onwards", 从下周开始, 下周起, 自12月起, 下周一以后都 — where X is a day, a
+Monday", "as of December", "March 17 onwards", 从下周开始, 下周起, 自12月起, 下周一以后都, and the time service's
+"from X" with no end after it ("from next week, …", "cancel yoga from Monday", 从下周…) — where X is a day, a
 weekday, a week, a month or longer (never a time of day: 从三点开始 is a start time). It settles the scope
 (the whole series, even when the model also named X's occurrence with ``event_when``), and the change
 applies from the series' first occurrence at or after the start of X (or the first not started, when X
@@ -43,7 +44,9 @@ from agent.outcomes import Command, NeedsChoice, Option, Rejected, WriteOutcome
 from agent.render import phrases
 from agent.render.timefmt import day_text, range_text
 from agent.time_grounding import Memo, resolved
+from schedule_time import time_phrases
 from schedule_time.language import normalise, scan
+from schedule_time.pieces import RangeSep, RangeStart
 from storage import EventSnapshot, split_from
 
 __all__ = [
@@ -178,6 +181,7 @@ _ONWARDS = re.compile(
     rf"|(?:开始|開始)(?=[，,、\s]|都|每|以后|以後))",  # 下周起, 下周一以后都, 下周开始，…
     re.IGNORECASE,
 )  # X is the time words right before
+_FROM_WORD = re.compile(r"\bfrom\b|从|從|自", re.IGNORECASE)
 _FINE_GRAINS = frozenset({"second", "minute", "hour"})
 _AHEAD = timedelta(days=370)
 
@@ -207,6 +211,12 @@ def starts_from(text: str, *, now: datetime, tz: Any, memo: Memo | None = None) 
         else:
             words = match.group("x").split()
             _day_start([" ".join(words[-n:]) for n in range(min(len(words), 6), 0, -1)], now, tz, memo, found)
+    for phrase in time_phrases(text):  # "from next week, …", "cancel yoga from Monday": the time service's
+        pieces = scan(normalise(phrase)).pieces  # "from X" with no end (a range's "from X to Y" is a move;
+        starts = [i for i, x in enumerate(pieces) if isinstance(x, RangeStart)]  # "to 10 from X": a move to 10)
+        if len(starts) == 1 and not any(isinstance(x, RangeSep) for x in pieces[starts[0]:]):
+            x = _FROM_WORD.split(phrase)[-1].strip()  # ("at 10 from next week": the words after "from")
+            _day_start([x], now, tz, memo, found)
     if len(found) != 1:
         return None
     ((start, words),) = found.items()
