@@ -264,11 +264,14 @@ def ask_confirmation(
         if lang == "zh":
             return f"删除「{title}」{day}及以后的所有日程吗？（之前的保留）"
         return f"Delete every “{title}” from {day} on? (Earlier ones are kept.)"
-    if action == "repeat" and repetition:  # a new rule: how it repeats and from which one
+    if action == "repeat" and repetition:  # a new rule: how it repeats and from which one (and what it meets)
         when = range_text(start, end, lang, all_day=all_day, ref=ref)
+        met = [(t, range_text(s, e, lang, all_day=a, ref=ref)) for t, s, e, a in conflicts]
         if lang == "zh":
-            return f"把「{title}」改为{repetition}重复吗？从{when}开始。"
-        return f"Make “{title}” repeat {repetition}, from {when}?"
+            clash = "会与" + "、".join(f"「{t}」（{w}）" for t, w in met) + "时间冲突。" if met else ""
+            return f"把「{title}」改为{repetition}重复吗？从{when}开始。{clash}"
+        clash = " It would overlap " + " and ".join(f"“{t}” ({w})" for t, w in met) + "." if met else ""
+        return f"Make “{title}” repeat {repetition}, from {when}?{clash}"
     if action == "stop_repeating":  # the next one stays, as a one-off
         day = day_text(start.date(), lang, ref=ref)
         if lang == "zh":

@@ -124,7 +124,7 @@ async def _create(ctx: ToolContext, command: Command) -> WriteOutcome:
     if (there := await another_of(ctx, command)) is not None:  # "dentist to 11am": a move's words
         move = moved_instead(ctx, command)
         return await _update(ctx, move, False) if move else ask_another(ctx, command, there, start, end)
-    reasons, conflicts = await checks(ctx, command, start, end, all_day, exclude=None)
+    reasons, conflicts = await checks(ctx, command, start, end, all_day, exclude=None, rrule=rrule)
     if reasons:
         return confirm(ctx, command, "create", title, start, end, all_day, reasons, conflicts)
     draft = EventDraft(
@@ -279,7 +279,9 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     if one_off and (same := await already_so(ctx, command, EventPatch(**patch))):
         return same  # nothing would change: said at once, never asked about first
     if start is not None and end is not None:
-        reasons, conflicts = await checks(ctx, command, start, end, all_day, exclude=target["event_id"])
+        whole = target.get("recurring") and occurrence_of(target) is None  # the series moves: each coming one
+        rule = target.get("rrule") if whole else None
+        reasons, conflicts = await checks(ctx, command, start, end, all_day, exclude=target["event_id"], rrule=rule)
         if needs_confirmation and "destructive" not in command.confirmed:
             reasons = (*reasons, "destructive")
         if reasons:

@@ -29,8 +29,9 @@ from agent.time_readings import reads_as_now
 from agent.timing import Timing, resolve_recurrence, timing_from_json
 from agent.tools.args import STOP_REPEATING
 from agent.writes.how_often import recurrence_question
+from agent.writes.overlaps import overlaps
 from agent.writes.series_scope import series_from
-from agent.writes.store import confirm, store, unasked
+from agent.writes.store import confirm, conflict_rows, store, unasked
 from agent.writes.timing import settle_time, with_timing
 from schedule_time import denied_phrases
 from schedule_time.recurrence import BYDAY
@@ -181,9 +182,15 @@ async def change_repetition(
     reasons = ("unasked",) if unasked(ctx, command) else ()  # the model's doubt, a swapped time, code's offer
     if needs_confirmation and "destructive" not in command.confirmed:
         reasons = (*reasons, "destructive")
+    conflicts: tuple[dict[str, Any], ...] = ()
+    if not change.stops and not all_day and "conflict" not in command.confirmed:
+        # a coming occurrence of the new rule over another event: asked first, as a new series is
+        found = await overlaps(ctx, start, end, rrule=patch["rrule"], exclude=target["event_id"])
+        conflicts = conflict_rows(found)
+        reasons = (*reasons, "conflict") if conflicts else reasons
     if reasons and not change.stops:
         how = repetition_text(patch["rrule"], start, ctx.lang)
-        return confirm(ctx, command, "repeat", title, start, end, all_day, reasons, (), repetition=how)
+        return confirm(ctx, command, "repeat", title, start, end, all_day, reasons, conflicts, repetition=how)
     unchanged = patch.keys() <= {"rrule", "start", "end"} and patch["rrule"] is not None
     if event.recurring and unchanged and _same_occurrences(event, patch["rrule"], start, end):
         # "every Monday" said of a series stored as weekly from a Monday: nothing to write

@@ -9,6 +9,7 @@ the store says ``persisted``; every store refusal becomes the user's sentence, n
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -19,6 +20,7 @@ from agent.outcomes import Command, NeedsConfirmation, Persisted, Rejected, Writ
 from agent.render import phrases
 from agent.title_grounding import event_kind_in, grounded_title
 from agent.turn.focus import just_written
+from agent.writes.overlaps import overlaps
 from agent.writes.pointing import pointing_words_dropped
 from agent.writes.siblings import others_words_dropped
 from schedule_time.language import normalise, scan
@@ -26,6 +28,7 @@ from storage import (
     EventNotFound,
     InvalidInput,
     NothingToUndo,
+    Occurrence,
     OccurrenceNotFound,
     StorageError,
     UndoConflict,
@@ -34,7 +37,7 @@ from storage import (
 )
 
 __all__ = [
-    "changes_besides", "checks", "confirm", "ground", "ground_title", "is_past", "model_doubts", "store", "title_of",
+    "changes_besides", "checks", "confirm", "conflict_rows", "ground", "ground_title", "is_past", "model_doubts", "store", "title_of",
     "unasked", "unasked_reading",
 ]
 
@@ -183,27 +186,40 @@ def is_past(ctx: ToolContext, start: datetime, end: datetime, all_day: bool) -> 
 
 
 async def checks(
-    ctx: ToolContext, command: Command, start: datetime, end: datetime, all_day: bool, *, exclude: str | None
+    ctx: ToolContext,
+    command: Command,
+    start: datetime,
+    end: datetime,
+    all_day: bool,
+    *,
+    exclude: str | None,
+    rrule: str | None = None,
 ) -> tuple[tuple[str, ...], tuple[dict[str, Any], ...]]:
+    """Why the write asks first: the model's doubt ("unasked"), a past time, an overlap (with ``rrule``, of
+    any of the series' coming occurrences: ``overlaps``)."""
     reasons: list[str] = ["unasked"] if unasked(ctx, command) else []
     if is_past(ctx, start, end, all_day) and "past" not in command.confirmed:
         reasons.append("past")
     conflicts: tuple[dict[str, Any], ...] = ()
     if not all_day and "conflict" not in command.confirmed:
-        found = await ctx.events.conflicts(start, end, exclude=exclude)
-        conflicts = tuple(
-            {
-                "event_id": str(o.event_id),
-                "title": o.title,
-                "start": o.start.isoformat(),
-                "end": o.end.isoformat(),
-                "all_day": o.all_day,
-            }
-            for o in found[:3]
-        )
+        conflicts = conflict_rows(await overlaps(ctx, start, end, rrule=rrule, exclude=exclude))
         if conflicts:
             reasons.append("conflict")
     return tuple(reasons), conflicts
+
+
+def conflict_rows(found: Sequence[Occurrence]) -> tuple[dict[str, Any], ...]:
+    """The first three overlaps, as a pending confirmation stores them and its question names them."""
+    return tuple(
+        {
+            "event_id": str(o.event_id),
+            "title": o.title,
+            "start": o.start.isoformat(),
+            "end": o.end.isoformat(),
+            "all_day": o.all_day,
+        }
+        for o in found[:3]
+    )
 
 
 def confirm(
