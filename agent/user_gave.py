@@ -4,12 +4,14 @@ user did, and the model mangled it)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from agent.language import HAN_RUN
 from agent.time_grounding import MAX_PHRASES, Memo, joined, phrases_of, resolved
+from agent.time_lists import list_items
 from schedule_time import Resolution, reads_as_an_end, said_as_an_end
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import TimesPer
@@ -17,13 +19,21 @@ from schedule_time.pieces import TimesPer
 __all__ = ["says_how_often", "user_gave_end", "user_gave_end_time", "user_gave_multi_day", "user_gave_recurrence", "weekly_count_said"]
 
 _DAY = timedelta(hours=24)
+_CLOCK_PARTS = re.compile(r";?BY(?:HOUR|MINUTE|SECOND)=[^;]*")
 
 
 def _readings(text: str, now: datetime, tz: ZoneInfo, memo: Memo | None) -> Iterable[Resolution]:
+    """Each phrase's reading; a list that reads as no one time ("every Monday at 9 and 4") by its items, so
+    that what one item says ("every Monday at 9": a repetition) is still said."""
     for phrase in joined(phrases_of(text, memo)[:MAX_PHRASES]):
         r = resolved(phrase, now=now, tz=tz, memo=memo)
         if r.status == "resolved":
             yield r
+            continue
+        items = [resolved(item, now=now, tz=tz, memo=memo) for item in list_items(phrase, now=now, tz=tz, memo=memo)]
+        rules = {_CLOCK_PARTS.sub("", r.recurrence or "") for r in items if r.status == "resolved"}
+        if len(rules) == 1:  # one series at several times; "every Monday and daily" is two repetitions: none
+            yield from (r for r in items if r.status == "resolved")
 
 
 def _timed_range(r: Resolution) -> timedelta | None:

@@ -190,8 +190,8 @@ def _items(ctx: ToolContext) -> list[str]:
     return [
         item
         for phrase in phrases_of(ctx.user_text, ctx.memo)
-        for item in list_items(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-    ]
+        for item in list_items(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo, series=False)
+    ]  # (an item of a series' list is a time of its own: "at 4" of "every Monday at 9 and 4")
 
 
 def times_of(ctx: ToolContext) -> list[str]:
