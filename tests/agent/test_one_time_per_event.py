@@ -6,11 +6,13 @@ model that sends the list again is asked as before; a time that reads as one ("e
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from agent.model import ModelResponse, ToolCall, call, reply
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
-from tests.agent.fixtures import Kit
+from tests.agent.fixtures import NY, Kit
 
 # (message, the model's create with the list, the two creates it makes when told, the hours written)
 ROWS = [
@@ -74,3 +76,75 @@ async def test_one_time_is_no_list(kit: Kit, text: str, create: dict) -> None:
     checks = (await kit.records("turn"))[-1].payload["checks"]
     assert not any(c.get("name") == "one_time_per_event" for c in checks), answer.text
     assert len(await kit.events()) == 1, answer.text
+
+
+# (message, the model's create with the list's two times as start and end, the two creates it then makes)
+ENDS = [
+    ("interviews tomorrow at 10am and 3pm", {"title": "Interview", "when": "tomorrow at 10am", "end": "tomorrow at 3pm"},
+     ({"title": "Interview", "when": "tomorrow at 10am"}, {"title": "Interview", "when": "tomorrow at 3pm"}), [10, 15]),
+    ("standup every monday at 9 and 4", {"title": "Standup", "when": "monday at 9am", "end": "monday at 4pm"},
+     ({"title": "Standup", "when": "9am", "recurrence": "every monday"},
+      {"title": "Standup", "when": "4pm", "recurrence": "every monday"}), [9, 16]),
+    ("calls with the vendors friday at 11 and 2pm", {"title": "Vendor call", "when": "friday at 11am", "end": "2pm"},
+     ({"title": "Vendor call", "when": "friday at 11am"}, {"title": "Vendor call", "when": "friday at 2pm"}), [11, 14]),
+    ("明天上午十点和下午三点各有一个面试", {"title": "面试", "when": "明天上午十点", "end": "下午三点"},
+     ({"title": "面试", "when": "明天上午十点"}, {"title": "面试", "when": "明天下午三点"}), [10, 15]),
+    ("每天早上八点和晚上八点吃药", {"title": "吃药", "when": "早上八点", "end": "晚上八点", "recurrence": "每天"},
+     ({"title": "吃药", "when": "早上八点", "recurrence": "每天"}, {"title": "吃药", "when": "晚上八点", "recurrence": "每天"}),
+     [8, 20]),
+    ("週五上午十一點和下午兩點跟廠商通話", {"title": "跟廠商通話", "when": "週五上午十一點", "end": "下午兩點"},
+     ({"title": "跟廠商通話", "when": "週五上午十一點"}, {"title": "跟廠商通話", "when": "週五下午兩點"}), [11, 14]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "ranged", "creates", "hours"), ENDS, ids=[e[0] for e in ENDS])
+async def test_two_listed_times_are_no_start_and_end(
+    kit: Kit, text: str, ranged: dict, creates: tuple[dict, dict], hours: list[int]
+) -> None:
+    kit.script(call("create_event", ranged, request="add"), _both(creates), reply("Done."))
+    answer = await kit.assistant.reply(kit.user_id, text)
+    assert sorted(e.start.hour for e in await kit.events()) == hours, answer.text
+    assert all(e.end - e.start <= timedelta(hours=1) for e in await kit.events()), answer.text
+
+
+async def test_a_range_keeps_its_end(kit: Kit) -> None:
+    kit.script(call("create_event", {"title": "Workshop", "when": "friday 10am", "end": "3pm"}), reply("ok"))
+    answer = await kit.assistant.reply(kit.user_id, "workshop friday from 10am to 3pm")
+    ((event),) = await kit.events()
+    assert (event.start.hour, event.end.hour) == (10, 15), answer.text
+
+
+# (message, the model's second create with the later item alone, the day it is written on)
+DAYS = [
+    ("interviews tomorrow at 10am and 3pm", {"title": "Interview", "when": "3pm"}, 6),
+    ("明天上午十点和下午三点各有一个面试", {"title": "面试", "when": "下午三点"}, 6),
+    ("dentist next friday at 9 and 4:30pm", {"title": "Dentist", "when": "4:30pm"}, 14),
+    ("下周三上午十点和下午两点开会", {"title": "开会", "when": "下午两点"}, 12),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "later", "day"), DAYS, ids=[d[0] for d in DAYS])
+async def test_a_later_item_is_on_the_lists_day(kit: Kit, text: str, later: dict, day: int) -> None:
+    kit.script(call("create_event", later, request="add"), reply("Done."), reply("Done."))
+    answer = await kit.assistant.reply(kit.user_id, text)
+    assert [e.start.astimezone(NY).day for e in await kit.events()] == [day], answer.text
+
+
+@pytest.mark.parametrize(
+    ("text", "listed", "answer", "hour"),
+    [
+        ("interviews tomorrow at 10am and 3pm", {"title": "Interview", "when": "tomorrow at 10am", "end": "tomorrow at 3pm"},
+         "tomorrow 3pm", 15),
+        ("明天上午十点和下午三点各有一个面试", {"title": "面试", "when": "明天上午十点和下午三点"}, "明天上午十点", 10),
+    ],
+    ids=["en", "zh"],
+)  # fmt: skip
+async def test_which_one_is_asked_when_the_retry_fails(kit: Kit, text: str, listed: dict, answer: str, hour: int) -> None:
+    model = kit.script(call("create_event", listed, request="add"), reply("The error says the end is twice."))
+    asked = await kit.assistant.reply(kit.user_id, text)
+    assert asked.pending is not None and not await kit.events(), asked.text
+    assert ("One event has one time" in asked.text) or ("一个日程只有一个时间" in asked.text), asked.text
+    calls = len(model.calls)
+    done = await kit.assistant.reply(kit.user_id, answer)
+    assert len(model.calls) == calls, done.text  # merged by code
+    assert [e.start.hour for e in await kit.events()] == [hour], done.text
