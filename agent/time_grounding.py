@@ -71,6 +71,7 @@ __all__ = [
     "moves_as_user_said",
     "names_a_day",
     "norm",
+    "phrase_spans",
     "phrases_in",
     "phrases_of",
     "phrases_said",
@@ -246,20 +247,26 @@ def phrases_said(sources: Iterable[str], now: datetime, tz: ZoneInfo, memo: Memo
 _ONLY_A_COMMA = re.compile(r"[\s,，、]*")
 
 
+def phrase_spans(text: str, memo: Memo | None) -> list[tuple[int, int]]:
+    """Where each time phrase of ``text`` stands in its normalised form, in order; [] when one is not found
+    there (then no two can be said to stand side by side)."""
+    folded = normalise(text)
+    spans, at = [], 0
+    for phrase in phrases_of(text, memo):
+        i = folded.find(phrase, at)
+        if i < 0:
+            return []
+        spans.append((i, i + len(phrase)))
+        at = i + len(phrase)
+    return spans
+
+
 def _adjacent(text: str, memo: Memo | None) -> list[str]:
     """Two phrases of ``text`` with only a comma between them, as one ("Thursday, 7": the scanner splits at
     the comma, and "7" alone reads as no time): the user's words for one time."""
     folded = normalise(text)
-    phrases = phrases_of(text, memo)
-    out, at = [], 0
-    spans = []
-    for phrase in phrases:
-        i = folded.find(phrase, at)
-        if i < 0:
-            return out
-        spans.append((i, i + len(phrase)))
-        at = i + len(phrase)
-    for (a, b), (c, d) in itertools.pairwise(spans):
+    out = []
+    for (a, b), (c, d) in itertools.pairwise(phrase_spans(text, memo)):
         if _ONLY_A_COMMA.fullmatch(folded[b:c]) and folded[b:c].strip():
             out.append(folded[a:d])
     return out

@@ -13,7 +13,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from agent.language import HAN_RUN
-from agent.time_grounding import Memo, names_a_day, phrases_of, resolved
+from agent.time_grounding import Memo, names_a_day, phrase_spans, phrases_of, resolved
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock
 
@@ -29,15 +29,8 @@ def listed_phrases(text: str, memo: Memo | None = None) -> list[str]:
     (明天上午十点和下午三点: the scanner splits at 和, and the list is the user's words for both times)."""
     folded = normalise(text)
     phrases = phrases_of(text, memo)
-    spans, at = [], 0
-    for phrase in phrases:
-        i = folded.find(phrase, at)
-        if i < 0:
-            return phrases
-        spans.append((i, i + len(phrase)))
-        at = i + len(phrase)
     runs: list[tuple[int, int]] = []
-    for start, end in spans:
+    for start, end in phrase_spans(text, memo):
         if runs and _LIST_WORD.fullmatch(folded[runs[-1][1] : start]):  # (a comma is also a clause break)
             runs[-1] = (runs[-1][0], end)
         else:
