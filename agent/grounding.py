@@ -146,6 +146,11 @@ def word_said(word: str, said_words: set[str], said_n: str) -> bool:
         return True
     if len(word) >= 5 and word in bare_words(said_n):
         return True
+    run_together = re.sub(r"[-‐'’.]", "", word)  # "stand-up" for "standup", "follow-up" for "followup"
+    if run_together != word and len(run_together) >= 5 and (
+        run_together in said_words or run_together in bare_words(said_n)
+    ):
+        return True
     for said in said_words:  # "lunches" / "lunch", "interviewing" / "interview"
         stem = len(_common_prefix(word, said))
         if stem >= 4 and max(len(word), len(said)) - stem <= 2 and min(len(word), len(said)) - stem <= 1:

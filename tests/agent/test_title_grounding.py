@@ -50,6 +50,11 @@ DROPPED = [
     ("和王芳開會", "明天上午十點開會", "開會", "traditional: an invented name"),
 ]
 KEPT = [
+    # a hyphenated word the user ran together is theirs (it had been dropped: "Stand-up meeting" → "Meeting")
+    ("Stand-up meeting", "standup every monday at 9", "stand-up for standup"),
+    ("Follow-up call", "followup call with the bank friday", "follow-up for followup"),
+    ("Dentist check-up", "dentist checkup tuesday 10am", "check-up for checkup"),
+    ("Warm-up run", "warmup run before the race saturday", "warm-up for warmup"),
     ("Call with Acme", "call Acme tomorrow", "a named company"),
     ("Meeting with Tom", "meet Tom tomorrow at 3", "a named person"),
     ("Lunch with Priya", "lunch with priya friday noon", "case aside"),
