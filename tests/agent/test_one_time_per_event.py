@@ -120,6 +120,8 @@ DAYS = [
     ("明天上午十点和下午三点各有一个面试", {"title": "面试", "when": "下午三点"}, 6),
     ("dentist next friday at 9 and 4:30pm", {"title": "Dentist", "when": "4:30pm"}, 14),
     ("下周三上午十点和下午两点开会", {"title": "开会", "when": "下午两点"}, 12),
+    ("haircut and nails saturday at 11 and 1pm", {"title": "Nails", "when": "1pm"}, 8),
+    ("后天上午九点和下午四点各有一个会", {"title": "会", "when": "下午四点"}, 7),
 ]  # fmt: skip
 
 
