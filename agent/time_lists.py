@@ -14,12 +14,13 @@ from zoneinfo import ZoneInfo
 
 from agent.language import HAN_RUN
 from agent.time_grounding import Memo, names_a_day, phrase_spans, phrases_of, resolved
+from agent.time_words import as_an_hour
+from agent.timing import rule_days
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock
 
 __all__ = ["list_items", "listed_phrases", "said_items"]
 
-_CLOCK_PARTS = re.compile(r";?BY(?:HOUR|MINUTE|SECOND)=[^;]*")
 _LIST_WORD = re.compile(r"\s*(?:\band\b|&|和|及|与|與|、)\s*")
 _LIST_SEP = re.compile(r"\s*(?:,|，|、|;|；|\band\b|&|和|及|与|與)\s*")
 
@@ -81,7 +82,7 @@ def _day_words(first: str, now: datetime, tz: ZoneInfo, memo: Memo | None, serie
         if r.status != "resolved" or r.grain != "day" or r.start is None or whole.start is None:
             continue
         if whole.recurrence:  # the same days of the series (每周一, not 每周 of 每周一上午九点)
-            if r.recurrence and _CLOCK_PARTS.sub("", r.recurrence) == _CLOCK_PARTS.sub("", whole.recurrence):
+            if r.recurrence and rule_days(r.recurrence) == rule_days(whole.recurrence):
                 return words
         elif r.start.astimezone(tz).date() == whole.start.astimezone(tz).date():
             return words
@@ -98,9 +99,7 @@ def _on_the_day(item: str, day: str, now: datetime, tz: ZoneInfo, memo: Memo | N
 
 def _hour_after_a_clock(part: str, before: str) -> str:
     """A bare number listed after a clock is an hour: "at 4" (4点); any other item stands as written."""
-    said = part.strip()
-    if not (said.isdigit() and 0 < int(said) <= 24):
+    hour = as_an_hour(part, zh=HAN_RUN.search(before) is not None)
+    if hour is None or not any(isinstance(piece, Clock) for piece in scan(normalise(before)).pieces):
         return part
-    if not any(isinstance(piece, Clock) for piece in scan(normalise(before)).pieces):
-        return part
-    return f"{said}点" if HAN_RUN.search(before) else f"at {said}"
+    return hour

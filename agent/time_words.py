@@ -10,7 +10,7 @@ from schedule_time import split_length_change, time_phrases
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock, Duration, Number, Piece, Shift
 
-__all__ = ["covers", "same_pieces", "shares_time_words"]
+__all__ = ["as_an_hour", "covers", "same_pieces", "shares_time_words"]
 
 
 def covers(user: Sequence[Piece], piece: Piece) -> bool:
@@ -64,3 +64,12 @@ def shares_time_words(value: str, phrase: str, sources: Sequence[str]) -> bool:
     pieces = scan(normalise(value)).pieces
     mine = scan(normalise(phrase)).pieces
     return bool(mine) and same_pieces(value, sources) and any(covers(mine, p) for p in pieces)
+
+
+def as_an_hour(text: str, *, zh: bool) -> str | None:
+    """A bare number that can only be an hour where it stands ("4" answering "what time?", listed after a
+    clock) as the time words for it: "at 4" / 4点. None for anything but a whole number from 1 to 24."""
+    said = text.strip()
+    if not (said.isdigit() and 0 < int(said) <= 24):
+        return None
+    return f"{said}点" if zh else f"at {said}"

@@ -33,6 +33,7 @@ __all__ = [
     "resolve_end",
     "resolve_recurrence",
     "resolve_start",
+    "rule_days",
     "said_all_day",
 ]
 
@@ -91,10 +92,13 @@ def _is_point(r: Resolution) -> bool:
 
 
 def _rule(r: Resolution) -> str | None:
-    if not r.recurrence:
-        return None
-    rule = _RULE_TIME_PARTS.sub("", r.recurrence).strip(";")
-    return rule or None
+    return rule_days(r.recurrence)
+
+
+def rule_days(rule: str | None) -> str | None:
+    """A repetition without its clock parts (BYHOUR, BYMINUTE, BYSECOND): which days it falls on, the
+    start carrying the time of day. None for none, or for a rule of clock parts only."""
+    return (_RULE_TIME_PARTS.sub("", rule).strip(";") or None) if rule else None
 
 
 def resolve_start(

@@ -4,7 +4,6 @@ user did, and the model mangled it)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -12,6 +11,7 @@ from zoneinfo import ZoneInfo
 from agent.language import HAN_RUN
 from agent.time_grounding import MAX_PHRASES, Memo, joined, phrases_of, resolved
 from agent.time_lists import list_items
+from agent.timing import rule_days
 from schedule_time import Resolution, reads_as_an_end, said_as_an_end
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import TimesPer
@@ -19,7 +19,6 @@ from schedule_time.pieces import TimesPer
 __all__ = ["says_how_often", "user_gave_end", "user_gave_end_time", "user_gave_multi_day", "user_gave_recurrence", "weekly_count_said"]
 
 _DAY = timedelta(hours=24)
-_CLOCK_PARTS = re.compile(r";?BY(?:HOUR|MINUTE|SECOND)=[^;]*")
 
 
 def _readings(text: str, now: datetime, tz: ZoneInfo, memo: Memo | None) -> Iterable[Resolution]:
@@ -31,7 +30,7 @@ def _readings(text: str, now: datetime, tz: ZoneInfo, memo: Memo | None) -> Iter
             yield r
             continue
         items = [resolved(item, now=now, tz=tz, memo=memo) for item in list_items(phrase, now=now, tz=tz, memo=memo)]
-        rules = {_CLOCK_PARTS.sub("", r.recurrence or "") for r in items if r.status == "resolved"}
+        rules = {rule_days(r.recurrence) for r in items if r.status == "resolved"}
         if len(rules) == 1:  # one series at several times; "every Monday and daily" is two repetitions: none
             yield from (r for r in items if r.status == "resolved")
 

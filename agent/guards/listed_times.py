@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from agent.context import ToolContext
 from agent.outcomes import Command, NeedsValue, Rejected
+from agent.render import phrases
 from agent.time_accounting import accounted
 from agent.time_grounding import names_a_day, quotes, resolved
 from agent.time_lists import list_items, listed_phrases, said_items
@@ -54,11 +55,8 @@ def one_time_per_event(ctx: ToolContext, command: Command) -> Rejected | None:
 def _which_one(ctx: ToolContext, command: Command, items: list[str], field: str) -> NeedsValue:
     """What the user is asked when the model's second answer fails too: which of their times this event is
     (an answer of a time is merged by code; the other can be its own event)."""
-    title = str(command.args.get("title") or "")
-    if ctx.lang == "zh":
-        question = f"一个日程只有一个时间：「{title}」定在{'还是'.join(items)}？（另一个可以单独再建。）"
-    else:
-        question = f"One event has one time: should “{title}” be {' or '.join(items)}? (The other can be its own event.)"
+    times = ("还是" if ctx.lang == "zh" else " or ").join(items)
+    question = phrases.say("one_time_each", ctx.lang, title=command.args.get("title") or "", times=times)
     asked = command.with_(args={**command.args, "when": None, "end": None, field: None})
     return NeedsValue(asked, "when", question)
 

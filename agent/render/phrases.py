@@ -74,6 +74,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "That event changed in the meantime, so I didn't touch it. Please check it and ask again.",
         "这个日程刚刚被改过，所以我没有动它。请确认后再说一次。",
     ),
+    "one_time_each": (
+        "One event has one time: should “{title}” be {times}? (The other can be its own event.)",
+        "一个日程只有一个时间：「{title}」定在{times}？（另一个可以单独再建。）",
+    ),
     "left_undone": (
         "I haven't done this part of your message yet: “{items}”. Ask me for it again.",
         "你消息里的这部分我还没有处理：“{items}”。请再跟我说一次。",

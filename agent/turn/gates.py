@@ -39,6 +39,7 @@ from agent.matchers import exact_command, pick_option, reply_sign
 from agent.model import Model
 from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, Option, WriteOutcome
 from agent.render import phrases
+from agent.time_words import as_an_hour
 from agent.tools.registry import ToolRun
 from agent.turn.amend import Split, amend, split_reply
 from agent.turn.telemetry import TurnTelemetry
@@ -192,7 +193,7 @@ async def _answer(ctx: ToolContext, pending: PendingRecord, text: str) -> GateRe
     if pending.kind == "needs_value":
         field = pending.payload.get("field")
         series = field == "event_when" and is_series_answer(text)  # "which day's …? or the whole series?"
-        bare_hour = field in ("when", "end") and text.strip().isdigit() and 0 < int(text.strip()) <= 24
+        bare_hour = field in ("when", "end") and as_an_hour(text, zh=False) is not None
         days = field == "recurrence" and _days_for_the_count(ctx, text)  # "Which days … (twice a week)?"
         if field not in SLOT_FIELDS or sign is not None or not (series or bare_hour or days or is_slot_reply(text)):
             return None

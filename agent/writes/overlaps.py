@@ -8,11 +8,11 @@ and one read of the calendar covers them all.
 
 from __future__ import annotations
 
-import re
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from agent.context import ToolContext
+from agent.timing import rule_days
 from storage import Occurrence
 from storage.recurrence import expand
 
@@ -23,8 +23,6 @@ HORIZON = timedelta(days=90)
 MAX_OCCURRENCES = 30
 """At most this many of its occurrences (a daily series: a month)."""
 
-_CLOCK_PARTS = re.compile(r";?BY(?:HOUR|MINUTE|SECOND)=[^;]*", re.IGNORECASE)
-
 
 async def overlaps(
     ctx: ToolContext, start: datetime, end: datetime, *, rrule: str | None = None, exclude: str | None = None
@@ -34,11 +32,11 @@ async def overlaps(
     one per clashing occurrence."""
     if not rrule:
         return await ctx.events.conflicts(start, end, exclude=exclude)
-    rule = _CLOCK_PARTS.sub("", rrule).lstrip(";")  # (the times are the new start's: a moved series keeps none)
+    rule = rule_days(rrule)  # (the times are the new start's: a moved series keeps none)
     if not isinstance(start.tzinfo, ZoneInfo):  # walls repeat in a zone, not at a fixed offset (DST)
         start, end = start.astimezone(ctx.tz), end.astimezone(ctx.tz)
     ours = expand(
-        start=start, end=end, all_day=False, rule=rule or None, exdates=(), range_start=start,
+        start=start, end=end, all_day=False, rule=rule, exdates=(), range_start=start,
         range_end=start + HORIZON, limit=MAX_OCCURRENCES,
     )  # fmt: skip
     if not ours:

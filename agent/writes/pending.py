@@ -34,6 +34,7 @@ from typing import Any
 from agent.context import ToolContext
 from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, Option, Rejected, WriteOutcome
 from agent.time_grounding import names_a_day, resolved
+from agent.time_words import as_an_hour
 from agent.timing import Missing, named_day, resolve_start
 from agent.writes.how_often import joined_to_the_count
 from agent.writes.path import choose_target, choose_time, execute
@@ -167,9 +168,7 @@ def _inside_the_bound(ctx: ToolContext, old: str, value: str) -> str | None:
         return None
     if names_a_day(value):
         return None
-    said = value.strip()
-    if said.isdigit() and 0 < int(said) <= 24:
-        said = f"{said}点" if ctx.lang == "zh" else f"at {said}"
+    said = as_an_hour(value, zh=ctx.lang == "zh") or value.strip()
     found = resolve(said, now=asked.day, tz=ctx.tz, prefer="future")
     readings = [c.start for c in found.candidates] if found.status == "ambiguous" else [found.start]
     inside = [

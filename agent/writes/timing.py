@@ -35,6 +35,7 @@ from agent.timing import (
     resolve_end,
     resolve_recurrence,
     resolve_start,
+    rule_days,
     said_all_day,
     timing_json,
 )
@@ -81,7 +82,7 @@ def _option(ctx: ToolContext, c: Candidate) -> Option:
     shown and applied once picked; a point shows the default hour."""
     ranged = c.grain == "minute" and c.end is not None and c.end - c.start > timedelta(minutes=1)
     shown_end = c.end if ranged or c.grain != "minute" else c.start + timedelta(hours=1)
-    time = {"start": c.start.isoformat(), "grain": c.grain, "rrule": _day_rule(c.recurrence)}
+    time = {"start": c.start.isoformat(), "grain": c.grain, "rrule": rule_days(c.recurrence)}
     if ranged:
         time["end"] = c.end.isoformat()
     return Option(
@@ -268,15 +269,6 @@ def _user_said(ctx: ToolContext, value: str, when: str) -> bool:
 
 def _multi_day_said(ctx: ToolContext) -> bool:
     return any(user_gave_multi_day(t, now=ctx.now, tz=ctx.tz, memo=ctx.memo) for t in ctx.time_sources)
-
-
-_CLOCK_PARTS = re.compile(r";?BY(?:HOUR|MINUTE|SECOND)=[^;]*", re.IGNORECASE)
-
-
-def _day_rule(recurrence: str | None) -> str | None:
-    """A candidate's repetition without its clock parts (the start carries the time), as ``timing`` keeps
-    a resolved one: "every Thursday at 7" stays weekly once "evening" is picked."""
-    return (_CLOCK_PARTS.sub("", recurrence).strip(";") or None) if recurrence else None
 
 
 def choose_time(ctx: ToolContext, command: Command, option: Option) -> Command | WriteOutcome:
