@@ -44,6 +44,19 @@ _QUALIFIERS = re.compile(r"^(?:just|only|a|an)\s+|^(?:只|仅|僅|就)|(?:\s+(?:
 """Words around such a value that change nothing ("just once", "a one-time thing", 一次性的, 不重复了)."""
 
 
+_SCOPES = {
+    "one": ["one", "single", "occurrence", "instance", "this", "this one", "this occurrence", "this instance",
+            "only this", "just this", "just this one", "only this one", "single occurrence", "one occurrence",
+            "once", "这次", "这一次", "本次", "单次", "單次", "这个", "这一个", "仅此一次", "僅此一次"],
+    "series": ["series", "all", "every", "everything", "all of them", "all occurrences", "the series",
+               "whole series", "entire series", "the whole series", "all events", "整个系列", "整個系列", "全部",
+               "所有", "系列", "每次", "全部重复", "全部重複"],
+}  # fmt: skip
+"""The model's words for a scope, as the values they are: a bounded field's synonyms, read, not guessed. Any
+other value ("following", "future": from which one?) is left out, so the scope is asked when it matters."""
+_SCOPE_OF = {word: scope for scope, words in _SCOPES.items() for word in words}
+
+
 STOP_REPEATING = "never"
 """An update's ``recurrence`` that ends a repetition ("stop repeating the standup"): every value of
 ``_NO_REPETITION`` reads as it (``writes.repetition``)."""
@@ -85,6 +98,9 @@ class _Args(BaseModel):
                 continue
             if cls._stop_is_a_value and name == "recurrence" and isinstance(value, str) and _bare(_folded(value)) in _NO_REPETITION:
                 out[name] = STOP_REPEATING  # a value here, always asked about first (``writes.repetition``)
+                continue
+            if name == "scope" and isinstance(value, str):
+                out[name] = _SCOPE_OF.get(_folded(value).replace("_", " "))
                 continue
             if _says_nothing(name, value) or (isinstance(value, list) and value and all(_says_nothing(name, v) for v in value)):
                 out[name] = field.get_default(call_default_factory=True)

@@ -38,6 +38,7 @@ from agent.time_grounding import (
     the_time_itself,
 )
 from agent.writes.references import events_sharing_a_word
+from agent.writes.series_move import occurrence_of
 from agent.writes.store import changes_besides, confirm
 from agent.writes.timing import anchor_of
 from agent.writes.title_match import beyond_the_title, shares_a_word
@@ -103,11 +104,18 @@ def nothing_to_change(ctx: ToolContext, command: Command, unused: str | None) ->
 async def already_so(ctx: ToolContext, command: Command, event_patch: EventPatch) -> WriteOutcome | None:
     """An update that would store what the event already has is not written: the model sends
     "后天上午十点和王五开会" as an update of that very meeting when it exists (before, a new version and
-    "Updated …" for nothing). None when it changes something."""
+    "Updated …" for nothing); one occurrence is compared with its own time. None when it changes
+    something."""
+    target = command.target or {}
     try:
-        event = await ctx.events.get((command.target or {})["event_id"])
+        event = await ctx.events.get(target["event_id"])
     except StorageError:
         return None  # the store's own answer comes with the write
+    if occurrence_of(target) is not None:
+        # one occurrence of a series: compared with that occurrence ("skip gym on Tuesday" sent as a move
+        # of Tuesday's to Tuesday wrote a detached copy of it, "Updated one occurrence …" for nothing)
+        at = datetime.fromisoformat(target["start"]), datetime.fromisoformat(target["end"])
+        event = dataclasses.replace(event, start=at[0], end=at[1])
     if event_patch.changes(event):
         return None
     when = range_text(

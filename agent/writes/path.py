@@ -55,7 +55,12 @@ from agent.writes.repetition import (
     on_another_weekday,
     rule_change,
 )
-from agent.writes.series_move import occurrence_of, occurrence_on_named_day, series_patch
+from agent.writes.series_move import (
+    occurrence_of,
+    occurrence_on_named_day,
+    onto_its_own_occurrence,
+    series_patch,
+)
 from agent.writes.series_scope import (
     ask_scope,
     from_day,
@@ -248,6 +253,8 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
                 return either
             command = either or command
         start, end, all_day, _ = timing_from_json(command.resolved or {})
+        if (named := await onto_its_own_occurrence(ctx, command, start)) is not None:
+            return await _update(ctx, named, needs_confirmation)
         patch["start"], patch["end"] = (start.date(), end.date()) if all_day else (start, end)
     for name in ("title", "location", "notes"):
         if args.get(name) is not None:
@@ -318,7 +325,7 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
                 )
             patch.update(moved)
     event_patch = EventPatch(**patch)
-    if occurrence is None and from_start is None and (same := await already_so(ctx, command, event_patch)):
+    if from_start is None and (same := await already_so(ctx, command, event_patch)):
         return same
     return await store(
         ctx,

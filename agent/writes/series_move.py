@@ -12,7 +12,7 @@ from agent.timing import named_day
 from agent.writes.series_scope import series_move_allowed
 from storage import EventSnapshot
 
-__all__ = ["occurrence_of", "occurrence_on_named_day", "series_patch"]
+__all__ = ["occurrence_of", "occurrence_on_named_day", "onto_its_own_occurrence", "series_patch"]
 
 
 async def occurrence_on_named_day(ctx: ToolContext, command: Command) -> Command:
@@ -32,6 +32,22 @@ async def occurrence_on_named_day(ctx: ToolContext, command: Command) -> Command
     start, end = found[0].start.isoformat(), found[0].end.isoformat()
     moved = {**target, "start": start, "end": end, "occurrence_start": start, "scope": "one"}
     return command.with_(target=moved)
+
+
+async def onto_its_own_occurrence(ctx: ToolContext, command: Command, start: datetime) -> Command | None:
+    """One occurrence moved onto another occurrence of its own series, at the very same time ("no gym next
+    tuesday" sent as a move of the next one to next Tuesday): two of one series at one time is never a
+    change anyone asks for, so the time names the occurrence, not where one goes. The update again with
+    that time as its ``event_when`` (it finds that occurrence, and nothing moves); None for any other move."""
+    target = command.target or {}
+    at = occurrence_of(target)
+    when = command.args.get("when")
+    if at is None or start == at or not when or command.args.get("event_when"):
+        return None
+    found = await ctx.events.list_range(start, start + timedelta(minutes=1))
+    if not any(str(o.event_id) == target["event_id"] and o.start == start for o in found):
+        return None
+    return command.with_(args={**command.args, "event_when": when, "when": None}, target=None, resolved=None)
 
 
 def occurrence_of(target: dict[str, Any]) -> datetime | None:
