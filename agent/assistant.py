@@ -48,6 +48,7 @@ from agent.turn.sessions import earlier_line, fit_history, focus_line, pending_l
 from agent.turn.sessions import session_gap as session_gap_from_env
 from agent.turn.telemetry import TurnTelemetry
 from agent.writes.pending import EXPIRY, payload_of
+from agent.writes.pending_change import pending_create
 from storage import CLEAR, Database, PendingWrite, StorageError, TurnState, TurnStore
 from storage.turns import RequestResult
 
@@ -206,6 +207,9 @@ class Assistant:
                 earlier_texts=earlier_sources(state.history, state.pending),
                 shown_times=assistant_times(state.history),
                 pending_texts=pending_sources(state.pending),
+                pending_create=None
+                if state.expired or state.pending is None
+                else pending_create(state.pending.payload),
             )
         # a file is routed by its type, by code (agent.attachments), before the gates and the model
         attached = await attachment_turn(ctx, attachment, self.model, telemetry) if attachment else None

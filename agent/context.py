@@ -6,13 +6,16 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
 from agent.language import Lang
 from agent.turn.state import TurnState
 from schedule_time import without_denied
 from storage import ConversationStore, EventStore, TurnStore
+
+if TYPE_CHECKING:
+    from agent.outcomes import Command
 
 __all__ = ["ToolContext"]
 
@@ -50,6 +53,9 @@ class ToolContext:
     pending_texts: tuple[str, ...] = ()
     """The pending command's time words and printed options (``time_sources.pending_sources``): what the
     user was just asked, and may answer with our own words."""
+    pending_create: Command | None = None
+    """The new event the pending question is about, not yet written (``writes.pending_change``): an update
+    of it in this message changes it."""
     state: TurnState = field(default_factory=TurnState, repr=False, compare=False)
     """What this turn established so far (``agent.turn.state``): shared by tools, guards and checks."""
 

@@ -24,7 +24,7 @@ from agent.time_grounding import has_clock, is_a_length, is_a_shift
 from agent.timing import named_day
 from agent.turn.amend import clauses_of
 from agent.writes.path import execute
-from agent.writes.pending import merged
+from agent.writes.pending_change import merged
 from schedule_time import is_slot_reply
 from storage import PendingRecord
 

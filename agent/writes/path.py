@@ -45,6 +45,7 @@ from agent.writes.no_change import (
     without_the_reference_as_title,
 )
 from agent.writes.own_end import without_its_own_end
+from agent.writes.pending_change import changed_pending_create
 from agent.writes.people import title_with_new_name
 from agent.writes.references import Ref
 from agent.writes.removal import delete, undo
@@ -95,6 +96,8 @@ async def execute(ctx: ToolContext, command: Command, *, needs_confirmation: boo
     try:
         if command.tool == "create_event":
             return await _create(ctx, command)
+        if command.tool == "update_event" and (changed := changed_pending_create(ctx, command)) is not None:
+            return await _create(ctx, changed)  # "actually make it sunday" while its time was asked
         if command.tool == "update_event":
             return await _update(ctx, command, needs_confirmation)
         if command.tool == "delete_event":

@@ -38,6 +38,7 @@ from agent.time_words import as_an_hour
 from agent.timing import Missing, named_day, resolve_start
 from agent.writes.how_often import joined_to_the_count
 from agent.writes.path import choose_target, choose_time, execute
+from agent.writes.pending_change import merged
 from agent.writes.series_scope import is_series_answer
 from schedule_time import resolve
 from storage import PendingRecord
@@ -238,19 +239,3 @@ def settle(
     return Rejected("bad_answer", "")
 
 
-_TIMING_ARGS = frozenset({"when", "end", "duration", "recurrence"})
-
-
-def merged(command: Command, changes: dict[str, Any]) -> Command:
-    """``command`` with the reply's added or changed arguments: a value replaces, attendees are added to;
-    a changed time is settled again."""
-    args = dict(command.args)
-    for name, value in changes.items():
-        if value in (None, "", []):
-            continue
-        if name == "attendees":
-            args[name] = list(dict.fromkeys([*(args.get(name) or ()), *value]))
-        else:
-            args[name] = value
-    timing = any(changes.get(n) for n in _TIMING_ARGS)
-    return command.with_(args=args, resolved=None) if timing else command.with_(args=args)

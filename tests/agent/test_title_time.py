@@ -1,5 +1,5 @@
 """A new event's title loses the time phrases that say when it starts (``agent.writes.title_time``); a
-holiday, a meal, another event's time, a repetition and a title with nothing else stay. Now is Wednesday
+holiday, a meal, another event's time, a repetition with no clock and a title with nothing else stay. Now is Wednesday
 2025-03-05 09:00 in New York."""
 
 from __future__ import annotations
@@ -31,7 +31,16 @@ ROWS = [
     ("週六早上九點爬山", _at(8, 9), "爬山"),
     ("明天晚上八点的读书会", _at(6, 20), "读书会"),
     ("周五下午和小赵对账", _at(7, 14), "和小赵对账"),
+    # a repetition at the event's own clock: when it is, shown as "(repeating)"; a meal in it names the event
+    ("Standup every Monday at 9am", _at(10, 9), "Standup"),
+    ("Lunch every weekday at noon", _at(5, 12), "Lunch"),
+    ("Gym every day at 6pm", _at(5, 18), "Gym"),
+    ("Pills daily at 8", _at(5, 20), "Pills"),
+    ("每周一上午九点站会", _at(10, 9), "站会"),
+    ("每天晚上八点吃药", _at(5, 20), "吃药"),
+    ("每周五晚上七点家庭聚餐", _at(7, 19), "家庭聚餐"),
     # what stays
+    ("Standup every Monday at 9am", _at(10, 10), "Standup every Monday at 9am"),  # not this event's clock
     ("Thanksgiving dinner", _at(27, 18, month=11), "Thanksgiving dinner"),
     ("端午聚餐", _at(31, 18, month=5), "端午聚餐"),
     ("Prep for Friday's demo", _at(6, 15), "Prep for Friday's demo"),  # another day's event
