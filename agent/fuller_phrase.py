@@ -1,4 +1,5 @@
-"""The user's own fuller time phrase when the model's grounded argument drops part of it.
+"""The user's own fuller time phrase when the model's grounded argument drops part of it (or adds words
+that make it read as no time: ``readable_part``).
 
 A small model's most common time slip is to keep part of what the user said: "3pm" for "tomorrow at 3pm",
 "下午三点" for "明天下午三点", "every other Thursday at 2pm" without its "starting April 10". The argument is
@@ -17,7 +18,7 @@ from schedule_time.compose import dash_joined
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock, Or, PartOfDay, Piece
 
-__all__ = ["fuller_phrase"]
+__all__ = ["fuller_phrase", "readable_part"]
 
 _DAY_WORDS = (*DAY_PIECES, PartOfDay, Or)
 """What ``fuller_phrase`` may add to the model's argument: words naming the day (or its part), or the other
@@ -87,4 +88,23 @@ def _with_series_start(
         joined = resolved(f"{value} {phrase}", now=now, tz=tz, memo=memo)
         if joined.status == "resolved" and joined.recurrence == r.recurrence and joined.start != r.start:
             found.append(f"{value} {phrase}")
+    return found[0] if len(found) == 1 else None
+
+
+def readable_part(
+    value: str, text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
+) -> str | None:
+    """The user's own phrase inside a ``value`` that reads as no time: "Friday, March 6, 6:00 PM" for "friday
+    6pm", the model's Friday of the user's words beside a date of our receipt that is a Thursday. The one time
+    phrase of ``text`` that reads, all of whose time words the value holds; None when the value reads, or
+    there is none or several."""
+    if resolved(value, now=now, tz=tz, memo=memo).status != "unresolved":
+        return None
+    pieces = scan(normalise(value)).pieces
+    found = [
+        phrase for phrase in phrases_of(text, memo)
+        if resolved(phrase, now=now, tz=tz, memo=memo).status == "resolved"
+        and (user := dash_joined(scan(normalise(phrase)).pieces))
+        and all(any(covers([q], p) or p == q for q in pieces) for p in user)
+    ]  # fmt: skip
     return found[0] if len(found) == 1 else None

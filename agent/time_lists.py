@@ -23,6 +23,8 @@ __all__ = ["list_items", "listed_phrases", "said_items"]
 
 _LIST_WORD = re.compile(r"\s*(?:\band\b|&|和|及|与|與|、)\s*")
 _LIST_SEP = re.compile(r"\s*(?:,|，|、|;|；|\band\b|&|和|及|与|與)\s*")
+_LIST_WORD = re.compile(r"、|\band\b|&|和|及|与|與")
+"""A list has a word that lists: commas alone are a date's parts ("Friday, March 6, 6:00 PM")."""
 
 
 def listed_phrases(text: str, memo: Memo | None = None) -> list[str]:
@@ -54,7 +56,11 @@ def said_items(
 ) -> list[tuple[str, str]]:
     """``list_items`` with each item as the user wrote it: ("3pm", "tomorrow 3pm")."""
     said = [p for p in _LIST_SEP.split(phrase) if p]
-    if len(said) < 2 or resolved(phrase, now=now, tz=tz, memo=memo).status != "unresolved":
+    if (
+        len(said) < 2
+        or not _LIST_WORD.search(phrase)
+        or resolved(phrase, now=now, tz=tz, memo=memo).status != "unresolved"
+    ):
         return []
     parts = [_hour_after_a_clock(p, said[i - 1]) if i else p for i, p in enumerate(said)]
     day = _day_words(parts[0], now, tz, memo, series)

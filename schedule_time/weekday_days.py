@@ -58,7 +58,8 @@ def weekday_date_search(ctx: a.Ctx, ref: p.WeekdayRef, dp: p.DateParts) -> a.Fra
     """"Thu 15th", "Fri, Jul 18", 周六9号: the date where the weekday and the day agree; never one of them
     silently. A weekday with its own week ("next Saturday the 9th") must fall on that day; a full date
     must fall on that weekday; otherwise the next (prefer past: last) such date within
-    ``WEEKDAY_SEARCH_MONTHS`` (a month given: this year's date first, as "Sunday, Feb 10" has always read).
+    ``WEEKDAY_SEARCH_MONTHS``. A month given: this year's date, or the date as read without the weekday (the
+    next Feb 10), on that weekday — never another year's, which no one means by "Friday, December 10".
     No agreement: ``Unusable`` naming both."""
     weekday, name = ref.weekday, DAY_NAMES[ref.weekday]
     day_name = f"the {dp.day}{_ORD_SUFFIX.get(dp.day, 'th')}"
@@ -75,14 +76,15 @@ def weekday_date_search(ctx: a.Ctx, ref: p.WeekdayRef, dp: p.DateParts) -> a.Fra
         return a.day_frame(d)
     step = 1 if ctx.future else -1
     limit = a.add_months(ctx.today, step * WEEKDAY_SEARCH_MONTHS)
-    if dp.month is not None:   # "Sunday, Feb 10": this year's date if it is that weekday, else the next
-        a.dateparts_frame(ctx, p.DateParts(None, dp.month, dp.day))   # refuses Feb 30 as a date would
+    if dp.month is not None:   # "Sunday, Feb 10": this year's date, or the date as read alone, on that weekday
+        alone = a.dateparts_frame(ctx, p.DateParts(None, dp.month, dp.day)).start   # refuses Feb 30 as a date would
         y = ctx.now.year
-        while (a.make_date(y, dp.month, 1) <= limit) if step > 0 else (a.make_date(y, dp.month, 28) >= limit):
-            if dp.day <= calendar.monthrange(y, dp.month)[1] and datetime(y, dp.month, dp.day).weekday() == weekday:  # noqa: DTZ001
-                return a.day_frame(datetime(y, dp.month, dp.day))  # noqa: DTZ001 - naive wall clock by design
-            y += step
-        where = f"{calendar.month_name[dp.month]} {dp.day}"
+        this_year = datetime(y, dp.month, dp.day) if dp.day <= calendar.monthrange(y, dp.month)[1] else None  # noqa: DTZ001
+        for d in (this_year, alone):
+            if d is not None and d.weekday() == weekday:
+                return a.day_frame(d)
+        # another year's ("Friday, December 10" in a December whose 10th is a Thursday) is never the one meant
+        raise Unusable(f"{alone:%Y-%m-%d} is a {DAY_NAMES[alone.weekday()]}, not a {name}: which one is meant?")
     else:   # "Wed 17", 周六9号: the next month whose day falls on that weekday
         if not 1 <= dp.day <= 31:
             raise a.Impossible(f"there is no day {dp.day}")

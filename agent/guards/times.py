@@ -20,7 +20,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from agent.context import ToolContext
-from agent.fuller_phrase import fuller_phrase
+from agent.fuller_phrase import fuller_phrase, readable_part
 from agent.guards.bare_hour import hour_of_a_correction, hour_said_as_an_end
 from agent.guards.phrase_fallback import COMPLETED_ARGS, from_the_users_phrase
 from agent.guards.shifts import the_shift_said
@@ -244,6 +244,8 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
                 fuller = fuller_phrase(value, ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
                 if fuller is None:  # "2026-12-01 15:00" for "明天下午三点": the same instant, in their words
                     fuller = users_phrase(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+                if fuller is None:  # "Friday, March 6, 6pm" for "friday 6pm" (the 6th a Thursday): theirs
+                    fuller = readable_part(value, ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
                 if fuller is not None:
                     args[name] = asked_args[name] = fuller
                 left_open = picked_reading(
