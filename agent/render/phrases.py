@@ -259,9 +259,11 @@ def ask_confirmation(
     renamed_from: str | None = None,
     series_from: datetime | None = None,
     repetition: str | None = None,
+    repeats: bool = False,
 ) -> str:
     """ "“Call with Acme” (Thursday, March 6, 3:00–4:00 PM) overlaps “Dentist” (…). Add it anyway?".
-    ``series_from``: a delete of a repeating event from that occurrence on, said so ("Delete every …")."""
+    ``series_from``: a delete of a repeating event from that occurrence on, said so ("Delete every …").
+    ``repeats``: the event is a series, shown from its first occurrence (a clash may be a later one's)."""
     ref = now.date()
     if action == "delete" and series_from is not None:
         day = day_text(series_from.date(), lang, ref=ref)
@@ -282,6 +284,8 @@ def ask_confirmation(
             return f"让「{title}」不再重复吗？只保留{day}这一次（之前的不变）。"
         return f"Stop “{title}” repeating? Only the one on {day} stays (earlier ones are kept)."
     when = range_text(start, end, lang, all_day=all_day, ref=ref)
+    if repeats:
+        when = f"重复，{when}起" if lang == "zh" else f"repeating, from {when}"
     clash = [
         f"“{t}” ({range_text(s, e, lang, all_day=a, ref=ref)})"
         if lang == "en"

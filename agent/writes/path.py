@@ -135,7 +135,7 @@ async def _create(ctx: ToolContext, command: Command) -> WriteOutcome:
         return await _update(ctx, move, False) if move else ask_another(ctx, command, there, start, end)
     reasons, conflicts = await checks(ctx, command, start, end, all_day, exclude=None, rrule=rrule)
     if reasons:
-        return confirm(ctx, command, "create", title, start, end, all_day, reasons, conflicts)
+        return confirm(ctx, command, "create", title, start, end, all_day, reasons, conflicts, repeats=bool(rrule))
     draft = EventDraft(
         title=title,
         start=start.date() if all_day else start,

@@ -5,6 +5,7 @@ costs the user a "no", never a lost event.
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import datetime
 
 from agent.context import ToolContext
@@ -54,7 +55,7 @@ async def delete(ctx: ToolContext, command: Command) -> WriteOutcome:
         if target.get("recurring"):  # the "yes" is not the words that chose one or all: keep the choice
             command = command.with_(target={**target, "scope": "one" if one else "series"})
         start, end = datetime.fromisoformat(target["start"]), datetime.fromisoformat(target["end"])
-        return confirm(
+        asked = confirm(
             ctx,
             command,
             "delete",
@@ -66,6 +67,10 @@ async def delete(ctx: ToolContext, command: Command) -> WriteOutcome:
             (),
             series_from=from_start,
         )
+        if named := target.get("named_as"):  # "cancel the standup" found only "Coffee with Lee" at its time
+            not_there = phrases.say("not_found_when", ctx.lang, ref=named)
+            asked = dataclasses.replace(asked, question=f"{not_there}\n{asked.question}")
+        return asked
     occurrence_start = datetime.fromisoformat(occurrence) if occurrence else None
     return await store(
         ctx,

@@ -236,6 +236,7 @@ def confirm(
     renamed_from: str | None = None,
     series_from: datetime | None = None,
     repetition: str | None = None,
+    repeats: bool = False,
 ) -> NeedsConfirmation:
     clash = [
         (
@@ -259,6 +260,7 @@ def confirm(
         renamed_from=renamed_from,
         series_from=series_from.astimezone(ctx.tz) if series_from is not None else None,
         repetition=repetition,
+        repeats=repeats,
     )
     return NeedsConfirmation(command, reasons, question, conflicts)  # type: ignore[arg-type]
 

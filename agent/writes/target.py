@@ -45,7 +45,7 @@ from agent.writes.new_event import (
 from agent.writes.position import shown_at_position
 from agent.writes.references import Choice, Found, NotFound, Ref, events_sharing_a_word, resolve_reference
 from agent.writes.store import model_doubts
-from agent.writes.title_match import names_someone
+from agent.writes.title_match import names_someone, shares_a_word
 from schedule_time import holds_a_time_or_a_move, reads_as_a_destination, time_phrases
 from schedule_time.language import normalise
 from storage import StorageError
@@ -100,8 +100,12 @@ async def find_target(ctx: ToolContext, command: Command, *, occurrences: bool) 
             return after_not_found(ctx, offer, not_found)
         return Rejected("not_found", not_found, command=command)
     if isinstance(found, Choice) and len(found.refs) == 1 and command.tool == "delete_event":
-        # a near-miss name: a delete asks anyway, naming the event it found — one question, not two
-        return command.with_(target=target_json(found.refs[0]))
+        # a near-miss name: a delete asks anyway, naming the event it found — one question, not two; one
+        # that shares no word with the name said is another event, and the question says so first
+        target = target_json(found.refs[0])
+        if not is_anaphor(str(args["event"])) and not shares_a_word(str(args["event"]), target["title"]):
+            target["named_as"] = str(args["event"])[:80]
+        return command.with_(target=target)
     if isinstance(found, Choice):
         options = tuple(
             Option(

@@ -53,6 +53,8 @@ async def test_a_later_clash_is_asked_about(kit: Kit, text: str, tool: str, args
     asked = await kit.assistant.reply(kit.user_id, text)
     assert asked.pending is not None and named in asked.text, asked.text
     assert "13" in asked.text, asked.text  # the clash's own day
+    if tool == "create_event":  # a new series is shown from its first one, said to repeat
+        assert ("repeating, from" in asked.text) or ("重复，" in asked.text), asked.text
     assert {(e.title, e.start, e.rrule) for e in await kit.events()} == before, asked.text
     calls = len(model.calls)
     done = await kit.assistant.reply(kit.user_id, "yes")
