@@ -24,7 +24,7 @@ from agent.language import HAN_RUN
 from agent.outcomes import Command, NeedsChoice, NeedsValue, Option, WriteOutcome
 from agent.render import phrases
 from agent.render.timefmt import range_text
-from agent.time_grounding import is_a_length_change, quotes, the_time_itself
+from agent.time_grounding import is_a_length_change, quotes, resolved, the_time_itself
 from agent.timing import (
     DEFAULT_DURATION,
     Ambiguous,
@@ -63,6 +63,10 @@ def settle_time(
     if isinstance(framed, Timing):
         return with_timing(ctx, command, framed, anchor=anchor)
     timing = _start_in_context(ctx, command, when, anchor[0] if anchor else None)
+    if all_day and isinstance(timing, Timing) and not timing.all_day and _a_day_alone(ctx, when):
+        # an all-day event moved to a day ("move the offsite to monday") stays all day: the anchor's
+        # midnight start and 24 hours were written as a timed event
+        timing = Timing(timing.start, None, all_day=True, rrule=timing.rrule)
     if isinstance(timing, Missing | Ambiguous) and isinstance(framed, Ambiguous):
         timing = framed  # "move to 7" / "to 8:45": morning or evening of the event's own day, not of today
     if isinstance(timing, Ambiguous):
@@ -75,6 +79,12 @@ def settle_time(
             command, "when", phrases.ask_value("when", ctx.lang, title=title, day=timing.day, now=ctx.now)
         )
     return with_timing(ctx, command, timing, anchor=anchor)
+
+
+def _a_day_alone(ctx: ToolContext, when: str) -> bool:
+    """``when`` names a day and no time of it ("monday", 下周一)."""
+    r = resolved(when, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    return r.status == "resolved" and r.grain == "day" and not r.recurrence
 
 
 def _option(ctx: ToolContext, c: Candidate) -> Option:

@@ -204,6 +204,7 @@ _KIND_ZH = re.compile(
     "|".join(sorted({simplified(k) for k in EVENT_KINDS["zh"]}, key=len, reverse=True))
     + f"|{lexicon_zh.POINTER_WORDS}|[的在那这个]|[他她它我你][们們]?"
 )
+_POINTING_ZH = re.compile(f"{lexicon_zh.POINTER_WORDS}|[的在那这个]|[他她它我你][们們]?")
 _WITH_ZH = re.compile(r"(?:和|跟|与|與|同)([\u3400-\u9fff]+)")
 _CAPITALISED = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][A-Za-z'’-]+\b")
 _GENITIVE_FIRST = re.compile(r"([A-Z][A-Za-z-]+)['’]s\b")  # "Dana's 3pm": a name even as the first word
@@ -211,12 +212,15 @@ _GENITIVE_FIRST = re.compile(r"([A-Z][A-Za-z-]+)['’]s\b")  # "Dana's 3pm": a n
 
 def names_a_subject_zh(reference: str) -> bool:
     """The Chinese reference, its time phrases, kinds of event, pointers and pronouns aside, still holds two
-    or more characters in a row: it says what the event is (牙医, 读书会), not only when it is (下午三点那个,
-    四点的电话, 周三下午的事)."""
+    or more characters in a row, or a kind with a character of its own before it (站会): it says what the
+    event is (牙医, 读书会), not only when it is (下午三点那个, 四点的电话, 周三下午的事, 那个会)."""
     core = simplified(reference)
     for phrase in time_phrases(core):
         core = core.replace(simplified(phrase), " ")
-    return any(len(run) >= MIN_RUN for run in HAN_RUN.findall(_KIND_ZH.sub(" ", core)))
+    if any(len(run) >= MIN_RUN for run in HAN_RUN.findall(_KIND_ZH.sub(" ", core))):
+        return True
+    # a kind with a word of its own before it (站会, 组会, 瑜伽课): a kind of its own, not "the meeting"
+    return any(len(run) >= MIN_RUN and _KIND_ZH.sub("", run) for run in HAN_RUN.findall(_POINTING_ZH.sub(" ", core)))
 
 
 _POINTING_EN = re.compile(rf"{lexicon_en.POINTER_WORDS}|\b{lexicon_en.POINTER_NOUNS}s?\b|\bo['’]?clock\b", re.IGNORECASE)

@@ -26,6 +26,8 @@ ROWS = [
     ("取消明天的瑜伽课", {"event": "瑜伽课", "event_when": "明天"}, True),
     ("删掉明天的牙医", {"event": "牙医", "event_when": "明天"}, True),
     ("明天上午十点的健身不去了", {"event": "健身", "event_when": "明天上午十点"}, True),
+    ("取消明天的站会", {"event": "站会", "event_when": "明天"}, True),
+    ("明天的组会删掉", {"event": "组会", "event_when": "明天"}, True),
     ("cancel the coffee tomorrow", {"event": "coffee", "event_when": "tomorrow"}, False),
     ("明天的咖啡取消", {"event": "咖啡", "event_when": "明天"}, False),
 ]
