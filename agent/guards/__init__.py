@@ -27,6 +27,7 @@ from agent.guards.clauses import time_of_another_request
 from agent.guards.ends import bare_hour_end, copied_end_is_the_end, start_said_as_an_end
 from agent.guards.lengths import length_change_kept
 from agent.guards.listed_times import listed_day, one_time_per_event
+from agent.guards.series_bound import series_bound
 from agent.guards.starts import copied_start_is_no_move
 from agent.guards.times import ground_times
 from agent.guards.wording import repetition_kept, title_language, title_script
@@ -52,6 +53,7 @@ WRITE_GUARDS: tuple[tuple[str, WriteGuard], ...] = (
     ("copied_start", copied_start_is_no_move),  # a move to the event's own time: the time left is the move
     ("one_time_per_event", one_time_per_event),  # "9am and 5pm" in one argument: one call per time
     ("listed_day", listed_day),  # "3pm" of "tomorrow at 10am and 3pm" is tomorrow's
+    ("series_bound", series_bound),  # "for the next 4 weeks" of a series sent as its length
     ("ground_times", ground_times),  # every time argument from the user's words
     ("one_request", time_of_another_request),  # a new time from the clause of another event: never written
     ("left_out", filled_from_users_words),  # what the model left out that the words plainly give
