@@ -175,15 +175,19 @@ def _earlier_time(
     """A write's new start or end that only an earlier message gives, while this message names a time no
     argument uses: the model reached back for the old time ("9 to 10" then "wait, until 11" came back as a
     move to 10; the old end was in the receipt too). The argument and the phrase left, or None. An option
-    the user was asked to pick, and a message with every time used, are fine."""
+    the user was asked to pick, a ``when`` that is the ``event_when`` again, and a message with every time used,
+    are fine."""
     if command.tool not in ("create_event", "update_event") or not anchored(ctx, command):
         return None
+    reference = str(args.get("event_when") or "")
     for name in ("when", "end"):
         value = args.get(name)
         if not value or is_time_grounded(
             value, (without_denied(ctx.user_text), *ctx.pending_texts), now=ctx.now, tz=ctx.tz, memo=ctx.memo
         ):
             continue
+        if name == "when" and reference and is_time_grounded(value, (reference,), now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+            continue  # the event's own time twice (这周二不打了 as an update to it): no move, nothing reached for
         if left := phrases_left(ctx, grounded, name=str(args.get("event") or "")):
             return name, left[0]
     return None

@@ -19,7 +19,20 @@ from agent.render.repetition import repetition_text
 from agent.render.timefmt import day_part_text, day_text, moment_text, range_text
 from storage import EventSnapshot, WriteResult, split_of
 
-__all__ = ["Receipt", "WriteKind", "make_receipt"]
+__all__ = ["Receipt", "WriteKind", "make_receipt", "without_repeat_mark"]
+
+_REPEAT_MARKS = ("（重复）", "(repeating)")
+"""What a receipt prints after a series' first time ("Tuesday, March 11, 8:00–9:00 PM (repeating)")."""
+
+
+def without_repeat_mark(text: str) -> str:
+    """A time copied from our receipt, without the mark that it repeats: the time names that occurrence, and
+    the mark alone would read as a repetition (no one day)."""
+    stripped = text.rstrip()
+    for mark in _REPEAT_MARKS:
+        if stripped.endswith(mark) and stripped[: -len(mark)].strip():
+            return stripped[: -len(mark)].rstrip()
+    return text
 
 WriteKind = Literal["create", "update", "delete"]
 """What a write did, as the exit check counts it (an undo counts as what it did: delete, restore, update)."""
@@ -260,7 +273,7 @@ def _moved_text(
     """A move from ``before`` to ``[start, end)``: the day once when it stays and the length is kept."""
     old_start, old_end = (b.astimezone(start.tzinfo) for b in before)
     same = old_start.date() == start.date() == end.date() and old_end - old_start == end - start
-    repeat = ("（重复）" if lang == "zh" else " (repeating)") if event.recurring and not occurrence else ""
+    repeat = ("（重复）" if lang == "zh" else f" {_REPEAT_MARKS[1]}") if event.recurring and not occurrence else ""
     if lang == "zh":
         what = f"「{event.title}」" + ("的一次" if occurrence else "")
         if same:

@@ -69,6 +69,7 @@ def nothing_to_change(ctx: ToolContext, command: Command, unused: str | None) ->
         n["dropped"]
         for n in ctx.notes
         if n.get("call_index") == command.call_index and n.get("dropped") not in (None, "event_when")
+        and n.get("reason") != "the_reference_again"
     ]  # (the event's current time is no change: dropping it leaves no value the user never gave)
     if dropped and unused is None and ctx.state.send_back_once("nothing_left", command.call_index):
         # every change was a value the user never gave (often the request itself copied into notes):

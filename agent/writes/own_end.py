@@ -1,15 +1,19 @@
-"""An update's new start that is the event's own end, which this message never gave: the model read the
+"""An update's new start that is the event's own end, or its reference again, which this message never gave:
+the model read the
 range of our receipt ("12:30–1:30 PM" → "1:30 PM") or the user's earlier words as a time to move to, while
 the user asked for something else ("make it an hour and a half", "add Sam to it"). The event moving to
-where it ends is never what an unsaid start means; dropped, so the update keeps its other values (a new
+where it ends is never what an unsaid start means, and a ``when`` that is the ``event_when`` again
+(这周二不打了 as an update of Tuesday's to Tuesday's time) moves nothing; dropped, so the update keeps its other values (a new
 length grows from the event's start), and an update left with none asks what to change."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from agent.context import ToolContext
 from agent.outcomes import Command
 from agent.time_accounting import phrases_or_moves_left
-from agent.time_grounding import is_time_grounded
+from agent.time_grounding import is_time_grounded, resolved
 from agent.timing import timing_from_json
 from agent.writes.new_event import said_now
 from agent.writes.timing import anchor_of, settle_time
@@ -18,27 +22,52 @@ __all__ = ["without_its_own_end"]
 
 
 def without_its_own_end(ctx: ToolContext, command: Command) -> Command:
-    """``command`` without a ``when`` that lands on its target's current end, when neither this message
+    """``command`` without a ``when`` that lands on its target's current end or is its ``event_when`` again,
+    when neither this message
     nor the question it answers gives it and the message has no other time for it to be; any other command
     unchanged."""
     when, anchor = command.args.get("when"), anchor_of(command)
     if command.tool != "update_event" or not when or anchor is None or command.resolved is not None:
         return command
-    if said_now(ctx, str(when)) or is_time_grounded(
-        str(when), ctx.pending_texts, now=ctx.now, tz=ctx.tz, memo=ctx.memo
-    ):
-        return command
     others = [str(v) for n in ("end", "duration", "event_when") if (v := command.args.get(n))]
-    if phrases_or_moves_left(ctx, others, name=str(command.args.get("event") or "")):
-        return command  # a time of the message no other value uses ("push it back an hour"): maybe this one
-    alone = command.with_(args={**command.args, "end": None, "duration": None})
-    timed = settle_time(ctx, alone, str(when), anchor=anchor)
+    left = phrases_or_moves_left(ctx, others, name=str(command.args.get("event") or ""))
+    reference = str(command.args.get("event_when") or "")
     if (
-        not isinstance(timed, Command)
-        or timed.resolved is None
-        or timing_from_json(timed.resolved)[0] != anchor[1]
+        reference
+        and _reads_as(ctx, str(when), reference)
+        and _reads_as(ctx, reference, str(when))
+        and all(_on_its_day(ctx, p, anchor[0]) for p in left)
     ):
+        reason = "the_reference_again"  # 这周二不打了 sent with the occurrence's time as both: no move
+    elif left:
+        return command  # a time of the message no other value uses ("push it back an hour"): maybe this one
+    elif said_now(ctx, str(when)) or _reads_as(ctx, str(when), *ctx.pending_texts):
         return command
-    ctx.notes.append({"dropped": "when", "reason": "the_events_own_end", "tool": command.tool,
+    else:
+        alone = command.with_(args={**command.args, "end": None, "duration": None})
+        timed = settle_time(ctx, alone, str(when), anchor=anchor)
+        if (
+            not isinstance(timed, Command)
+            or timed.resolved is None
+            or timing_from_json(timed.resolved)[0] != anchor[1]
+        ):
+            return command
+        reason = "the_events_own_end"
+    ctx.notes.append({"dropped": "when", "reason": reason, "tool": command.tool,
                       "call_index": command.call_index})  # fmt: skip
     return command.with_(args={**command.args, "when": None})
+
+
+def _reads_as(ctx: ToolContext, value: str, *sources: str) -> bool:
+    return bool(sources) and is_time_grounded(value, sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+
+
+def _on_its_day(ctx: ToolContext, phrase: str, start: datetime) -> bool:
+    """``phrase`` names the day the event is on (这周二 of 这周二不打了): the reference, not a new time."""
+    r = resolved(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    return (
+        r.status == "resolved"
+        and r.grain == "day"
+        and r.start is not None
+        and r.start.date() == start.astimezone(ctx.tz).date()
+    )

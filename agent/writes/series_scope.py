@@ -42,6 +42,7 @@ from typing import Any, Literal, NamedTuple
 from agent.context import ToolContext
 from agent.outcomes import Command, NeedsChoice, Option, Rejected, WriteOutcome
 from agent.render import phrases
+from agent.render.receipts import without_repeat_mark
 from agent.render.timefmt import day_text, range_text
 from agent.time_grounding import Memo, resolved
 from schedule_time import time_phrases
@@ -129,8 +130,11 @@ def series_doubted(ctx: ToolContext, command: Command, since: FromX | None) -> b
 def settle_scope(ctx: ToolContext, command: Command, since: FromX | None) -> tuple[Command, Scope | None]:
     """The command a change or delete looks its event up with, and the scope said (``scope_of``):
     ``event_when`` that is the repetition itself ("每周", "every Monday") names no occurrence, so it is
-    dropped — the series is found by its name, not by the day its rule starts on."""
+    dropped — the series is found by its name, not by the day its rule starts on; our receipt's time with its
+    "(repeating)" mark names the occurrence it shows."""
     named = str(command.args.get("event_when") or "").strip()
+    if named and (bare := without_repeat_mark(named)) != named:  # our receipt's time, copied: that occurrence
+        command, named = command.with_(args={**command.args, "event_when": bare}), bare
     if named and resolved(named, now=ctx.now, tz=ctx.tz, memo=ctx.memo).recurrence:
         command = command.with_(args={**command.args, "event_when": None})
     return command, scope_of(command, now=ctx.now, tz=ctx.tz, memo=ctx.memo, since=since)
