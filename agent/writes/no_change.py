@@ -43,11 +43,12 @@ from agent.writes.store import changes_besides, confirm
 from agent.writes.timing import anchor_of
 from agent.writes.title_match import beyond_the_title, shares_a_word
 from agent.writes.title_time import title_without_its_time
-from schedule_time import Resolution, TimeExpressionError, resolve
+from schedule_time import Resolution, TimeExpressionError, reads_as_a_destination, resolve
 from schedule_time.language import normalise
 from storage import EventPatch, StorageError
 
 __all__ = [
+    "a_time_left_beside",
     "already_so",
     "changes_nothing",
     "nothing_to_change",
@@ -68,7 +69,8 @@ def nothing_to_change(ctx: ToolContext, command: Command, unused: str | None) ->
     dropped = [
         n["dropped"]
         for n in ctx.notes
-        if n.get("call_index") == command.call_index and n.get("dropped") not in (None, "event_when")
+        if n.get("call_index") == command.call_index
+        and n.get("dropped") not in (None, "event_when")
         and n.get("reason") != "the_reference_again"
     ]  # (the event's current time is no change: dropping it leaves no value the user never gave)
     if dropped and unused is None and ctx.state.send_back_once("nothing_left", command.call_index):
@@ -170,7 +172,11 @@ def _delete_or_change(ctx: ToolContext, command: Command) -> NeedsConfirmation:
     scope = target.get("scope") or ("one" if target.get("occurrence_start") else None)
     if target.get("recurring"):
         scope = "one"
-        target = {**target, "scope": "one", "occurrence_start": target.get("occurrence_start") or target["start"]}
+        target = {
+            **target,
+            "scope": "one",
+            "occurrence_start": target.get("occurrence_start") or target["start"],
+        }
     delete = Command(
         "delete_event",
         {"event": command.args.get("event"), "event_when": command.args.get("event_when"), "scope": scope},
@@ -216,6 +222,8 @@ def destination(ctx: ToolContext, command: Command) -> str | None:
     return _destination(ctx, used, anchor_of(command))
 
 
+_JOINED = re.compile(r"^(?:(?:and|then|&|also)\s+)+", re.IGNORECASE)
+"""The words that join a time phrase to the clause before it, which the time service keeps at its edge."""
 _TO = re.compile(r"\s+to\s+|(?<=\S)(?=[到至])", re.IGNORECASE)
 """Where a phrase goes on to its destination ("… to 9", …到九点); "until" stays an end."""
 
@@ -223,7 +231,8 @@ _TO = re.compile(r"\s+to\s+|(?<=\S)(?=[到至])", re.IGNORECASE)
 def _destination(ctx: ToolContext, used: list[str], event: tuple[datetime, datetime] | None) -> str | None:
     if event is None:
         return None
-    for phrase in phrases_of(ctx.user_text, ctx.memo):
+    for said in phrases_of(ctx.user_text, ctx.memo):
+        phrase = _JOINED.sub("", said) or said  # "and move it to 1" of "invite Ben and move it to 1"
         parts = [x.strip() for x in _TO.split(phrase, maxsplit=1)]
         if len(parts) == 2 and parts[0] and _starts_at(ctx, parts[0], event[0]):
             candidate = the_time_itself(parts[1])
@@ -302,7 +311,11 @@ def without_the_reference_as_title(ctx: ToolContext, command: Command) -> Comman
         return command
     if bare_words(str(renamed)) == bare_words(current):
         return command  # the event's own title: already_so says so
-    if not by_its_time and beyond_the_title(reference, current) and not changes_besides(command, "title", "recurrence"):
+    if (
+        not by_its_time
+        and beyond_the_title(reference, current)
+        and not changes_besides(command, "title", "recurrence")
+    ):
         return command  # a rename alone, to words the event's title lacks: the new name, not a copy
     ctx.notes.append({"dropped": "title", "reason": "the_reference", "tool": command.tool,
                       "call_index": command.call_index})  # fmt: skip
@@ -318,6 +331,30 @@ def _says_its_time(ctx: ToolContext, reference: str, target: dict[str, object]) 
     at = datetime.fromisoformat(start)
     kept = title_without_its_time(reference, at, all_day=bool(target.get("all_day")), now=ctx.now, tz=ctx.tz)
     return bare_words(kept) != bare_words(reference)
+
+
+async def a_time_left_beside(ctx: ToolContext, command: Command) -> Rejected | None:
+    """An update with other values and no new time, while the message moves this event ("invite Ben too and
+    move it to 1" sent as the guest alone, its ``when`` the current minute): back to the model once,
+    naming the time, with the other changes; None otherwise (its second answer stands)."""
+    args = command.args
+    if any(args.get(n) for n in ("when", "end", "duration")) or command.resolved is not None:
+        return None
+    left = await unused_said_of_it(ctx, command)
+    if left is None or not reads_as_a_destination(ctx.user_text, left):
+        return None  # (only where the words move it: "move it to 1", 改到一点 — not "… is at Fiona's now")
+    values = [str(v) for n in ("title", "location", "notes") if (v := args.get(n))] + list(
+        args.get("attendees") or ()
+    )
+    if any(normalise(left) in normalise(v) for v in values):
+        return None  # the "3" of 地点改成3楼: the new place's words, not a time
+    if not ctx.state.send_back_once("time_left_beside", command.call_index):
+        return None
+    hint = (
+        f"the user's words also give this event a time, {left!r}: pass it as `when`, with the other changes"
+    )
+    problem = {"field": "when", "problem": "missing", "hint": hint}
+    return Rejected("nothing_to_change", "", fixable=True, problems=(problem,), command=command)
 
 
 async def unused_said_of_it(ctx: ToolContext, command: Command) -> str | None:

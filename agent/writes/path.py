@@ -35,6 +35,7 @@ from agent.writes.left_out import length_of_a_correction
 from agent.writes.named_values import kept_what_it_names
 from agent.writes.new_event import said_now
 from agent.writes.no_change import (
+    a_time_left_beside,
     already_so,
     changes_nothing,
     destination,
@@ -270,6 +271,8 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             patch["title"] = renamed
     if not patch:
         return await _nothing_to_change(ctx, command)
+    if (left := await a_time_left_beside(ctx, command)) is not None:
+        return left  # "invite Ben too and move it to 1" sent as the guest alone
     if (kept := kept_what_it_names(ctx, command, patch)) is not None:
         # "it's at X, not Y" sent without the place: back to the model once, naming it; the update as sent
         # is the yes/no if the retry fails

@@ -67,8 +67,13 @@ def settle_time(
         # an all-day event moved to a day ("move the offsite to monday") stays all day: the anchor's
         # midnight start and 24 hours were written as a timed event
         timing = Timing(timing.start, None, all_day=True, rrule=timing.rrule)
-    if isinstance(timing, Missing | Ambiguous) and isinstance(framed, Ambiguous):
+    if isinstance(timing, Missing | Ambiguous) and isinstance(framed, Ambiguous) and anchor is not None:
         timing = framed  # "move to 7" / "to 8:45": morning or evening of the event's own day, not of today
+        at = anchor[0]  # ... settled by a part of the day in the words or the event's name ("Dinner")
+        timing = _settled_by_words(
+            timing, when, f"{ctx.user_text} {title_of(command)}",
+            lambda text: resolve_start(text, now=ctx.now, tz=ctx.tz, anchor=at),
+        )  # fmt: skip
     if isinstance(timing, Ambiguous):
         options = tuple(_option(ctx, c) for c in timing.candidates)
         lines = [option_line(o, ctx) for o in options]
