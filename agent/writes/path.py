@@ -45,7 +45,7 @@ from agent.writes.no_change import (
     unused_time,
     without_the_reference_as_title,
 )
-from agent.writes.own_end import without_its_own_end
+from agent.writes.own_time import without_its_own_time
 from agent.writes.pending_change import changed_pending_create
 from agent.writes.people import title_with_new_name
 from agent.writes.references import Ref
@@ -212,7 +212,7 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
         return refused
     if doubted and (command.target or {}).get("recurring") and changes_besides(command, "recurrence"):
         return ask_scope(ctx, command)
-    command = length_of_a_correction(ctx, without_its_own_end(ctx, without_the_reference_as_title(ctx, command)))
+    command = length_of_a_correction(ctx, without_its_own_time(ctx, without_the_reference_as_title(ctx, command)))
     change = rule_change(ctx, command)
     if change is not None and change.stops and not (command.target or {}).get("recurring") and changes_besides(command, "recurrence"):
         # a one-off already repeats never: the stop beside a move ("move the standup to 10" sent with

@@ -1,7 +1,7 @@
 """An update whose new time is its reference again (下周二不打了 sent as an update of Tuesday's badminton to
 Tuesday's time, ``when`` = ``event_when``): nothing moves, so nothing is asked about moving. It was asked "one
 or all?" (a series) after the receipt was copied, or sent back as "a time from an earlier message". The ``when`` is dropped
-(``writes.own_end``); the update changing nothing goes back to the model with that fact, and its removal
+(``writes.own_time``); the update changing nothing goes back to the model with that fact, and its removal
 stands (asked first, as every delete). Scripted model, real store; NOW is Wednesday 5 March 2025 09:00 (New
 York); badminton is made every Tuesday at 8pm the turn before (from 11 March), and the model copies its
 receipt."""

@@ -1,10 +1,10 @@
-"""An update's new start that is the event's own end, or its reference again, which this message never gave:
-the model read the
-range of our receipt ("12:30–1:30 PM" → "1:30 PM") or the user's earlier words as a time to move to, while
-the user asked for something else ("make it an hour and a half", "add Sam to it"). The event moving to
-where it ends is never what an unsaid start means, and a ``when`` that is the ``event_when`` again
-(这周二不打了 as an update of Tuesday's to Tuesday's time) moves nothing; dropped, so the update keeps its other values (a new
-length grows from the event's start), and an update left with none asks what to change."""
+"""An update's new start that is the event's own time, which this message never gave: its end, read off our
+receipt's range ("12:30–1:30 PM" → "1:30 PM") or the user's earlier words, while the user asked for something
+else ("make it an hour and a half", "add Sam to it"); or its ``event_when`` again (这周二不打了 sent as an update
+of Tuesday's to Tuesday's time). Moving an event to where it ends is never what an unsaid start means, and
+the reference twice moves nothing: the ``when`` is dropped, so the update keeps its other values (a new
+length grows from the event's start), and one left with none asks what to change. (With one time of the
+message left beside it, the copied end is a new end: ``guards.ends.copied_end_is_the_end``.)"""
 
 from __future__ import annotations
 
@@ -18,14 +18,13 @@ from agent.timing import timing_from_json
 from agent.writes.new_event import said_now
 from agent.writes.timing import anchor_of, settle_time
 
-__all__ = ["without_its_own_end"]
+__all__ = ["without_its_own_time"]
 
 
-def without_its_own_end(ctx: ToolContext, command: Command) -> Command:
+def without_its_own_time(ctx: ToolContext, command: Command) -> Command:
     """``command`` without a ``when`` that lands on its target's current end or is its ``event_when`` again,
-    when neither this message
-    nor the question it answers gives it and the message has no other time for it to be; any other command
-    unchanged."""
+    when neither this message nor the question it answers gives it and the message has no other time for it
+    to be; any other command unchanged."""
     when, anchor = command.args.get("when"), anchor_of(command)
     if command.tool != "update_event" or not when or anchor is None or command.resolved is not None:
         return command
