@@ -35,6 +35,9 @@ def without_its_own_time(ctx: ToolContext, command: Command) -> Command:
         reference
         and _reads_as(ctx, str(when), reference)
         and _reads_as(ctx, reference, str(when))
+        and _at_the_event(
+            ctx, reference, anchor[0]
+        )  # (a correction's new day sent as both: a move)
         and all(_on_its_day(ctx, p, anchor[0]) for p in left)
     ):
         reason = "the_reference_again"  # 这周二不打了 sent with the occurrence's time as both: no move
@@ -69,4 +72,12 @@ def _on_its_day(ctx: ToolContext, phrase: str, start: datetime) -> bool:
         and r.grain == "day"
         and r.start is not None
         and r.start.date() == start.astimezone(ctx.tz).date()
+    )
+
+
+def _at_the_event(ctx: ToolContext, text: str, start: datetime) -> bool:
+    """``text`` reads as the event's own start, or the day it is on."""
+    r = resolved(text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    return (
+        r.status == "resolved" and r.start is not None and (r.start == start or _on_its_day(ctx, text, start))
     )

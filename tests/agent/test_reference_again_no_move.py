@@ -55,3 +55,33 @@ async def test_the_reference_twice_moves_nothing(kit: Kit, text: str, title: str
     assert series.rrule == "FREQ=WEEKLY;BYDAY=TU" and [x.date() for x in series.exdates] == [
         datetime(2025, 3, 11).date()
     ]
+
+
+# (first message, its title and time, the correction, the model's values: the new day sent as both)
+NEW_DAY_AS_BOTH = [
+    ("oil change thursday at 8am", "Oil change", "thursday at 8am", "hold on, that should be friday",
+     {"event_when": "Friday", "when": "Friday 8:00 AM"}),
+    ("drinks with Sofia on Thursday at 6:30pm", "Drinks with Sofia", "Thursday at 6:30pm",
+     "no wait, friday rather than thursday", {"event_when": "friday", "when": "friday"}),
+    ("dentist thursday 3pm", "Dentist", "thursday 3pm", "sorry, I meant friday", {"event_when": "Friday", "when": "Friday"}),
+    ("周四上午十点去洗车", "去洗车", "周四上午10点", "我记错了，应该周五", {"event_when": "周五", "when": "周五 10:00–11:00"}),
+    ("周四下午三点看牙", "看牙", "周四下午三点", "不对，应该是周五", {"event_when": "周五", "when": "周五"}),
+    ("周四晚上七点聚餐", "聚餐", "周四晚上七点", "搞错了，挪到周五晚上", {"event_when": "周五晚上", "when": "周五晚上"}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("first", "title", "when", "text", "args"), NEW_DAY_AS_BOTH, ids=[r[3] for r in NEW_DAY_AS_BOTH]
+)
+async def test_a_corrections_new_day_sent_as_both_still_moves(
+    kit: Kit, first: str, title: str, when: str, text: str, args: dict[str, str]
+) -> None:
+    kit.script(
+        call("create_event", {"title": title, "when": when}, request="add"),
+        call("update_event", {"event": title, **args}, request="change"),
+        reply("ok"),
+    )
+    await kit.assistant.reply(kit.user_id, first, conversation_id="c")
+    r = await kit.assistant.reply(kit.user_id, text, conversation_id="c")
+    [event] = await kit.events()
+    assert event.start.date() == datetime(2025, 3, 7).date(), r.text  # Thursday the 6th → Friday the 7th
