@@ -77,10 +77,10 @@ def main() -> None:
         [t.strip() for t in line.split(" || ")] for line in lines if line and not line.startswith("#")
     ]
     now = datetime.fromisoformat(args.now).replace(tzinfo=ZoneInfo(TZ))
-    folder = tempfile.mkdtemp(prefix="kairos-probe-")
-    os.environ["KAIROS_DATA_DIR"] = folder
-    os.environ["KAIROS_DATABASE_URL"] = f"sqlite+aiosqlite:///{folder}/probe.db"
-    asyncio.run(run(conversations, now))
+    with tempfile.TemporaryDirectory(prefix="kairos-probe-") as folder:  # (the model is unpacked there too)
+        os.environ["KAIROS_DATA_DIR"] = folder
+        os.environ["KAIROS_DATABASE_URL"] = f"sqlite+aiosqlite:///{folder}/probe.db"
+        asyncio.run(run(conversations, now))
 
 
 if __name__ == "__main__":
