@@ -37,6 +37,7 @@ from agent.time_grounding import (
     reads_or_moves,
     the_time_itself,
 )
+from agent.writes.own_time import REFERENCE_AGAIN
 from agent.writes.references import events_sharing_a_word
 from agent.writes.series_move import occurrence_of
 from agent.writes.store import changes_besides, confirm
@@ -71,7 +72,7 @@ def nothing_to_change(ctx: ToolContext, command: Command, unused: str | None) ->
         for n in ctx.notes
         if n.get("call_index") == command.call_index
         and n.get("dropped") not in (None, "event_when")
-        and n.get("reason") != "the_reference_again"
+        and n.get("reason") != REFERENCE_AGAIN
     ]  # (the event's current time is no change: dropping it leaves no value the user never gave)
     if dropped and unused is None and ctx.state.send_back_once("nothing_left", command.call_index):
         # every change was a value the user never gave (often the request itself copied into notes):

@@ -18,7 +18,11 @@ from agent.timing import timing_from_json
 from agent.writes.new_event import said_now
 from agent.writes.timing import anchor_of, settle_time
 
-__all__ = ["without_its_own_time"]
+__all__ = ["REFERENCE_AGAIN", "without_its_own_time"]
+
+REFERENCE_AGAIN = "the_reference_again"
+"""The note's reason for a ``when`` dropped as the ``event_when`` again: the event's current time, no value
+the user never gave (``no_change`` counts it as it counts a dropped ``event_when``)."""
 
 
 def without_its_own_time(ctx: ToolContext, command: Command) -> Command:
@@ -35,12 +39,10 @@ def without_its_own_time(ctx: ToolContext, command: Command) -> Command:
         reference
         and _reads_as(ctx, str(when), reference)
         and _reads_as(ctx, reference, str(when))
-        and _at_the_event(
-            ctx, reference, anchor[0]
-        )  # (a correction's new day sent as both: a move)
+        and _at_the_event(ctx, reference, anchor[0])  # (a correction's new day sent as both: a move)
         and all(_on_its_day(ctx, p, anchor[0]) for p in left)
     ):
-        reason = "the_reference_again"  # 这周二不打了 sent with the occurrence's time as both: no move
+        reason = REFERENCE_AGAIN  # 这周二不打了 sent with the occurrence's time as both: no move
     elif left:
         return command  # a time of the message no other value uses ("push it back an hour"): maybe this one
     elif said_now(ctx, str(when)) or _reads_as(ctx, str(when), *ctx.pending_texts):

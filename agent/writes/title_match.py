@@ -200,11 +200,12 @@ def _another_han_name(reference: str, title: str) -> bool:
     return False
 
 
+_POINTING_ZH_WORDS = f"{lexicon_zh.POINTER_WORDS}|[的在那这个]|[他她它我你][们們]?"
+_POINTING_ZH = re.compile(_POINTING_ZH_WORDS)
 _KIND_ZH = re.compile(
     "|".join(sorted({simplified(k) for k in EVENT_KINDS["zh"]}, key=len, reverse=True))
-    + f"|{lexicon_zh.POINTER_WORDS}|[的在那这个]|[他她它我你][们們]?"
+    + f"|{_POINTING_ZH_WORDS}"
 )
-_POINTING_ZH = re.compile(f"{lexicon_zh.POINTER_WORDS}|[的在那这个]|[他她它我你][们們]?")
 _WITH_ZH = re.compile(r"(?:和|跟|与|與|同)([\u3400-\u9fff]+)")
 _CAPITALISED = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][A-Za-z'’-]+\b")
 _GENITIVE_FIRST = re.compile(r"([A-Z][A-Za-z-]+)['’]s\b")  # "Dana's 3pm": a name even as the first word
@@ -220,10 +221,14 @@ def names_a_subject_zh(reference: str) -> bool:
     if any(len(run) >= MIN_RUN for run in HAN_RUN.findall(_KIND_ZH.sub(" ", core))):
         return True
     # a kind with a word of its own before it (站会, 组会, 瑜伽课): a kind of its own, not "the meeting"
-    return any(len(run) >= MIN_RUN and _KIND_ZH.sub("", run) for run in HAN_RUN.findall(_POINTING_ZH.sub(" ", core)))
+    return any(
+        len(run) >= MIN_RUN and _KIND_ZH.sub("", run) for run in HAN_RUN.findall(_POINTING_ZH.sub(" ", core))
+    )
 
 
-_POINTING_EN = re.compile(rf"{lexicon_en.POINTER_WORDS}|\b{lexicon_en.POINTER_NOUNS}s?\b|\bo['’]?clock\b", re.IGNORECASE)
+_POINTING_EN = re.compile(
+    rf"{lexicon_en.POINTER_WORDS}|\b{lexicon_en.POINTER_NOUNS}s?\b|\bo['’]?clock\b", re.IGNORECASE
+)
 _NO_SUBJECT_EN = frozenset(
     ["whatever", "whichever", "what", "something", "anything", "stuff", "got", "have", "has", "had", "there",
      "scheduled", "booked", "planned", "set", "thing", "things", "slot", "block", "item",
@@ -248,7 +253,10 @@ def names_a_subject(reference: str) -> bool:
         core = core.replace(phrase, " ")
     core = _POINTING_EN.sub(" ", core)
     words = [re.split(r"['’]", w)[0] for w in LATIN_WORD.findall(core)]  # "whatever's", "I've"
-    return any(len(w) >= 3 and w not in STOP_WORDS and w not in _NO_SUBJECT_EN and not is_event_kind(w) for w in words)
+    return any(
+        len(w) >= 3 and w not in STOP_WORDS and w not in _NO_SUBJECT_EN and not is_event_kind(w)
+        for w in words
+    )
 
 
 def names_someone(reference: str) -> bool:
