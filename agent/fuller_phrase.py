@@ -14,16 +14,17 @@ from zoneinfo import ZoneInfo
 
 from agent.time_grounding import DAY_PIECES, Memo, has_clock, norm, phrases_of, readings_key, resolved
 from agent.time_words import covers
+from schedule_time import Resolution
 from schedule_time.compose import dash_joined
 from schedule_time.language import normalise, scan
-from schedule_time.pieces import Clock, Or, PartOfDay, Piece
+from schedule_time.pieces import Clock, Every, Except, Or, PartOfDay, Piece, RecurUnit
 
 __all__ = ["fuller_phrase", "readable_part"]
 
 _DAY_WORDS = (*DAY_PIECES, PartOfDay, Or)
 """What ``fuller_phrase`` may add to the model's argument: words naming the day (or its part), or the other
 days the user offered ("Wednesday or Thursday": the model's "Wednesday" alone is a guess); never a range, a
-repetition or a duration."""
+repetition or a duration — except days the user took out of the model's repetition (``_days_taken_out``)."""
 
 
 def fuller_phrase(
@@ -36,7 +37,7 @@ def fuller_phrase(
     pieces = scan(normalise(value)).pieces
     if not pieces:
         return None
-    key = readings_key(resolved(value, now=now, tz=tz, memo=memo))
+    key = _reading(resolved(value, now=now, tz=tz, memo=memo))
     found = []
     for phrase in phrases_of(text, memo):
         user = dash_joined(scan(normalise(phrase)).pieces)  # "Tuesday — 7pm": one time, its dash no range
@@ -44,15 +45,22 @@ def fuller_phrase(
         extra = [p for p in user if p not in pieces and not any(covers([p], q) for q in pieces)]
         added = extra and (
             all(isinstance(p, _DAY_WORDS) for p in extra)
+            or _days_taken_out(pieces, extra)
             or _clock_inside(value, phrase, extra, now, tz, memo)
         )
         if added and all(covers(user, p) for p in pieces):
-            other = readings_key(resolved(phrase, now=now, tz=tz, memo=memo))
-            if other and other != key:
+            other = _reading(resolved(phrase, now=now, tz=tz, memo=memo))
+            if other[0] and other != key:
                 found.append(phrase)
     if len(found) == 1:
         return found[0]
     return None if found else _with_series_start(value, text, now=now, tz=tz, memo=memo)
+
+
+def _reading(r: Resolution) -> tuple[frozenset[tuple[object, ...]], frozenset[str | None]]:
+    """What a resolution means, with its repetition: the same first occurrence on fewer days reads differently."""
+    rules = {c.recurrence for c in r.candidates} if r.status == "ambiguous" else {r.recurrence}
+    return readings_key(r), frozenset(rules)
 
 
 def _clock_inside(
@@ -72,12 +80,23 @@ def _clock_inside(
     return wide.start <= narrow.start < wide.end  # type: ignore[operator]
 
 
+def _days_taken_out(pieces: list[Piece], extra: list[Piece]) -> bool:
+    """The user's phrase adds only days taken out of the model's repeating value: "every day at 7am" of
+    "every day at 7am except Sunday" would land the event on the day the user excluded."""
+    return (
+        any(isinstance(p, RecurUnit) for p in pieces)
+        and any(isinstance(p, Except) for p in extra)
+        and all(isinstance(p, (*_DAY_WORDS, Except, Every, RecurUnit)) for p in extra)
+    )
+
+
 def _with_series_start(
     value: str, text: str, *, now: datetime, tz: ZoneInfo, memo: Memo | None
 ) -> str | None:
     """A repeating ``value`` the user started elsewhere in the message ("every other Thursday at 2pm,
     starting April 10"; "每两周周四下午两点，4月10日起"): the value with that start — the same rule, a later
-    first occurrence. None unless exactly one of the user's phrases does that."""
+    first occurrence; or one the user took days out of in a clause of its own ("每天早上七点，周日除外"): the
+    value with the exception. None unless exactly one of the user's phrases does that."""
     r = resolved(value, now=now, tz=tz, memo=memo)
     if r.status != "resolved" or not r.recurrence or r.start is None:
         return None
@@ -86,9 +105,18 @@ def _with_series_start(
         if norm(phrase) in norm(value):
             continue
         joined = resolved(f"{value} {phrase}", now=now, tz=tz, memo=memo)
-        if joined.status == "resolved" and joined.recurrence == r.recurrence and joined.start != r.start:
+        if joined.status != "resolved" or not joined.recurrence:
+            continue
+        later = joined.recurrence == r.recurrence and joined.start != r.start
+        if later or (joined.recurrence != r.recurrence and _takes_days_out(phrase)):
             found.append(f"{value} {phrase}")
     return found[0] if len(found) == 1 else None
+
+
+def _takes_days_out(phrase: str) -> bool:
+    """The phrase is days taken out of a series and nothing else ("周日除外", "except on weekends")."""
+    pieces = scan(normalise(phrase)).pieces
+    return bool(pieces) and isinstance(pieces[0], Except) and _days_taken_out([RecurUnit("DAILY")], pieces)
 
 
 def readable_part(

@@ -265,8 +265,10 @@ RULES: list[Rule] = [
     Rule("today", r"today|todays|at this time", b_const(p.DayShift(0))),
     Rule("tomorrow", TOMORROW, b_const(p.DayShift(1))),
     Rule("yesterday", YESTERDAY, b_const(p.DayShift(-1))),
-    # "except Wednesday", "but not on weekends": days taken out of a series (``series_parts.days_excepted``)
-    Rule("except", r"(?:except(?:\s+for)?|excluding|but\s+not|apart\s+from|aside\s+from)(?:\s+on)?", b_const(p.Except())),
+    # "except Wednesday", "but not on weekends", "other than Sundays", ", not on Fridays": days taken out of a
+    # series (``series_parts.days_excepted``); a bare "not" only before "on" and the days
+    Rule("except", r"(?:except(?:\s+for)?|excluding|but\s+not|apart\s+from|aside\s+from|other\s+than|save\s+for|"
+                   r"not(?=\s+on\s+(?:" + WEEKDAY + r"|weekends?\b)))(?:\s+on)?", b_const(p.Except())),
     Rule("every", r"(?:every|each)(?:\s+(?P<other>other|second(?!\s+" + WEEKDAY + r"\s*(?:of|in)\b)))?(?:\s+(?P<n>\d+(?![\dsnrt])|" + WORD_NUMBER + r"))?"
                   r"(?:\s+(?P<unit>days?|weeks?|fortnights?|months?|quarters?|years?|hours?|minutes?|weekdays?|weekends?))?",
          b_every),

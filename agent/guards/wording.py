@@ -12,7 +12,8 @@ from agent.time_grounding import quotes
 from agent.timing import resolve_recurrence
 from agent.user_gave import user_gave_recurrence
 from schedule_time import time_phrases
-from schedule_time.language import normalise
+from schedule_time.language import normalise, scan
+from schedule_time.pieces import Except
 
 __all__ = ["repetition_kept", "title_language", "title_script"]
 
@@ -68,20 +69,36 @@ def repetition_kept(ctx: ToolContext, command: Command) -> Command | Rejected | 
 
 def _fuller_repetition(ctx: ToolContext, command: Command) -> Command | None:
     """A repetition that is part of the user's longer one and says less ("每週二" of "每週二和週四晚上八點", "every
-    Tuesday" of "every Tuesday and Thursday"): the user's phrase, which the time service reads as the rule
-    they gave (a day the model cut off is a day the event would never be on)."""
+    Tuesday" of "every Tuesday and Thursday"), or that leaves out the days the user took out of it ("daily"
+    for "every day at 5pm except weekends", whose clock is the model's `when`): the user's phrase, which the
+    time service reads as the rule they gave (a day the model cut off is a day the event would never be on;
+    a day taken out, one it must never be on)."""
     given = str(command.args["recurrence"])
+    when = str(command.args.get("when") or "")
     start = ctx.now
     mine = resolve_recurrence(given, start=start, tz=ctx.tz)
     for phrase in time_phrases(ctx.user_text):
-        if not quotes(given, [phrase]) or normalise(phrase) == normalise(given):
+        if normalise(phrase) == normalise(given):
             continue
         theirs = resolve_recurrence(phrase, start=start, tz=ctx.tz)
-        if theirs and mine and _days(theirs) > _days(mine):
+        if not theirs or not mine:
+            continue
+        fuller = quotes(given, [phrase]) and _days(theirs) > _days(mine)
+        fewer = (quotes(given, [phrase]) or (when and quotes(when, [phrase]))) and _days_taken_out(phrase, mine, theirs)
+        if fuller or fewer:
             ctx.notes.append({"replaced": "recurrence", "reason": "the_users_fuller_phrase", "tool": command.tool,
                               "call_index": command.call_index})  # fmt: skip
             return command.with_(args={**command.args, "recurrence": phrase})
     return None
+
+
+def _days_taken_out(phrase: str, mine: str, theirs: str) -> bool:
+    """The user's phrase takes days out of the model's repetition: an exception in it, and its days fewer."""
+    if not any(isinstance(p, Except) for p in scan(normalise(phrase)).pieces):
+        return False
+    every_day = {"MO", "TU", "WE", "TH", "FR", "SA", "SU"}
+    days = _days(mine) or (every_day if "FREQ=DAILY" in mine and "INTERVAL=" not in mine else set())
+    return bool(_days(theirs)) and _days(theirs) < days
 
 
 def _days(rule: str) -> set[str]:
