@@ -294,6 +294,12 @@ def _scan(text: str, spans: list[tuple[int, int, int]] | None = None, sc: _Scann
                     if len(_BUILT) >= _BUILT_MAX:   # (bounded: emptied when full, as the scan memo)
                         _BUILT.clear()
                     _BUILT[fkey] = built
+            if found in _OTHER_WORDS:   # "room 4", "gate 12": words of their own, as an unknown word is
+                unknown.append(text[pos:end])
+                if spans is not None:
+                    spans.append((pos, end, -1))
+                pos = end
+                continue
             if built:
                 pieces += built
             if spans is not None:
@@ -320,6 +326,9 @@ def _scan(text: str, spans: list[tuple[int, int, int]] | None = None, sc: _Scann
     return pieces, (tuple(unknown) if unknown else ()), sc.code
 
 
+_OTHER_WORDS = frozenset({"en__numbered_place", "zh__numbered_place"})
+"""Rules whose match is no time and no filler but words of another kind ("room 4", "gate 12", 3号会议室): a
+reply with them says more than a time (``is_slot_reply``), and a time phrase ends before them."""
 _WORD_AT = _WORD.match
 _CODE_AT = re.compile(r"[a-z0-9]*(?:[-./][a-z0-9]+)*").match
 _NUMBERED_AT = re.compile(r"-\d{3,}(?![\d:.a-z])").match

@@ -109,22 +109,25 @@ def split_reply(text: str, pending: PendingRecord, *, now: datetime, tz: tzinfo)
     if any(reply_sign(c) == "no" for c in clauses_of(text)):  # "never mind, …": not an answer
         return None
     if pending.kind == "needs_value" and pending.payload.get("field") in _TIME_FIELDS:
-        return _value_split(text, now, tz)
+        return _value_split(text, pending.payload["field"], now, tz)
     if pending.kind == "needs_choice":
         options = [Option.from_json(o) for o in pending.payload.get("options") or ()]
         return _choice_split(text, options, now, tz)
     return None
 
 
-def _value_split(text: str, now: datetime, tz: tzinfo) -> Split | None:
+def _value_split(text: str, field: str, now: datetime, tz: tzinfo) -> Split | None:
     clauses = clauses_of(text)
     answer = [c for c in clauses if is_slot_reply(c)]
     rest = [c for c in clauses if c not in answer]
+    edge = _edge_phrases(text, now, tz)
+    # "八点出发，大概三个小时": a length answers no "what time?" when a clock starts or ends the reply
+    lengths_only = field == "when" and all(is_a_length(c) for c in answer)
+    edge_answer = edge is not None and _has_clock(edge[0]) and is_slot_reply(edge[0]) and _has_words(edge[1])
+    if edge is not None and edge_answer and (not (answer and rest) or lengths_only):
+        return Split(edge[0], None, edge[1])
     if answer and rest:
         return Split(" ".join(answer), None, "; ".join(rest))
-    edge = _edge_phrases(text, now, tz)
-    if edge is not None and _has_clock(edge[0]) and is_slot_reply(edge[0]) and _has_words(edge[1]):
-        return Split(edge[0], None, edge[1])
     return None
 
 
@@ -217,7 +220,9 @@ def _times_from_the_rest(
     answer is settled already; a time the rest does not say is no change. Also returns whether a field the
     rest did speak of was dropped (the time the user gave cannot be used: ask)."""
     out = dict(read)
-    usable = [p for p in said if reads_or_moves(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo)]
+    usable = [  # a length of the rest ("大概三个小时") is no start
+        p for p in said if reads_or_moves(p, now=ctx.now, tz=ctx.tz, memo=ctx.memo) and not is_a_length(p)
+    ]
     lost_time = False
     for key in sorted(_TIME_FIELDS & out.keys()):
         value = str(out[key])
@@ -228,7 +233,8 @@ def _times_from_the_rest(
             ctx.notes.append({"replaced": key, "reason": "not_in_the_reply", "tool": AMEND_PENDING})
             continue
         out.pop(key)
-        lost_time = lost_time or bool(said)
+        # the rest spoke of this field: a start the rest gives, or any time of it for an end or a length
+        lost_time = lost_time or bool(usable if key == "when" else said)
     return out, lost_time
 
 

@@ -35,7 +35,7 @@ from agent.context import ToolContext
 from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, Option, Rejected, WriteOutcome
 from agent.time_grounding import names_a_day, resolved
 from agent.time_words import as_an_hour
-from agent.timing import Missing, named_day, resolve_start
+from agent.timing import Missing, Timing, named_day, resolve_start
 from agent.writes.how_often import joined_to_the_count
 from agent.writes.path import choose_target, choose_time, execute
 from agent.writes.pending_change import merged
@@ -150,6 +150,27 @@ def _on_the_asked_day(ctx: ToolContext, old: str, value: str) -> str:
     return dated if not isinstance(resolve_start(dated, now=ctx.now, tz=ctx.tz), Missing) else value
 
 
+def _on_the_commands_day(ctx: ToolContext, old: str, new: str) -> str:
+    """A new time the reply's other words give with no day of its own ("but make it half past four" after
+    "Friday 3pm", "改到十点" after "周六上午") is on the day the new event already had: the reply changed the
+    clock, not the day the user settled (a move's clock keeps its event's day by itself). A new time with a day, or a command with no one day (a repetition,
+    options), stands as given."""
+    if names_a_day(new) or resolved(old, now=ctx.now, tz=ctx.tz, memo=ctx.memo).recurrence:
+        return new
+    asked = resolve_start(old, now=ctx.now, tz=ctx.tz)
+    if isinstance(asked, Missing):
+        joined = _joined(old, new)  # "周六上午" + "九点": the part of the day the user gave stays too
+        if asked.day is not None and not isinstance(resolve_start(joined, now=ctx.now, tz=ctx.tz), Missing):
+            return joined
+        day = asked.day
+    else:
+        day = asked.start if isinstance(asked, Timing) else None
+    if day is None:
+        return new
+    dated = f"{day.astimezone(ctx.tz).date().isoformat()} {new}"
+    return dated if not isinstance(resolve_start(dated, now=ctx.now, tz=ctx.tz), Missing) else new
+
+
 def _with_the_count(ctx: ToolContext, value: str) -> str:
     """An answer of days ("Tuesday and Thursday", 周一三五) to "Which days … (twice a week)?": joined to the
     user's count it reads as the weekly series on those days; any other answer stands as given."""
@@ -197,6 +218,8 @@ def settle(
     except (KeyError, TypeError, ValueError):
         return Rejected("bad_pending", "")
     if changes:
+        if command.tool == "create_event" and changes.get("when") and command.args.get("when"):
+            changes = {**changes, "when": _on_the_commands_day(ctx, str(command.args["when"]), str(changes["when"]))}
         command = merged(command, changes)
     if confirm:
         reasons = tuple(payload.get("reasons") or ())
@@ -214,6 +237,8 @@ def settle(
     if value is not None:
         field = payload.get("field") or kind
         args = dict(command.args)
+        if field == "when" and changes and changes.get("when"):
+            return command  # "9am, or rather 10": the new time of the other words, on the day, is the answer
         if field == "when":
             old = args.get("when") or ""
             if old and (bounded := _inside_the_bound(ctx, old, value)) is not None:

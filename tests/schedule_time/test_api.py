@@ -78,7 +78,9 @@ def test_slot_replies(text: str) -> None:
 
 
 @pytest.mark.parametrize("text", ["", "   ", "lunch with john tomorrow", "7", "hello", "yes", "at",
-                                  "cancel the meeting", "tomorrow and friday", "please"])
+                                  "cancel the meeting", "tomorrow and friday", "please",
+                                  # a numbered place is words of its own: the reply says where, too
+                                  "at 2 in room 4", "4pm, gate 12", "3号会议室下午三点", "下午三點 5號會議室"])
 def test_not_slot_replies(text: str) -> None:
     assert not is_slot_reply(text)
 
