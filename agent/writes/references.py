@@ -27,6 +27,7 @@ from agent.writes.title_match import (
     han_chars,
     longest_han_run,
     names_a_subject,
+    names_by_spelling,
     names_someone,
     proper_words,
     shares_a_proper_word,
@@ -156,7 +157,8 @@ async def _named_by(ctx: ToolContext, reference: str) -> tuple[dict[uuid.UUID, E
     is a coincidence, two are a word. Otherwise (or when no title shares two): the best fuzzy matches that
     share a word with it (``title_match.shares_a_word``); failing those, the titles that hold a name or
     subject of it at any score ("meeting with Keiko" for "1:1 Keiko Tanaka"), flagged True: a match by the
-    name alone, which the user confirms."""
+    name alone, which the user confirms — as a match by near spellings or abbreviations alone ("offsite" for
+    "call with Tokyo office"), which may be another word."""
     core = without_times(reference)
     wide = han_chars(core) >= MIN_RUN
     limit, least = _FUZZY
@@ -180,7 +182,10 @@ async def _named_by(ctx: ToolContext, reference: str) -> tuple[dict[uuid.UUID, E
         # "Leo's birthday"): the user says which
         named = [c for c in found if shares_a_proper_word(reference, c.event.title)]
         return {c.event.id: c.event for c in named[:MAX_OPTIONS]}, bool(named)
-    return {c.event.id: c.event for c in fuzzy if c.score >= fuzzy[0].score - _SCORE_BAND}, False
+    kept = {c.event.id: c.event for c in fuzzy if c.score >= fuzzy[0].score - _SCORE_BAND}
+    # "offsite" found "call with Tokyo office" by a near spelling alone: maybe a typo, maybe another word
+    # (a Han reference's in-order abbreviation, 周会 of 每周例会, is a word of its own: ``title_match``)
+    return kept, not wide and not any(names_by_spelling(reference, e.title) for e in kept.values())
 
 
 async def events_sharing_a_word(

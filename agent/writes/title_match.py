@@ -28,6 +28,7 @@ __all__ = [
     "beyond_the_title",
     "han_chars",
     "longest_han_run",
+    "names_by_spelling",
     "names_someone",
     "proper_words",
     "shares_a_proper_word",
@@ -116,6 +117,25 @@ def shares_a_word(reference: str, title: str) -> bool:
         return True
     titled = _latin_words(title)
     return any(_near(w, t) for w in _latin_words(reference) for t in titled)  # ("1:1" is a title word too)
+
+
+def names_by_spelling(reference: str, title: str) -> bool:
+    """Whether a Latin word of the reference (of three letters or more, wrapping words aside) is a word of the
+    title as spelled, or its plural or possessive ("standups", "Ana's"): a near spelling (offsite/office,
+    melting/meeting) or an abbreviation (dr/dinner) may be another word, which the user confirms."""
+    titled = {_singular(t) for t in _latin_words(title)}
+    return any(
+        _singular(w) in titled
+        for w in _latin_words(reference)
+        if len(w) >= 3 and w not in _FUNCTION and (w not in STOP_WORDS or is_event_kind(w))
+    )
+
+
+def _singular(word: str) -> str:
+    for end in ("'s", "’s", "s"):
+        if word.endswith(end) and len(word) > len(end) + 2:
+            return word[: -len(end)]
+    return word
 
 
 _FUNCTION = frozenset({"the", "with", "for", "and", "our", "your", "from", "this", "that", "one", "event"})
