@@ -26,21 +26,28 @@ reads that one time (``read_left_out``) and its listing answers the question.
 
 from __future__ import annotations
 
+from agent.language import simplified
 from agent.tools.args import ListEventsArgs
 from agent.tools.other_calendar import names_other_calendar
 from agent.tools.reads import listed_in
 from agent.tools.registry import BoundTools, ReadResult, ToolRun
 from agent.writes.references import events_sharing_a_word
+from agent.writes.title_match import names_by_spelling
 from schedule_time import analyse
+from schedule_time.language import normalise
 
 __all__ = ["read_left_out", "read_skipped"]
 
 
-async def read_skipped(tools: BoundTools, call_index: int, *, tried: bool = False) -> ToolRun | None:
+async def read_skipped(
+    tools: BoundTools, call_index: int, *, tried: bool = False, reply: str = ""
+) -> ToolRun | None:
     """The read the model skipped for a calendar question, run by code; None when the model did not read
     the message as one, or it names more than one time. ``tried``: the model's own reads all failed (an
     argument not in the user's words, sent back, then prose): its choice of a read tool is its reading,
-    whatever the retry says of itself; one of adding or changing is not a question."""
+    whatever the retry says of itself; one of adding or changing is not a question. ``reply``: the model's
+    unread answer; an event in focus whose title it names ("how long is it?" answered about the event just
+    written) is the one read, when the message names none."""
     ctx = tools.ctx
     # a read tried is the model's reading of the message; what it calls the retry after a send-back ("chat",
     # "cannot_do" beside "I can't assist with that") reads our hint, not the user — only adding or changing
@@ -56,13 +63,20 @@ async def read_skipped(tools: BoundTools, call_index: int, *, tried: bool = Fals
         if listed.status == "read":
             return listed
         # no window to list ("the next one" read as a clock): as with no time at all
-    named = await events_sharing_a_word(ctx, ctx.user_text, ctx.user_text, limit=50)
-    for query in [e.title for e in named[:1]] + [ctx.user_text]:  # the event it names by a title word, first
+    named = [e.title for e in await events_sharing_a_word(ctx, ctx.user_text, ctx.user_text, limit=50)]
+    focused = [f["title"] for f in ctx.focus if f.get("title") and _names(reply, f["title"])]
+    for query in [*named[:1], *focused[:1], ctx.user_text]:  # the event it names by a title word, first
         found = await tools.run("search_events", {"query": query[:200]}, call_index)
         if isinstance(found.result, ReadResult) and found.result.data.get("events"):
             return found
     today = ListEventsArgs(range="today")
     return ToolRun("list_events", "read", call_index, today, await listed_in(ctx, today.range))
+
+
+def _names(reply: str, title: str) -> bool:
+    """The reply names the title: the whole of it, or a Latin word of it as spelled."""
+    folded = simplified(normalise(title)).strip()
+    return (bool(folded) and folded in simplified(normalise(reply))) or names_by_spelling(title, reply)
 
 
 async def read_left_out(

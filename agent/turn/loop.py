@@ -229,7 +229,7 @@ async def run_turn(
                 if refused_change and quotes_guidance(model_text, ctx, min_words=4):
                     model_text = ""
                 ended_by_model_text = True
-            if not out.runs and (run := await read_skipped(tools, call_index)) is not None:
+            if not out.runs and (run := await read_skipped(tools, call_index, reply=response.text)) is not None:
                 # a calendar question answered unread: code reads (agent.checks.unread)
                 _code_run(out, run, code_texts, ctx, telemetry, on_tool)
                 if isinstance(run.result, ReadResult) and (run.result.listing or run.result.refusal):
