@@ -53,7 +53,7 @@ async def copied_start_is_no_move(ctx: ToolContext, command: Command) -> Command
         # an end or length the user gave is a change of its own; a start beside it that is the event's own
         # start exactly ("Friday 12:00" copied with "till 2") moves nothing: the end alone changes
         return await _start_kept(ctx, command, when)
-    used = users_own(ctx, [str(args[n]) for n in ("event_when", "when") if args.get(n)])
+    used = users_own(ctx, [str(args[n]) for n in ("event_when", "when", "recurrence") if args.get(n)])
     left = [
         p
         for p in phrases_or_moves_left(ctx, [*used, *others_times(ctx, command)], name=str(args["event"]))
