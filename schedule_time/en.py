@@ -57,6 +57,7 @@ from .en_build import (
     b_weekday,
     b_weekday_after,
     b_weekday_count,
+    b_weekday_following,
     b_within,
     b_year,
     b_year_month,
@@ -228,6 +229,10 @@ RULES: list[Rule] = [
     # "the week after": a week after an event (its weekday and clock kept), as "the day after" is a day
     Rule("week_after", r"the\s+week\s+after(?=\s*(?:$|[,.;:!?)]|at\b|on\b|instead\b))",
          b_const(p.Shift(relativedelta(weeks=1), "day", event="must"))),
+    # "the following Monday", "the Monday after": the first Monday after an event (a move keeps its clock);
+    # alone, the first Monday after today
+    Rule("weekday_following", r"(?:the\s+)?following\s+(?P<wd>" + WEEKDAY + r")|the\s+(?P<wd2>" + WEEKDAY +
+                              r")\s+after(?=\s*(?:$|[,.;:!?)]|at\b|instead\b))", b_weekday_following),
     Rule("day_after_tomorrow", r"(?:the\s+)?day\s+after\s+(?:" + TOMORROW + ")", b_const(p.DayShift(2))),
     Rule("day_before_yesterday", r"(?:the\s+)?day\s+before\s+(?:" + YESTERDAY + ")", b_const(p.DayShift(-2))),
     *EARLY,   # "the day before Christmas", "Friday week", "a week on Monday", "midweek", "within the hour"

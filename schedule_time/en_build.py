@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from dateutil.relativedelta import relativedelta
+from dateutil.relativedelta import relativedelta, weekday
 
 from . import pieces as p
 from .en_words import (
@@ -274,6 +274,12 @@ def b_every(m: re.Match[str]) -> list[p.Piece]:
 
 def b_plural_weekday(m: re.Match[str]) -> list[p.Piece]:
     return [p.Every(), p.WeekdayRef(_weekday(m["wd"]))]
+
+
+def b_weekday_following(m: re.Match[str]) -> p.Piece:
+    """"the following Monday", "the Monday after": the first such day after the event (else after today)."""
+    day = _weekday(m["wd"] or m["wd2"])
+    return p.Shift(relativedelta(days=1, weekday=weekday(day)), "day", event="may")
 
 
 def b_weekday_after(m: re.Match[str]) -> p.Piece:

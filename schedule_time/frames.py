@@ -32,6 +32,8 @@ def _shift_point(ctx: a.Ctx, shift: p.Shift) -> datetime:
         moment = a.add_months(moment, months)
     if d.days:
         moment = moment + DAYS[d.days]
+    if d.weekday is not None:  # "the following Monday": the first Monday on or after the day reached
+        moment = moment + relativedelta(weekday=d.weekday)
     exact = CLOCK[(0, d.hours, d.minutes, d.seconds)]
     if exact:
         moment = add_exact(moment, ctx.tz, exact)
@@ -98,7 +100,8 @@ def date_frame(spec: Spec, ctx: a.Ctx) -> a.Frame | None:
         if spec.dateparts is not None or spec.weekday is not None or spec.day_shift is not None:
             raise Unusable("a shift from now cannot be combined with another date")
         point = _shift_point(ctx, spec.shift)
-        return a.day_frame(point) if spec.clock or spec.pod else a.Frame(point, point, "exact")
+        named_day = spec.shift.delta.weekday is not None  # "until the following Monday": that day
+        return a.day_frame(point) if spec.clock or spec.pod or named_day else a.Frame(point, point, "exact")
     frame: a.Frame | None = None
     period = spec.period
     if period is not None and period.unit == "day" and period.shift == 0 and period.count == 1 and (

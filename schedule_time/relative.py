@@ -279,6 +279,8 @@ def _moved(shifts: list[p.Shift], start: datetime, zone: tzinfo) -> datetime:
     """The event's start moved by ``shifts`` (counted from the event, not from now), floored to the minute."""
     event_ctx = a.Ctx(start, zone, True)
     frames, _ = spec_frames(compose([replace(x, event=None) for x in shifts]).left, event_ctx)  # type: ignore[type-var]
+    if frames[0].grain == "day":  # "the following Monday": a day, at the event's own time of day
+        return frames[0].start + (start - _combine(start, a.MIDNIGHT))
     return frames[0].start
 
 

@@ -63,6 +63,8 @@ def _shift(x, ctx):   # "in 2 hours", "3 days ago": the minute that far from now
         raise Unusable("an offset needs something to count from")
     if shift.event == "must":
         raise Unusable("moving an event needs the event (resolve(..., relative_to=(start, end)))")
+    if shift.delta.weekday is not None:   # "the following Monday" with no event: that day
+        return a.day_frame(a.floor(_shift_point(ctx, shift), "day")), None, None
     point = a.floor(_shift_point(ctx, shift), "minute")
     return a.Frame(point, point + _MINUTE, "minute"), None, None
 

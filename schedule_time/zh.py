@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import re
 
-from dateutil.relativedelta import relativedelta
+from dateutil.relativedelta import relativedelta, weekday
 
 from . import pieces as p
 from .language import Language, Rule
@@ -134,6 +134,9 @@ RULES: list[Rule] = [
     # 看一下下周, 查一下周五, 改一下明天的: "一下" is the verb's "a bit", never 一 + 下下周 (the week after next)
     # or 一 + 下周五 (next week's Friday). 一下午 is "a whole afternoon" and stays a number and a part of day.
     Rule("a_bit", r"一下(?!午)", lambda m: ()),
+    # (那)之后的周一, 以后的礼拜五: the first such day after the event moved (its clock kept); alone, after today
+    Rule("weekday_following", rf"(?:那|这|這)?(?:之后|之後|以后|以後|后面|後面)的\s*{WEEK}{_WD}",
+         lambda m: p.Shift(relativedelta(days=1, weekday=weekday(WEEKDAYS[m["wd"]])), "day", event="may")),
     # 哪一天, 哪天, 哪个月, 哪一周, 几号: "which" day / week / month asks for a time, it names none (哪一天 is no
     # 一天 "one day" of a length)
     # 以后每周三, 今后天天, 从今以后每月一号: "from now on" before a repetition is no bound ("after" what?): the
