@@ -3,7 +3,8 @@ Saturday?" or "Add “Team review” (Thursday 2–3 PM)? It overlaps …", and 
 ("actually make it sunday", "rename it to design review", 改到周日吧). The model sends that as an update of an
 event the calendar does not have yet; it is the pending create with the update's values merged in
 (``merged``, as a reply's additions are), run again — so it is written, or asked about again (the time on Sunday, the new
-title's yes/no), never answered with "I couldn't find …"."""
+title's yes/no), never answered with "I couldn't find …". A delete of it ("never mind the coffee") is the
+question dropped: "OK, I won't add …" (``writes.removal``)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from agent.outcomes import Command
 from agent.turn.focus import is_anaphor
 from agent.writes.title_match import shares_a_word
 
-__all__ = ["changed_pending_create", "merged", "pending_create"]
+__all__ = ["changed_pending_create", "merged", "names_the_pending_create", "pending_create"]
 
 _CHANGES = ("title", "when", "end", "duration", "location", "notes", "attendees", "recurrence")
 
@@ -28,14 +29,22 @@ def pending_create(payload: dict[str, Any] | None) -> Command | None:
     return command if command.tool == "create_event" and command.args.get("title") else None
 
 
-def changed_pending_create(ctx: ToolContext, command: Command) -> Command | None:
-    """The pending create with ``command``'s values, when ``command`` is an update whose event is that create
-    (its title's words, or "it"); None otherwise."""
+def names_the_pending_create(ctx: ToolContext, command: Command) -> str | None:
+    """The pending create's title when ``command`` (an update or a delete of no stored event yet) names it:
+    its title's words, or "it"; None otherwise."""
     pending = ctx.pending_create
-    if pending is None or command.tool != "update_event" or command.target is not None:
+    if pending is None or command.target is not None:
         return None
     reference = str(command.args.get("event") or "")
-    if not (is_anaphor(reference) or shares_a_word(reference, str(pending.args["title"]))):
+    title = str(pending.args["title"])
+    return title if is_anaphor(reference) or shares_a_word(reference, title) else None
+
+
+def changed_pending_create(ctx: ToolContext, command: Command) -> Command | None:
+    """The pending create with ``command``'s values, when ``command`` is an update whose event is that create
+    (``names_the_pending_create``); None otherwise."""
+    pending = ctx.pending_create
+    if pending is None or command.tool != "update_event" or names_the_pending_create(ctx, command) is None:
         return None
     changes = {n: command.args.get(n) for n in _CHANGES if command.args.get(n) not in (None, "", [])}
     if not changes:

@@ -11,6 +11,8 @@ from datetime import datetime
 from agent.context import ToolContext
 from agent.outcomes import Command, NeedsConfirmation, NeedsValue, Rejected, WriteOutcome
 from agent.render import phrases
+from agent.turn.focus import is_anaphor
+from agent.writes.pending_change import names_the_pending_create
 from agent.writes.series_scope import (
     from_day,
     scope_not_said,
@@ -30,7 +32,14 @@ async def delete(ctx: ToolContext, command: Command) -> WriteOutcome:
     since = from_day(ctx, command)  # "from next week on": the series, from X's first occurrence
     command, scope = settle_scope(ctx, command, since)
     one = scope != "series"  # a series without a day is asked about
+    # the event we were asking about, not written yet: "it" is that one; a name is, when no stored event has it
+    asked_about = names_the_pending_create(ctx, command)
+    dropped = Rejected("pending_create_dropped", phrases.say("not_added", ctx.lang, title=(asked_about or "")[:80]))
+    if asked_about is not None and is_anaphor(str(command.args.get("event") or "")):
+        return dropped
     settled = await target_from(ctx, command, since, find_target, occurrences=one)
+    if asked_about is not None and isinstance(settled, Rejected) and settled.code == "not_found":
+        return dropped
     if not isinstance(settled, Command):
         return settled
     command = settled
