@@ -1,5 +1,5 @@
 """A move to "the following Monday" / "the Monday after" / 之后的周一 lands on the first such day after the
-event, at its own time — not the first one after today (live: an interview on the 15th "moved to the
+event, at its own time — not the first such day after today (live: an interview on the 15th "moved to the
 following monday" was put on the 7th). Scripted model; EN and ZH. Now is Wednesday 2025-03-05; the event is
 on Thursday the 20th."""
 
