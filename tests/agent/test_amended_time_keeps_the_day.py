@@ -11,7 +11,7 @@ import pytest
 
 from agent.model import call
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
-from tests.agent.fixtures import make_kit
+from tests.agent.fixtures import Kit, make_kit
 
 EN, ZH, TW = "America/New_York", "Asia/Shanghai", "Asia/Taipei"
 
@@ -40,17 +40,8 @@ async def test_the_amended_clock_stays_on_the_settled_day(
     amend: dict[str, Any], at: tuple[int, int, int], minutes: int,
 ) -> None:  # fmt: skip
     kit = await make_kit(database, make_user, timezone=tz)
-    kit.script(call("create_event", create))
-    asked = await kit.assistant.reply(kit.user_id, first)
-    assert asked.pending is not None and asked.pending.kind == "needs_value", asked.text
-    kit.script(call("amend_pending", amend))
-    done = await kit.assistant.reply(kit.user_id, answer)
-    events = await kit.events()
-    assert len(events) == 1, done.text
-    [event] = events
-    local = event.start.astimezone(kit.tz)
-    assert (local.day, local.hour, local.minute) == at, done.text
-    assert (event.end - event.start).total_seconds() == minutes * 60, done.text
+    event = await _answered(kit, first, create, answer, amend, at)
+    assert (event.end - event.start).total_seconds() == minutes * 60
 
 
 # (zone, first message, the model's create, the reply, the model's amendment, (day, hour, minute))
@@ -76,6 +67,14 @@ async def test_a_clock_changed_in_the_other_words_stays_on_the_day(
     amend: dict[str, Any], at: tuple[int, int, int],
 ) -> None:  # fmt: skip
     kit = await make_kit(database, make_user, timezone=tz)
+    await _answered(kit, first, create, answer, amend, at)
+
+
+async def _answered(
+    kit: Kit, first: str, create: dict[str, Any], answer: str, amend: dict[str, Any], at: tuple[int, int, int]
+) -> Any:
+    """The one event written once ``answer`` (read by the model as ``amend``) answers the time question of
+    ``first``, checked to start at ``at`` (day, hour, minute)."""
     kit.script(call("create_event", create))
     asked = await kit.assistant.reply(kit.user_id, first)
     assert asked.pending is not None and asked.pending.kind == "needs_value", asked.text
@@ -85,3 +84,4 @@ async def test_a_clock_changed_in_the_other_words_stays_on_the_day(
     assert len(events) == 1, done.text
     local = events[0].start.astimezone(kit.tz)
     assert (local.day, local.hour, local.minute) == at, done.text
+    return events[0]
