@@ -22,18 +22,16 @@ from datetime import datetime
 from typing import Any
 
 from agent.context import ToolContext
-from agent.grounding import bare_words, is_grounded
 from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, Rejected, WriteOutcome
 from agent.render import phrases
 from agent.time_grounding import the_time_itself
 from agent.timing import Timing, timing_from_json
-from agent.tools.args import STOP_REPEATING, UpdateEventArgs
-from agent.turn.focus import just_written
+from agent.tools.args import STOP_REPEATING
 from agent.writes.another import another_of, ask_another, moved_instead, repeated_instead
 from agent.writes.end_or_move import end_or_move
+from agent.writes.last_write_correction import correction_of_the_last_write
 from agent.writes.left_out import length_of_a_correction
 from agent.writes.named_values import kept_what_it_names
-from agent.writes.new_event import said_now
 from agent.writes.no_change import (
     a_time_left_beside,
     already_so,
@@ -48,7 +46,6 @@ from agent.writes.no_change import (
 from agent.writes.own_time import without_its_own_time
 from agent.writes.pending_change import changed_pending_create
 from agent.writes.people import title_with_new_name
-from agent.writes.references import Ref
 from agent.writes.removal import delete, undo
 from agent.writes.repetition import (
     as_series,
@@ -81,11 +78,11 @@ from agent.writes.store import (
     store,
     unasked,
 )
-from agent.writes.target import choose_target, find_target, new_event_sent_as_a_move, target_json
+from agent.writes.target import choose_target, find_target, new_event_sent_as_a_move
 from agent.writes.timing import anchor_of, choose_time, settle_time, with_timing
-from agent.writes.title_time import title_without_its_time, title_without_times
+from agent.writes.title_time import title_without_its_time
 from schedule_time import reads_as_a_destination
-from storage import EventDraft, EventPatch, StorageError
+from storage import EventDraft, EventPatch
 
 __all__ = ["choose_target", "choose_time", "execute"]
 
@@ -112,7 +109,7 @@ async def execute(ctx: ToolContext, command: Command, *, needs_confirmation: boo
 
 
 async def _create(ctx: ToolContext, command: Command) -> WriteOutcome:
-    if (correction := await _correction(ctx, command)) is not None:
+    if (correction := await correction_of_the_last_write(ctx, command)) is not None:
         return await _update(ctx, correction, False)
     args = command.args
     title = args["title"]
@@ -153,44 +150,6 @@ async def _create(ctx: ToolContext, command: Command) -> WriteOutcome:
         lambda key: ctx.events.create(draft, now=ctx.now, idempotency_key=key, turn_id=ctx.turn_id),
     )
     return result
-
-
-async def _correction(ctx: ToolContext, command: Command) -> Command | None:
-    """A create right after the previous turn wrote an event of the same title, with a new time in this
-    message's words and the title not in them ("no — 5pm" after "gym tomorrow at 6" came back as a second
-    "Gym"): an update of that event (``focus.just_written``), never a duplicate. Only for a command fresh
-    from the model (a resumed one was settled by its own turn). A message that names the title itself
-    ("gym on Friday too") is a request of its own: created."""
-    entry = just_written(ctx.focus)
-    args = command.args
-    if entry is None or command.grounded or command.target is not None:
-        return None
-    title = title_without_times(str(args.get("title") or ""), now=ctx.now, tz=ctx.tz)  # "Gym at 5pm": Gym
-    if bare_words(title) != bare_words(str(entry.get("title") or "")) or is_grounded(title, ctx.user_text):
-        return None
-    if not said_now(ctx, str(args.get("when") or "")):
-        return None
-    try:
-        event = await ctx.events.get(str(entry["event_id"]))
-    except (StorageError, KeyError):
-        return None
-    if bare_words(event.title) != bare_words(title):
-        return None
-    changes = UpdateEventArgs(
-        event=event.title,
-        when=args.get("when"),
-        end=args.get("end"),
-        duration=args.get("duration"),
-        location=args.get("location"),
-        notes=args.get("notes"),
-        attendees=args.get("attendees") or None,
-    )
-    target = target_json(Ref(event, event.start, event.end, occurrence=False))
-    if event.recurring:
-        target["scope"] = "series"
-    return Command(
-        "update_event", changes.model_dump(mode="json"), call_index=command.call_index, target=target
-    )
 
 
 async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) -> WriteOutcome:
