@@ -96,11 +96,34 @@ def resolve_relative(
     if any(type(x) is p.Or for x in pieces) and plain.status == "ambiguous":
         return _each_alternative(list(pieces), plain, start, length, zone, ctx, lang or "en")
     try:
-        return _relative(list(pieces), start, length, zone, ctx, lang or "en") or plain
+        found = _relative(list(pieces), start, length, zone, ctx, lang or "en") or plain
     except (Unusable, a.Impossible) as ex:
         return unresolved(str(ex), lang)
     except (OverflowError, ValueError) as ex:
         return unresolved(f"out of range: {ex}", lang)
+    return _or_the_hours(norm, found, start, length, zone, ctx, lang or "en")
+
+
+_NUMBER_PAIR = re.compile(r"(\d{1,2})\s*-\s*(\d{1,2})")
+
+
+def _or_the_hours(
+    norm: str, found: Resolution, start: datetime, length: timedelta, zone: tzinfo, ctx: a.Ctx, lang: str
+) -> Resolution:
+    """"2-4" against an event: the numeric date (4 February, as alone) or the hours 2 to 4 on the event's day
+    ("friday 1-3pm", then "actually 2-4"): both readings, for the user to pick. Any other text: ``found``."""
+    m = _NUMBER_PAIR.fullmatch(norm)
+    if m is None or found.status != "resolved" or not all(1 <= int(n) <= 12 for n in m.groups()):
+        return found
+    try:
+        hours = _relative(list(scan_parts(f"{m[1]} to {m[2]}")[0]), start, length, zone, ctx, lang)
+    except (Unusable, a.Impossible, OverflowError, ValueError):
+        return found
+    if hours is None or hours.status != "resolved" or hours.start == found.start:
+        return found
+    cands = (Candidate(found.start, found.end, "minute", "date"), Candidate(hours.start, hours.end, "minute", "hours"))  # type: ignore[arg-type]
+    return Resolution("ambiguous", grain="minute", candidates=cands, lang=lang,
+                      reason="a date or a range of hours; ask which")
 
 
 def _each_alternative(

@@ -47,6 +47,7 @@ from agent.time_lists import list_items
 from agent.time_words import shares_time_words
 from agent.tools.registry import ReadResult, ToolRun
 from agent.turn.focus import focus_group
+from schedule_time import TimeExpressionError, resolve
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import Clock
 
@@ -125,7 +126,26 @@ def _accounted(ctx: ToolContext, phrase: str, values: Sequence[str], runs: Seque
         for r in runs
         if (command := _changed_or_asked(r)) is not None and (target := command.target) and target.get("start")
     ]
-    return any(_reads_as(ctx, phrase, start) for start in starts) or _a_position_shown(ctx, phrase, runs)
+    return (
+        any(_reads_as(ctx, phrase, start) for start in starts)
+        or _a_position_shown(ctx, phrase, runs)
+        or any(_moved_there(ctx, phrase, run) for run in runs)
+    )
+
+
+def _moved_there(ctx: ToolContext, phrase: str, run: ToolRun) -> bool:
+    """The phrase, read against the event a run moved ("2-4" after "friday 1-3pm": the hours 2 to 4 that day,
+    or a date), has a reading where the event now starts."""
+    result = run.result
+    if not isinstance(result, Persisted) or not (target := result.command.target) or not target.get("end"):
+        return False
+    before = (datetime.fromisoformat(target["start"]), datetime.fromisoformat(target["end"]))
+    try:
+        r = resolve(phrase, now=ctx.now, tz=ctx.tz, prefer="future", relative_to=before)
+    except TimeExpressionError:
+        return False
+    starts = [c.start for c in r.candidates] if r.status == "ambiguous" else [r.start]
+    return result.result.event.start in starts
 
 
 def _a_position_shown(ctx: ToolContext, phrase: str, runs: Sequence[ToolRun]) -> bool:

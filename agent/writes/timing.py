@@ -67,7 +67,14 @@ def settle_time(
         # an all-day event moved to a day ("move the offsite to monday") stays all day: the anchor's
         # midnight start and 24 hours were written as a timed event
         timing = Timing(timing.start, None, all_day=True, rrule=timing.rrule)
-    if isinstance(timing, Missing | Ambiguous) and isinstance(framed, Ambiguous) and anchor is not None:
+    if (
+        isinstance(timing, Timing)
+        and isinstance(framed, Ambiguous)
+        and any(c.start == timing.start for c in framed.candidates)
+        and len({c.start.date() for c in framed.candidates}) > 1
+    ):
+        timing = framed  # "2-4": the date alone, or the hours 2 to 4 on the event's day — the user picks
+    elif isinstance(timing, Missing | Ambiguous) and isinstance(framed, Ambiguous) and anchor is not None:
         timing = framed  # "move to 7" / "to 8:45": morning or evening of the event's own day, not of today
         at = anchor[0]  # ... settled by a part of the day in the words or the event's name ("Dinner")
         timing = _settled_by_words(
