@@ -140,8 +140,10 @@ RULES: list[Rule] = [
     # 哪一天, 哪天, 哪个月, 哪一周, 几号: "which" day / week / month asks for a time, it names none (哪一天 is no
     # 一天 "one day" of a length)
     # 以后每周三, 今后天天, 从今以后每月一号: "from now on" before a repetition is no bound ("after" what?): the
-    # repetition starts from now anyway
-    Rule("from_now_on", r"(?:从今|從今)?(?:以后|以後|今后|今後|往后|往後|从此|從此)(?=\s*(?:都|就|也)?\s*(?:每|逢|天天|日日|隔))",
+    # repetition starts from now anyway; nor before a change (以后改成九点: from now on, at nine; 往后挪一天 is a
+    # move later, its 往后 the direction)
+    Rule("from_now_on", r"(?:从今|從今)?(?:(?:以后|以後|今后|今後|往后|往後|从此|從此)(?=\s*(?:都|就|也)?\s*(?:每|逢|天天|日日|隔))|"
+                        r"(?:以后|以後|今后|今後|从此|從此)(?=\s*(?:都|就|也)?\s*(?:改|挪|换|換|调|調)))",
          lambda m: ()),
     # 周日那天, 15号那一天, 礼拜天那日: "(on) that day" right after a day names the same day (alone, 那天下午
     # points back to a day said before: no time of its own)

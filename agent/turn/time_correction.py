@@ -21,7 +21,7 @@ from agent.context import ToolContext
 from agent.matchers import ordinal_index, reply_sign
 from agent.outcomes import Command, Rejected, WriteOutcome
 from agent.time_grounding import has_clock, is_a_length, is_a_shift
-from agent.timing import named_day
+from agent.timing import Timing, named_day, resolve_start, rule_days, timing_from_json, timing_json
 from agent.turn.amend import clauses_of
 from agent.writes.path import execute
 from agent.writes.pending_change import merged
@@ -85,12 +85,29 @@ async def with_corrected_time(ctx: ToolContext, pending: PendingRecord, when: st
         command = Command.from_json(stored)
     except (KeyError, TypeError, ValueError):
         return Rejected("bad_pending", "")
-    changes: dict[str, Any] = {"when": when}
     old = stored.get("resolved") or {}
+    ctx.state.answered = True
+    if (series := _series_at_the_new_clock(ctx, command, old, when)) is not None:
+        return await execute(ctx, series.with_(confirmed=(*series.confirmed, "unasked")))
+    changes: dict[str, Any] = {"when": when}
     if command.args.get("end") and old.get("end"):  # an end said for the old start: its length stays
         length = datetime.fromisoformat(old["end"]) - datetime.fromisoformat(old["start"])
         changes["duration"] = f"{int(length.total_seconds() // 60)} minutes"
         command = command.with_(args={**command.args, "end": None})
-    ctx.state.answered = True
     moved = merged(command, changes)
     return await execute(ctx, moved.with_(confirmed=(*moved.confirmed, "unasked")))
+
+
+def _series_at_the_new_clock(ctx: ToolContext, command: Command, old: dict[str, Any], when: str) -> Command | None:
+    """A new series asked about ("每周一早上八点半", overlapping), answered with a clock alone ("以后改成九点",
+    "make it 9 instead"): the same rule and length from its first day at the new clock — the repetition the
+    first turn settled is kept, never a one-off on that day. None for any other command or answer."""
+    if command.tool != "create_event" or not old.get("rrule") or old.get("all_day"):
+        return None
+    start = resolve_start(when, now=ctx.now, tz=ctx.tz)
+    if not isinstance(start, Timing):
+        return None  # (morning or evening, or no reading: the one-off path asks, as before)
+    begin, end, _, rule = timing_from_json(old)
+    if start.start.date() != begin.astimezone(ctx.tz).date():
+        return None
+    return command.with_(resolved=timing_json(start.start, start.start + (end - begin), False, rule_days(rule)))

@@ -144,6 +144,10 @@ ROWS: list[Row] = [
     R("以後每週五下午三點", "ny_wed", "rrule FREQ=WEEKLY;BYDAY=FR;BYHOUR=15;BYMINUTE=0 2026-03-06T15:00", "traditional 以後"),
     R("今后每月一号上午九点", "ny_wed", "rrule FREQ=MONTHLY;BYMONTHDAY=1;BYHOUR=9;BYMINUTE=0 2026-04-01T09:00", "今后 + 每月"),
     R("从今以后天天早上八点", "ny_wed", "rrule FREQ=DAILY;BYHOUR=8;BYMINUTE=0 2026-03-05T08:00", "从今以后 + 天天"),
+    R("以后改成九点", "ny_wed", "2026-03-05T09:00", "以后 before a change: from now on, not 'after nine'"),
+    R("以後改到晚上八點", "ny_wed", "2026-03-04T20:00", "traditional"),
+    R("九点以后", "ny_wed", "open-after 2026-03-05T09:00", "以后 after the clock stays 'after nine'"),
+    R("往后挪一天", "ny_wed", "unresolved", "往后 before a move is its direction (a move needs the event)"),
     R("往后每周二晚上", "ny_wed", "rrule FREQ=WEEKLY;BYDAY=TU 2026-03-10T18:00/2026-03-11T00:00", "往后 + a part of day"),
     # days taken out of a series ("except", "but not", 除了, 除外): one weekly series on the days left
     R("every weekday except wednesday at 7am", "ny_wed", "rrule FREQ=WEEKLY;BYDAY=MO,TU,TH,FR;BYHOUR=7;BYMINUTE=0 2026-03-05T07:00",
