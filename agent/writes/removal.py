@@ -38,8 +38,9 @@ async def delete(ctx: ToolContext, command: Command) -> WriteOutcome:
     if asked_about is not None and is_anaphor(str(command.args.get("event") or "")):
         return dropped
     settled = await target_from(ctx, command, since, find_target, occurrences=one)
-    if asked_about is not None and isinstance(settled, Rejected) and settled.code == "not_found":
-        return dropped
+    stand_in = isinstance(settled, Command) and bool((settled.target or {}).get("named_as"))
+    if asked_about is not None and (stand_in or (isinstance(settled, Rejected) and settled.code == "not_found")):
+        return dropped  # (no stored event has the name: another one at that time is no better a guess)
     if not isinstance(settled, Command):
         return settled
     command = settled

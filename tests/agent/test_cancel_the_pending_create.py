@@ -49,3 +49,31 @@ async def test_the_question_is_dropped(
     kit.script(reply("ok"))
     await kit.assistant.reply(kit.user_id, "yes")
     assert [e.title for e in await kit.events()] == ["Focus block"]
+
+
+# (zone, first message, the model's create, the cancellation, the model's delete with the time it was asked at)
+AT_ITS_TIME: list[tuple[str, str, dict[str, Any], str, dict[str, Any], str]] = [
+    (EN, "coffee with ines tomorrow at 3pm", {"title": "Coffee with Ines", "when": "tomorrow at 3pm"},
+     "cancel the coffee with ines tomorrow at 3", {"event": "Coffee with Ines", "event_when": "tomorrow at 3pm"},
+     "won't add “Coffee with Ines”"),
+    (EN, "yoga class tomorrow at 2:30pm", {"title": "Yoga class", "when": "tomorrow at 2:30pm"},
+     "scrap tomorrow's yoga class", {"event": "yoga class", "event_when": "tomorrow"}, "won't add “Yoga class”"),
+    (EN, "call with the bank tomorrow at 4pm", {"title": "Call with the bank", "when": "tomorrow at 4pm"},
+     "drop the 4pm bank call", {"event": "bank call", "event_when": "4pm"}, "won't add “Call with the bank”"),
+    (ZH, "明天下午三点和小林喝咖啡", {"title": "和小林喝咖啡", "when": "明天下午三点"},
+     "取消明天下午三点和小林喝咖啡", {"event": "和小林喝咖啡", "event_when": "明天下午三点"}, "不添加「和小林喝咖啡」"),
+    (ZH, "明天下午两点半上瑜伽课", {"title": "瑜伽课", "when": "明天下午两点半"},
+     "明天的瑜伽课不上了", {"event": "瑜伽课", "event_when": "明天"}, "不添加「瑜伽课」"),
+    (ZH, "明天下午四点体检", {"title": "体检", "when": "明天下午四点"},
+     "取消体检", {"event": "体检", "event_when": "明天下午四点"}, "不添加「体检」"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("tz", "first", "create", "text", "delete", "said"), AT_ITS_TIME,
+                         ids=[r[3] for r in AT_ITS_TIME])  # fmt: skip
+async def test_another_event_at_its_time_is_no_stand_in(
+    database: Any, make_user: Any, tz: str, first: str, create: dict[str, Any], text: str,
+    delete: dict[str, Any], said: str,
+) -> None:  # fmt: skip
+    # the busy block at that time is no guess at the event that was never written
+    await test_the_question_is_dropped(database, make_user, tz, first, create, text, delete, said)
