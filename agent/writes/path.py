@@ -272,6 +272,11 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
         )  # fmt: skip
     occurrence = occurrence_of(target)
     from_start = None
+    if target.get("recurring") and set(patch) <= {"start", "end"} and (start, end) == (
+        _at(target, "start"),
+        _at(target, "end"),
+    ):  # the series (or one of it) "moved" to where it is: nothing to write ("skip this saturday" as a move)
+        return await _nothing_to_change(ctx, command)
     if target.get("recurring") and occurrence is None:  # the series: from its first upcoming occurrence on
         scoped = await series_from(ctx, command)
         if isinstance(scoped, Rejected):
