@@ -127,7 +127,7 @@ def names_by_spelling(reference: str, title: str) -> bool:
     return any(
         _singular(w) in titled
         for w in _latin_words(reference)
-        if len(w) >= 3 and w not in _FUNCTION and (w not in STOP_WORDS or is_event_kind(w))
+        if len(w) >= 3 and w not in _FUNCTION and (w not in STOP_WORDS or len(w) >= 4)  # "room", "meeting"
     )
 
 
