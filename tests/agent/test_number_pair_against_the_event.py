@@ -15,7 +15,7 @@ import pytest
 
 from agent.model import call, reply
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
-from tests.agent.fixtures import make_kit
+from tests.agent.fixtures import Kit, make_kit
 
 EN, ZH = "America/New_York", "Asia/Shanghai"
 
@@ -38,16 +38,11 @@ async def test_the_users_pair_is_asked(
     hours: tuple[int, int],
 ) -> None:  # fmt: skip
     kit = await make_kit(database, make_user, timezone=tz)
-    kit.script(call("create_event", create), reply("ok"))
-    await kit.assistant.reply(kit.user_id, first)
-    kit.script(call("update_event", {"event": create["title"], "when": when}), reply("ok"))
-    asked = await kit.assistant.reply(kit.user_id, text)
+    asked = await _moved(kit, first, create, text, when)
     assert not asked.writes and asked.pending is not None and asked.pending.kind == "needs_choice", asked.text
     kit.script(reply("unused"))
     await kit.assistant.reply(kit.user_id, "2")
-    [event] = await kit.events()
-    start, end = event.start.astimezone(kit.tz), event.end.astimezone(kit.tz)
-    assert (start.day, start.hour, end.hour) == (7, *hours)
+    await _on_friday_at(kit, hours)
 
 
 @pytest.mark.parametrize(("tz", "first", "create", "text", "when", "hours"), [
@@ -59,12 +54,21 @@ async def test_the_hours_computed_are_done(
     hours: tuple[int, int],
 ) -> None:  # fmt: skip
     kit = await make_kit(database, make_user, timezone=tz)
+    r = await _moved(kit, first, create, text, when)
+    assert r.writes and r.writes[0].persisted, r.text
+    assert text not in r.text, r.text  # no "I haven't done this part …"
+    await _on_friday_at(kit, hours)
+
+
+async def _moved(kit: Kit, first: str, create: dict[str, Any], text: str, when: str) -> Any:
+    """The reply to ``text`` sent as a move to ``when``, after ``first`` wrote the event."""
     kit.script(call("create_event", create), reply("ok"))
     await kit.assistant.reply(kit.user_id, first)
     kit.script(call("update_event", {"event": create["title"], "when": when}), reply("ok"))
-    r = await kit.assistant.reply(kit.user_id, text)
-    assert r.writes and r.writes[0].persisted, r.text
-    assert text not in r.text, r.text  # no "I haven't done this part …"
+    return await kit.assistant.reply(kit.user_id, text)
+
+
+async def _on_friday_at(kit: Kit, hours: tuple[int, int]) -> None:
     [event] = await kit.events()
     start, end = event.start.astimezone(kit.tz), event.end.astimezone(kit.tz)
     assert (start.day, start.hour, end.hour) == (7, *hours)
