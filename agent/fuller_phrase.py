@@ -12,14 +12,25 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from agent.time_grounding import DAY_PIECES, Memo, has_clock, norm, phrases_of, readings_key, resolved
+from agent.time_grounding import (
+    DAY_PIECES,
+    Memo,
+    has_clock,
+    norm,
+    phrases_in,
+    phrases_of,
+    quotes,
+    readings_key,
+    resolved,
+    the_time_itself,
+)
 from agent.time_words import covers
-from schedule_time import Resolution
+from schedule_time import Resolution, TimeExpressionError, resolve
 from schedule_time.compose import dash_joined
 from schedule_time.language import normalise, scan
-from schedule_time.pieces import Clock, Every, Except, Or, PartOfDay, Piece, RecurUnit
+from schedule_time.pieces import Clock, Every, Except, Or, PartOfDay, Piece, RangeSep, RecurUnit
 
-__all__ = ["fuller_phrase", "readable_part"]
+__all__ = ["fuller_against_the_event", "fuller_phrase", "readable_part"]
 
 _DAY_WORDS = (*DAY_PIECES, PartOfDay, Or)
 """What ``fuller_phrase`` may add to the model's argument: words naming the day (or its part), or the other
@@ -136,3 +147,35 @@ def readable_part(
         and all(any(covers([q], p) or p == q for q in pieces) for p in user)
     ]  # fmt: skip
     return found[0] if len(found) == 1 else None
+
+
+def fuller_against_the_event(
+    value: str, text: str, anchor: tuple[datetime, datetime], *, now: datetime, tz: ZoneInfo, memo: Memo | None = None
+) -> str | None:
+    """The one phrase of ``text`` that holds a move's ``value`` and more, and that reads otherwise against the
+    event moved (``anchor``): "Monday" of "move it to the following Monday" (the Monday after the event, not
+    the next one from today), 周一 of 之后的周一. None when there is none, or several. ``fuller_phrase`` reads
+    without the event, where the two say the same."""
+    found = []
+    for said in phrases_in(text, now=now, tz=tz, memo=memo):
+        phrase = the_time_itself(said)  # (the "to" of "move it to the following Monday" names where it goes)
+        if norm(phrase) == norm(value) or not quotes(value, [phrase]) or _adds_a_time(phrase, value):
+            continue
+        try:
+            theirs = resolve(phrase, now=now, tz=tz, prefer="future", relative_to=anchor)
+            mine = resolve(value, now=now, tz=tz, prefer="future", relative_to=anchor)
+        except TimeExpressionError:
+            return None
+        if theirs.status != "resolved" or theirs.start is None or theirs.end is None:
+            continue
+        # (a move keeps the event's length: "from monday to friday" holds "friday" and is no move of it)
+        if theirs.end - theirs.start == anchor[1] - anchor[0] and (theirs.start, theirs.end) != (mine.start, mine.end):
+            found.append(phrase)
+    return found[0] if len(found) == 1 else None
+
+
+def _adds_a_time(phrase: str, value: str) -> bool:
+    """The phrase says a clock or a range beside ``value`` ("14:00 to 15:00" of "15:00", "to 4-6" of "4-6"):
+    another time, the event's own or a bound, never a fuller form of the same one."""
+    mine = scan(normalise(value)).pieces
+    return any(isinstance(p, Clock | RangeSep) and p not in mine for p in scan(normalise(phrase)).pieces)

@@ -34,13 +34,12 @@ async def delete(ctx: ToolContext, command: Command) -> WriteOutcome:
     one = scope != "series"  # a series without a day is asked about
     # the event we were asking about, not written yet: "it" is that one; a name is, when no stored event has it
     asked_about = names_the_pending_create(ctx, command)
-    dropped = Rejected("pending_create_dropped", phrases.say("not_added", ctx.lang, title=(asked_about or "")[:80]))
     if asked_about is not None and is_anaphor(str(command.args.get("event") or "")):
-        return dropped
+        return _not_added(ctx, asked_about)
     settled = await target_from(ctx, command, since, find_target, occurrences=one)
     stand_in = isinstance(settled, Command) and bool((settled.target or {}).get("named_as"))
     if asked_about is not None and (stand_in or (isinstance(settled, Rejected) and settled.code == "not_found")):
-        return dropped  # (no stored event has the name: another one at that time is no better a guess)
+        return _not_added(ctx, asked_about)  # (no stored event has the name: another at that time is no guess)
     if not isinstance(settled, Command):
         return settled
     command = settled
@@ -95,6 +94,10 @@ async def delete(ctx: ToolContext, command: Command) -> WriteOutcome:
             from_start=from_start,
         ),
     )
+
+
+def _not_added(ctx: ToolContext, title: str) -> Rejected:
+    return Rejected("pending_create_dropped", phrases.say("not_added", ctx.lang, title=title[:80]))
 
 
 async def undo(ctx: ToolContext, command: Command) -> WriteOutcome:

@@ -20,11 +20,12 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from agent.context import ToolContext
+from agent.fuller_phrase import fuller_against_the_event
 from agent.language import HAN_RUN
 from agent.outcomes import Command, NeedsChoice, NeedsValue, Option, WriteOutcome
 from agent.render import phrases
 from agent.render.timefmt import range_text
-from agent.time_grounding import is_a_length_change, norm, phrases_in, quotes, resolved, the_time_itself
+from agent.time_grounding import is_a_length_change, quotes, resolved, the_time_itself
 from agent.timing import (
     DEFAULT_DURATION,
     Ambiguous,
@@ -43,8 +44,6 @@ from agent.user_gave import user_gave_end, user_gave_multi_day
 from agent.writes.how_often import recurrence_question
 from agent.writes.store import title_of
 from schedule_time import Candidate, TimeExpressionError, resolve
-from schedule_time.language import normalise, scan
-from schedule_time.pieces import Clock, RangeSep
 from storage.recurrence import first_of_rule
 
 __all__ = ["MAX_SILENT_SPAN", "anchor_of", "choose_time", "option_line", "settle_time", "with_timing"]
@@ -61,7 +60,9 @@ def settle_time(
     """Resolve ``when`` (+ end, duration, recurrence) into ``command.resolved``, or ask. ``anchor``: the
     event a move is about (its current start and end), which ``when`` is read against."""
     all_day = bool((command.target or {}).get("all_day"))
-    if anchor is not None and (fuller := _fuller_against_the_event(ctx, when, anchor)) is not None:
+    if anchor is not None and (fuller := fuller_against_the_event(when, ctx.user_text, anchor, now=ctx.now, tz=ctx.tz, memo=ctx.memo)):
+        ctx.notes.append({"replaced": "when", "reason": "the_users_fuller_phrase_against_the_event", "tool": command.tool,
+                          "call_index": command.call_index})  # fmt: skip
         when = fuller
     framed = _against_event(ctx, when, anchor, all_day) if anchor is not None else None
     if isinstance(framed, Timing):
@@ -95,37 +96,6 @@ def settle_time(
             command, "when", phrases.ask_value("when", ctx.lang, title=title, day=timing.day, now=ctx.now)
         )
     return with_timing(ctx, command, timing, anchor=anchor)
-
-
-def _fuller_against_the_event(ctx: ToolContext, when: str, anchor: tuple[datetime, datetime]) -> str | None:
-    """The one phrase of the user's message that holds ``when`` and more, and that reads otherwise against
-    the event moved: "Monday" of "move it to the following Monday" (the Monday after the event, not the next
-    one from today), 周一 of 之后的周一. None when there is none, or several."""
-    found = []
-    for said in phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
-        phrase = the_time_itself(said)  # (the "to" of "move it to the following Monday" names where it goes)
-        if norm(phrase) == norm(when) or not quotes(when, [phrase]) or _adds_a_time(phrase, when):
-            continue
-        try:
-            theirs = resolve(phrase, now=ctx.now, tz=ctx.tz, prefer="future", relative_to=anchor)
-            mine = resolve(when, now=ctx.now, tz=ctx.tz, prefer="future", relative_to=anchor)
-        except TimeExpressionError:
-            return None
-        moved = theirs.status == "resolved" and theirs.start is not None and theirs.end is not None
-        # (a move keeps the event's length: "from monday to friday" holds "friday" and is no move of it)
-        if moved and theirs.end - theirs.start == anchor[1] - anchor[0] and (theirs.start, theirs.end) != (mine.start, mine.end):  # type: ignore[operator]
-            found.append(phrase)
-    if len(found) != 1:
-        return None
-    ctx.notes.append({"replaced": "when", "reason": "the_users_fuller_phrase_against_the_event"})
-    return found[0]
-
-
-def _adds_a_time(phrase: str, when: str) -> bool:
-    """The phrase says a clock or a range beside ``when`` ("14:00 to 15:00" of "15:00", "to 4-6" of "4-6"):
-    another time, the event's own or a bound, never a fuller form of the same one."""
-    mine = scan(normalise(when)).pieces
-    return any(isinstance(p, Clock | RangeSep) and p not in mine for p in scan(normalise(phrase)).pieces)
 
 
 def _a_day_alone(ctx: ToolContext, when: str) -> bool:
