@@ -7,17 +7,18 @@ bounded field, read by the time service (``schedule_time.analyse``), never a wor
 
 * every clock time the reply states (a clock, or either end of a range) must be a start or an end of a
   listed event, a boundary of a free slot or of the window read, or a time the user said;
-* a repetition ("every day", 每周) needs a listed event that repeats, or the user's own words.
+* a repetition ("every day", 每周) needs a listed event that repeats, or the user's own words;
+* a day the reply states ("tomorrow", "Sunday 2026-12-06", 周五) must be a day a listed event takes, a
+  day of the window read, or a day the user said — or, read from today ("Friday"), share a weekday with one (live: "the 12th" was read and the reply placed the flight "Sunday 2026-12-06").
 
-The times are compared as wall-clock times in the user's zone: the reply's dates are the model's to word
-("tomorrow", "Friday"), and the read check already requires the event itself.
+Times are compared as wall-clock times in the user's zone. A bare clock ("8:40 AM") states no day.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from datetime import datetime, time, timedelta, tzinfo
+from datetime import date, datetime, time, timedelta, tzinfo
 from typing import TYPE_CHECKING
 
 from agent import lexicon_en, lexicon_zh
@@ -61,6 +62,81 @@ def _known_times(listings: Sequence[Listing], free: Sequence[FreeTime], tz: tzin
     return known
 
 
+def _days(start: datetime, end: datetime, tz: tzinfo) -> set[date]:
+    """The local days ``start``–``end`` takes (an end at midnight takes no part of its day)."""
+    first, last = start.astimezone(tz), end.astimezone(tz)
+    if last > first:
+        last -= timedelta(microseconds=1)
+    days, day = set(), first.date()
+    while day <= last.date() and len(days) < 62:
+        days.add(day)
+        day += _DAY
+    return days
+
+
+def _known_days(listings: Sequence[Listing], free: Sequence[FreeTime], tz: tzinfo) -> set[date]:
+    known: set[date] = set()
+    for listing in listings:
+        if not listing.is_search:
+            known |= _days(listing.start, listing.end, tz)
+        for event in listing.events:
+            known |= _days(event.start, event.end, tz)
+    for found in free:
+        if found.events is not None:
+            known |= _known_days([found.events], (), tz)
+        known |= _days(found.start, found.end, tz)
+    return known
+
+
+def _read_at(text: str, now: datetime, tz: tzinfo) -> datetime | None:
+    found = analyse(text, now=now, tz=tz)
+    return found[0].resolution.start if found else None
+
+
+def _bare_clock(text: str, start: datetime, tz: tzinfo) -> bool:
+    """The phrase is a clock alone ("8:40 AM"): read a minute before the instant it names, it names that
+    instant, and a day later the next day's — a phrase with a day of its own ("tomorrow at 8:40", "Friday,
+    March 7, 8:40") does not."""
+    before = start - timedelta(minutes=1)
+    return _read_at(text, before, tz) == start and _read_at(text, before + _DAY, tz) == start + _DAY
+
+
+def _stated_days(text: str, *, now: datetime, tz: tzinfo) -> list[tuple[date, bool]]:
+    """The days a text states — a day phrase's day, and a clock's day where the phrase gives one — each with
+    whether the phrase reads from today ("Friday", "tomorrow": read a week later, it moves by a week)."""
+    days: list[tuple[date, bool]] = []
+    for phrase in analyse(text, now=now, tz=tz):
+        start, end = phrase.resolution.start, phrase.resolution.end
+        if start is None or end is None or phrase.kind == "recurrence":
+            continue
+        local = start.astimezone(tz).date()
+        a_day = phrase.kind == "day" and phrase.resolution.grain == "day"
+        a_dated_clock = phrase.kind in ("clock", "range") and end - start < _DAY
+        if not (a_day or (a_dated_clock and not _bare_clock(phrase.text, start, tz))):
+            continue
+        later = analyse(phrase.text, now=now + 7 * _DAY, tz=tz)
+        moved = bool(later) and later[0].resolution.start is not None
+        relative = moved and later[0].resolution.start.astimezone(tz).date() - local == 7 * _DAY  # type: ignore[union-attr]
+        days.append((local, relative))
+    return days
+
+
+def _misdates(text: str, listings: Sequence[Listing], free: Sequence[FreeTime], said: Sequence[str], *,
+              now: datetime, tz: tzinfo) -> bool:  # fmt: skip
+    """A day the reply states that no read, no window and no message of the user's holds; one read from
+    today ("Friday") may be any day of that weekday they hold (a search found next week's Friday)."""
+    stated = _stated_days(text, now=now, tz=tz)
+    if not stated:
+        return False
+    known = _known_days(listings, free, tz)
+    for message in said:  # each phrase's day, or each of its readings ("Monday or Friday")
+        for phrase in analyse(message, now=now, tz=tz):
+            starts = [phrase.resolution.start, *(c.start for c in phrase.resolution.candidates)]
+            known.update(start.astimezone(tz).date() for start in starts if start is not None)
+    weekdays = {d.weekday() for d in known}
+    return any(d not in known and not (relative and d.weekday() in weekdays) for d, relative in stated)
+
+
 def _stated_times(text: str, *, now: datetime, tz: tzinfo) -> tuple[list[time], bool]:
     """The clock times a text states, and whether it states a repetition."""
     times: list[time] = []
@@ -90,9 +166,13 @@ def misstates(
     now: datetime,
     tz: tzinfo,
 ) -> bool:
-    """True when ``text`` states a clock time or a repetition that neither the reads nor the user gave."""
+    """True when ``text`` states a clock time, a day or a repetition that neither the reads nor the user
+    gave."""
     if not text.strip():
         return False
+    said = list(said)
+    if _misdates(text, listings, free, said, now=now, tz=tz):
+        return True
     times, repeats = _stated_times(text, now=now, tz=tz)
     if not times and not repeats:
         return False

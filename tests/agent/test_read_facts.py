@@ -100,3 +100,66 @@ async def test_a_chinese_reply_that_misplaces_an_event_is_replaced(database, mak
     zh.script(call("list_events", {"range": "周五"}), reply("周五上午十点有设计评审。"))
     r = await zh.assistant.reply(zh.user_id, "我周五有什么安排？")
     assert r.text == "3月7日（周五）的安排：\n- 14:00–15:00 「设计评审」", r.text
+
+
+@pytest.mark.parametrize(
+    ("text", "wrong"),
+    [
+        ("Friday, March 7: design review at 4pm.", False),
+        ("On Friday you have the design review at 4pm.", False),
+        ("Your design review is on the 7th at 4pm.", False),
+        ("3月7日（周五）下午4点设计评审。", False),
+        ("周五下午四点有设计评审。", False),
+        ("Design review at 4pm.", False),  # no day stated
+        ("The design review is on Wednesday 2025-03-05 at 4:00 PM.", True),  # a dated day no read holds
+        ("Design review: Sunday, March 9, 4:00 PM.", True),
+        ("Tomorrow you have the design review at 4pm.", True),  # Thursday, read from today
+        ("明天下午四点有设计评审。", True),
+        ("3月10日下午4点设计评审。", True),
+        ("設計評審在週六下午四點。", True),
+    ],
+)
+def test_days_stated_must_be_days_the_reads_or_the_user_hold(text: str, wrong: bool) -> None:
+    assert misstates(text, [FRIDAY], [], ["what's on the 7th?"], now=NOW, tz=NY) is wrong
+
+
+def test_a_day_the_user_said_or_a_weekday_of_a_found_event_stands() -> None:
+    search = Listing(
+        NOW,
+        NOW,
+        (Listed("Dentist", datetime(2025, 3, 14, 15, tzinfo=NY), datetime(2025, 3, 14, 16, tzinfo=NY)),),
+        query="dentist",
+    )
+    assert not misstates(
+        "Your dentist is on Friday at 3pm.", [search], [], ["when is the dentist?"], now=NOW, tz=NY
+    )
+    assert misstates(
+        "Your dentist is on Thursday at 3pm.", [search], [], ["when is the dentist?"], now=NOW, tz=NY
+    )
+    assert not misstates(
+        "Nothing on Monday; the design review is Friday at 4pm.",
+        [FRIDAY],
+        [],
+        ["anything monday or friday?"],
+        now=NOW,
+        tz=NY,
+    )
+
+
+@pytest.mark.parametrize(
+    ("message", "wrong_reply"),
+    [
+        ("what do I have on the 12th?", "You fly to Denver on Wednesday 2025-03-05 at 8:40 AM."),
+        ("anything on march 12", "Flight to Denver — Thursday, March 6, 8:40 AM."),
+        ("12号有什么安排", "3月5日上午8:40飞丹佛（Flight to Denver）。"),
+        ("3月12日我有啥事", "明天早上8:40，Flight to Denver。"),
+    ],
+)
+async def test_a_reply_that_puts_a_listed_event_on_another_day_is_replaced(
+    kit: Kit, message: str, wrong_reply: str
+) -> None:
+    await kit.seed("Flight to Denver", datetime(2025, 3, 12, 8, 40, tzinfo=NY))
+    kit.script(call("list_events", {"range": "March 12"}), reply(wrong_reply))
+    r = await kit.assistant.reply(kit.user_id, message)
+    assert "Flight to Denver" in r.text and ("March 12" in r.text or "3月12日" in r.text), r.text
+    assert r.telemetry["read_check"] == "replaced"
