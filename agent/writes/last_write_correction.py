@@ -22,10 +22,12 @@ async def correction_of_the_last_write(ctx: ToolContext, command: Command) -> Co
     message's words and the title not in them ("no — 5pm" after "gym tomorrow at 6" came back as a second
     "Gym"): an update of that event (``focus.just_written``), never a duplicate. Only for a command fresh
     from the model (a resumed one was settled by its own turn). A message that names the title itself
-    ("gym on Friday too") is a request of its own: created."""
+    ("gym on Friday too") is a request of its own: created; so is one the model itself read as a request to
+    add (its ``request`` "add"; live: "and one more on Wednesday at the same time" moved the standup just
+    written — each correction of that probe came back as "change")."""
     entry = just_written(ctx.focus)
     args = command.args
-    if entry is None or command.grounded or command.target is not None:
+    if entry is None or command.grounded or command.target is not None or ctx.state.request == "add":
         return None
     title = title_without_times(str(args.get("title") or ""), now=ctx.now, tz=ctx.tz)  # "Gym at 5pm": Gym
     if bare_words(title) != bare_words(str(entry.get("title") or "")) or is_grounded(title, ctx.user_text):
