@@ -226,6 +226,12 @@ RULES: list[Rule] = [
     # clock); alone, the next day of nothing. "the day after tomorrow" / "the day after the launch" are not it.
     Rule("next_day", r"(?:the\s+)?(?:next|following)\s+day\b|the\s+day\s+after(?=\s*(?:$|[,.;:!?)]|at\b|in\b|on\b|instead\b))",
          b_const(p.Shift(relativedelta(days=1), "day", event="must"))),
+    # "the day before", "the previous day": the day before an event (a move keeps its clock); alone, nothing
+    Rule("day_before", r"the\s+(?:previous|prior)\s+day\b|the\s+day\s+before(?=\s*(?:$|[,.;:!?)]|at\b|in\b|on\b|"
+                       r"instead\b))", b_const(p.Shift(relativedelta(days=-1), "day", event="must"))),
+    # "that day", "the same day", "that very day": the event's own day (alone: no day of its own)
+    Rule("that_day", r"(?:that|the)\s+(?:very\s+)?same\s+day|that\s+(?:very\s+)?day(?=\s*(?:$|[,.;:!?)]|at\b|in\b|on\b|"
+                     r"too\b|as\b|instead\b))", b_const(p.Shift(relativedelta(days=0), "day", event="must"))),
     # "the week after": a week after an event (its weekday and clock kept), as "the day after" is a day
     Rule("week_after", r"the\s+week\s+after(?=\s*(?:$|[,.;:!?)]|at\b|on\b|instead\b))",
          b_const(p.Shift(relativedelta(weeks=1), "day", event="must"))),

@@ -339,6 +339,9 @@ RULES: list[Rule] = [
     # 今天早些时候九点: the day named, as it is
     Rule("earlier", r"(?:早些|稍早|早一些)(?:的)?(?:时候|時候)", const()),
     # 第二天, 次日, 隔天: the day after an event (a move keeps its clock); alone, the next day of nothing
+    # 那天, 那一天, 同一天, 同天: the event's own day (after a day, 周日那天 is that day: ``that_day`` above)
+    Rule("the_events_day", r"(?:那\s*(?:一\s*)?|同\s*一?\s*)(?:天|日)(?![\u4e00-\u9fff]*?[前后後])",
+         const(p.Shift(relativedelta(days=0), "day", event="must"))),
     Rule("next_day", r"第二[天日]|次日|隔天|翌日", const(p.Shift(relativedelta(days=1), "day", event="must"))),   # 今天晚些时候
     # 上午12点 / 早上十二点半: noon (12:xx is never the small hours of a morning), not midnight
     Rule("am_noon", r"(?:上午|早上|早晨|上晝|上昼)(?=\s*(?:12|十二)\s*(?:点|點|时|時|:|：))", const(PODS["中午"])),

@@ -26,15 +26,20 @@ reads that one time (``read_left_out``) and its listing answers the question.
 
 from __future__ import annotations
 
+from datetime import datetime
+
+from agent.context import ToolContext
 from agent.language import simplified
-from agent.tools.args import ListEventsArgs
+from agent.tools.args import ListEventsArgs, SearchEventsArgs
 from agent.tools.other_calendar import names_other_calendar
-from agent.tools.reads import listed_in
+from agent.tools.reads import listed_in, read_of
 from agent.tools.registry import BoundTools, ReadResult, ToolRun
+from agent.turn.focus import focus_group
 from agent.writes.references import events_sharing_a_word
 from agent.writes.title_match import names_by_spelling
 from schedule_time import analyse
 from schedule_time.language import normalise
+from storage import EventSnapshot, StorageError
 
 __all__ = ["read_left_out", "read_skipped"]
 
@@ -47,7 +52,8 @@ async def read_skipped(
     argument not in the user's words, sent back, then prose): its choice of a read tool is its reading,
     whatever the retry says of itself; one of adding or changing is not a question. ``reply``: the model's
     unread answer; an event in focus whose title it names ("how long is it?" answered about the event just
-    written) is the one read, when the message names none."""
+    written), or the one event just in focus whose time of day it states, is the one read, when the message
+    names none."""
     ctx = tools.ctx
     # a read tried is the model's reading of the message; what it calls the retry after a send-back ("chat",
     # "cannot_do" beside "I can't assist with that") reads our hint, not the user — only adding or changing
@@ -64,13 +70,46 @@ async def read_skipped(
             return listed
         # no window to list ("the next one" read as a clock): as with no time at all
     named = [e.title for e in await events_sharing_a_word(ctx, ctx.user_text, ctx.user_text, limit=50)]
-    focused = [f["title"] for f in ctx.focus if f.get("title") and _names(reply, f["title"])]
-    for query in [*named[:1], *focused[:1], ctx.user_text]:  # the event it names by a title word, first
+    for query in [*named[:1], None, ctx.user_text]:  # the event it names by a title word, first
+        if query is None:  # then the event in focus the answer is about, read by its id
+            if (focused := await _focus_answered(tools, reply)) is not None:
+                args = SearchEventsArgs(query=focused.title[:200])
+                return ToolRun("search_events", "read", call_index, args, read_of(ctx, focused))
+            continue
         found = await tools.run("search_events", {"query": query[:200]}, call_index)
         if isinstance(found.result, ReadResult) and found.result.data.get("events"):
             return found
     today = ListEventsArgs(range="today")
     return ToolRun("list_events", "read", call_index, today, await listed_in(ctx, today.range))
+
+
+async def _focus_answered(tools: BoundTools, reply: str) -> EventSnapshot | None:
+    """The event in focus the unread answer is about: one whose title it names, else the one event of the
+    newest focus group whose time of day it states ("几点来着？" answered "2027年1月3日（周日） 15:00–16:00")."""
+    ctx = tools.ctx
+    if not reply.strip():
+        return None
+    group = focus_group(ctx.focus)
+    entries = [f for f in ctx.focus if f.get("title") and _names(reply, f["title"])][:1]
+    timed = not entries and len(group) == 1
+    for entry in entries or (group if timed else []):
+        try:
+            event = await ctx.events.get(str(entry["event_id"]))
+        except (StorageError, KeyError):
+            continue
+        if not timed or _states_the_start(ctx, reply, event.start):
+            return event
+    return None
+
+
+def _states_the_start(ctx: ToolContext, reply: str, start: datetime) -> bool:
+    clock = start.astimezone(ctx.tz).time()
+    return any(
+        phrase.kind in ("clock", "range")
+        and phrase.resolution.start is not None
+        and phrase.resolution.start.astimezone(ctx.tz).time() == clock
+        for phrase in analyse(reply, now=ctx.now, tz=ctx.tz)
+    )
 
 
 def _names(reply: str, title: str) -> bool:

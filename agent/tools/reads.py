@@ -24,10 +24,18 @@ from agent.timing import read_range, resolve_duration
 from agent.tools.args import FindFreeTimeArgs, ListEventsArgs, SearchConversationArchiveArgs, SearchEventsArgs
 from agent.tools.other_calendar import asks_about_someone, names_other_calendar, whose_is_someone_else
 from agent.tools.registry import ReadResult
-from schedule_time import TimeExpressionError, analyse
+from agent.turn.focus import focus_group
+from schedule_time import TimeExpressionError, analyse, resolve
 from storage import EventSnapshot, InvalidInput, StorageError, WorkingHours
 
-__all__ = ["find_free_time", "list_events", "listed_in", "search_conversation_archive", "search_events"]
+__all__ = [
+    "find_free_time",
+    "list_events",
+    "listed_in",
+    "read_of",
+    "search_conversation_archive",
+    "search_events",
+]
 
 _ALL_HOURS = WorkingHours(time(0), time(23, 59, 59, 999999), frozenset(range(7)))
 """Every hour of every day: a window the user named is searched whole."""
@@ -87,10 +95,48 @@ def _ungrounded_range(ctx: ToolContext, value: str) -> ReadResult | None:
 async def list_events(ctx: ToolContext, args: ListEventsArgs, call_index: int) -> ReadResult:
     if (refused := await _refused_read(ctx, args.whose)) is not None:
         return refused
-    window = _window(ctx, args.range)
+    window = await _window_of(ctx, args.range)
     if isinstance(window, ReadResult):
         return window
     return await _listed(ctx, window)
+
+
+async def _window_of(ctx: ToolContext, value: str) -> tuple[datetime, datetime] | ReadResult:
+    """``_window``, or — when neither the range nor the message reads as one — the day the message names
+    against the event in focus ("what else is on that day?", 那天还有别的安排吗, "anything the day before?")."""
+    window = _window(ctx, value)
+    if not isinstance(window, ReadResult):
+        return window
+    return await _day_against_the_focus(ctx) or window
+
+
+async def _day_against_the_focus(ctx: ToolContext) -> tuple[datetime, datetime] | None:
+    """The whole day the message's one time phrase names against the one event of the newest focus group
+    (``focus.focus_group``): the time service reads it against that event's day; None otherwise."""
+    group = focus_group(ctx.focus)
+    if len(group) != 1 or not group[0].get("event_id"):
+        return None
+    try:
+        found = [p.text for p in analyse(ctx.user_text, now=ctx.now, tz=ctx.tz)]
+    except TimeExpressionError:
+        return None
+    if len(found) != 1:
+        return None
+    try:
+        event = await ctx.events.get(str(group[0]["event_id"]))
+    except (StorageError, KeyError):
+        return None
+    day = datetime.combine(event.start.astimezone(ctx.tz).date(), time(0), tzinfo=ctx.tz)
+    span = (day, datetime.combine(day.date() + timedelta(days=1), time(0), tzinfo=ctx.tz))
+    try:
+        read = resolve(found[0], now=ctx.now, tz=ctx.tz, relative_to=span)
+    except TimeExpressionError:
+        return None
+    if read.status != "resolved" or read.start is None or read.end is None:
+        return None
+    start, end = read.start.astimezone(ctx.tz), read.end.astimezone(ctx.tz)
+    whole = start.time() == time(0) and end.time() == time(0) and end > start
+    return (start, end) if whole else None
 
 
 def _window(ctx: ToolContext, value: str) -> tuple[datetime, datetime] | ReadResult:
@@ -179,8 +225,6 @@ def _whole_hours(slots: list[tuple[datetime, datetime]]) -> list[tuple[datetime,
     return out
 
 
-
-
 async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: int) -> ReadResult:
     """Free slots of the range, and the events in it: one read answers "when am I free?" and, when the
     model chose this tool for "what's on?", that too (the reply check accepts a reply that quotes a free
@@ -203,7 +247,7 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
         if found.data.get("ok") and found.data.get("events"):
             found.data["note"] = _named_events_note()
             return found
-    window = _window(ctx, args.range)
+    window = await _window_of(ctx, args.range)
     if isinstance(window, ReadResult):
         return window
     duration = resolve_duration(args.duration, now=ctx.now, tz=ctx.tz)
@@ -253,6 +297,13 @@ async def search_events(ctx: ToolContext, args: SearchEventsArgs, call_index: in
     return ReadResult(
         {"ok": True, "events": events}, _search_listing(ctx, args.query, [c.event for c in found])
     )
+
+
+def read_of(ctx: ToolContext, event: EventSnapshot) -> ReadResult:
+    """A search's answer holding exactly ``event`` (code knows which event by its id: a fuzzy search by its
+    title also finds others — "Vet" ranks "Dentist")."""
+    data = {"ok": True, "events": [_event_json(ctx, event.start, event.end, event)]}
+    return ReadResult(data, _search_listing(ctx, event.title, [event]))
 
 
 def _search_listing(ctx: ToolContext, query: str, found: list[EventSnapshot]) -> Listing:

@@ -28,6 +28,35 @@ ROWS: list[tuple[str, dict[str, Any], str, str, str]] = [
      "那个是几点来着？", "和团队唱K在晚上八点。", "和团队唱K"),
 ]  # fmt: skip
 
+# (first message, the model's create, the question, an answer that states only the event's time, its title)
+TIMED: list[tuple[str, dict[str, Any], str, str, str]] = [
+    ("put the vet on the 21st at 4:30pm", {"title": "Vet", "when": "the 21st at 4:30pm"},
+     "remind me, when was that?", "It's on March 21 at 4:30 PM.", "Vet"),
+    ("add trivia night next tuesday 7pm", {"title": "Trivia night", "when": "next tuesday 7pm"},
+     "sorry, what time did I say?", "7:00–8:00 PM.", "Trivia night"),
+    ("book the car service friday 8am", {"title": "Car service", "when": "friday 8am"},
+     "and when is it?", "Friday, March 7, 8:00 AM.", "Car service"),
+    ("21号下午四点半带狗看兽医", {"title": "带狗看兽医", "when": "21号下午四点半"},
+     "是几点的来着", "3月21日 16:30–17:30", "带狗看兽医"),
+    ("下周二晚上七点问答之夜", {"title": "问答之夜", "when": "下周二晚上七点"},
+     "我刚说的几点？", "晚上7点。", "问答之夜"),
+    ("週五早上八點保養車子", {"title": "保養車子", "when": "週五早上八點"},
+     "那是什麼時候", "3月7日（週五）08:00", "保養車子"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("first", "create", "question", "answer", "shown"), TIMED, ids=[r[2] for r in TIMED])
+async def test_the_focus_event_whose_time_the_answer_states_is_read(
+    kit: Kit, first: str, create: dict[str, Any], question: str, answer: str, shown: str
+) -> None:
+    await kit.seed("Dentist", NOW.replace(hour=14), NOW.replace(hour=15))  # today: not the answer
+    kit.script(call("create_event", create))
+    done = await kit.assistant.reply(kit.user_id, first)
+    assert done.writes and done.writes[0].persisted, done.text
+    kit.script(reply(answer, request="calendar_question"))
+    r = await kit.assistant.reply(kit.user_id, question)
+    assert shown in r.text and "Dentist" not in r.text, r.text
+
 
 @pytest.mark.parametrize(("first", "create", "question", "answer", "shown"), ROWS, ids=[r[2] for r in ROWS])
 async def test_the_focus_event_named_by_the_answer_is_read(
