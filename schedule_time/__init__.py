@@ -4,6 +4,7 @@ Pure functions: no clock reads, no I/O, no model calls. See README.md in this pa
 conventions table and for how a language module plugs in.
 """
 
+from .corrections import corrected_answer
 from .cuts import cuts_a_time_word
 from .length_changes import split_length_change
 from .phrases import MAX_MESSAGE, Phrase, analyse
@@ -23,7 +24,8 @@ from .slots import (
     without_end_words,
 )
 
-__all__ = ["MAX_MESSAGE", "Candidate", "Phrase", "Resolution", "TimeExpressionError", "analyse", "cuts_a_time_word",
+__all__ = ["MAX_MESSAGE", "Candidate", "Phrase", "Resolution", "TimeExpressionError", "analyse", "corrected_answer",
+           "cuts_a_time_word",
            "denied_phrases",
            "holds_a_time_or_a_move", "is_slot_reply", "noun_words", "reads_as_a_destination", "reads_as_a_start",
            "reads_as_an_end",

@@ -41,14 +41,14 @@ from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, 
 from agent.render import phrases
 from agent.time_words import as_an_hour
 from agent.tools.registry import ToolRun
-from agent.turn.amend import Split, amend, split_reply
+from agent.turn.amend import Split, amend, clauses_of, split_reply
 from agent.turn.telemetry import TurnTelemetry
 from agent.turn.time_correction import corrected_time, with_corrected_time
 from agent.writes.how_often import joined_to_the_count
 from agent.writes.path import execute
 from agent.writes.pending import asked_again, pending_tool, resume
 from agent.writes.series_scope import is_series_answer
-from schedule_time import is_slot_reply
+from schedule_time import corrected_answer, is_slot_reply
 from storage import PendingRecord
 
 __all__ = ["SLOT_FIELDS", "Gate", "GateResult", "finish_amendment", "gate_lang", "run_gates"]
@@ -192,6 +192,8 @@ async def _answer(ctx: ToolContext, pending: PendingRecord, text: str) -> GateRe
         return GateResult("gate_choice", await _resume(ctx, record, choice=index))
     if pending.kind == "needs_value":
         field = pending.payload.get("field")
+        if sign is None and (answer := _after_a_no(text) or corrected_answer(text)) is not None:
+            text = answer  # "no, Sunday", 不对，周日, "actually Sunday", 其实是周日: the time corrects the question
         series = field == "event_when" and is_series_answer(text)  # "which day's …? or the whole series?"
         bare_hour = field in ("when", "end") and as_an_hour(text, zh=False) is not None
         days = field == "recurrence" and _days_for_the_count(ctx, text)  # "Which days … (twice a week)?"
@@ -202,6 +204,15 @@ async def _answer(ctx: ToolContext, pending: PendingRecord, text: str) -> GateRe
             return None
         return GateResult("gate_slot", await _resume(ctx, record, value=text.strip()))
     return None
+
+
+def _after_a_no(text: str) -> str | None:
+    """What follows a bare "no" clause ("no, Sunday", "nope — 10am", 不对，周日), when it is all slot words."""
+    clauses = clauses_of(text)
+    if len(clauses) < 2 or reply_sign(clauses[0]) != "no":
+        return None
+    rest = " ".join(clauses[1:])
+    return rest if is_slot_reply(rest) else None
 
 
 def _days_for_the_count(ctx: ToolContext, text: str) -> bool:

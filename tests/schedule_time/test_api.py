@@ -19,7 +19,7 @@ NOW = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
 
 def test_exported_names() -> None:
     assert sorted(schedule_time.__all__) == ["Candidate", "MAX_MESSAGE", "Phrase", "Resolution", "TimeExpressionError",
-                                             "analyse", "cuts_a_time_word", "denied_phrases", "holds_a_time_or_a_move", "is_slot_reply", "noun_words", "reads_as_a_destination", "reads_as_a_start", "reads_as_an_end", "resolve",
+                                             "analyse", "corrected_answer", "cuts_a_time_word", "denied_phrases", "holds_a_time_or_a_move", "is_slot_reply", "noun_words", "reads_as_a_destination", "reads_as_a_start", "reads_as_an_end", "resolve",
                                              "said_as_an_end", "split_length_change", "time_phrases", "without_denied",
                                              "without_end_words"]
 
@@ -223,11 +223,13 @@ def test_a_time_the_text_denies_is_no_phrase_of_it(text: str, phrases: list[str]
     ("周日那天", 6), ("星期五那一天吧", 4), ("禮拜五那天", 4), ("3号那天", 3), ("周日那天下午三点", 6),
 ])  # fmt: skip
 def test_that_day_after_a_day_is_the_same_day(text: str, day: int) -> None:
-    """周日那天 "(on) that Sunday": 那天 after a day is filler; alone (那天下午) it points back, no time of its own."""
+    """周日那天 "(on) that Sunday": 那天 after a day is filler; alone (那天下午) it points back to an event's day,
+    no time of its own without one."""
     assert is_slot_reply(text)
-    found = resolve(text, now=datetime(2026, 12, 1, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai")))
+    now = datetime(2026, 12, 1, 10, 0, tzinfo=ZoneInfo("Asia/Shanghai"))
+    found = resolve(text, now=now)
     assert found.status == "resolved" and found.start is not None and found.start.day == day, found
-    assert not is_slot_reply("那天下午")
+    assert resolve("那天下午", now=now).status == "unresolved"
 
 
 @pytest.mark.parametrize(("text", "left"), [
