@@ -40,10 +40,11 @@ async def run(conversations: list[list[str]], now: datetime) -> None:
 
             async def shown(*args, **kwargs):  # type: ignore[no-untyped-def]
                 answer = await complete(*args, **kwargs)
+                kind = f" [{answer.request}]" if getattr(answer, "request", None) else ""
                 for c in answer.tool_calls:
-                    print("   call", c.name, json.dumps(c.arguments, ensure_ascii=False))
+                    print("   call", c.name, json.dumps(c.arguments, ensure_ascii=False) + kind)
                 if not answer.tool_calls:
-                    print("   text", (answer.text or "")[:160])
+                    print("   text", (answer.text or "")[:160] + kind)
                 return answer
 
             model.complete = shown  # type: ignore[method-assign]
