@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from agent.checks.guidance import quotes_guidance
@@ -159,7 +160,7 @@ async def run_turn(
         try:
             with telemetry.stage("model"):
                 telemetry.model_round_trips += 1
-                response: ModelResponse = await model.complete(messages, specs)
+                response: ModelResponse = _distinct_calls(await model.complete(messages, specs))
             telemetry.requests.append(response.request)
             telemetry.confidence.append(
                 None if response.mean_logprob is None else round(response.mean_logprob, 4)
@@ -374,6 +375,20 @@ def _code_run(
     absorb(out, [run], code_texts, ctx)
     if run.kind == "read":
         telemetry.read_forced = True
+
+
+def _distinct_calls(response: ModelResponse) -> ModelResponse:
+    """The response with a call repeated word for word dropped: the embedded model sometimes sends one call
+    twice, and the second ran against what the first had just written (live: a move of a pending create
+    made it, then asked whether to add it again beside itself)."""
+    seen: set[str] = set()
+    calls = []
+    for c in response.tool_calls:
+        key = json.dumps([c.name, c.arguments], sort_keys=True, ensure_ascii=False, default=str)
+        if key not in seen:
+            seen.add(key)
+            calls.append(c)
+    return response if len(calls) == len(response.tool_calls) else replace(response, tool_calls=tuple(calls))
 
 
 def _with_results(messages: list[Message], response: ModelResponse, results: Sequence[str]) -> list[Message]:
