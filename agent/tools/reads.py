@@ -102,41 +102,54 @@ async def list_events(ctx: ToolContext, args: ListEventsArgs, call_index: int) -
 
 
 async def _window_of(ctx: ToolContext, value: str) -> tuple[datetime, datetime] | ReadResult:
-    """``_window``, or — when neither the range nor the message reads as one — the day the message names
-    against the event in focus ("what else is on that day?", 那天还有别的安排吗, "anything the day before?")."""
-    window = _window(ctx, value)
-    if not isinstance(window, ReadResult):
-        return window
-    return await _day_against_the_focus(ctx) or window
+    """``_window``; but a message whose one time phrase names a day against the event in focus ("what else
+    is on that day?", 那天还有别的安排吗, 同一天下午还有空吗, "anything the day before?") reads that day, whatever
+    the model passed (our receipt, an earlier message's time, 下午 alone read as today's): the whole day, or
+    the part of it the model named in the message's own words."""
+    day = await _day_against_the_focus(ctx)
+    if day is None:
+        return _window(ctx, value)
+    own = _window(ctx, value) if value.strip() and value.strip() in ctx.user_text else None
+    if own is None or isinstance(own, ReadResult) or own[1] - own[0] >= timedelta(days=1):
+        return (day, day + timedelta(days=1))
+    start, end = own[0].astimezone(ctx.tz), own[1].astimezone(ctx.tz)
+    moved = (day.date() - start.date()).days
+    return start + timedelta(days=moved), end + timedelta(days=moved)  # (wall clock: same zone, whole days)
 
 
-async def _day_against_the_focus(ctx: ToolContext) -> tuple[datetime, datetime] | None:
-    """The whole day the message's one time phrase names against the one event of the newest focus group
-    (``focus.focus_group``): the time service reads it against that event's day; None otherwise."""
+_ANCHOR_HOURS = (0, 9, 12, 15, 19, 22)
+"""Times of the focus event's day the phrase is read against: a part of day named beside the day ("同一天下午",
+"that day in the evening") holds one of them."""
+
+
+async def _day_against_the_focus(ctx: ToolContext) -> datetime | None:
+    """The day (local midnight) the message's one time phrase names against the one event of the newest
+    focus group (``focus.focus_group``) — a phrase with no day of its own ("that day", 那天, "the day before"):
+    the time service reads it against that event's day. None otherwise."""
     group = focus_group(ctx.focus)
     if len(group) != 1 or not group[0].get("event_id"):
         return None
     try:
-        found = [p.text for p in analyse(ctx.user_text, now=ctx.now, tz=ctx.tz)]
+        found = [p for p in analyse(ctx.user_text, now=ctx.now, tz=ctx.tz)]
     except TimeExpressionError:
         return None
-    if len(found) != 1:
+    if len(found) != 1 or found[0].resolution.status != "unresolved":
         return None
     try:
         event = await ctx.events.get(str(group[0]["event_id"]))
     except (StorageError, KeyError):
         return None
-    day = datetime.combine(event.start.astimezone(ctx.tz).date(), time(0), tzinfo=ctx.tz)
-    span = (day, datetime.combine(day.date() + timedelta(days=1), time(0), tzinfo=ctx.tz))
-    try:
-        read = resolve(found[0], now=ctx.now, tz=ctx.tz, relative_to=span)
-    except TimeExpressionError:
-        return None
-    if read.status != "resolved" or read.start is None or read.end is None:
-        return None
-    start, end = read.start.astimezone(ctx.tz), read.end.astimezone(ctx.tz)
-    whole = start.time() == time(0) and end.time() == time(0) and end > start
-    return (start, end) if whole else None
+    midnight = datetime.combine(event.start.astimezone(ctx.tz).date(), time(0), tzinfo=ctx.tz)
+    for hour in _ANCHOR_HOURS:
+        at = midnight + timedelta(hours=hour)
+        try:
+            read = resolve(found[0].text, now=ctx.now, tz=ctx.tz, relative_to=(at, at + timedelta(minutes=1)))
+        except TimeExpressionError:
+            return None
+        if read.status == "resolved" and read.start is not None:
+            landed = read.start.astimezone(ctx.tz).date()
+            return datetime.combine(landed, time(0), tzinfo=ctx.tz)
+    return None
 
 
 def _window(ctx: ToolContext, value: str) -> tuple[datetime, datetime] | ReadResult:
@@ -240,7 +253,9 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
         return ReadResult({"ok": False, "error": "wrong_tool", "hint": hint})
     if (refused := await _refused_read(ctx, args.whose)) is not None:
         return refused
-    if not phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+    if not phrases_in(
+        ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo
+    ) and not await _day_against_the_focus(ctx):
         # no time in the message ("When's my next haircut?", 我跟理发师约的是哪天): the range is the model's
         # own; events the user's words name answer it, where there are any
         found = await search_events(ctx, SearchEventsArgs(query=ctx.user_text[:200]), call_index)

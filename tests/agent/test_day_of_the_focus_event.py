@@ -27,6 +27,10 @@ EN = [
     ("and is anything on the day before?", reply("You have nothing.", request="calendar_question"), "Piano"),
     ("what do I have the next day", call("list_events", {"range": "the next day"}, request="calendar_question"),
      "Brunch"),
+    ("anything else that day?", call("list_events", {"range": "friday at 7pm"}, request="calendar_question"),
+     "Standup"),  # the earlier message's time copied: the day the message names wins
+    ("am I free the same day in the morning?", call("find_free_time", {"range": "morning", "duration": "1 hour"},
+                                                   request="calendar_question"), "Standup"),
 ]  # fmt: skip
 ZH = [
     ("那天还有别的安排吗", call("list_events", {"range": "那天"}, request="calendar_question"), "晨会"),
@@ -34,6 +38,9 @@ ZH = [
                                 request="calendar_question"), "晨会"),
     ("那一天還有什麼", reply("没有别的安排。", request="calendar_question"), "晨会"),
     ("第二天有什么安排", call("list_events", {"range": "第二天"}, request="calendar_question"), "早午餐"),
+    ("那天还有什么安排", call("list_events", {"range": "周五晚上七点"}, request="calendar_question"), "晨会"),
+    ("同一天上午还有空吗", call("find_free_time", {"range": "上午", "duration": "1小时"}, request="calendar_question"),
+     "晨会"),
 ]  # fmt: skip
 
 
@@ -48,6 +55,7 @@ async def test_a_day_named_against_the_event_just_written_is_read(
     await kit.seed("Piano", _at(6, 17))
     await kit.seed("Brunch", _at(8, 11))
     await kit.seed("Gym", _at(5, 18))  # today: not the answer
+    await kit.seed("Gym", _at(5, 10))
     kit.script(call("create_event", {"title": "Dinner", "when": "Friday at 7pm"}, request="add"), reply("ok"))
     await kit.assistant.reply(kit.user_id, "dinner friday at 7pm")
     kit.script(answer, reply("ok"), reply("ok"))
