@@ -22,7 +22,14 @@ import inspect
 from collections.abc import Awaitable, Callable
 
 from agent.context import ToolContext
-from agent.guards.asked import cannot_do, event_pointed_at, nothing_asked, only_the_unsaid, own_calendar
+from agent.guards.asked import (
+    answered_question,
+    cannot_do,
+    event_pointed_at,
+    nothing_asked,
+    only_the_unsaid,
+    own_calendar,
+)
 from agent.guards.clauses import time_of_another_request
 from agent.guards.ends import bare_hour_end, copied_end_is_the_end, start_said_as_an_end
 from agent.guards.lengths import length_change_kept
@@ -46,6 +53,7 @@ WRITE_GUARDS: tuple[tuple[str, WriteGuard], ...] = (
     ("event_pointed_at", event_pointed_at),  # after a read, only events the user pointed at
     ("cannot_do", cannot_do),  # the model read the message as something kairos cannot do
     ("only_the_unsaid", only_the_unsaid),  # after the left-out prompt, only that request
+    ("answered_question", answered_question),  # a question the turn's read answered: no change after it
     ("length_change", length_change_kept),  # "30 minutes longer" sent as a length of 30 minutes
     ("bare_hour_end", bare_hour_end),  # an end written "7" is 7 o'clock
     ("copied_end", copied_end_is_the_end),  # a move to the event's own end is a new end

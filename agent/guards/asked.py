@@ -6,16 +6,24 @@ event it changes is one the user pointed at, and whether it is the request the t
 from __future__ import annotations
 
 from agent.context import ToolContext
-from agent.grounding import is_grounded, is_pronoun, names_event
+from agent.grounding import bare_words, is_grounded, is_pronoun, names_event
 from agent.guards.bare_hour import hour_of_a_correction
 from agent.outcomes import Command, Rejected
 from agent.render import phrases
 from agent.tools.other_calendar import names_other_calendar
+from agent.turn.focus import is_anaphor
 from agent.turn.unsaid import uses_unsaid
 from schedule_time import analyse
 from storage import StorageError
 
-__all__ = ["cannot_do", "event_pointed_at", "nothing_asked", "only_the_unsaid", "own_calendar"]
+__all__ = [
+    "answered_question",
+    "cannot_do",
+    "event_pointed_at",
+    "nothing_asked",
+    "only_the_unsaid",
+    "own_calendar",
+]
 
 
 def own_calendar(ctx: ToolContext, command: Command) -> Rejected | None:
@@ -47,6 +55,25 @@ async def event_pointed_at(ctx: ToolContext, command: Command) -> Rejected | Non
         return None
     problem = {"field": "event", "problem": "not_named_by_user", "hint": "change only events the user names"}
     return Rejected("event_not_named", "", fixable=True, problems=(problem,))
+
+
+def answered_question(ctx: ToolContext, command: Command) -> Rejected | None:
+    """The model first read the message as a question (or chit-chat) and answered it with a read this turn,
+    then called a change of an event: it is following what it read, not the user (live: "what about the day after?" read,
+    then the event moved there). Sent back; a retry that insists ends on the read (``turn.endings``)."""
+    if command.tool not in ("update_event", "delete_event") or ctx.state.unsaid is not None:
+        return None  # (a new event beside a question is a clause of its own: ``turn.clause_call``)
+    if ctx.state.first_request not in ("calendar_question", "chat") or not ctx.state.shown:
+        return None
+    if ctx.state.request in ("calendar_question", "chat"):
+        return None  # this answer still reads a question: its write asks first (``writes.store.unasked``)
+    reference = str(command.args.get("event") or "")
+    titles = {bare_words(str(f.get("title") or "")) for f in ctx.focus}
+    if not (is_anaphor(reference) or bare_words(reference) in titles):
+        return None  # not the event the question was about (an event the message names: its own request)
+    problem = {"field": "(call)", "problem": "question_answered",
+               "hint": "the user asked a question and the read answered it: write nothing, answer from the read"}  # fmt: skip
+    return Rejected("question_answered", "", fixable=True, problems=(problem,))
 
 
 def cannot_do(ctx: ToolContext, command: Command) -> Rejected | None:
@@ -94,4 +121,3 @@ def _anything_said(ctx: ToolContext, title: str | None, reference: str | None) -
     if any(names_event(text, ctx.time_sources) for text in named):
         return True
     return bool(analyse(ctx.user_text, now=ctx.now, tz=ctx.tz))  # the time service knows a time phrase
-

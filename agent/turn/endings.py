@@ -12,6 +12,7 @@ from agent.turn.result import TurnResult
 from agent.turn.unsaid import carried
 
 __all__ = [
+    "answered_by_its_reads",
     "asks_only_yes_no",
     "following_what_it_read",
     "not_named",
@@ -72,8 +73,19 @@ def following_what_it_read(out: TurnResult, fixable: Sequence[ToolRun]) -> bool:
         return True
     listed = any(isinstance(r.result, ReadResult) and r.result.listing for r in out.runs)
     return listed and all(
-        isinstance(r.result, Rejected) and r.result.code == "event_not_named" for r in fixable
+        isinstance(r.result, Rejected) and r.result.code in ("event_not_named", "question_answered")
+        for r in fixable
     )
+
+
+def answered_by_its_reads(out: TurnResult, first_request: str | None) -> bool:
+    """The model read the message as a question, a read of this turn answered it, and nothing was written or
+    asked: when it runs out of rounds on writes nobody asked for (live: "and the day before?" read, then an
+    update of the event refused, then the read again), the read is the answer, not "say it more simply"."""
+    answered = any(
+        isinstance(r.result, ReadResult) and (r.result.listing or r.result.free_time) for r in out.runs
+    )
+    return first_request == "calendar_question" and answered and not (out.persisted or out.asking)
 
 
 def reads_all_failed(runs: Sequence[ToolRun]) -> bool:

@@ -44,6 +44,7 @@ from agent.turn.clause_call import left_out_clauses, run_left_out_alone
 from agent.turn.correction import correction_offered
 from agent.turn.denied_value import denied_value_note
 from agent.turn.endings import (
+    answered_by_its_reads,
     following_what_it_read,
     not_named,
     only_earlier_times,
@@ -154,6 +155,9 @@ async def run_turn(
     gave_up: int | None = None  # where code's "say it again" starts in code_texts, after a failed retry
     while True:
         if telemetry.model_round_trips >= MAX_MODEL_CALLS:
+            if answered_by_its_reads(out, ctx.state.first_request):
+                model_text, ended_by_model_text, read_answers = "", True, True  # the listing answers
+                break
             telemetry.fallback_reason = telemetry.fallback_reason or "too_many_rounds"
             code_texts.append(phrases.say("too_many_steps", lang))
             break
