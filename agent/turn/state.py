@@ -16,7 +16,7 @@ __all__ = ["SendBack", "TurnState"]
 
 SendBack = Literal[
     "title_language", "repetition", "nothing_left", "no_call", "changes_nothing", "another_request",
-    "no_such_event", "scope", "named_value_kept", "several_times",
+    "no_such_event", "scope", "named_value_kept", "several_times", "duplicate",
 ]
 """The one-shot send-backs: each goes back to the model at most once per turn (per call where keyed)."""
 

@@ -28,6 +28,7 @@ from agent.time_grounding import the_time_itself
 from agent.timing import Timing, timing_from_json
 from agent.tools.args import STOP_REPEATING
 from agent.writes.another import another_of, ask_another, moved_instead, repeated_instead
+from agent.writes.duplicate import already_there
 from agent.writes.end_or_move import end_or_move
 from agent.writes.last_write_correction import correction_of_the_last_write
 from agent.writes.left_out import length_of_a_correction
@@ -131,9 +132,13 @@ async def _create(ctx: ToolContext, command: Command) -> WriteOutcome:
     if (there := await another_of(ctx, command)) is not None:  # "dentist to 11am": a move's words
         move = moved_instead(ctx, command)
         return await _update(ctx, move, False) if move else ask_another(ctx, command, there, start, end)
+    if not all_day and (there_already := await already_there(ctx, command, start, end, rrule)) is not None:
+        return there_already  # the same title at that very time: not written twice
     reasons, conflicts = await checks(ctx, command, start, end, all_day, exclude=None, rrule=rrule)
     if reasons:
-        return confirm(ctx, command, "create", title, start, end, all_day, reasons, conflicts, repeats=bool(rrule))
+        return confirm(
+            ctx, command, "create", title, start, end, all_day, reasons, conflicts, repeats=bool(rrule)
+        )
     draft = EventDraft(
         title=title,
         start=start.date() if all_day else start,
@@ -171,9 +176,16 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
         return refused
     if doubted and (command.target or {}).get("recurring") and changes_besides(command, "recurrence"):
         return ask_scope(ctx, command)
-    command = length_of_a_correction(ctx, without_its_own_time(ctx, without_the_reference_as_title(ctx, command)))
+    command = length_of_a_correction(
+        ctx, without_its_own_time(ctx, without_the_reference_as_title(ctx, command))
+    )
     change = rule_change(ctx, command)
-    if change is not None and change.stops and not (command.target or {}).get("recurring") and changes_besides(command, "recurrence"):
+    if (
+        change is not None
+        and change.stops
+        and not (command.target or {}).get("recurring")
+        and changes_besides(command, "recurrence")
+    ):
         # a one-off already repeats never: the stop beside a move ("move the standup to 10" sent with
         # recurrence "never") changes nothing of it, and the move stands
         command, change = command.with_(args={**command.args, "recurrence": None}), None
@@ -254,7 +266,9 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     if start is not None and end is not None:
         whole = target.get("recurring") and occurrence_of(target) is None  # the series moves: each coming one
         rule = target.get("rrule") if whole else None
-        reasons, conflicts = await checks(ctx, command, start, end, all_day, exclude=target["event_id"], rrule=rule)
+        reasons, conflicts = await checks(
+            ctx, command, start, end, all_day, exclude=target["event_id"], rrule=rule
+        )
         if needs_confirmation and "destructive" not in command.confirmed:
             reasons = (*reasons, "destructive")
         if reasons:
@@ -272,9 +286,14 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
         )  # fmt: skip
     occurrence = occurrence_of(target)
     from_start = None
-    if target.get("recurring") and set(patch) <= {"start", "end"} and (start, end) == (
-        _at(target, "start"),
-        _at(target, "end"),
+    if (
+        target.get("recurring")
+        and set(patch) <= {"start", "end"}
+        and (start, end)
+        == (
+            _at(target, "start"),
+            _at(target, "end"),
+        )
     ):  # the series (or one of it) "moved" to where it is: nothing to write ("skip this saturday" as a move)
         return await _nothing_to_change(ctx, command)
     if target.get("recurring") and occurrence is None:  # the series: from its first upcoming occurrence on
@@ -318,7 +337,11 @@ async def _nothing_to_change(ctx: ToolContext, command: Command) -> WriteOutcome
     (the event sent alone, the new clock beside it): named to the model once; if its answer is not a call
     that uses it, or is the same update again, the user gets yes/no to move the event to that time."""
     target = command.target or {}
-    if target.get("recurring") and not command.args.get("recurrence") and denies_a_repetition(ctx, ctx.user_text):
+    if (
+        target.get("recurring")
+        and not command.args.get("recurrence")
+        and denies_a_repetition(ctx, ctx.user_text)
+    ):
         # "以后不再每周开了" sent with no value: the repetition the words deny stops — asked first, as every stop
         stop = command.with_(args={**command.args, "recurrence": STOP_REPEATING, "when": None})
         asked = await _update(ctx, stop, needs_confirmation=False)
@@ -340,7 +363,9 @@ async def _nothing_to_change(ctx: ToolContext, command: Command) -> WriteOutcome
     return outcome
 
 
-async def _to_the_destination(ctx: ToolContext, command: Command, needs_confirmation: bool) -> WriteOutcome | None:
+async def _to_the_destination(
+    ctx: ToolContext, command: Command, needs_confirmation: bool
+) -> WriteOutcome | None:
     """The update moved to the time the model left out, when the time service reads the user's words as where
     the event goes ("shift tomorrow's 8:30 to 9:15", "明天八点半那个挪到九点": ``reads_as_a_destination``) and the
     time stands beside the event: the user said where, the model said which event. None otherwise."""
