@@ -9,7 +9,8 @@ bounded field, read by the time service (``schedule_time.analyse``), never a wor
   listed event, a boundary of a free slot or of the window read, or a time the user said;
 * a repetition ("every day", 每周) needs a listed event that repeats, or the user's own words;
 * a day the reply states ("tomorrow", "Sunday 2026-12-06", 周五) must be a day a listed event takes, a
-  day of the window read, or a day the user said — or, read from today ("Friday"), share a weekday with one (live: "the 12th" was read and the reply placed the flight "Sunday 2026-12-06").
+  day of the window read, or a day the user said — or, read from today ("Friday"), share a weekday with
+  one (live: "the 12th" was read and the reply placed the flight "Sunday 2026-12-06").
 
 Times are compared as wall-clock times in the user's zone. A bare clock ("8:40 AM") states no day.
 """
@@ -114,10 +115,8 @@ def _stated_days(text: str, *, now: datetime, tz: tzinfo) -> list[tuple[date, bo
         a_dated_clock = phrase.kind in ("clock", "range") and end - start < _DAY
         if not (a_day or (a_dated_clock and not _bare_clock(phrase.text, start, tz))):
             continue
-        later = analyse(phrase.text, now=now + 7 * _DAY, tz=tz)
-        moved = bool(later) and later[0].resolution.start is not None
-        relative = moved and later[0].resolution.start.astimezone(tz).date() - local == 7 * _DAY  # type: ignore[union-attr]
-        days.append((local, relative))
+        later = _read_at(phrase.text, now + 7 * _DAY, tz)
+        days.append((local, later is not None and later.astimezone(tz).date() - local == 7 * _DAY))
     return days
 
 

@@ -70,17 +70,20 @@ async def read_skipped(
             return listed
         # no window to list ("the next one" read as a clock): as with no time at all
     named = [e.title for e in await events_sharing_a_word(ctx, ctx.user_text, ctx.user_text, limit=50)]
-    for query in [*named[:1], None, ctx.user_text]:  # the event it names by a title word, first
-        if query is None:  # then the event in focus the answer is about, read by its id
-            if (focused := await _focus_answered(tools, reply)) is not None:
-                args = SearchEventsArgs(query=focused.title[:200])
-                return ToolRun("search_events", "read", call_index, args, read_of(ctx, focused))
-            continue
-        found = await tools.run("search_events", {"query": query[:200]}, call_index)
-        if isinstance(found.result, ReadResult) and found.result.data.get("events"):
-            return found
+    if named and (found := await _found(tools, named[0], call_index)) is not None:
+        return found  # the event it names by a title word
+    if (focused := await _focus_answered(tools, reply)) is not None:  # the event in focus, read by its id
+        args = SearchEventsArgs(query=focused.title[:200])
+        return ToolRun("search_events", "read", call_index, args, read_of(ctx, focused))
+    if (found := await _found(tools, ctx.user_text, call_index)) is not None:
+        return found
     today = ListEventsArgs(range="today")
     return ToolRun("list_events", "read", call_index, today, await listed_in(ctx, today.range))
+
+
+async def _found(tools: BoundTools, query: str, call_index: int) -> ToolRun | None:
+    found = await tools.run("search_events", {"query": query[:200]}, call_index)
+    return found if isinstance(found.result, ReadResult) and found.result.data.get("events") else None
 
 
 async def _focus_answered(tools: BoundTools, reply: str) -> EventSnapshot | None:

@@ -59,8 +59,9 @@ async def event_pointed_at(ctx: ToolContext, command: Command) -> Rejected | Non
 
 def answered_question(ctx: ToolContext, command: Command) -> Rejected | None:
     """The model first read the message as a question (or chit-chat) and answered it with a read this turn,
-    then called a change of an event: it is following what it read, not the user (live: "what about the day after?" read,
-    then the event moved there). Sent back; a retry that insists ends on the read (``turn.endings``)."""
+    then called a change of the event in focus: it is following what it read, not the user (live: "what
+    about the day after?" read, then the event moved there). Sent back; a retry that insists ends on the
+    read (``turn.endings``)."""
     if command.tool not in ("update_event", "delete_event") or ctx.state.unsaid is not None:
         return None  # (a new event beside a question is a clause of its own: ``turn.clause_call``)
     if ctx.state.first_request not in ("calendar_question", "chat") or not ctx.state.shown:
