@@ -80,7 +80,7 @@ async def main(turns: int) -> int:
                     steps, text = [reply("Hi! How can I help?")], "hello"
                 elif kind == "conflict":
                     steps = [call("create_event", {"title": f"Clash {i}", "when": "tomorrow 9am"})]
-                    text = "Add a clash tomorrow 9am"
+                    text = f"Add clash {i} tomorrow 9am"  # (its own title: the same one at 9 is answered "already there")
                 elif kind == "confirm":
                     steps, text = [], "yes"
                 elif kind == "missing":
