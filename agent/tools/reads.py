@@ -95,18 +95,18 @@ def _ungrounded_range(ctx: ToolContext, value: str) -> ReadResult | None:
 async def list_events(ctx: ToolContext, args: ListEventsArgs, call_index: int) -> ReadResult:
     if (refused := await _refused_read(ctx, args.whose)) is not None:
         return refused
-    window = await _window_of(ctx, args.range)
+    window = _window_of(ctx, args.range, await _day_against_the_focus(ctx))
     if isinstance(window, ReadResult):
         return window
     return await _listed(ctx, window)
 
 
-async def _window_of(ctx: ToolContext, value: str) -> tuple[datetime, datetime] | ReadResult:
+def _window_of(ctx: ToolContext, value: str, day: datetime | None) -> tuple[datetime, datetime] | ReadResult:
     """``_window``; but a message whose one time phrase names a day against the event in focus ("what else
     is on that day?", 那天还有别的安排吗, 同一天下午还有空吗, "anything the day before?") reads that day, whatever
     the model passed (our receipt, an earlier message's time, 下午 alone read as today's): the whole day, or
-    the part of it the model named in the message's own words."""
-    day = await _day_against_the_focus(ctx)
+    the part of it the model named in the message's own words. ``day``: ``_day_against_the_focus``, read once
+    by the caller."""
     if day is None:
         return _window(ctx, value)
     own = _window(ctx, value) if value.strip() and value.strip() in ctx.user_text else None
@@ -253,16 +253,15 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
         return ReadResult({"ok": False, "error": "wrong_tool", "hint": hint})
     if (refused := await _refused_read(ctx, args.whose)) is not None:
         return refused
-    if not phrases_in(
-        ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo
-    ) and not await _day_against_the_focus(ctx):
+    day = await _day_against_the_focus(ctx)
+    if day is None and not phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         # no time in the message ("When's my next haircut?", 我跟理发师约的是哪天): the range is the model's
         # own; events the user's words name answer it, where there are any
         found = await search_events(ctx, SearchEventsArgs(query=ctx.user_text[:200]), call_index)
         if found.data.get("ok") and found.data.get("events"):
             found.data["note"] = _named_events_note()
             return found
-    window = await _window_of(ctx, args.range)
+    window = _window_of(ctx, args.range, day)
     if isinstance(window, ReadResult):
         return window
     duration = resolve_duration(args.duration, now=ctx.now, tz=ctx.tz)
