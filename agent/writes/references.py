@@ -167,14 +167,16 @@ async def _named_by(ctx: ToolContext, reference: str) -> tuple[dict[uuid.UUID, E
         runs = [(longest_han_run(core, simplified(normalise(c.event.title))), c.event) for c in found]
         best = max((n for n, _ in runs), default=0)
         if best >= MIN_RUN:
-            return {e.id: e for n, e in runs if n == best}, False
+            return _by_its_name(reference, {e.id: e for n, e in runs if n == best}), False
     # (a Han reference scores low against any title; one that shares a Latin word with it — a name,
     # "跟Amy的聚会" for "和Amy吃晚餐" — names it whatever the score)
     fuzzy = [c for c in found[:limit] if (c.score >= least or wide) and shares_a_word(reference, c.event.title)]
-    if fuzzy and names_someone(reference) and proper_words(reference):
+    if fuzzy and proper_words(reference):
         # "meeting with Keiko" is no "Team meeting": a title that shares only its kind of event with a
-        # reference naming someone is another event
-        fuzzy = [c for c in fuzzy if shares_a_proper_word(reference, c.event.title)]
+        # reference naming someone is another event; and among titles that do share a word of it, one
+        # that shares only the kind ("Call with Omar" for "call with mom") is another event too
+        sharing = _most_of_its_words(reference, [c.event for c in fuzzy])
+        fuzzy = [c for c in fuzzy if c.event.id in sharing] if sharing or names_someone(reference) else fuzzy
     if not fuzzy:
         # a long reference around a short title scores low ("meeting with Keiko" against "1:1 Keiko Tanaka":
         # 50): a title that holds a word of the reference beyond its kind and wrapping words (a name, a
@@ -186,6 +188,22 @@ async def _named_by(ctx: ToolContext, reference: str) -> tuple[dict[uuid.UUID, E
     # "offsite" found "call with Tokyo office" by a near spelling alone: maybe a typo, maybe another word
     # (a Han reference's in-order abbreviation, 周会 of 每周例会, is a word of its own: ``title_match``)
     return kept, not wide and not any(names_by_spelling(reference, e.title) for e in kept.values())
+
+
+def _by_its_name(reference: str, found: dict[uuid.UUID, EventSnapshot]) -> dict[uuid.UUID, EventSnapshot]:
+    """Of the titles that share the reference's longest Han run, those that also share a Latin name or
+    subject of it ("和Mia的电话": not 和Mike的电话, whose shared run is only 的电话) — when any does."""
+    named = _most_of_its_words(reference, list(found.values()))
+    return {k: e for k, e in found.items() if k in named} or found
+
+
+def _most_of_its_words(reference: str, events: list[EventSnapshot]) -> set[uuid.UUID]:
+    """The events whose titles share the most of the reference's names and subjects (``proper_words``), at
+    least one: "coffee with liz" shares two words with "Coffee with liz", one with "Coffee with Lisa"."""
+    words = proper_words(reference)
+    shared = {e.id: sum(shares_a_proper_word(w, e.title) for w in words) for e in events}
+    most = max(shared.values(), default=0)
+    return {k for k, n in shared.items() if n == most} if most else set()
 
 
 async def events_sharing_a_word(
