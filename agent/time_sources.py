@@ -4,10 +4,10 @@ kept apart — the time phrases of the assistant's own messages, which a model m
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-from agent.time_grounding import TIME_FIELDS
+from agent.time_grounding import TIME_FIELDS, names_a_day
 from schedule_time import time_phrases
 
 __all__ = ["assistant_times", "earlier_sources", "pending_sources"]
@@ -15,13 +15,30 @@ __all__ = ["assistant_times", "earlier_sources", "pending_sources"]
 
 def assistant_times(history: Iterable[Any]) -> tuple[str, ...]:
     """The time phrases of the assistant's messages of the segment (``MessageRecord``s): what a model may
-    copy back from a receipt or a question ("4月16日（周三） 14:00–15:00")."""
+    copy back from a receipt or a question ("4月16日（周三） 14:00–15:00"), oldest first."""
     return tuple(
         phrase
         for m in history
         if getattr(m, "role", None) == "assistant" and m.text
-        for phrase in time_phrases(m.text)
+        for phrase in _line_times(m.text)
     )
+
+
+def _line_times(text: str) -> Iterator[str]:
+    """Each line's time phrases — a listing's lines are items of their own ("…, 12:00–7:00 PM:" above
+    "- 2:00–3:00 PM" is no range) — and an item's time with the day of the heading above it ("Free …,
+    Friday, March 7:" over "- 12:00–2:00 PM" gives "March 7 12:00–2:00 PM": the slot the user saw)."""
+    day = None
+    for line in text.splitlines():
+        phrases = time_phrases(line)
+        item = line.lstrip().startswith(("-", "•", "*"))
+        if not item:
+            days = [p for p in phrases if names_a_day(p)] if line.rstrip().endswith((":", "：")) else []
+            day = days[-1] if days else None
+        for phrase in phrases:
+            yield phrase
+            if item and day is not None and not names_a_day(phrase):
+                yield f"{day} {phrase}"
 
 
 def earlier_sources(history: Iterable[Any], pending: Any) -> tuple[str, ...]:

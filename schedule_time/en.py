@@ -125,6 +125,10 @@ def _needs(*words: str) -> str:
 TOMORROW = r"(?:tomorrows?|tmrw|tmr|tomorow|tommorow|tommorrow|tomorrw|tmoro|tmrow|2moro|2morrow|2morow|2mrw|2mro)"
 YESTERDAY = r"(?:yesterday|yday|yest|yesterdy)"
 ORD = r"(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)"
+_PICKED = (r"(?:options?|slots?|choices?|suggestions?|alternatives?|openings?|spots?|windows?|results?|"
+           r"items?|entry|entries|picks?)\b")
+"""What an ordinal counts when it is no day of the month: "the first slot", "the 2nd option" pick from a list
+("the 3rd one" stays a day: "one" also stands for a date said before)."""
 YW = r"(?:19|20)\d\d(?!\d)"
 Y = r"(?P<y>" + YW + r"|'\d{2})"
 _OBJECT = r"(?:\s+(?:it|this|that|them|everything|the\s+(?:meeting|call|event|appointment|session)))?"
@@ -169,7 +173,8 @@ RULES: list[Rule] = [
     Rule("number_pair", r"(?<![\d:])\d{1,2}:\d(?![\d:])", lambda m: ()),
     # Year first in any separator ("2027-03-14", "2027/3/14", "2027.3.14"), then "20270314", "2027-Mar-14"
     Rule("iso", r"(?P<y>\d{4})(?P<sep>[-/.])(?P<mo>\d{1,2})[-/.](?P<d>\d{1,2})(?![\d.]\d)(?:[t ]+(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2})"
-                r"(?:\.\d+)?)?(?!\s*[ap]\.?m\b))?", b_iso),  # "2025-03-07 7:30pm": the clock rule reads am/pm
+                r"(?:\.\d+)?)?(?!\s*[ap]\.?m\b|\s*(?:-|–|—|to)\s*\d{1,2}(?::\d{2})?\s*[ap]\.?m\b))?", b_iso),
+    # ("2025-03-07 7:30pm", "2025-03-07 3:00–7:00 PM": the clock rule reads am/pm, of a range's end too)
     Rule("compact_date", r"(?P<y>19\d\d|20\d\d)(?P<mo>0[1-9]|1[0-2])(?P<d>0[1-9]|[12]\d|3[01])(?!\d)", b_compact_date),
     Rule("ymd_name", r"(?P<y>\d{4})\s*[-/.]?\s*(?P<mon>" + MONTH + r")\s*[-/.]?\s*(?P<d>" + D + r")(?![\d:])", b_ymd_name),
     Rule("year_month", r"(?P<y>\d{4})(?:-|\s*/\s*)(?P<mo>0?[1-9]|1[0-2])(?![-/\d])", b_year_month),
@@ -359,10 +364,11 @@ RULES: list[Rule] = [
     Rule("ordinal_day", r"(?:the\s+)?(?P<d>(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)|" + r"(?:twenty|thirty)[- ]?(?:first|"
                         r"second|third|fourth|fifth|sixth|seventh|eighth|ninth)|first|second|third|fourth|fifth|"
                         r"sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|"
-                        r"sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)(?:\s+day)?", b_day_ordinal),
+                        r"sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)(?:\s+day)?"
+                        r"(?!\s+" + _PICKED + r")", b_day_ordinal),
     # "the 7" is the 7th, but "the 7:30", "the 15:00", "the 8pm", "the 3 o'clock", "the 15h" are clock times
     # ("the" is then a filler): not before what a clock rule reads after an hour
-    Rule("the_day", r"the\s+(?P<d>[12]\d|3[01]|0?[1-9])(?!\d|[:.]\d|h\b|h[0-5]\d|\s*(?:" + _CLOCK_AFTER + "))",
+    Rule("the_day", r"the\s+(?P<d>[12]\d|3[01]|0?[1-9])(?!\d|(?:st|nd|rd|th)\b|[:.]\d|h\b|h[0-5]\d|\s*(?:" + _CLOCK_AFTER + "))",
          b_day_ordinal),
     Rule("shift_after", r"after\s+(?P<dur>" + DURATION_LIST + r")(?!\s+(?:from|after|before|ago))", b_shift_after),
     Rule("within", r"within\s+(?P<dur>" + DURATION_LIST + r")", b_within),

@@ -17,7 +17,7 @@ replaced by the user's phrase, which says more: a clock for a repeating event, n
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from agent.context import ToolContext
 from agent.fuller_phrase import fuller_phrase, readable_part
@@ -93,6 +93,31 @@ def _never_given(ctx: ToolContext, command: Command, name: str, value: str, grou
     if name == "recurrence" and _start_repeats(ctx, command, grounded):
         return True
     return _optional_unasked(ctx, name)
+
+
+def _shown_with_its_day(ctx: ToolContext, value: str) -> str | None:
+    """``value`` on the day of the assistant's newest shown time that starts at its clock (and ends at its
+    end, when it has one), when ``value`` names no day and only our own words ground it: a clock the model
+    copied from a listed item without the day of its heading ("12:00 PM to 2:00 PM" of a free slot under
+    "Friday, March 7:") is on the day the user saw it under, not today."""
+    if names_a_day(value) or is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        return None
+    r = resolved(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    if r.status != "resolved" or r.start is None or r.end is None:
+        return None
+    start, length = r.start.astimezone(ctx.tz), r.end - r.start
+    for shown in reversed(ctx.shown_times):
+        other = resolved(shown, now=ctx.now, tz=ctx.tz, memo=ctx.memo) if names_a_day(shown) else None
+        if other is None or other.status != "resolved" or other.start is None or other.end is None:
+            continue
+        at = other.start.astimezone(ctx.tz)
+        point = r.grain == "minute" and length <= _A_MINUTE  # "12:00 PM": a start alone, the default hour
+        if at.time() == start.time() and (point or other.end - other.start == length):
+            return f"{at.date().isoformat()} {value}"
+    return None
+
+
+_A_MINUTE = timedelta(minutes=1)
 
 
 def _a_stop_said(ctx: ToolContext, value: str) -> bool:
@@ -250,6 +275,8 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
                     fuller = users_phrase(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
                 if fuller is None:  # "Friday, March 6, 6pm" for "friday 6pm" (the 6th a Thursday): theirs
                     fuller = readable_part(value, ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+                if fuller is None:  # "12:00 PM to 2:00 PM" of a free slot listed under "Friday, March 7:"
+                    fuller = _shown_with_its_day(ctx, str(value))
                 if fuller is not None:
                     args[name] = asked_args[name] = fuller
                 left_open = picked_reading(
