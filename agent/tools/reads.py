@@ -300,6 +300,10 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
     return ReadResult({"ok": True, "free": free, **shown_events}, free_time=kept)
 
 
+_SEARCH_BAND = 15.0
+"""Search results more than this many points below the best one are left out."""
+
+
 async def search_events(ctx: ToolContext, args: SearchEventsArgs, call_index: int) -> ReadResult:
     if (refused := await _refused_read(ctx)) is not None:
         return refused
@@ -307,6 +311,9 @@ async def search_events(ctx: ToolContext, args: SearchEventsArgs, call_index: in
         found = await ctx.events.search(args.query, limit=5)
     except InvalidInput:
         return ReadResult({"ok": False, "error": "bad_query", "field": "query"})
+    # a title far below the best match only shares letters with the words ("haircut" scored "Vet visit
+    # for Biscuit" 55 beside "Haircut" 100): another event, not an answer
+    found = [c for c in found if c.score >= found[0].score - _SEARCH_BAND]
     events = [_event_json(ctx, c.event.start, c.event.end, c.event) for c in found]
     return ReadResult(
         {"ok": True, "events": events}, _search_listing(ctx, args.query, [c.event for c in found])
