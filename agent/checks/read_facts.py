@@ -136,6 +136,51 @@ def _misdates(text: str, listings: Sequence[Listing], free: Sequence[FreeTime], 
     return any(d not in known and not (relative and d.weekday() in weekdays) for d, relative in stated)
 
 
+_WHOLE_DAY = 24 * 60
+
+
+def _minutes(start: datetime, end: datetime, tz: tzinfo) -> tuple[int, int]:
+    """A span as minutes of its first local day: an end at or before its start runs into the next day, and a
+    span of a day or more covers every clock."""
+    if end - start >= _DAY:
+        return 0, _WHOLE_DAY
+    first, last = start.astimezone(tz), end.astimezone(tz)
+    a, b = first.hour * 60 + first.minute, last.hour * 60 + last.minute
+    return a, b if b > a else b + _WHOLE_DAY
+
+
+def _stated_ranges(text: str, *, now: datetime, tz: tzinfo) -> list[tuple[int, int]]:
+    return [
+        _minutes(phrase.resolution.start, phrase.resolution.end, tz)
+        for phrase in analyse(text, now=now, tz=tz)
+        if phrase.kind == "range"
+        and phrase.resolution.start is not None
+        and phrase.resolution.end is not None
+        and phrase.resolution.end - phrase.resolution.start < _DAY  # a clock range, not "Monday to Friday"
+    ]
+
+
+def _misranges(text: str, listings: Sequence[Listing], free: Sequence[FreeTime], said: Sequence[str], *,
+               now: datetime, tz: tzinfo) -> bool:  # fmt: skip
+    """A clock range the reply states that is neither a listed event's nor the user's, nor an empty stretch
+    of a window read — one inside the window that meets no listed event (a free slot, "nothing from 1 to 3")
+    (live: "There is a free slot from 9 AM to 8 AM": each end a known time, the range no free time at all)."""
+    stated = _stated_ranges(text, now=now, tz=tz)
+    if not stated:
+        return False
+    events = [e for listing in (*listings, *(f.events for f in free if f.events)) for e in listing.events]
+    spans = {_minutes(e.start, e.end, tz) for e in events if not e.all_day}
+    spans |= {r for message in said for r in _stated_ranges(message, now=now, tz=tz)}
+    windows = [_minutes(x.start, x.end, tz) for x in (*(x for x in listings if not x.is_search), *free)]
+    busy = [_minutes(e.start, e.end, tz) for e in events if not e.all_day]
+
+    def empty_stretch(a: int, b: int) -> bool:
+        inside = any(lo <= a and b <= hi for lo, hi in windows)
+        return inside and not any(a < end and start < b for start, end in busy)
+
+    return any(r not in spans and not empty_stretch(*r) for r in stated)
+
+
 def _stated_times(text: str, *, now: datetime, tz: tzinfo) -> tuple[list[time], bool]:
     """The clock times a text states, and whether it states a repetition."""
     times: list[time] = []
@@ -170,7 +215,7 @@ def misstates(
     if not text.strip():
         return False
     said = list(said)
-    if _misdates(text, listings, free, said, now=now, tz=tz):
+    if _misdates(text, listings, free, said, now=now, tz=tz) or _misranges(text, listings, free, said, now=now, tz=tz):
         return True
     times, repeats = _stated_times(text, now=now, tz=tz)
     if not times and not repeats:
