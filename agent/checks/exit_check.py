@@ -115,6 +115,8 @@ _CONDITION = re.compile(
     r"\b(?:if|once|when|unless|after\s+you)\b|如果|要是|确认后|确认之后|的话|等你", re.IGNORECASE
 )
 _NEGATED = re.compile(r"\b(?:not|never|no)\b|n't\b|n’t\b|不|没|别", re.IGNORECASE)
+_AGREED_ZH = re.compile(r"没问题|没事|不客气|不用担心")
+"""Assent that holds a negation character ("没问题，我会把它删掉": no problem, I'll delete it)."""
 
 
 def promises_write(text: str) -> bool:
@@ -130,7 +132,7 @@ def promises_write(text: str) -> bool:
             if not _NEGATED.search(m.group(0)):
                 return True
         for m in _PROMISE_ZH.finditer(sentence):
-            if not _NEGATED.search(sentence[max(0, m.start() - 4) : m.end()]):
+            if not _NEGATED.search(_AGREED_ZH.sub("", sentence[max(0, m.start() - 4) : m.end()])):
                 return True
     return False
 

@@ -7,6 +7,9 @@
   answer after a tool result it could not use): it answers nothing;
 * **an unkeepable promise** — the reply promises a reminder, an alert or a message to someone
   (``exit_check.promises_unkeepable``): no tool does that, whatever was written;
+* **an unkept promise** — the reply promises a write ("好的，我会…安排", "Sure, I'll move it to 5") in a turn
+  that persisted none (``exit_check.promises_write``): nothing will be written, so it misleads like a false
+  claim (with reads, the read check already replaces it by the listing);
 * **talk about the user** — the reply speaks of "the user" / 用户 in the third person: a paraphrase of a
   hint ("The user did not provide the time … try again"), addressed to the model, not to the person;
 * **the wrong language** — a Chinese turn answered in English words only, or an English turn answered
@@ -24,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from agent.checks.exit_check import ExitVerdict
+from agent.checks.exit_check import ExitVerdict, promises_write
 from agent.checks.guidance import quotes_guidance
 from agent.context import ToolContext
 from agent.language import HAN_RUN, Lang
@@ -33,7 +36,9 @@ from agent.render import phrases
 
 __all__ = ["Unfit", "instead", "unfit_reply"]
 
-Unfit = Literal["guidance_echo", "user_echo", "unkeepable_promise", "internal_talk", "wrong_language"]
+Unfit = Literal[
+    "guidance_echo", "user_echo", "unkeepable_promise", "unkept_promise", "internal_talk", "wrong_language"
+]
 
 _THE_USER = re.compile(r"\bthe user'?s?\b|用户|用戶", re.IGNORECASE)
 """The person spoken of, not to: how code's hints name them, and how a model paraphrasing a hint does."""
@@ -50,6 +55,8 @@ def unfit_reply(text: str, ctx: ToolContext, verdict: ExitVerdict) -> Unfit | No
         return "user_echo"
     if verdict.unkeepable:
         return "unkeepable_promise"
+    if not verdict.persisted and promises_write(text):
+        return "unkept_promise"
     if _THE_USER.search(text) and not _THE_USER.search(ctx.user_text):
         return "internal_talk"
     if _in_another_language(text, ctx.lang):  # type: ignore[arg-type]
@@ -72,4 +79,6 @@ def instead(unfit: Unfit, lang: Lang, *, wrote: bool, shown: bool) -> str | None
     listing came before it; ``wrote``: this turn persisted a write)."""
     if unfit == "unkeepable_promise":
         return phrases.say("no_reminders_after" if wrote or shown else "no_reminders", lang)
+    if unfit == "unkept_promise":
+        return None if shown else phrases.say("promise_unkept", lang)
     return None if shown or wrote else phrases.say("reply_unfit", lang)

@@ -157,6 +157,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "I can't send reminders or messages — I only manage your calendar, so nothing will be sent.",
         "我不能发送提醒或消息，只能管理你的日历，所以不会有任何提醒或消息发出。",
     ),
+    "promise_unkept": (
+        "To be clear: I haven't changed your calendar. What should I add or change — and when?",
+        "说明一下：我还没有更改你的日历。要添加或修改什么？在什么时间？",
+    ),
     "reply_unfit": (
         "Sorry, I couldn't put my answer into words properly. Nothing on your calendar was changed; could "
         "you ask again?",

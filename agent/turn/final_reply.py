@@ -49,7 +49,7 @@ def compose_reply(
         if unfit is not None:  # guidance or the message echoed, a reminder promised: code's texts instead
             ctx.state.checks.append({"name": "reply_fit", "verdict": "replace", "code": unfit})
             out.replaced = True
-            if unfit in ("guidance_echo", "user_echo", "internal_talk", "wrong_language"):
+            if unfit in ("guidance_echo", "user_echo", "internal_talk", "wrong_language", "unkept_promise"):
                 telemetry.fallback_reason = telemetry.fallback_reason or unfit
         shown = (
             _checked_read_reply(out, "" if unfit else model_text, telemetry, ctx)

@@ -17,7 +17,7 @@ Record payload::
                       (agent.writes.left_out: what the model left out and code took from the user's words),
      "fallback_reason": null | "timeout" | "unavailable" | "rate_limited" | "rejected" | "malformed_output"
                         | "too_many_rounds" | "invalid_arguments" | "guidance_echo" | "user_echo"
-                        | "internal_talk" | "wrong_language",
+                        | "internal_talk" | "wrong_language" | "unkept_promise",
      "unsaid_prompt": false (the model was asked about a time in the message no tool call used),
      "clause_calls": 0 (model calls made with only a left-out clause of the message, agent.turn.clause_call),
      "read_forced": false (a calendar question the model answered unread: code made the read, agent.checks.unread),

@@ -1,7 +1,8 @@
 """One more try for a first answer that cannot reach the user.
 
 A first answer with no tool call whose words the reply checks would throw away — empty, the user's message
-repeated, code's guidance quoted, talk about "the user", or the wrong language (``checks.reply_guidance``)
+repeated, code's guidance quoted, talk about "the user", the wrong language, or a write promised with no
+tool called ("好的，我会…安排") (``checks.reply_guidance``)
 — left the user with "Sorry, I couldn't put my answer into words" for a greeting (a Chinese good-night
 answered in English) or a request (a weekend game with a friend echoed back word for word). The fact is the answer's own, not a reading of the message: the
 model hears once what was wrong with it and answers again; the second answer goes through the same checks
@@ -25,6 +26,7 @@ _WHAT_WAS_WRONG = {
     "guidance_echo": "Your answer repeated a note meant for you, not for the user.",
     "internal_talk": 'Your answer spoke about "the user" instead of to them.',
     "wrong_language": "Your answer was not in the language of the user's message.",
+    "unkept_promise": "Your answer said you would change the calendar, but you called no tool: nothing changed.",
 }
 _LANGUAGE = {"en": "English", "zh": "Chinese"}
 
