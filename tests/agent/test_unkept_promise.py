@@ -12,7 +12,7 @@ import pytest
 from agent.language import simplified
 from agent.model import call, reply
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
-from tests.agent.fixtures import NY, SH, Kit, make_kit
+from tests.agent.fixtures import NY, Kit, make_kit
 
 EN = [
     ("call it the quarterly sync", "Sure, I'll rename it to Quarterly sync."),
