@@ -31,7 +31,7 @@ from agent.language import HAN_RUN
 from agent.outcomes import Command, NeedsChoice, NeedsValue, Option, Rejected, WriteOutcome
 from agent.render import phrases
 from agent.render.timefmt import range_text
-from agent.time_grounding import Memo, is_time_grounded, phrases_of, the_time_itself
+from agent.time_grounding import Memo, is_time_grounded, phrases_of, resolved, the_time_itself
 from agent.time_readings import reads_as_now
 from agent.turn.focus import is_anaphor, just_written
 from agent.writes.new_event import (
@@ -274,10 +274,20 @@ async def _just_written(ctx: ToolContext, command: Command) -> Command | None:
         event = await ctx.events.get(str(entry["event_id"]))
     except (StorageError, KeyError):
         return None
+    if event.recurring and _names_an_occurrence(ctx, str(args.get("event_when") or "")):
+        return None  # "move this week's to Thursday": one occurrence, found and scoped as any other
     target = target_json(Ref(event, event.start, event.end, occurrence=False))
     if event.recurring:
         target["scope"] = "series"
     return command.with_(target=target)
+
+
+def _names_an_occurrence(ctx: ToolContext, event_when: str) -> bool:
+    """The user named which occurrence of the series just written ("this week's", "Monday's", 这周的): a time
+    of this message that reads as a time, not as the repetition itself."""
+    if not event_when or not is_time_grounded(event_when, (ctx.user_text,), now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        return False
+    return resolved(event_when, now=ctx.now, tz=ctx.tz, memo=ctx.memo).recurrence is None
 
 
 def _words(text: str, memo: Memo) -> set[str]:
