@@ -270,7 +270,7 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
     listed = await _listed(ctx, window)
     events = listed.listing if listed.data.get("ok", True) else None
     shown_events = {"events": listed.data["events"]} if events is not None and events.events else {}
-    start = max(window[0], ctx.now)
+    start = max(_from_waking(window, ctx), ctx.now)
     if start >= window[1]:
         empty = FreeTime(
             window[0].astimezone(ctx.tz), window[1].astimezone(ctx.tz), duration, (), events=events
@@ -302,6 +302,20 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
 
 _SEARCH_BAND = 15.0
 """Search results more than this many points below the best one are left out."""
+
+
+_WAKING = time(8)
+"""Where a part of a day that begins before dawn is searched from for free time."""
+
+
+def _from_waking(window: tuple[datetime, datetime], ctx: ToolContext) -> datetime:
+    """The start free time is searched from: a part of a day the time service begins at midnight or before
+    dawn ("Tuesday morning" is 00:00–12:00, 早上 04:00–12:00) from 08:00 — nobody is free "from 12:00 AM";
+    any other window from its start."""
+    first, last = window[0].astimezone(ctx.tz), window[1].astimezone(ctx.tz)
+    waking = datetime.combine(first.date(), _WAKING, tzinfo=ctx.tz)
+    part_of_a_day = last - first < timedelta(days=1) and first.hour < 5 and last > waking
+    return waking if part_of_a_day else window[0]
 
 
 async def search_events(ctx: ToolContext, args: SearchEventsArgs, call_index: int) -> ReadResult:
