@@ -71,7 +71,9 @@ def ground(ctx: ToolContext, command: Command, *, echo: bool = True) -> Command:
         kept = [
             a
             for a in dict.fromkeys(attendees)
-            if said_by_user(a, ctx.time_sources) and a.strip().casefold() != place
+            if said_by_user(a, ctx.time_sources)
+            and a.strip().casefold() != place
+            and not _guest_of_the_event_just_written(ctx, command, a)
         ]
         if len(kept) != len(attendees):
             ctx.notes.append(
@@ -86,6 +88,21 @@ def ground(ctx: ToolContext, command: Command, *, echo: bool = True) -> Command:
     if any("dropped" in n for n in ctx.notes):
         log.info("ungrounded fields dropped", extra={"turn_id": ctx.turn_id, "tool": command.tool})
     return command.with_(args=args, grounded=True)
+
+
+def _guest_of_the_event_just_written(ctx: ToolContext, command: Command, name: str) -> bool:
+    """A new event's attendee that only earlier messages named, and that the title of the event just written
+    names while this create's title does not: that event's guest, carried over by the model ("add gym tuesday
+    7pm" right after "coffee with Priya" came with Priya). "One more at the same time" keeps the title, and
+    its guest."""
+    if command.tool != "create_event" or said_by_user(name, (ctx.user_text, *ctx.pending_texts)):
+        return False
+    entry = just_written(ctx.focus)
+    if entry is None:
+        return False
+    return said_by_user(name, (str(entry.get("title") or ""),)) and not said_by_user(
+        name, (str(command.args.get("title") or ""),)
+    )
 
 
 def only_time_words(value: str) -> bool:
@@ -166,7 +183,9 @@ def unasked(ctx: ToolContext, command: Command) -> bool:
         return False
     if unasked_reading(ctx) or ctx.state.code_call == command.call_index:
         return True  # this turn's own reading disagrees, or code proposed the write: no exemption
-    return (command.doubted or model_doubts(ctx, command.tool)) and not _changes_the_write_just_made(ctx, command)
+    return (command.doubted or model_doubts(ctx, command.tool)) and not _changes_the_write_just_made(
+        ctx, command
+    )
 
 
 def _changes_the_write_just_made(ctx: ToolContext, command: Command) -> bool:
