@@ -8,9 +8,10 @@ bounded field, read by the time service (``schedule_time.analyse``), never a wor
 * every clock time the reply states (a clock, or either end of a range) must be a start or an end of a
   listed event, a boundary of a free slot or of the window read, or a time the user said;
 * a repetition ("every day", 每周) needs a listed event that repeats, or the user's own words;
-* a day the reply states ("tomorrow", "Sunday 2026-12-06", 周五) must be a day a listed event takes, a
-  day of the window read, or a day the user said — or, read from today ("Friday"), share a weekday with
-  one (live: "the 12th" was read and the reply placed the flight "Sunday 2026-12-06").
+* a day the reply states ("tomorrow", "Sunday 2026-12-06", 周五, either end of "from the 14th to the 17th")
+  must be a day a listed event takes, a day of the window read, or a day the user said — or, read from today
+  ("Friday"), share a weekday with one (live: "the 12th" was read and the reply placed the flight "Sunday
+  2026-12-06"; an offsite of the 14th–16th was told "to Thursday, December 17").
 
 Times are compared as wall-clock times in the user's zone. A bare clock ("8:40 AM") states no day.
 """
@@ -113,10 +114,15 @@ def _stated_days(text: str, *, now: datetime, tz: tzinfo) -> list[tuple[date, bo
         local = start.astimezone(tz).date()
         a_day = phrase.kind == "day" and phrase.resolution.grain == "day"
         a_dated_clock = phrase.kind in ("clock", "range") and end - start < _DAY
-        if not (a_day or (a_dated_clock and not _bare_clock(phrase.text, start, tz))):
+        # "from Monday, December 14 to Thursday, December 17": its first and its last day
+        a_day_span = phrase.kind == "range" and phrase.resolution.grain == "day" and end - start <= 62 * _DAY
+        if not (a_day or a_day_span or (a_dated_clock and not _bare_clock(phrase.text, start, tz))):
             continue
         later = _read_at(phrase.text, now + 7 * _DAY, tz)
-        days.append((local, later is not None and later.astimezone(tz).date() - local == 7 * _DAY))
+        relative = later is not None and later.astimezone(tz).date() - local == 7 * _DAY
+        days.append((local, relative))
+        if a_day_span:
+            days.append(((end - timedelta(microseconds=1)).astimezone(tz).date(), relative))
     return days
 
 
@@ -132,6 +138,9 @@ def _misdates(text: str, listings: Sequence[Listing], free: Sequence[FreeTime], 
         for phrase in analyse(message, now=now, tz=tz):
             starts = [phrase.resolution.start, *(c.start for c in phrase.resolution.candidates)]
             known.update(start.astimezone(tz).date() for start in starts if start is not None)
+            end = phrase.resolution.end
+            if phrase.kind == "range" and phrase.resolution.grain == "day" and end is not None:
+                known.add((end - timedelta(microseconds=1)).astimezone(tz).date())  # "to the 16th"
     weekdays = {d.weekday() for d in known}
     return any(d not in known and not (relative and d.weekday() in weekdays) for d, relative in stated)
 

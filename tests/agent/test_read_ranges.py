@@ -85,3 +85,35 @@ async def test_a_chinese_free_time_reply_with_a_wrong_range_is_replaced(database
     )
     r = await zh.assistant.reply(zh.user_id, "周五有什么安排")
     assert "晚上9点都有空" not in r.text and "航班" in r.text, r.text
+
+
+OFFSITE = Listing(
+    datetime(2025, 3, 15, tzinfo=NY),
+    datetime(2025, 3, 16, tzinfo=NY),
+    (Listed("Offsite", datetime(2025, 3, 14, tzinfo=NY), datetime(2025, 3, 17, tzinfo=NY), all_day=True),),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "wrong"),
+    [
+        ("The offsite runs from Friday, March 14 to Monday, March 17.", True),  # the end is exclusive
+        ("Offsite: March 13 to March 16.", True),
+        ("团建从3月14日到3月17日。", True),
+        ("團建從3月13日到3月16日。", True),
+        ("异地会议从3月14日持续到3月18日。", True),
+        ("The offsite is March 14–18.", True),
+        ("外地会议：3月14日至3月17日。", True),
+        ("The offsite runs from Friday, March 14 to Sunday, March 16.", False),
+        ("团建从3月14日到3月16日。", False),
+        ("You're at the offsite from the 14th through the 16th.", False),
+    ],
+)
+def test_both_ends_of_a_stated_span_of_days_must_be_known(text: str, wrong: bool) -> None:
+    assert misstates(text, [OFFSITE], [], ["what's on the 15th?"], now=NOW, tz=NY) is wrong
+
+
+def test_the_users_own_span_of_days_stands() -> None:
+    said = ["add the offsite from the 14th to the 18th", "what's on the 15th?"]
+    assert not misstates("You said the 14th to the 18th; the offsite is on the calendar.", [OFFSITE], [], said,
+                         now=NOW, tz=NY)  # fmt: skip
