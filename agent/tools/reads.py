@@ -278,7 +278,7 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
         return ReadResult({"ok": True, "free": [], **shown_events}, free_time=empty)
     # a part of a day the user named ("Friday evening", 周六下午) is searched as named; a day or longer keeps
     # the working hours (a whole Saturday is not "free from midnight")
-    named_hours = _ALL_HOURS if window[1] - window[0] < timedelta(days=1) else None
+    named_hours = _ALL_HOURS if window[1] - window[0] < timedelta(days=1) else _days_off_hours(window, ctx)
     try:
         slots = await ctx.events.free_slots(start, window[1], duration, working_hours=named_hours)
     except InvalidInput:
@@ -302,6 +302,24 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
 
 _SEARCH_BAND = 15.0
 """Search results more than this many points below the best one are left out."""
+
+
+_EVERY_DAY = WorkingHours(weekdays=frozenset(range(7)))
+"""The working hours' clock on every day: for a window of days off only."""
+
+
+def _days_off_hours(window: tuple[datetime, datetime], ctx: ToolContext) -> WorkingHours | None:
+    """The hours a window of whole days is searched in: the working hours (None: the store's default) — or,
+    when it holds no working day ("Saturday", "this weekend", 周日), the same clock on those days: a Sunday
+    with nothing on it is free, not "no free time" because nobody works on Sundays."""
+    hours = WorkingHours()
+    day, last = window[0].astimezone(ctx.tz).date(), (window[1] - timedelta(microseconds=1)).astimezone(ctx.tz).date()
+    while day <= last:  # (a weekend from Friday 18:00 takes none of Friday's working hours)
+        opens, closes = (datetime.combine(day, t, tzinfo=ctx.tz) for t in (hours.start, hours.end))
+        if day.weekday() in hours.weekdays and window[0] < closes and opens < window[1]:
+            return None
+        day += timedelta(days=1)
+    return _EVERY_DAY
 
 
 _WAKING = time(8)
