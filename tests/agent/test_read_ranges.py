@@ -15,16 +15,8 @@ from agent.model import call, reply
 from agent.render.free_time import FreeTime
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NY, SH, Kit, make_kit
+from tests.agent.test_read_facts import FRIDAY, NOW  # (the same Friday: a design review and a standup)
 
-NOW = datetime(2025, 3, 5, 9, tzinfo=NY)
-FRIDAY = Listing(
-    datetime(2025, 3, 7, tzinfo=NY),
-    datetime(2025, 3, 8, tzinfo=NY),
-    (
-        Listed("Design review", datetime(2025, 3, 7, 16, tzinfo=NY), datetime(2025, 3, 7, 17, tzinfo=NY)),
-        Listed("Standup", datetime(2025, 3, 7, 9, 30, tzinfo=NY), datetime(2025, 3, 7, 9, 45, tzinfo=NY)),
-    ),
-)
 FREE = FreeTime(
     datetime(2025, 3, 7, 9, tzinfo=NY),
     datetime(2025, 3, 7, 18, tzinfo=NY),
