@@ -38,14 +38,12 @@ async def already_there(
     ]  # fmt: skip
     if not same:
         return None
-    if ctx.state.send_back_once("duplicate"):
-        problem = {"field": "when", "problem": "already_there", "hint": _HINT.format(title=same[0].title)}
-        return Rejected("already_there", "", fixable=True, problems=(problem,), command=command)
     when = range_text(
         start.astimezone(ctx.tz), end.astimezone(ctx.tz), ctx.lang, ref=ctx.now.astimezone(ctx.tz).date()
     )
-    return Rejected(
-        "already_there",
-        phrases.say("already_there", ctx.lang, title=same[0].title, when=when),
-        command=command,
-    )
+    there = phrases.say("already_there", ctx.lang, title=same[0].title, when=when)
+    if ctx.state.send_back_once("duplicate"):
+        # (what the user is told if the model answers the hint in words, not with another call)
+        problem = {"field": "when", "problem": "already_there", "hint": _HINT.format(title=same[0].title)}
+        return Rejected("already_there", there, fixable=True, problems=(problem,), command=command)
+    return Rejected("already_there", there, command=command)

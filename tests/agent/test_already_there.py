@@ -79,3 +79,26 @@ async def test_the_retry_at_its_own_time_is_written(kit: Kit) -> None:
     starts = sorted(e.start.astimezone(NY) for e in await kit.events())
     assert starts == [datetime(2025, 3, 7, 12, tzinfo=NY), datetime(2025, 3, 14, 12, tzinfo=NY)], r.text
     assert SH  # (both zones import from the fixtures)
+
+
+@pytest.mark.parametrize("answer", ["Sure, I added another one.", "OK.", "Let me know if you need anything else."])
+async def test_a_retry_in_words_is_told_the_event_is_there(kit: Kit, answer: str) -> None:
+    kit.script(call("create_event", {"title": "Team lunch", "when": "friday at noon"}, request="add"))
+    await kit.assistant.reply(kit.user_id, "team lunch friday at noon")
+    copy = {"title": "Team lunch", "when": "Friday, March 7, 12:00–1:00 PM"}
+    kit.script(call("create_event", copy, request="add"), reply(answer))
+    r = await kit.assistant.reply(kit.user_id, "and one more friday at noon")
+    assert len(await kit.events()) == 1, r.text
+    assert r.text.startswith("“Team lunch” is already on your calendar"), r.text
+
+
+@pytest.mark.parametrize("answer", ["好的，已经再加了一个。", "好。", "还有其他需要吗？"])
+async def test_a_chinese_retry_in_words_is_told_the_event_is_there(database, make_user, answer: str) -> None:  # type: ignore[no-untyped-def]
+    zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    zh.script(call("create_event", {"title": "团队午餐", "when": "周五中午十二点"}, request="add"))
+    await zh.assistant.reply(zh.user_id, "周五中午十二点团队午餐")
+    copy = {"title": "团队午餐", "when": "周五中午十二点"}
+    zh.script(call("create_event", copy, request="add"), reply(answer))
+    r = await zh.assistant.reply(zh.user_id, "周五中午十二点再加一个")
+    assert len(await zh.events()) == 1, r.text
+    assert "已经在日历上了" in simplified(r.text), r.text
