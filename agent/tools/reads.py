@@ -22,11 +22,12 @@ from agent.time_grounding import is_time_grounded, phrases_in
 from agent.time_readings import ungrounded_hint
 from agent.timing import read_range, resolve_duration
 from agent.tools.args import FindFreeTimeArgs, ListEventsArgs, SearchConversationArchiveArgs, SearchEventsArgs
+from agent.tools.free_hours import ALL_HOURS, search_hours, search_start
 from agent.tools.other_calendar import asks_about_someone, names_other_calendar, whose_is_someone_else
 from agent.tools.registry import ReadResult
 from agent.turn.focus import focus_group
 from schedule_time import TimeExpressionError, analyse, resolve
-from storage import EventSnapshot, InvalidInput, StorageError, WorkingHours
+from storage import EventSnapshot, InvalidInput, StorageError
 
 __all__ = [
     "find_free_time",
@@ -36,9 +37,6 @@ __all__ = [
     "search_conversation_archive",
     "search_events",
 ]
-
-_ALL_HOURS = WorkingHours(time(0), time(23, 59, 59, 999999), frozenset(range(7)))
-"""Every hour of every day: a window the user named is searched whole."""
 
 _MAX_LISTED = 20
 
@@ -225,11 +223,11 @@ def _named_events_note() -> str:
 
 
 def _whole_hours(slots: list[tuple[datetime, datetime]]) -> list[tuple[datetime, datetime]]:
-    """Slots searched over every hour end a microsecond before midnight (``_ALL_HOURS``): that end is the
+    """Slots searched over every hour end a microsecond before midnight (``ALL_HOURS``): that end is the
     midnight, and a slot that goes on past it is one slot."""
     out: list[tuple[datetime, datetime]] = []
     for start, end in slots:
-        if end.time() == _ALL_HOURS.end:
+        if end.time() == ALL_HOURS.end:
             end += timedelta(microseconds=1)
         if out and out[-1][1] == start:
             out[-1] = (out[-1][0], end)
@@ -270,15 +268,15 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
     listed = await _listed(ctx, window)
     events = listed.listing if listed.data.get("ok", True) else None
     shown_events = {"events": listed.data["events"]} if events is not None and events.events else {}
-    start = max(_from_waking(window, ctx), ctx.now)
+    start = max(search_start(window, ctx.tz), ctx.now)
     if start >= window[1]:
         empty = FreeTime(
             window[0].astimezone(ctx.tz), window[1].astimezone(ctx.tz), duration, (), events=events
         )
         return ReadResult({"ok": True, "free": [], **shown_events}, free_time=empty)
     # a part of a day the user named ("Friday evening", 周六下午) is searched as named; a day or longer keeps
-    # the working hours (a whole Saturday is not "free from midnight")
-    named_hours = _ALL_HOURS if window[1] - window[0] < timedelta(days=1) else _days_off_hours(window, ctx)
+    # the working hours (a whole Tuesday is not "free from midnight"; days off at their clock: ``free_hours``)
+    named_hours = search_hours(window, ctx.tz)
     try:
         slots = await ctx.events.free_slots(start, window[1], duration, working_hours=named_hours)
     except InvalidInput:
@@ -302,38 +300,6 @@ async def find_free_time(ctx: ToolContext, args: FindFreeTimeArgs, call_index: i
 
 _SEARCH_BAND = 15.0
 """Search results more than this many points below the best one are left out."""
-
-
-_EVERY_DAY = WorkingHours(weekdays=frozenset(range(7)))
-"""The working hours' clock on every day: for a window of days off only."""
-
-
-def _days_off_hours(window: tuple[datetime, datetime], ctx: ToolContext) -> WorkingHours | None:
-    """The hours a window of whole days is searched in: the working hours (None: the store's default) — or,
-    when it holds no working day ("Saturday", "this weekend", 周日), the same clock on those days: a Sunday
-    with nothing on it is free, not "no free time" because nobody works on Sundays."""
-    hours = WorkingHours()
-    day, last = window[0].astimezone(ctx.tz).date(), (window[1] - timedelta(microseconds=1)).astimezone(ctx.tz).date()
-    while day <= last:  # (a weekend from Friday 18:00 takes none of Friday's working hours)
-        opens, closes = (datetime.combine(day, t, tzinfo=ctx.tz) for t in (hours.start, hours.end))
-        if day.weekday() in hours.weekdays and window[0] < closes and opens < window[1]:
-            return None
-        day += timedelta(days=1)
-    return _EVERY_DAY
-
-
-_WAKING = time(8)
-"""Where a part of a day that begins before dawn is searched from for free time."""
-
-
-def _from_waking(window: tuple[datetime, datetime], ctx: ToolContext) -> datetime:
-    """The start free time is searched from: a part of a day the time service begins at midnight or before
-    dawn ("Tuesday morning" is 00:00–12:00, 早上 04:00–12:00) from 08:00 — nobody is free "from 12:00 AM";
-    any other window from its start."""
-    first, last = window[0].astimezone(ctx.tz), window[1].astimezone(ctx.tz)
-    waking = datetime.combine(first.date(), _WAKING, tzinfo=ctx.tz)
-    part_of_a_day = last - first < timedelta(days=1) and first.hour < 5 and last > waking
-    return waking if part_of_a_day else window[0]
 
 
 async def search_events(ctx: ToolContext, args: SearchEventsArgs, call_index: int) -> ReadResult:
