@@ -106,12 +106,12 @@ def _shown_with_its_day(ctx: ToolContext, value: str) -> str | None:
     if r.status != "resolved" or r.start is None or r.end is None:
         return None
     start, length = r.start.astimezone(ctx.tz), r.end - r.start
+    point = r.grain == "minute" and length <= _A_MINUTE  # "12:00 PM": a start alone, the default hour
     for shown in reversed(ctx.shown_times):
         other = resolved(shown, now=ctx.now, tz=ctx.tz, memo=ctx.memo) if names_a_day(shown) else None
         if other is None or other.status != "resolved" or other.start is None or other.end is None:
             continue
         at = other.start.astimezone(ctx.tz)
-        point = r.grain == "minute" and length <= _A_MINUTE  # "12:00 PM": a start alone, the default hour
         if at.time() == start.time() and (point or other.end - other.start == length):
             return f"{at.date().isoformat()} {value}"
     return None
