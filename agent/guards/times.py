@@ -99,7 +99,8 @@ def _shown_with_its_day(ctx: ToolContext, value: str) -> str | None:
     """``value`` on the day of the assistant's newest shown time that starts at its clock (and ends at its
     end, when it has one), when ``value`` names no day and only our own words ground it: a clock the model
     copied from a listed item without the day of its heading ("12:00 PM to 2:00 PM" of a free slot under
-    "Friday, March 7:") is on the day the user saw it under, not today."""
+    "Friday, March 7:") is on the day the user saw it under, not today — or, when no shown time gives one, on
+    the day the user asked about (``_on_the_day_asked``)."""
     if names_a_day(value) or is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         return None
     r = resolved(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
@@ -114,6 +115,24 @@ def _shown_with_its_day(ctx: ToolContext, value: str) -> str | None:
         at = other.start.astimezone(ctx.tz)
         if at.time() == start.time() and (point or other.end - other.start == length):
             return f"{at.date().isoformat()} {value}"
+    return _on_the_day_asked(ctx, value, start)
+
+
+def _on_the_day_asked(ctx: ToolContext, value: str, start: datetime) -> str | None:
+    """``value`` on the day of the user's newest earlier message that names a day, when its clock lies in the
+    time that message named: our reply in words ("free from 12:00 PM to 2:00 PM") named no day, the user's
+    question ("what's free on friday afternoon?") did (live: the call was written on the next Monday)."""
+    for text in reversed(ctx.earlier_texts):
+        days = [p for p in phrases_in(text, now=ctx.now, tz=ctx.tz, memo=ctx.memo) if names_a_day(p)]
+        for phrase in days:
+            asked = resolved(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+            if asked.status != "resolved" or asked.start is None or asked.end is None:
+                continue
+            at = datetime.combine(asked.start.astimezone(ctx.tz).date(), start.time(), tzinfo=ctx.tz)
+            if asked.start <= at < asked.end:
+                return f"{at.date().isoformat()} {value}"
+        if days:
+            return None
     return None
 
 

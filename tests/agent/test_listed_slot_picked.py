@@ -69,3 +69,57 @@ async def test_a_chinese_listed_slot_is_booked_on_its_day(
     assert [(e.start.astimezone(SH), e.end.astimezone(SH)) for e in made] == [
         (datetime(2025, 3, 7, hours[0], tzinfo=SH), datetime(2025, 3, 7, hours[1], tzinfo=SH))
     ], r.text
+
+
+PROSE_EN = [
+    ("what's free on friday afternoon?", "friday afternoon",
+     "There are free slots from 12:00 PM to 14:00 PM and 15:00 PM to 19:00 PM; Busy is from 14:00 PM to 15:00 PM.",
+     "book the first slot for a call with Ana", "Call with Ana", "12:00 PM to 14:00 PM", (12, 14)),
+    ("anything open friday afternoon", "friday afternoon",
+     "You have Busy at 2 PM; you are free 12:00 PM to 14:00 PM and 15:00 PM to 19:00 PM.",
+     "put a study block in the later one", "Study block", "15:00 PM to 19:00 PM", (15, 19)),
+    ("when am I free on friday?", "friday", "Apart from Busy at 2 PM, you're free 9 AM to 2 PM and 3 PM to 6 PM.",
+     "take the later one for the gym", "Gym", "3 PM to 6 PM", (15, 18)),
+]  # fmt: skip
+PROSE_ZH = [
+    ("周五下午有空吗", "周五下午", "周五下午14:00有Busy，12:00到14:00和15:00到19:00有空。",
+     "第一个空档约小王打电话", "和小王打电话", "12:00到14:00", (12, 14)),
+    ("週五下午有空檔嗎", "週五下午", "週五下午兩點有Busy，15:00到19:00都有空。",
+     "就排在後面那個時段讀書", "讀書", "15:00到19:00", (15, 19)),
+    ("周五哪里有空", "周五", "周五除了14:00的Busy，9:00到14:00和15:00到18:00都有空。",
+     "后面那段去健身", "健身", "15:00到18:00", (15, 18)),
+]  # fmt: skip
+
+
+async def _prose_then_create(
+    kit: Kit, rows: tuple[str, str, str, str, str, str, tuple[int, int]], ok: str
+) -> str:
+    question, window, answer, message, title, when, _ = rows
+    await kit.seed("Busy", datetime(2025, 3, 7, 14, tzinfo=kit.tz), datetime(2025, 3, 7, 15, tzinfo=kit.tz))
+    kit.script(
+        call("find_free_time", {"range": window, "duration": "1 hour"}, request="calendar_question"),
+        reply(answer, request="calendar_question"),
+    )
+    await kit.assistant.reply(kit.user_id, question)
+    kit.script(call("create_event", {"title": title, "when": when}, request="add"), reply(ok))
+    return (await kit.assistant.reply(kit.user_id, message)).text
+
+
+def _on(events: list, title: str, day: int, hours: tuple[int, int], tz) -> bool:  # type: ignore[no-untyped-def,type-arg]
+    made = [(e.start.astimezone(tz), e.end.astimezone(tz)) for e in events if e.title == title]
+    return made == [
+        (datetime(2025, 3, day, hours[0], tzinfo=tz), datetime(2025, 3, day, hours[1], tzinfo=tz))
+    ]
+
+
+@pytest.mark.parametrize("row", PROSE_EN, ids=[r[3] for r in PROSE_EN])
+async def test_a_slot_our_words_gave_without_a_day_is_on_the_day_asked(kit: Kit, row: tuple) -> None:  # type: ignore[type-arg]
+    text = await _prose_then_create(kit, row, "ok")
+    assert _on(await kit.events(), row[4], 7, row[6], NY), text
+
+
+@pytest.mark.parametrize("row", PROSE_ZH, ids=[r[3] for r in PROSE_ZH])
+async def test_a_chinese_slot_without_a_day_is_on_the_day_asked(database, make_user, row: tuple) -> None:  # type: ignore[no-untyped-def,type-arg]
+    zh = await make_kit(database, make_user, timezone="Asia/Shanghai")
+    text = await _prose_then_create(zh, row, "好")
+    assert _on(await zh.events(), row[4], 7, row[6], SH), text
