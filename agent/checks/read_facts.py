@@ -178,10 +178,9 @@ def _misranges(text: str, listings: Sequence[Listing], free: Sequence[FreeTime],
     if not stated:
         return False
     events = [e for listing in (*listings, *(f.events for f in free if f.events)) for e in listing.events]
-    spans = {_minutes(e.start, e.end, tz) for e in events if not e.all_day}
-    spans |= {r for message in said for r in _stated_ranges(message, now=now, tz=tz)}
+    busy = {_minutes(e.start, e.end, tz) for e in events if not e.all_day}
+    spans = busy | {r for message in said for r in _stated_ranges(message, now=now, tz=tz)}
     windows = [_minutes(x.start, x.end, tz) for x in (*(x for x in listings if not x.is_search), *free)]
-    busy = [_minutes(e.start, e.end, tz) for e in events if not e.all_day]
 
     def empty_stretch(a: int, b: int) -> bool:
         inside = any(lo <= a and b <= hi for lo, hi in windows)
