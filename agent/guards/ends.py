@@ -6,8 +6,9 @@ After "9 to 10" the user says "it goes until 11" / 写错了，到十一点才�
 value is a fact about which end the user is changing: the one the model copied. When the update's ``when``
 is not in this message's words, is the current end of the event the reference finds, and the message has
 exactly one time phrase no argument uses, the command becomes: the new ``end`` is that phrase, the start
-stays. Any other shape (no event found, the copied value is the start, several new phrases) goes on to
-``ground_times`` unchanged, whose send-back asks the model.
+stays. Any other shape (no event found, the copied value is the start, several new phrases, a phrase that
+says where the event goes: "change it to 4:30", 改成四点半 — ``schedule_time.reads_as_a_destination``) goes on
+to ``ground_times`` unchanged, whose send-back asks the model.
 
 "Board prep needs more time — make it run until 6" came as ``when="6"``: a move to 6:00. The time service
 reads "until 6" / "till 6pm" / 到六点为止 as an end (``schedule_time.reads_as_an_end``: "until" is never a
@@ -28,7 +29,7 @@ from agent.outcomes import Command
 from agent.time_accounting import phrases_left
 from agent.time_grounding import is_time_grounded, phrases_in, phrases_of, quotes, resolved, the_time_itself
 from agent.writes.references import Found, resolve_reference
-from schedule_time import reads_as_an_end, said_as_an_end, without_end_words
+from schedule_time import reads_as_a_destination, reads_as_an_end, said_as_an_end, without_end_words
 
 __all__ = ["bare_hour_end", "copied_end_is_the_end", "start_said_as_an_end"]
 
@@ -66,6 +67,8 @@ async def copied_end_is_the_end(ctx: ToolContext, command: Command) -> Command |
     ranged = ranged and span.end - span.start > timedelta(minutes=1) and _said_clock(ctx, span.end)
     if len(left) != 1 and not ranged:
         return None
+    if len(left) == 1 and reads_as_a_destination(ctx.user_text, left[0]):
+        return None  # "change it to 4:30", 改成四点半: where the event goes, never a new end (live: 15:00–16:30)
     found = await resolve_reference(ctx, str(args["event"]), args.get("event_when"), occurrences=False)
     if not isinstance(found, Found):
         return None
