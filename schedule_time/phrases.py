@@ -101,7 +101,7 @@ def analyse(text: str, *, now: datetime, tz: tzinfo | None = None,
         return r
 
     for run in _runs(norm, spans, found):
-        for first, last, parts in _cut(run, lambda f, la: resolution(f, la).status != "unresolved", norm):
+        for first, last, parts in _cut(run, lambda f, la: _stands(resolution(f, la)), norm):
             start, end = where[first], where[last - 1] + 1
             while end > start + 1 and text[end - 1].isspace():   # a token may end in a space ("2 " in "三点 2 at")
                 end -= 1
@@ -111,6 +111,13 @@ def analyse(text: str, *, now: datetime, tz: tzinfo | None = None,
             out.append(Phrase(phrase_text, start, end, _kind(parts[1], r), r, sep))
             last_end = end
     return out
+
+
+def _stands(r: Resolution) -> bool:
+    """Whether a stretch is a phrase of its own: it resolves, or it names one day two ways that disagree
+    ("Wednesday, December 17" where the 17th is a Thursday; 12月17日星期三) — one refused phrase, never the
+    date alone and the weekday alone, each read as if the other were not there."""
+    return r.status != "unresolved" or r.contradicts_itself
 
 
 def _normalised(text: str) -> tuple[str, list[int]]:

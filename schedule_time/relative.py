@@ -27,7 +27,7 @@ from .compose import compose
 from .frames import spec_frames
 from .language import normalise, scan_parts
 from .result import Candidate, Resolution, TimeExpressionError, make_resolution, unresolved
-from .spec import Unusable
+from .spec import Contradiction, Unusable
 from .zones import localize, to_wall
 
 _combine = datetime.combine  # (bound once, as in ``anchors``)
@@ -98,7 +98,7 @@ def resolve_relative(
     try:
         found = _relative(list(pieces), start, length, zone, ctx, lang or "en") or plain
     except (Unusable, a.Impossible) as ex:
-        return unresolved(str(ex), lang)
+        return unresolved(str(ex), lang, contradiction=isinstance(ex, Contradiction))
     except (OverflowError, ValueError) as ex:
         return unresolved(f"out of range: {ex}", lang)
     return _or_the_hours(norm, found, start, length, zone, ctx, lang or "en")

@@ -17,7 +17,7 @@ from .recurrence import occurrences
 from .relative import check_relative, resolve_relative
 from .result import Candidate, Resolution, TimeExpressionError, make_resolution, unresolved
 from .shapes import SHAPES
-from .spec import Expr, Unusable
+from .spec import Contradiction, Expr, Unusable
 from .zones import localize, to_wall
 
 _combine = datetime.combine   # (bound once, as in ``anchors``)
@@ -144,7 +144,7 @@ def resolve(text: str, *, now: datetime, tz: tzinfo | None = None,
             return _resolved(frames[0], ctx.tz, lang, assumed)
         return _finish(frames, ctx, lang, assumed)
     except (Unusable, a.Impossible) as ex:
-        return unresolved(str(ex), lang)
+        return unresolved(str(ex), lang, contradiction=isinstance(ex, Contradiction))
     except (OverflowError, ValueError) as ex:
         return unresolved(f"out of range: {ex}", lang)
 
@@ -173,7 +173,7 @@ def _from_pieces(pieces: tuple[Piece, ...], ctx: a.Ctx, now: datetime, lang: str
     try:
         return _resolve_expr(compose(pieces), ctx, now, lang)
     except (Unusable, a.Impossible) as ex:
-        return unresolved(str(ex), lang)
+        return unresolved(str(ex), lang, contradiction=isinstance(ex, Contradiction))
     except (OverflowError, ValueError) as ex:
         return unresolved(f"out of range: {ex}", lang)
 

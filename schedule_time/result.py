@@ -50,6 +50,7 @@ class Resolution:
     * ``assumed``: a documented default that was applied (a bare "3" read as 15:00), or None.
     * ``dst``: "gap-shifted-forward" or "fold-first-occurrence" when a wall time hit a DST transition.
     * ``lang``: the language module that read the text.
+    * ``notes``: ``CONTRADICTION`` on a refusal of a text that names one day two ways that disagree.
     """
 
     status: Status
@@ -65,6 +66,12 @@ class Resolution:
     dst: str | None = None
     lang: str | None = None
     notes: tuple[str, ...] = field(default=())
+
+    @property
+    def contradicts_itself(self) -> bool:
+        """Refused because the text names one day two ways that disagree ("Wednesday, December 17" where the
+        17th is a Thursday): a day stated wrongly, not words that are no day."""
+        return CONTRADICTION in self.notes
 
     def to_json(self) -> dict[str, Any]:
         def iso(d: datetime | None) -> str | None:
@@ -133,5 +140,10 @@ dataclass's ``__init__`` (one ``object.__setattr__`` call per field): a third of
 (the object is re-classed at the end of its ``__init__``). The same object."""
 
 
-def unresolved(reason: str, lang: str | None = None) -> Resolution:
-    return make_resolution("unresolved", None, None, None, (), None, None, reason, None, None, None, lang)
+CONTRADICTION = "contradiction"
+"""The note of a refusal because the text names one day two ways that disagree (``spec.Contradiction``)."""
+
+
+def unresolved(reason: str, lang: str | None = None, *, contradiction: bool = False) -> Resolution:
+    notes = (CONTRADICTION,) if contradiction else ()
+    return make_resolution("unresolved", None, None, None, (), None, None, reason, None, None, None, lang, notes)

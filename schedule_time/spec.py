@@ -14,6 +14,12 @@ class Unusable(Exception):
     """The pieces do not form one expression; the message is the user-facing reason."""
 
 
+class Contradiction(Unusable):
+    """The text names one day two ways that disagree ("Wednesday, December 17" in a year whose 17th is a
+    Thursday, 明天周四 said on a Tuesday): refused, never a silent pick of one; the refusal is marked
+    (``result.CONTRADICTION``) so a reader of a text can tell a day stated wrongly from words that are no day."""
+
+
 @dataclass(slots=True)
 class Spec:
     """One point or period: every slot is optional; at most one piece per slot."""

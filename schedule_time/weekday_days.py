@@ -1,6 +1,6 @@
 """Weekdays that must agree with a day: "Wed 17" / 周六9号 / "Friday the 13th" (the date where both agree),
 "tomorrow (Wednesday)" / 明天周三 (the weekday confirms the relative day), and "second Monday" with no month
-(the current month's, or the next). Never one of the two silently: a contradiction is ``Unusable``, with
+(the current month's, or the next). Never one of the two silently: a contradiction is ``Contradiction`` (an ``Unusable``), with
 both dates in the reason (README "Weekday + day of the month")."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from datetime import datetime
 
 from . import anchors as a
 from . import pieces as p
-from .spec import Unusable
+from .spec import Contradiction
 
 
 def rolling_nth(ctx: a.Ctx, nth: p.NthWeekday) -> a.Frame:
@@ -42,7 +42,7 @@ def agreeing_weekday(frame: a.Frame, ref: p.WeekdayRef, day_shift: int, ctx: a.C
     if not agrees:
         rel = {0: "today", 1: "tomorrow", -1: "yesterday"}.get(day_shift, f"{day_shift:+d} days from today")
         other = a.weekday_date(ctx, ref)
-        raise Unusable(f"{rel} is {DAY_NAMES[day.weekday()]} {day:%Y-%m-%d} but the weekday names "
+        raise Contradiction(f"{rel} is {DAY_NAMES[day.weekday()]} {day:%Y-%m-%d} but the weekday names "
                        f"{DAY_NAMES[ref.weekday]} {other:%Y-%m-%d}: which one is meant?")
     return frame
 
@@ -60,19 +60,19 @@ def weekday_date_search(ctx: a.Ctx, ref: p.WeekdayRef, dp: p.DateParts) -> a.Fra
     must fall on that weekday; otherwise the next (prefer past: last) such date within
     ``WEEKDAY_SEARCH_MONTHS``. A month given: this year's date, or the date as read without the weekday (the
     next Feb 10), on that weekday — never another year's, which no one means by "Friday, December 10".
-    No agreement: ``Unusable`` naming both."""
+    No agreement: ``Contradiction`` naming both."""
     weekday, name = ref.weekday, DAY_NAMES[ref.weekday]
     day_name = f"the {dp.day}{_ORD_SUFFIX.get(dp.day, 'th')}"
     if ref.mode not in ("bare", "this"):   # "next Saturday the 9th": the weekday names its own day
         d = a.weekday_date(ctx, ref)
         if d.day != dp.day or (dp.month is not None and d.month != dp.month) or (
                 dp.year is not None and d.year != a.expand_year(dp.year)):
-            raise Unusable(f"that {name} is {d:%Y-%m-%d}, not {day_name}: which one is meant?")
+            raise Contradiction(f"that {name} is {d:%Y-%m-%d}, not {day_name}: which one is meant?")
         return a.day_frame(d)
     if dp.year is not None and dp.month is not None:   # "Friday, 14 March 2027": both must agree
         d = a.make_date(a.expand_year(dp.year), dp.month, dp.day)
         if d.weekday() != weekday:
-            raise Unusable(f"{d:%Y-%m-%d} is a {DAY_NAMES[d.weekday()]}, not a {name}: which one is meant?")
+            raise Contradiction(f"{d:%Y-%m-%d} is a {DAY_NAMES[d.weekday()]}, not a {name}: which one is meant?")
         return a.day_frame(d)
     step = 1 if ctx.future else -1
     limit = a.add_months(ctx.today, step * WEEKDAY_SEARCH_MONTHS)
@@ -84,7 +84,7 @@ def weekday_date_search(ctx: a.Ctx, ref: p.WeekdayRef, dp: p.DateParts) -> a.Fra
             if d is not None and d.weekday() == weekday:
                 return a.day_frame(d)
         # another year's ("Friday, December 10" in a December whose 10th is a Thursday) is never the one meant
-        raise Unusable(f"{alone:%Y-%m-%d} is a {DAY_NAMES[alone.weekday()]}, not a {name}: which one is meant?")
+        raise Contradiction(f"{alone:%Y-%m-%d} is a {DAY_NAMES[alone.weekday()]}, not a {name}: which one is meant?")
     else:   # "Wed 17", 周六9号: the next month whose day falls on that weekday
         if not 1 <= dp.day <= 31:
             raise a.Impossible(f"there is no day {dp.day}")
@@ -106,4 +106,4 @@ def weekday_date_search(ctx: a.Ctx, ref: p.WeekdayRef, dp: p.DateParts) -> a.Fra
                 y, m = y - 1, 12
         where = day_name + (f" of {dp.year}" if dp.year is not None else "")
     span = f"in {dp.year}" if dp.year is not None else f"within {WEEKDAY_SEARCH_MONTHS} months"
-    raise Unusable(f"{where} is not a {name} {span}: which one is meant, the weekday or the date?")
+    raise Contradiction(f"{where} is not a {name} {span}: which one is meant, the weekday or the date?")

@@ -11,7 +11,9 @@ bounded field, read by the time service (``schedule_time.analyse``), never a wor
 * a day the reply states ("tomorrow", "Sunday 2026-12-06", 周五, either end of "from the 14th to the 17th")
   must be a day a listed event takes, a day of the window read, or a day the user said — or, read from today
   ("Friday"), share a weekday with one (live: "the 12th" was read and the reply placed the flight "Sunday
-  2026-12-06"; an offsite of the 14th–16th was told "to Thursday, December 17").
+  2026-12-06"; an offsite of the 14th–16th was told "to Thursday, December 17");
+* a day named by a weekday and a date must be named right: "Wednesday, December 17" where the 17th is a
+  Thursday is wrong whichever the reply meant.
 
 Times are compared as wall-clock times in the user's zone. A bare clock ("8:40 AM") states no day.
 """
@@ -126,6 +128,13 @@ def _stated_days(text: str, *, now: datetime, tz: tzinfo) -> list[tuple[date, bo
     return days
 
 
+def _names_a_day_two_ways(text: str, *, now: datetime, tz: tzinfo) -> bool:
+    """The reply names a day by a weekday and a date that disagree ("Wednesday, December 17" in a year whose
+    17th is a Thursday, 12月17日（周三）): whichever was meant, one of them is wrong (the time service refuses
+    such a phrase as contradicting itself)."""
+    return any(phrase.resolution.contradicts_itself for phrase in analyse(text, now=now, tz=tz))
+
+
 def _misdates(text: str, listings: Sequence[Listing], free: Sequence[FreeTime], said: Sequence[str], *,
               now: datetime, tz: tzinfo) -> bool:  # fmt: skip
     """A day the reply states that no read, no window and no message of the user's holds; one read from
@@ -223,6 +232,8 @@ def misstates(
     if not text.strip():
         return False
     said = list(said)
+    if _names_a_day_two_ways(text, now=now, tz=tz):
+        return True
     if _misdates(text, listings, free, said, now=now, tz=tz) or _misranges(text, listings, free, said, now=now, tz=tz):
         return True
     times, repeats = _stated_times(text, now=now, tz=tz)

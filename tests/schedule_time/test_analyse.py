@@ -180,6 +180,34 @@ def test_a_frame_moves_the_event() -> None:
         ("提前二十分钟", datetime(2026, 12, 3, 13, 40, tzinfo=NOW.tzinfo))]
 
 
+@pytest.mark.parametrize(("text", "phrase"), [
+    ("12月17日星期三下午开会", "12月17日星期三下午"),
+    ("周三（12月17日）三点", "周三（12月17日）三点"),
+    ("週三12月17號", "週三12月17號"),
+    ("see you Wednesday (December 17)", "Wednesday (December 17"),
+    ("Wed, Dec 17 at 3pm works", "Wed, Dec 17 at 3pm"),
+    ("the review is on Wednesday, December 17", "Wednesday, December 17"),
+])
+def test_a_weekday_and_a_date_that_disagree_are_one_refused_phrase(text: str, phrase: str) -> None:
+    # the 17th is a Thursday: never the date alone and the weekday alone, each read as if the other were not
+    # there; the refusal is marked so a reader of our own replies can tell a day named wrongly
+    (found,) = analyse(text, now=NOW)
+    assert found.text == phrase and found.resolution.status == "unresolved"
+    assert found.resolution.contradicts_itself
+
+
+@pytest.mark.parametrize("text", ["12月17日星期四下午开会", "Thursday (December 17)", "Thu, Dec 17 at 3pm"])
+def test_a_weekday_and_a_date_that_agree_are_one_day(text: str) -> None:
+    (found,) = analyse(text, now=NOW)
+    assert found.resolution.start is not None and found.resolution.start.date().isoformat() == "2026-12-17"
+    assert not found.resolution.contradicts_itself
+
+
+def test_words_that_are_no_day_are_no_contradiction() -> None:
+    (found,) = analyse("Feb 30 is not a date", now=NOW)
+    assert found.resolution.status == "unresolved" and not found.resolution.contradicts_itself
+
+
 def test_misuse_and_the_length_cap() -> None:
     with pytest.raises(TimeExpressionError):
         analyse(b"tomorrow", now=NOW)  # type: ignore[arg-type]
