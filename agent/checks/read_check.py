@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
 
 from agent.checks.exit_check import promises_write
-from agent.checks.read_facts import misstates
+from agent.checks.read_facts import mentions, misstates
 from agent.grounding import bare_words
 from agent.language import Lang
 from agent.render.free_time import FreeTime, free_time_text, reply_reports_free
@@ -72,7 +72,6 @@ _CLOCK = re.compile(
     r"\d{1,2}\s*[:：]\s*\d{2}|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)|[0-9零一二两三四五六七八九十]+\s*[点點]",
     re.IGNORECASE,
 )
-_WORD = re.compile(r"\w+")
 _MONTH = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?"
     r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
@@ -89,17 +88,6 @@ _DAY = re.compile(  # a day named in a reply: a weekday, a date, a day word
 )
 
 
-def _mentions(text: str, title: str) -> bool:
-    """The title, or at least half of its words (3+ characters), appear in the text (case-folded)."""
-    said, name = text.casefold(), title.casefold().strip()
-    if not name:
-        return False
-    if name in said:
-        return True
-    words = [w for w in _WORD.findall(name) if len(w) >= 3 and not w.isdigit()]
-    return bool(words) and 2 * sum(w in said for w in words) >= len(words)
-
-
 ALL_NAMED_UP_TO = 4
 """A listing of this many distinct events or fewer is reported only by a reply that names every one."""
 
@@ -113,7 +101,7 @@ def reply_reports(text: str, listings: Sequence[Listing]) -> bool:
         return False
     titles = list(dict.fromkeys(e.title for listing in listings for e in listing.events))
     if titles:
-        named = [t for t in titles if _mentions(text, t)]
+        named = [t for t in titles if mentions(text, t)]
         # a short listing is reported whole: naming some of its events and not the others tells the user
         # part of their calendar as if it were all of it ("Do I have anything Saturday or Sunday?")
         return len(named) == len(titles) or (len(titles) > ALL_NAMED_UP_TO and bool(named))

@@ -7,6 +7,8 @@ bounded field, read by the time service (``schedule_time.analyse``), never a wor
 
 * every clock time the reply states (a clock, or either end of a range) must be a start or an end of a
   listed event, a boundary of a free slot or of the window read, or a time the user said;
+* a clock a sentence gives the one listed event it names must not be one only an earlier message of the
+  user's said (live: "你周二上午十点和王总见面" after the meeting was moved from ten to eleven);
 * a repetition ("every day", 每周) needs a listed event that repeats, or the user's own words;
 * a day the reply states ("tomorrow", "Sunday 2026-12-06", 周五, either end of "from the 14th to the 17th")
   must be a day a listed event takes, a day of the window read, or a day the user said — or, read from today
@@ -32,9 +34,11 @@ if TYPE_CHECKING:  # the read check imports this module
     from agent.checks.read_check import Listing
     from agent.render.free_time import FreeTime
 
-__all__ = ["claims_nothing_on", "misstates"]
+__all__ = ["claims_nothing_on", "mentions", "misstates"]
 
 _DAY = timedelta(days=1)
+_WORD = re.compile(r"\w+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|[。！？；;\n]")
 _NOTHING_ON = re.compile(f"{lexicon_en.NOTHING_ON}|{lexicon_zh.NOTHING_ON}", re.IGNORECASE)
 
 
@@ -42,6 +46,17 @@ def claims_nothing_on(text: str) -> bool:
     """Whether the reply says the time it speaks of holds nothing ("no events scheduled for Friday", 周五没有
     任何安排): a claim of our own output, false when the read found events there."""
     return _NOTHING_ON.search(text) is not None
+
+
+def mentions(text: str, title: str) -> bool:
+    """The title, or at least half of its words (3+ characters), appear in the text (case-folded)."""
+    said, name = text.casefold(), title.casefold().strip()
+    if not name:
+        return False
+    if name in said:
+        return True
+    words = [w for w in _WORD.findall(name) if len(w) >= 3 and not w.isdigit()]
+    return bool(words) and 2 * sum(w in said for w in words) >= len(words)
 
 
 def _clock(moment: datetime, tz: tzinfo) -> time:
@@ -218,6 +233,24 @@ def _stated_times(text: str, *, now: datetime, tz: tzinfo) -> tuple[list[time], 
     return times, repeats
 
 
+def _earlier_clock_for_an_event(text: str, listings: Sequence[Listing], free: Sequence[FreeTime],
+                                said: Sequence[str], *, now: datetime, tz: tzinfo) -> bool:  # fmt: skip
+    """A sentence that names one listed event and states a clock that only an earlier message of the user's
+    gave — not this message, not a time of the reads (live: "你周二上午十点和王总见面" after the meeting had been
+    moved from ten to eleven; ten was the user's, two messages before). ``said``: this message last."""
+    earlier = {t for message in said[:-1] for t in _stated_times(message, now=now, tz=tz)[0]}
+    earlier -= set(_stated_times(said[-1], now=now, tz=tz)[0]) if said else set()
+    earlier -= _known_times(listings, free, tz)
+    if not earlier:
+        return False
+    events = [e for listing in (*listings, *(f.events for f in free if f.events)) for e in listing.events]
+    return any(
+        len({e.title for e in events if mentions(sentence, e.title)}) == 1
+        and earlier & set(_stated_times(sentence, now=now, tz=tz)[0])
+        for sentence in _SENTENCE_END.split(text)
+    )
+
+
 def misstates(
     text: str,
     listings: Sequence[Listing],
@@ -228,11 +261,14 @@ def misstates(
     tz: tzinfo,
 ) -> bool:
     """True when ``text`` states a clock time, a day or a repetition that neither the reads nor the user
-    gave."""
+    gave (``said``: the user's messages of this segment, oldest first, this turn's last), or gives an event a
+    clock only an earlier message said."""
     if not text.strip():
         return False
     said = list(said)
     if _names_a_day_two_ways(text, now=now, tz=tz):
+        return True
+    if _earlier_clock_for_an_event(text, listings, free, said, now=now, tz=tz):
         return True
     if _misdates(text, listings, free, said, now=now, tz=tz) or _misranges(text, listings, free, said, now=now, tz=tz):
         return True
