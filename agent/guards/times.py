@@ -17,11 +17,12 @@ replaced by the user's phrase, which says more: a clock for a repeating event, n
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from agent.context import ToolContext
 from agent.fuller_phrase import fuller_phrase, readable_part
 from agent.guards.bare_hour import hour_of_a_correction, hour_said_as_an_end
+from agent.guards.days_asked import shown_with_its_day, users_clock_on_the_day_asked
 from agent.guards.phrase_fallback import COMPLETED_ARGS, from_the_users_phrase
 from agent.guards.shifts import the_shift_said
 from agent.guards.users_times import (
@@ -93,50 +94,6 @@ def _never_given(ctx: ToolContext, command: Command, name: str, value: str, grou
     if name == "recurrence" and _start_repeats(ctx, command, grounded):
         return True
     return _optional_unasked(ctx, name)
-
-
-def _shown_with_its_day(ctx: ToolContext, value: str) -> str | None:
-    """``value`` on the day of the assistant's newest shown time that starts at its clock (and ends at its
-    end, when it has one), when ``value`` names no day and only our own words ground it: a clock the model
-    copied from a listed item without the day of its heading ("12:00 PM to 2:00 PM" of a free slot under
-    "Friday, March 7:") is on the day the user saw it under, not today — or, when no shown time gives one, on
-    the day the user asked about (``_on_the_day_asked``)."""
-    if names_a_day(value) or is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
-        return None
-    r = resolved(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-    if r.status != "resolved" or r.start is None or r.end is None:
-        return None
-    start, length = r.start.astimezone(ctx.tz), r.end - r.start
-    point = r.grain == "minute" and length <= _A_MINUTE  # "12:00 PM": a start alone, the default hour
-    for shown in reversed(ctx.shown_times):
-        other = resolved(shown, now=ctx.now, tz=ctx.tz, memo=ctx.memo) if names_a_day(shown) else None
-        if other is None or other.status != "resolved" or other.start is None or other.end is None:
-            continue
-        at = other.start.astimezone(ctx.tz)
-        if at.time() == start.time() and (point or other.end - other.start == length):
-            return f"{at.date().isoformat()} {value}"
-    return _on_the_day_asked(ctx, value, start)
-
-
-def _on_the_day_asked(ctx: ToolContext, value: str, start: datetime) -> str | None:
-    """``value`` on the day of the user's newest earlier message that names a day, when its clock lies in the
-    time that message named: our reply in words ("free from 12:00 PM to 2:00 PM") named no day, the user's
-    question ("what's free on friday afternoon?") did (live: the call was written on the next Monday)."""
-    for text in reversed(ctx.earlier_texts):
-        days = [p for p in phrases_in(text, now=ctx.now, tz=ctx.tz, memo=ctx.memo) if names_a_day(p)]
-        for phrase in days:
-            asked = resolved(phrase, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-            if asked.status != "resolved" or asked.start is None or asked.end is None:
-                continue
-            at = datetime.combine(asked.start.astimezone(ctx.tz).date(), start.time(), tzinfo=ctx.tz)
-            if asked.start <= at < asked.end:
-                return f"{at.date().isoformat()} {value}"
-        if days:
-            return None
-    return None
-
-
-_A_MINUTE = timedelta(minutes=1)
 
 
 def _a_stop_said(ctx: ToolContext, value: str) -> bool:
@@ -295,7 +252,9 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
                 if fuller is None:  # "Friday, March 6, 6pm" for "friday 6pm" (the 6th a Thursday): theirs
                     fuller = readable_part(value, ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
                 if fuller is None:  # "12:00 PM to 2:00 PM" of a free slot listed under "Friday, March 7:"
-                    fuller = _shown_with_its_day(ctx, str(value))
+                    fuller = shown_with_its_day(ctx, str(value))
+                if name == "when" and command.tool == "create_event":  # "at 3" after "free friday pm?"
+                    fuller = users_clock_on_the_day_asked(ctx, str(fuller or value)) or fuller
                 if fuller is not None:
                     args[name] = asked_args[name] = fuller
                 left_open = picked_reading(
