@@ -39,6 +39,7 @@ from agent.replies import FinalReply, PendingState, Reply, ReplyDelta, ReplyReco
 from agent.time_sources import assistant_times, earlier_sources, pending_sources
 from agent.tools.calendar import build_registry
 from agent.tools.registry import Registry
+from agent.turn.asked_still import ask_it_again
 from agent.turn.focus import updated_focus
 from agent.turn.gates import GateResult, finish_amendment, gate_lang, run_gates
 from agent.turn.loop import run_turn
@@ -238,6 +239,7 @@ class Assistant:
                 ]
                 messages = build_messages(text, now=now, tz=tz, history=history, notes=notes)
             result = await run_turn(self.model, self.registry.bind(ctx), messages, telemetry, on_tool=on_tool)
+            ask_it_again(ctx, state.pending, result)  # a question about the event a yes/no waits on
         telemetry.dropped_fields = [n for n in ctx.notes if "dropped" in n]
         telemetry.filled_fields = [n for n in ctx.notes if "dropped" not in n]  # filled in or replaced
         keep = gate is not None and gate.took_pending

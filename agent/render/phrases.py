@@ -26,6 +26,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     # key: (English, Chinese)
     "not_found": ("I couldn't find “{ref}” on your calendar.", "你的日历里没有找到「{ref}」。"),
     "not_added": ("OK, I won't add “{title}”. Your calendar is unchanged.", "好的，不添加「{title}」了。日历没有变化。"),
+    "not_added_yet": (
+        "“{title}” isn't on your calendar yet: you haven't said whether to add it.",
+        "「{title}」还没有加到日历上：你还没确定要不要加。",
+    ),
     "already_there": (
         "“{title}” is already on your calendar, {when}.",
         "「{title}」已经在日历上了：{when}。",

@@ -158,6 +158,12 @@ async def run_turn(
             if answered_by_its_reads(out, ctx.state.first_request):
                 model_text, ended_by_model_text, read_answers = "", True, True  # the listing answers
                 break
+            if reads_all_failed(out.runs) and (run := await read_skipped(tools, call_index, tried=True)):
+                # the same failed read until the rounds ran out (live: find_free_time for "when's the next
+                # standup?", three times): code's read answers, as after a failed read and prose
+                _code_run(out, run, code_texts, ctx, telemetry, on_tool)
+                model_text, ended_by_model_text = "", True
+                break
             telemetry.fallback_reason = telemetry.fallback_reason or "too_many_rounds"
             code_texts.append(phrases.say("too_many_steps", lang))
             break
