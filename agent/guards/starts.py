@@ -49,7 +49,7 @@ async def copied_start_is_no_move(ctx: ToolContext, command: Command) -> Command
     if command.tool != "update_event" or not when or not args.get("event"):
         return None
     lengths = [n for n in LENGTH_ARGS if args.get(n)]
-    if any(_users(ctx, str(args[n])) for n in lengths):
+    if any(_users(ctx, str(args[n])) for n in lengths) and not await _receipt_copied(ctx, command):
         # an end or length the user gave is a change of its own; a start beside it that is the event's own
         # start exactly ("Friday 12:00" copied with "till 2") moves nothing: the end alone changes
         return await _start_kept(ctx, command, when)
@@ -100,6 +100,24 @@ async def _start_kept(ctx: ToolContext, command: Command, when: str) -> Command 
                 args["end"] = phrase
                 break
     return command.with_(args=args)
+
+
+async def _receipt_copied(ctx: ToolContext, command: Command) -> bool:
+    """The update's ``end`` is the event's current end, read from the receipt with its start, while the one
+    time phrase of the message reads against the event as a new start ("no wait, 3pm" after 2–3 PM, sent as
+    when="…2:00–3:00 PM", end="3:00 PM"; live: 不对，是三点): the end is the receipt's, though the user's
+    "3pm" happens to ground it — not an end the user gave ("till 3" reads as an end, and stays one)."""
+    end, phrases = str(command.args.get("end") or ""), phrases_of(ctx.user_text, ctx.memo)
+    if not end or command.args.get("duration") or len(phrases) != 1:
+        return False
+    found = await resolve_reference(ctx, str(command.args["event"]), command.args.get("event_when"), occurrences=False)
+    if not isinstance(found, Found):
+        return False
+    ref = found.ref
+    if resolve_end(end, start=ref.start, now=ctx.now, tz=ctx.tz) != ref.end:
+        return False
+    r = resolve(phrases[0], now=ctx.now, tz=ctx.tz, relative_to=(ref.start, ref.end))
+    return r.status == "resolved" and r.start is not None and r.start != ref.start and r.grain == "minute"
 
 
 def _said_as_an_end(ctx: ToolContext, bare: str) -> str | None:
