@@ -9,15 +9,17 @@ A lone "4" is no time phrase for the time service, so without this the request r
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 from agent.context import ToolContext
 from agent.outcomes import Command
-from agent.time_grounding import resolved
+from agent.time_grounding import is_time_grounded, names_a_day, phrases_of, resolved, the_time_itself
 from agent.turn.focus import just_written
 from schedule_time import said_as_an_end
 
-__all__ = ["hour_of_a_correction", "hour_said_as_an_end"]
+__all__ = ["hour_of_a_correction", "hour_said_as_an_end", "the_hour_said_instead"]
 
+_A_MINUTE = timedelta(minutes=1)
 _BARE_HOUR = re.compile(r"(?<![\d:.])(?:[1-9]|1\d|2[0-4])(?![\d:.])")
 
 
@@ -29,8 +31,10 @@ def _has_an_hour(ctx: ToolContext, value: object, hours: set[int]) -> bool:
     found = resolved(str(value), now=ctx.now, tz=ctx.tz, memo=ctx.memo)
     if found.start is None:
         return False
-    hour = found.start.astimezone(ctx.tz).hour
-    return hour in hours or hour % 12 in {h % 12 for h in hours if h <= 12}
+    local = found.start.astimezone(ctx.tz)
+    if local.minute:  # "7" is seven o'clock: never 7:30 (live: "make it 7" moved a 6:30 dinner to 7:30)
+        return False
+    return local.hour in hours or local.hour % 12 in {h % 12 for h in hours if h <= 12}
 
 
 def hour_of_a_correction(ctx: ToolContext, command: Command, value: object) -> bool:
@@ -48,3 +52,37 @@ def hour_said_as_an_end(ctx: ToolContext, command: Command, value: object) -> bo
         return False
     said = {int(n) for n in _BARE_HOUR.findall(ctx.user_text) if said_as_an_end(ctx.user_text, n)}
     return _has_an_hour(ctx, value, said)
+
+
+def the_hour_said_instead(ctx: ToolContext, command: Command, value: object) -> str | None:
+    """Right after a write, an update's ``when`` that the user's words do not ground, in the hour of the message's
+    one clock but at other minutes ("7:30 PM", the receipt's end beside "6:30", for "make it 7" / 改成七点):
+    the user's clock, on the value's half of the day and day (live: "make it 7" moved a 6:30 dinner to 7:30).
+    The clock is the message's one bare hour (1-12) or its one clock phrase. None otherwise."""
+    if command.tool != "update_event" or not value or just_written(ctx.focus) is None:
+        return None
+    if is_time_grounded(str(value), ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
+        return None
+    found = resolved(str(value), now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+    said = _clocks_said(ctx)
+    if len(said) != 1 or found.start is None:
+        return None
+    (hour, minute), start = said.pop(), found.start.astimezone(ctx.tz)
+    if start.hour % 12 != hour or start.minute == minute:
+        return None
+    clock = f"{start.hour:02d}:{minute:02d}"  # (a value with no day stays one: read on the event's day)
+    return f"{start.date().isoformat()} {clock}" if names_a_day(str(value)) else clock
+
+
+def _clocks_said(ctx: ToolContext) -> set[tuple[int, int]]:
+    """The message's clocks as (hour on a 12-hour face, minute): its bare hours (1-12), and its time phrases
+    that read as one clock ("七点", "7:15 pm"); "7" and "7 pm" of one message are one clock."""
+    said = {(h % 12, 0) for n in _BARE_HOUR.findall(ctx.user_text) if (h := int(n)) <= 12}
+    for phrase in phrases_of(ctx.user_text, ctx.memo):  # (改到晚上七点: the time itself, not "until 7pm")
+        r = resolved(the_time_itself(phrase), now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        starts = [(c.start, c.end) for c in r.candidates] or [(r.start, r.end)]  # 七点: 7:00 or 19:00
+        for start, end in starts:
+            if start is not None and end is not None and r.grain == "minute" and end - start <= _A_MINUTE:
+                local = start.astimezone(ctx.tz)
+                said.add((local.hour % 12, local.minute))
+    return said

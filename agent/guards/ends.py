@@ -29,7 +29,7 @@ from agent.outcomes import Command
 from agent.time_accounting import phrases_left
 from agent.time_grounding import is_time_grounded, phrases_in, phrases_of, quotes, resolved, the_time_itself
 from agent.writes.references import Found, resolve_reference
-from schedule_time import reads_as_a_destination, reads_as_an_end, said_as_an_end, without_end_words
+from schedule_time import reads_as_a_destination, reads_as_an_end, resolve, said_as_an_end, without_end_words
 
 __all__ = ["bare_hour_end", "copied_end_is_the_end", "start_said_as_an_end"]
 
@@ -67,11 +67,15 @@ async def copied_end_is_the_end(ctx: ToolContext, command: Command) -> Command |
     ranged = ranged and span.end - span.start > timedelta(minutes=1) and _said_clock(ctx, span.end)
     if len(left) != 1 and not ranged:
         return None
-    if len(left) == 1 and reads_as_a_destination(ctx.user_text, left[0]):
+    said = phrases_of(ctx.user_text, ctx.memo)
+    written = said if len(said) == 1 else []  # the one phrase as written: "to 7", which ``left`` reads "at 7"
+    if len(left) == 1 and any(reads_as_a_destination(ctx.user_text, p) for p in (left[0], *written)):
         return None  # "change it to 4:30", 改成四点半: where the event goes, never a new end (live: 15:00–16:30)
     found = await resolve_reference(ctx, str(args["event"]), args.get("event_when"), occurrences=False)
     if not isinstance(found, Found):
         return None
+    if len(left) == 1 and _a_bare_new_start(ctx, left[0], found):
+        return None  # "no, 7 pm" after 6:30–7:30: the dinner's new time, never its end (live: 6:30–7:00)
     if len(left) == 1 and _same_clock(ctx, when, found.ref.end):
         end = _as_an_end(left[0])
     elif ranged and span.start is not None and span.end is not None and _clock(span.start, ctx) == _clock(
@@ -114,6 +118,16 @@ def start_said_as_an_end(ctx: ToolContext, command: Command) -> Command | None:
     ctx.notes.append({"replaced": "when", "reason": "an_end_phrase", "tool": command.tool,
                       "call_index": command.call_index})  # fmt: skip
     return command.with_(args={**args, "when": None, "end": _as_an_end(holding[0]), "duration": None})
+
+
+def _a_bare_new_start(ctx: ToolContext, phrase: str, found: Found) -> bool:
+    """The phrase is a time and nothing more — no "to"/到, "until", "ends at" around it (``the_time_itself``)
+    — that the time service reads against the event as a new start to the minute ("7 pm", 七点半): where the
+    event now begins, whatever end the model copied beside it."""
+    if the_time_itself(phrase) != phrase or reads_as_an_end(phrase):
+        return False
+    r = resolve(phrase, now=ctx.now, tz=ctx.tz, relative_to=(found.ref.start, found.ref.end))
+    return r.status == "resolved" and r.start is not None and r.grain == "minute" and not r.recurrence
 
 
 def _as_an_end(phrase: str) -> str:

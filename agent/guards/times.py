@@ -21,7 +21,7 @@ from datetime import datetime
 
 from agent.context import ToolContext
 from agent.fuller_phrase import fuller_phrase, readable_part
-from agent.guards.bare_hour import hour_of_a_correction, hour_said_as_an_end
+from agent.guards.bare_hour import hour_of_a_correction, hour_said_as_an_end, the_hour_said_instead
 from agent.guards.days_asked import shown_with_its_day, users_clock_on_the_day_asked
 from agent.guards.phrase_fallback import COMPLETED_ARGS, from_the_users_phrase
 from agent.guards.shifts import the_shift_said
@@ -215,6 +215,12 @@ def ground_times(ctx: ToolContext, command: Command) -> Command | Rejected:
             if not args.get("when"):
                 args["when"] = asked_args["when"] = move
                 grounded_values.append(move)
+            continue
+        if name == "when" and (hour := the_hour_said_instead(ctx, command, value)) is not None:
+            args[name] = asked_args[name] = hour  # "make it 7" sent as the receipt's "7:30 PM"
+            ctx.notes.append({"replaced": name, "reason": "the_hour_said", "tool": command.tool,
+                              "call_index": command.call_index})  # fmt: skip
+            grounded_values.append(hour)
             continue
         if is_time_grounded(
             value, (*ctx.time_sources, *ctx.shown_times), now=ctx.now, tz=ctx.tz, memo=ctx.memo
