@@ -25,11 +25,22 @@ MAX_OCCURRENCES = 30
 
 
 async def overlaps(
-    ctx: ToolContext, start: datetime, end: datetime, *, rrule: str | None = None, exclude: str | None = None
+    ctx: ToolContext,
+    start: datetime,
+    end: datetime,
+    *,
+    rrule: str | None = None,
+    exclude: str | None = None,
+    occurrence: datetime | None = None,
 ) -> list[Occurrence]:
     """The timed occurrences of other events (``exclude``: the one being changed) that overlap ``[start,
     end)``, or with ``rrule`` any occurrence of that rule from ``start`` within the horizon; in start order,
-    one per clashing occurrence."""
+    one per clashing occurrence. ``occurrence``: only the occurrence of ``exclude`` that starts then is the one
+    being changed — its siblings clash like any event (live: "skip it on friday" moved Monday's standup onto
+    Friday's, unasked)."""
+    if not rrule and occurrence is not None and exclude is not None:
+        found = await ctx.events.conflicts(start, end)
+        return [o for o in found if not (str(o.event_id) == str(exclude) and o.start == occurrence)]
     if not rrule:
         return await ctx.events.conflicts(start, end, exclude=exclude)
     rule = rule_days(rrule)  # (the times are the new start's: a moved series keeps none)

@@ -266,8 +266,8 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
     if start is not None and end is not None:
         whole = target.get("recurring") and occurrence_of(target) is None  # the series moves: each coming one
         rule = target.get("rrule") if whole else None
-        reasons, conflicts = await checks(
-            ctx, command, start, end, all_day, exclude=target["event_id"], rrule=rule
+        reasons, conflicts = await checks(  # (one occurrence moved: its siblings clash like other events)
+            ctx, command, start, end, all_day, exclude=target["event_id"], rrule=rule, occurrence=occurrence_of(target)
         )
         if needs_confirmation and "destructive" not in command.confirmed:
             reasons = (*reasons, "destructive")

@@ -213,15 +213,18 @@ async def checks(
     *,
     exclude: str | None,
     rrule: str | None = None,
+    occurrence: datetime | None = None,
 ) -> tuple[tuple[str, ...], tuple[dict[str, Any], ...]]:
     """Why the write asks first: the model's doubt ("unasked"), a past time, an overlap (with ``rrule``, of
-    any of the series' coming occurrences: ``overlaps``)."""
+    any of the series' coming occurrences; with ``occurrence``, of the other occurrences of the one moved:
+    ``overlaps``)."""
     reasons: list[str] = ["unasked"] if unasked(ctx, command) else []
     if is_past(ctx, start, end, all_day) and "past" not in command.confirmed:
         reasons.append("past")
     conflicts: tuple[dict[str, Any], ...] = ()
     if not all_day and "conflict" not in command.confirmed:
-        conflicts = conflict_rows(await overlaps(ctx, start, end, rrule=rrule, exclude=exclude))
+        found = await overlaps(ctx, start, end, rrule=rrule, exclude=exclude, occurrence=occurrence)
+        conflicts = conflict_rows(found)
         if conflicts:
             reasons.append("conflict")
     return tuple(reasons), conflicts
