@@ -16,6 +16,7 @@ import dataclasses
 import re
 
 from agent.context import ToolContext
+from agent.guards.days_asked import users_clock_on_the_day_asked
 from agent.language import clauses
 from agent.outcomes import Command, NeedsChoice, NeedsConfirmation, NeedsValue, Rejected, WriteOutcome
 from agent.render import phrases
@@ -171,6 +172,8 @@ async def offer_when_nothing_like_it(
         return None
     if await events_sharing_a_word(ctx, reference, reference, limit=10):
         return None  # a near name ("the call" for "Call with Leonard"): "not found" says what was looked for
+    if (dated := users_clock_on_the_day_asked(ctx, when)) is not None:  # "am I free saturday?" then "10am"
+        command = command.with_(args={**command.args, "when": dated})  # (live: offered on Monday)
     offer = await offer_to_add(ctx, command)
     return offer if isinstance(offer, NeedsConfirmation | NeedsChoice | NeedsValue) else None
 
