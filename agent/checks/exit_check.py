@@ -88,12 +88,13 @@ def honest_reply(verdict: ExitVerdict, receipt_texts: Sequence[str], lang: Lang)
 
 _BASE_EN = (
     r"add|create|import|schedule|book|block|put|pencil|set|note|log|enter|save|confirm|move|reschedule|shift|push|"
-    r"bring|postpone|delay|update|change|rename|adjust|modify|edit|cancel|delete|remove|clear|drop|take|get|make"
+    r"bring|postpone|delay|update|change|rename|adjust|modify|edit|cancel|delete|remove|clear|drop|take|get|make|"
+    r"remember|record|jot"  # (记住, 记录: a promise to keep something, which only a write does)
 )
 _ING_EN = (
     r"adding|creating|importing|scheduling|booking|blocking|putting|penciling|pencilling|setting|noting|logging|entering|"
     r"saving|moving|rescheduling|shifting|pushing|postponing|updating|changing|renaming|adjusting|modifying|"
-    r"cancell?ing|canceling|deleting|removing|clearing|dropping|taking"
+    r"cancell?ing|canceling|deleting|removing|clearing|dropping|taking|recording"
 )
 _PROMISE_EN = re.compile(
     r"\b(?:i'll|i\s+will|i'm\s+going\s+to|i\s+am\s+going\s+to|i'm\s+gonna|i\s+shall|i'm\s+about\s+to|let\s+me)\s+"

@@ -55,7 +55,7 @@ def unfit_reply(text: str, ctx: ToolContext, verdict: ExitVerdict) -> Unfit | No
         return "user_echo"
     if verdict.unkeepable:
         return "unkeepable_promise"
-    if not verdict.persisted and promises_write(text):
+    if not verdict.persisted and verdict.ok and promises_write(text):  # (a false claim: the exit check's)
         return "unkept_promise"
     if _THE_USER.search(text) and not _THE_USER.search(ctx.user_text):
         return "internal_talk"

@@ -212,7 +212,9 @@ async def run_turn(
                 ctx.state.checks.append({"name": "unfit_answer", "verdict": "send_back", "code": unfit[0]})
                 messages = [*messages, response.as_message(), SystemMessage(unfit[1])]
                 continue
-            if unacted is not None and not out.runs and (run := await correction_offered(tools, call_index)):
+            if (unacted is not None or unfit is not None) and not out.runs and (
+                run := await correction_offered(tools, call_index)
+            ):  # (the second answer still prose that cannot stand: a promise, an echo)
                 # the model read a change and made none, twice: code's yes/no for the event just written
                 _code_run(out, run, code_texts, ctx, telemetry, on_tool)
                 break

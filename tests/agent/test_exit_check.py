@@ -279,6 +279,10 @@ def test_code_refusals_claim_no_write(key: str, lang: str) -> None:
         ("稍等片刻，我帮你更新一下会议地点。", True),
         ("Moving the meeting would overlap with your lunch. Pick another time?", False),
         ("订好之后告诉我时间，我帮你记到日历上。", False),
+        ("Sure, I'll remember that.", True),  # (记住: only a write keeps anything)
+        ("Okay, I will record it.", True),
+        ("Noted — I'll jot that down.", True),
+        ("Do you want me to remember it?", False),
     ],
 )
 def test_a_promise_of_a_write_is_told_apart(text: str, promises: bool) -> None:
