@@ -20,7 +20,7 @@ ROWS = [
     (SH, "周六有安排吗", "周六", "那就十点去爬山吧", {"event": "爬山", "when": "十点"}),
     (SH, "週六有空嗎", "週六", "那上午十點去游泳", {"event": "游泳", "when": "上午十點"}),
     (NY, "am I free on saturday?", "saturday", "then swimming at 10am", {"event": "swimming", "when": "10am"}),
-    (NY, "anything on saturday?", "saturday", "ok, put hiking at 10", {"event": "hiking", "when": "10am"}),
+    (NY, "anything planned saturday?", "saturday", "ok, put hiking at 10", {"event": "hiking", "when": "10am"}),
     (NY, "is saturday open?", "saturday", "great, pottery class at 10am then", {"event": "pottery class", "when": "10am"}),
 ]
 
