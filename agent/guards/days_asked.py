@@ -9,7 +9,7 @@ own listing showed the time under, or the day the user's question named, whose t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from agent.context import ToolContext
 from agent.time_grounding import is_time_grounded, names_a_day, phrases_in, resolved
@@ -25,7 +25,7 @@ def shown_with_its_day(ctx: ToolContext, value: str) -> str | None:
     end, when it has one), when ``value`` names no day and only our own words ground it: a clock the model
     copied from a listed item without the day of its heading ("12:00 PM to 2:00 PM" of a free slot under
     "Friday, March 7:") is on the day the user saw it under, not today — or, when no shown time gives one, on
-    the day the user asked about (``_on_the_day_asked``)."""
+    the day the user asked about (``_the_day_asked``)."""
     if names_a_day(value) or is_time_grounded(value, ctx.time_sources, now=ctx.now, tz=ctx.tz, memo=ctx.memo):
         return None
     r = resolved(value, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
@@ -40,7 +40,8 @@ def shown_with_its_day(ctx: ToolContext, value: str) -> str | None:
         at = other.start.astimezone(ctx.tz)
         if at.time() == start.time() and (point or other.end - other.start == length):
             return f"{at.date().isoformat()} {value}"
-    return _on_the_day_asked(ctx, ctx.earlier_texts, value, start)
+    day = _the_day_asked(ctx, ctx.earlier_texts, start)
+    return None if day is None else f"{day.isoformat()} {value}"
 
 
 def users_clock_on_the_day_asked(ctx: ToolContext, value: str) -> str | None:
@@ -58,16 +59,16 @@ def users_clock_on_the_day_asked(ctx: ToolContext, value: str) -> str | None:
     if r.status != "resolved" or r.start is None or r.end is None or r.grain != "minute" or r.end - r.start >= _A_DAY:
         return None
     start, end = r.start.astimezone(ctx.tz), r.end.astimezone(ctx.tz)
-    on_the_day = _on_the_day_asked(ctx, ctx.earlier_texts[-1:], value, start)
-    if on_the_day is None:
+    day = _the_day_asked(ctx, ctx.earlier_texts[-1:], start)
+    if day is None:
         return None
     clock = f"{start:%H:%M}" if r.end - r.start <= _A_MINUTE else f"{start:%H:%M}-{end:%H:%M}"  # (read as said)
-    return f"{on_the_day.split()[0]} {clock}"
+    return f"{day.isoformat()} {clock}"
 
 
-def _on_the_day_asked(ctx: ToolContext, texts: Sequence[str], value: str, start: datetime) -> str | None:
-    """``value`` on the day of the newest of ``texts`` (the user's earlier messages) that names a day, when
-    its clock lies in the time that message named: our reply in words ("free from 12:00 PM to 2:00 PM") named
+def _the_day_asked(ctx: ToolContext, texts: Sequence[str], start: datetime) -> date | None:
+    """The day of the newest of ``texts`` (the user's earlier messages) that names a day, when ``start``'s
+    clock lies in the time that message named: our reply in words ("free from 12:00 PM to 2:00 PM") named
     no day, the user's question ("what's free on friday afternoon?") did (live: the call was written on the
     next Monday)."""
     for text in reversed(texts):
@@ -78,7 +79,7 @@ def _on_the_day_asked(ctx: ToolContext, texts: Sequence[str], value: str, start:
                 continue
             at = datetime.combine(asked.start.astimezone(ctx.tz).date(), start.time(), tzinfo=ctx.tz)
             if asked.start <= at < asked.end:
-                return f"{at.date().isoformat()} {value}"
+                return at.date()
         if days:
             return None
     return None
