@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 
 from agent.context import ToolContext
-from agent.time_grounding import is_time_grounded, names_a_day, phrases_in, resolved
+from agent.time_grounding import is_time_grounded, names_a_day, phrases_in, phrases_of, resolved
 
 __all__ = ["shown_with_its_day", "users_clock_on_the_day_asked"]
 
@@ -62,8 +62,18 @@ def users_clock_on_the_day_asked(ctx: ToolContext, value: str) -> str | None:
     day = _the_day_asked(ctx, ctx.earlier_texts[-1:], start)
     if day is None:
         return None
-    clock = f"{start:%H:%M}" if r.end - r.start <= _A_MINUTE else f"{start:%H:%M}-{end:%H:%M}"  # (read as said)
-    return f"{day.isoformat()} {clock}"
+    point = r.end - r.start <= _A_MINUTE
+    at = datetime.combine(day, start.time(), tzinfo=ctx.tz)
+    # the user's own phrase with the day, which quotes their words (the turn's accounting of the message's
+    # times reads it as theirs), if it reads as that time; else the clock itself
+    theirs = [p for p in phrases_of(ctx.user_text, ctx.memo) if is_time_grounded(value, [p], now=ctx.now, tz=ctx.tz,
+                                                                                   memo=ctx.memo)][:1]  # fmt: skip
+    clock = f"{start:%H:%M}" if point else f"{start:%H:%M}-{end:%H:%M}"
+    for text in (*(f"{day.isoformat()} {p}" for p in theirs), f"{day.isoformat()} {clock}"):
+        read = resolved(text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
+        if read.start == at and (point or read.end == datetime.combine(day, end.time(), tzinfo=ctx.tz)):
+            return text
+    return None
 
 
 def _the_day_asked(ctx: ToolContext, texts: Sequence[str], start: datetime) -> date | None:

@@ -37,6 +37,7 @@ async def test_the_offer_is_on_the_day_asked(database: Any, make_user: Any, row:
     kit.script(call("update_event", update, request="change"), call("update_event", update, request="change"), reply("ok"))
     r = await kit.assistant.reply(kit.user_id, said)
     assert r.pending is not None and r.pending.kind == "needs_confirmation", r.text
+    assert "haven't done this part" not in r.text and "还没有处理" not in r.text, r.text  # the offer is the answer
     kit.script()
     await kit.assistant.reply(kit.user_id, "yes" if zone is NY else "好的")
     (event,) = await kit.events()
