@@ -26,18 +26,15 @@ unreadable answers each say so (``agent.turn.model_failure``), and an empty answ
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import replace
-from typing import Any
 
 from agent.checks.guidance import quotes_guidance
 from agent.checks.guidance import record as record_guidance
 from agent.checks.unread import read_left_out, read_skipped
 from agent.context import ToolContext
-from agent.model import Message, Model, ModelError, ModelResponse, SystemMessage, ToolResultMessage
-from agent.outcomes import NeedsConfirmation, Persisted, Rejected
+from agent.model import Message, Model, ModelError, ModelResponse, SystemMessage
+from agent.outcomes import NeedsConfirmation, Rejected
 from agent.render import phrases
 from agent.tools.registry import BoundTools, ReadResult, ToolRun
 from agent.turn.clause_call import left_out_clauses, run_left_out_alone
@@ -58,6 +55,7 @@ from agent.turn.model_failure import failure_reply
 from agent.turn.offer_clause import offers_asked_alone
 from agent.turn.result import TurnResult, absorb, offered, record_run
 from agent.turn.telemetry import TurnTelemetry
+from agent.turn.tool_messages import distinct_calls, tool_result_text, with_results
 from agent.turn.unacted import unacted_note
 from agent.turn.unfit_retry import unfit_note
 from agent.turn.unsaid import (
@@ -73,34 +71,6 @@ MAX_MODEL_CALLS = 3
 """Model round trips per turn: the first call plus at most two loop-backs (read results or one retry)."""
 
 ToolEvent = Callable[[str, str, int], None]
-
-
-def _tool_result_text(run: ToolRun) -> str:
-    """What the model reads back: a compact JSON object. Never an exception text, SQL or a trace."""
-    result = run.result
-    if isinstance(result, ReadResult):
-        return result.as_text()
-    data: dict[str, Any]
-    if isinstance(result, Persisted):
-        event = result.result.event
-        data = {
-            "ok": True,
-            "done": result.result.action,
-            "title": event.title,
-            "start": event.start.isoformat(),
-        }
-    elif isinstance(result, Rejected) and result.fixable:
-        data = {
-            "ok": False,
-            "error": "invalid_arguments",
-            "problems": list(result.problems),
-            "hint": "fix these arguments and call the tool again",
-        }
-    elif isinstance(result, Rejected):
-        data = {"ok": False, "error": result.code, "note": "nothing was written; the user was told"}
-    else:
-        data = {"ok": False, "status": "asked_user", "note": "nothing written yet; the user was asked"}
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 _PROSE_OK = frozenset({"nothing_to_change", "event_not_named", "nothing_asked"})
@@ -170,7 +140,7 @@ async def run_turn(
         try:
             with telemetry.stage("model"):
                 telemetry.model_round_trips += 1
-                response: ModelResponse = _distinct_calls(await model.complete(messages, specs))
+                response: ModelResponse = distinct_calls(await model.complete(messages, specs))
             telemetry.requests.append(response.request)
             telemetry.confidence.append(
                 None if response.mean_logprob is None else round(response.mean_logprob, 4)
@@ -300,7 +270,7 @@ async def run_turn(
             if fixable:
                 retried = True
                 telemetry.validation_retries += 1
-            results = [_tool_result_text(r) for r in runs]
+            results = [tool_result_text(r) for r in runs]
             if not_named(fixable) and (left := unsaid(ctx, out.runs)):
                 # "What's on Tuesday? Also add a call with Mina on Friday at 2pm": after the read the
                 # model changed a listed event; the request it left out is named with the refusal
@@ -309,7 +279,7 @@ async def run_turn(
             record_guidance(
                 ctx, results
             )  # what code told the model: never for the user (agent.checks.guidance)
-            messages = _with_results(messages, response, results)
+            messages = with_results(messages, response, results)
             continue
         asked_first = any(isinstance(a, NeedsConfirmation) and "destructive" in a.reasons for a in out.asking)
         left = (
@@ -323,10 +293,10 @@ async def run_turn(
             prompted = True
             ctx.state.unsaid = tuple(left)
             telemetry.unsaid_prompt = True
-            results = [_tool_result_text(r) for r in runs]
+            results = [tool_result_text(r) for r in runs]
             results[-1] = with_unsaid_note(results[-1], left, ctx, out.runs)
             record_guidance(ctx, results)
-            messages = _with_results(messages, response, results)
+            messages = with_results(messages, response, results)
             continue
         break  # writes only: code's texts end the turn
     out.model_text = model_text
@@ -387,29 +357,3 @@ def _code_run(
     absorb(out, [run], code_texts, ctx)
     if run.kind == "read":
         telemetry.read_forced = True
-
-
-def _distinct_calls(response: ModelResponse) -> ModelResponse:
-    """The response with a call repeated word for word dropped: the embedded model sometimes sends one call
-    twice, and the second ran against what the first had just written (live: a move of a pending create
-    made it, then asked whether to add it again beside itself)."""
-    seen: set[str] = set()
-    calls = []
-    for c in response.tool_calls:
-        key = json.dumps([c.name, c.arguments], sort_keys=True, ensure_ascii=False, default=str)
-        if key not in seen:
-            seen.add(key)
-            calls.append(c)
-    return response if len(calls) == len(response.tool_calls) else replace(response, tool_calls=tuple(calls))
-
-
-def _with_results(messages: list[Message], response: ModelResponse, results: Sequence[str]) -> list[Message]:
-    """The conversation so far, the model's tool calls, and what each call returned."""
-    return [
-        *messages,
-        response.as_message(),
-        *(
-            ToolResultMessage(c.id, c.name, text)
-            for c, text in zip(response.tool_calls, results, strict=True)
-        ),
-    ]

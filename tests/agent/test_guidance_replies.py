@@ -19,7 +19,7 @@ from agent.model import ModelResponse, ScriptedModel, ToolResultMessage, call, r
 from agent.outcomes import Command, Rejected
 from agent.render import phrases
 from agent.tools.registry import ReadResult, ToolRun
-from agent.turn.loop import _tool_result_text
+from agent.turn.tool_messages import tool_result_text
 from agent.writes.store import ground
 from tests.agent.fixtures import *  # noqa: F403  (fixtures)
 from tests.agent.fixtures import NOW, NY, Kit
@@ -78,7 +78,7 @@ def _rejected_text(code: str, hint: str, problem: str = "x") -> str:
     rejected = Rejected(
         code, "", fixable=True, problems=({"field": "when", "problem": problem, "hint": hint},)
     )
-    return _tool_result_text(ToolRun("create_event", "write", 0, None, rejected))
+    return tool_result_text(ToolRun("create_event", "write", 0, None, rejected))
 
 
 # Every kind of guidance code sends, as the tool result carries it.

@@ -1,4 +1,4 @@
-"""A call the model sends twice word for word in one answer runs once (``turn.loop._distinct_calls``): the
+"""A call the model sends twice word for word in one answer runs once (``turn.tool_messages.distinct_calls``): the
 second ran against what the first had just written — live, a move of a pending create made the event, then
 asked whether to add it again beside itself. Scripted model; now is Wednesday 2025-03-05 09:00."""
 
