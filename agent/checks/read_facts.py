@@ -234,13 +234,13 @@ def _stated_times(text: str, *, now: datetime, tz: tzinfo) -> tuple[list[time], 
 
 
 def _earlier_clock_for_an_event(text: str, listings: Sequence[Listing], free: Sequence[FreeTime],
-                                said: Sequence[str], *, now: datetime, tz: tzinfo) -> bool:  # fmt: skip
+                                said_times: Sequence[list[time]], known: set[time], *, now: datetime,
+                                tz: tzinfo) -> bool:  # fmt: skip
     """A sentence that names one listed event and states a clock that only an earlier message of the user's
     gave — not this message, not a time of the reads (live: "你周二上午十点和王总见面" after the meeting had been
-    moved from ten to eleven; ten was the user's, two messages before). ``said``: this message last."""
-    earlier = {t for message in said[:-1] for t in _stated_times(message, now=now, tz=tz)[0]}
-    earlier -= set(_stated_times(said[-1], now=now, tz=tz)[0]) if said else set()
-    earlier -= _known_times(listings, free, tz)
+    moved from ten to eleven; ten was the user's, two messages before). ``said_times``: each message's clocks,
+    this message's last; ``known``: the reads' times."""
+    earlier = {t for times in said_times[:-1] for t in times} - set(said_times[-1] if said_times else ()) - known
     if not earlier:
         return False
     events = [e for listing in (*listings, *(f.events for f in free if f.events)) for e in listing.events]
@@ -268,21 +268,19 @@ def misstates(
     said = list(said)
     if _names_a_day_two_ways(text, now=now, tz=tz):
         return True
-    if _earlier_clock_for_an_event(text, listings, free, said, now=now, tz=tz):
-        return True
     if _misdates(text, listings, free, said, now=now, tz=tz) or _misranges(text, listings, free, said, now=now, tz=tz):
+        return True
+    stated = [_stated_times(message, now=now, tz=tz) for message in said]  # (each message read once)
+    known = _known_times(listings, free, tz)
+    if _earlier_clock_for_an_event(text, listings, free, [t for t, _ in stated], known, now=now, tz=tz):
         return True
     times, repeats = _stated_times(text, now=now, tz=tz)
     if not times and not repeats:
         return False
-    user_times: set[time] = set()
-    user_repeats = False
-    for message in said:
-        stated, again = _stated_times(message, now=now, tz=tz)
-        user_times.update(stated)
-        user_repeats = user_repeats or again
-    known = _known_times(listings, free, tz) | user_times
-    if any(t not in known for t in times):
+    user_times = {t for message_times, _ in stated for t in message_times}
+    user_repeats = any(again for _, again in stated)
+    allowed = known | user_times
+    if any(t not in allowed for t in times):
         return True
     listed_repeats = any(event.repeats for listing in listings for event in listing.events)
     return repeats and not (listed_repeats or user_repeats)

@@ -24,12 +24,12 @@ from datetime import datetime, timedelta
 
 from agent.context import ToolContext
 from agent.guards.clauses import another_requests_clause, others_times
-from agent.guards.users_times import beside_the_event
+from agent.guards.users_times import beside_the_event, new_start_against
 from agent.outcomes import Command
 from agent.time_accounting import phrases_left
 from agent.time_grounding import is_time_grounded, phrases_in, phrases_of, quotes, resolved, the_time_itself
 from agent.writes.references import Found, resolve_reference
-from schedule_time import reads_as_a_destination, reads_as_an_end, resolve, said_as_an_end, without_end_words
+from schedule_time import reads_as_a_destination, reads_as_an_end, said_as_an_end, without_end_words
 
 __all__ = ["bare_hour_end", "copied_end_is_the_end", "start_said_as_an_end"]
 
@@ -126,8 +126,7 @@ def _a_bare_new_start(ctx: ToolContext, phrase: str, found: Found) -> bool:
     event now begins, whatever end the model copied beside it."""
     if the_time_itself(phrase) != phrase or reads_as_an_end(phrase):
         return False
-    r = resolve(phrase, now=ctx.now, tz=ctx.tz, relative_to=(found.ref.start, found.ref.end))
-    return r.status == "resolved" and r.start is not None and r.grain == "minute" and not r.recurrence
+    return new_start_against(ctx, phrase, found.ref.start, found.ref.end) is not None
 
 
 def _as_an_end(phrase: str) -> str:

@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 from agent.context import ToolContext
 from agent.guards.clauses import another_requests_clause, others_times
 from agent.guards.lengths import LENGTH_ARGS
-from agent.guards.users_times import beside_the_event, users_own
+from agent.guards.users_times import beside_the_event, new_start_against, users_own
 from agent.outcomes import Command
 from agent.time_accounting import phrases_or_moves_left
 from agent.time_grounding import (
@@ -116,8 +116,8 @@ async def _receipt_copied(ctx: ToolContext, command: Command) -> bool:
     ref = found.ref
     if resolve_end(end, start=ref.start, now=ctx.now, tz=ctx.tz) != ref.end:
         return False
-    r = resolve(phrases[0], now=ctx.now, tz=ctx.tz, relative_to=(ref.start, ref.end))
-    return r.status == "resolved" and r.start is not None and r.start != ref.start and r.grain == "minute"
+    moved_to = new_start_against(ctx, phrases[0], ref.start, ref.end)
+    return moved_to is not None and moved_to != ref.start
 
 
 def _said_as_an_end(ctx: ToolContext, bare: str) -> str | None:
@@ -158,8 +158,7 @@ def _a_new_start(ctx: ToolContext, command: Command, phrase: str, event: Found) 
     if command.args.get("end") or is_a_length(phrase) or not beside_the_event(ctx, command, phrase, unnamed=True):
         return False
     ref = event.ref
-    r = resolve(phrase, now=ctx.now, tz=ctx.tz, relative_to=(ref.start, ref.end))
-    return r.status == "resolved" and r.start is not None and r.grain == "minute" and not r.recurrence
+    return new_start_against(ctx, phrase, ref.start, ref.end) is not None
 
 
 def _own_time(when: str, span: Resolution, event: datetime, ctx: ToolContext, *, clock_only: bool) -> bool:

@@ -7,7 +7,7 @@ probe events by the same span), never a guess about wording; ``guards.times`` ap
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from agent.context import ToolContext
 from agent.grounding import bare_words, names_event
@@ -32,6 +32,7 @@ from agent.time_grounding import (
 from agent.timing import Missing, resolve_start
 from agent.title_grounding import names_what_was_said
 from agent.writes.title_match import shares_a_word
+from schedule_time import resolve
 from schedule_time.language import normalise, scan
 from schedule_time.pieces import PartOfDay
 
@@ -50,6 +51,15 @@ __all__ = [
     "the_users_shift",
     "users_own",
 ]
+
+
+def new_start_against(ctx: ToolContext, phrase: str, start: datetime, end: datetime) -> datetime | None:
+    """Where ``phrase`` starts the event at ``[start, end)`` when the time service reads it against the event
+    as a new start to the minute ("3pm", 七点半, "an hour later") — not an end ("until 3"), a day, or a
+    repetition; None otherwise."""
+    r = resolve(phrase, now=ctx.now, tz=ctx.tz, relative_to=(start, end))
+    ok = r.status == "resolved" and r.start is not None and r.grain == "minute" and not r.recurrence
+    return r.start if ok else None
 
 
 def phrases_left_for(ctx: ToolContext, command: Command, grounded: list[str]) -> list[str]:
