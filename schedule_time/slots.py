@@ -89,6 +89,18 @@ _END_SAID_EN = re.compile(
 )
 
 
+_LENGTH_TO_EN = re.compile(
+    r"\b(?:extend|lengthen|stretch|prolong|shorten)(?:s|ed|d|ing)?\b(?:\s+(?!and\b|then\b|but\b)\S+){0,6}?\s+"
+    r"(?:to|till|until|through)\s*$"
+    r"|\b(?:it|that|this)\s+(?:(?:can|could|should|will|may|might|to)\s+)?(?:runs?|lasts?)\s+(?:over\s+|on\s+)?"
+    r"(?:to|till|until)\s*$"
+)
+_LENGTH_TO_ZH = re.compile(r"(?:延长|延長|加长|加長|拉长|拉長|缩短|縮短|持续|持續|延续|延續|开|開)\s*(?:到|至)\s*$")
+"""A length change's "to" ("extend it to 5", "let it run to 6", 延长到五点, 会开到五点): the clock after it is
+where the event now ends — its start stays. Not after a move verb ("push my morning run to 7:45": a noun run;
+"move it to 5"), nor "goes to 10am" (a move as often as an end) or 延到周五 (postpones)."""
+
+
 _END_LEAD = re.compile(
     r"^(?:the\s+)?(?:end|ends|ending|finish|finishes|finishing)\b(?:\s+time)?\s*(?:(?:should|could|can|will|would|must)\s+)?"
     r"(?:be|is|to|at|by|:)?\s*(?=\S)"
@@ -110,7 +122,8 @@ def _after_end_words(wanted: str) -> str | None:
 def said_as_an_end(text: str, phrase: str) -> bool:
     """In ``text``, the time ``phrase`` is said to be where the event ends: its clause names the end right
     before it ("the end time should be 5pm", "change the end to 6", 结束时间应该是12点, 结束改到十一点, 结束时间定在
-    五点) — so it is the new end, never a new start or a destination. False when the phrase is not in the text."""
+    五点), or a length change reaches it ("extend it to 5", "the call runs till 6", 延长到五点, 会开到五点) — so it is
+    the new end, never a new start or a destination. False when the phrase is not in the text."""
     said, wanted = normalise(text), normalise(phrase)
     at = said.find(wanted)
     if at < 0:
@@ -118,7 +131,21 @@ def said_as_an_end(text: str, phrase: str) -> bool:
     head = _CLAUSE.split(said[:at])[-1]
     if _END_SAID_ZH.search(head) or _END_SAID_EN.search(head):
         return True
+    tos = [m.end() for m in _TO_IN.finditer(wanted)]  # up to the phrase's own last "to": "friday to 5pm"
+    if tos and _said_with_a_clock(wanted):
+        reach = _CLAUSE.split(said[: at + tos[-1]])[-1]
+        moved = _MOVE_TO_EN.search(reach) or _MOVE_TO_ZH.search(reach) or _MAKE_IT.search(reach)
+        if not moved and (_LENGTH_TO_EN.search(reach) or _LENGTH_TO_ZH.search(reach)):
+            return True
     return _after_end_words(wanted) is not None  # "the end to 11:30": the end word inside the phrase itself
+
+
+def _said_with_a_clock(wanted: str) -> bool:
+    """Normalised ``wanted`` holds a clock (or a bare hour: "to 5"), so its "to" reaches a time, not a length."""
+    found = scan(wanted).pieces
+    return any(isinstance(x, p.Clock | p.Number) for x in found) and not any(
+        isinstance(x, p.Duration | p.Lengthen) for x in found
+    )
 
 
 def reads_as_a_destination(text: str, phrase: str) -> bool:

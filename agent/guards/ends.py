@@ -64,7 +64,7 @@ async def copied_end_is_the_end(ctx: ToolContext, command: Command) -> Command |
         left = []
     span = resolved(when, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
     ranged = span.status == "resolved" and span.start is not None and span.end is not None
-    ranged = ranged and span.end - span.start > timedelta(minutes=1) and _said_clock(ctx, span.end)
+    ranged = ranged and span.end - span.start > timedelta(minutes=1) and _said_clock(ctx, span.end, bare=True)
     if len(left) != 1 and not ranged:
         return None
     said = phrases_of(ctx.user_text, ctx.memo)
@@ -74,7 +74,7 @@ async def copied_end_is_the_end(ctx: ToolContext, command: Command) -> Command |
     found = await resolve_reference(ctx, str(args["event"]), args.get("event_when"), occurrences=False)
     if not isinstance(found, Found):
         return None
-    if len(left) == 1 and _a_bare_new_start(ctx, left[0], found):
+    if len(left) == 1 and not _an_end_said(ctx, written) and _a_bare_new_start(ctx, left[0], found):
         return None  # "no, 7 pm" after 6:30–7:30: the dinner's new time, never its end (live: 6:30–7:00)
     if len(left) == 1 and _same_clock(ctx, when, found.ref.end):
         end = _as_an_end(left[0])
@@ -82,6 +82,15 @@ async def copied_end_is_the_end(ctx: ToolContext, command: Command) -> Command |
         found.ref.end, ctx
     ):  # "10:00–11:00" after "9 to 10": the old end copied as the start of a range to the new end
         end = span.end.astimezone(ctx.tz).strftime("%H:%M")  # read against the start by the end rule
+    elif (
+        ranged
+        and span.start is not None
+        and span.end is not None
+        and _clock(span.start, ctx) == _clock(found.ref.start, ctx)
+        and _an_end_said(ctx, written)
+    ):
+        # "Friday 2–5pm" for "extend it to 5" after 2–4: the start copied as it stands, the end the user's
+        end = span.end.astimezone(ctx.tz).strftime("%H:%M")
     else:
         return None
     ctx.notes.append({"replaced": "when", "reason": "the_events_own_end", "tool": command.tool,
@@ -120,6 +129,11 @@ def start_said_as_an_end(ctx: ToolContext, command: Command) -> Command | None:
     return command.with_(args={**args, "when": None, "end": _as_an_end(holding[0]), "duration": None})
 
 
+def _an_end_said(ctx: ToolContext, left: list[str]) -> bool:
+    """The message's one time phrase left is said as an end ("extend it to 5", "until 5", 延长到五点)."""
+    return len(left) == 1 and (reads_as_an_end(left[0]) or said_as_an_end(ctx.user_text, left[0]))
+
+
 def _a_bare_new_start(ctx: ToolContext, phrase: str, found: Found) -> bool:
     """The phrase is a time and nothing more — no "to"/到, "until", "ends at" around it (``the_time_itself``)
     — that the time service reads against the event as a new start to the minute ("7 pm", 七点半): where the
@@ -153,10 +167,18 @@ def _clocks(ctx: ToolContext, text: str) -> set[tuple[int, int]]:
     return {_clock(s, ctx) for s in _starts(ctx, text)}
 
 
-def _said_clock(ctx: ToolContext, moment: datetime) -> bool:
-    """A time phrase of this message reads as ``moment``'s wall-clock minute (the new end is the user's)."""
+def _said_clock(ctx: ToolContext, moment: datetime, *, bare: bool = False) -> bool:
+    """A time phrase of this message reads as ``moment``'s wall-clock minute (the new end is the user's); with
+    ``bare``, so does a bare hour ("to 5") on either half of the day, on the hour."""
     phrases = phrases_in(ctx.user_text, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
-    return any(_clock(moment, ctx) in _clocks(ctx, the_time_itself(p)) for p in phrases)
+    hour, minute = _clock(moment, ctx)
+    for phrase in phrases:
+        itself = the_time_itself(phrase)
+        if (hour, minute) in _clocks(ctx, itself):
+            return True
+        if bare and itself.isdigit() and 0 < int(itself) <= 12 and not minute and hour % 12 == int(itself) % 12:
+            return True
+    return False
 
 
 def _same_clock(ctx: ToolContext, value: str, end: datetime) -> bool:

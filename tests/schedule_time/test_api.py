@@ -280,6 +280,25 @@ def test_noun_words_are_the_meals_a_title_may_hold(text: str, nouns: list[str]) 
     ("move it to 5", "to 5", False),
     ("结束后三点去接孩子", "三点", False),
     ("改到三点", "到三点", False),
+    # a length change's "to" reaches the new end; a move's, a postponement's or a length's does not
+    ("extend it to 5", "to 5", True),
+    ("can we extend the training on friday to 5pm", "friday to 5pm", True),
+    ("let it run to 6:30", "to 6:30", True),
+    ("let the workshop run to 6:30", "to 6:30", False),  # (only "it"/"that" runs: "run" is often a noun)
+    ("shorten it to 3", "to 3", True),
+    ("延长到五点", "到五点", True),
+    ("把培训延长到下午五点", "到下午五点", True),
+    ("會議延長到六點", "到六點", True),
+    ("会开到五点半", "到五点半", True),
+    ("缩短到四点", "到四点", True),
+    ("push it to 5", "to 5", False),
+    ("延到周五", "到周五", False),
+    ("extend the call and move it to 5", "to 5", False),
+    ("push my morning run to 7:45", "to 7:45", False),  # a run, the noun
+    ("the standup goes to 10am", "to 10am", False),
+    ("move the run to 6", "to 6", False),
+    ("extend it by an hour", "extend it by an hour", False),
+    ("延长一个小时", "延长一个小时", False),
 ])  # fmt: skip
 def test_a_time_said_to_be_the_end(text: str, phrase: str, end: bool) -> None:
     assert schedule_time.said_as_an_end(text, phrase) is end
