@@ -260,8 +260,9 @@ def _windows(text: str, ctx: ToolContext) -> list[tuple[datetime, datetime]]:
 
 async def _starting_at(
     ctx: ToolContext, windows: list[tuple[datetime, datetime]], *, occurrences: bool
-) -> list[Ref]:
-    """The events that start in one of ``windows``; those merely overlapping when none starts there."""
+) -> tuple[list[Ref], bool]:
+    """The events that start in one of ``windows``, and True; those merely overlapping when none starts
+    there, and False."""
     starting: list[Ref] = []
     overlapping: list[Ref] = []
     for begin, end in windows:
@@ -271,7 +272,8 @@ async def _starting_at(
             ref = Ref(o.event, o.start, o.end, occurrence=o.event.recurring and occurrences)
             (starting if begin <= o.start < end else overlapping).append(ref)
     refs = starting or overlapping
-    return sorted({(r.event.id, r.start): r for r in refs}.values(), key=lambda r: (r.start, r.event.title))
+    found = sorted({(r.event.id, r.start): r for r in refs}.values(), key=lambda r: (r.start, r.event.title))
+    return found, bool(starting)
 
 
 async def _by_time(
@@ -292,15 +294,16 @@ async def _by_time(
     windows = windows or _windows(_with_the_messages_day(ctx, reference), ctx)
     if not windows:
         return NotFound(by_id=False, with_time=bool(event_when))
-    refs = await _starting_at(ctx, windows, occurrences=occurrences)
+    refs, starting = await _starting_at(ctx, windows, occurrences=occurrences)
     if not refs:
         return NotFound(by_id=False, with_time=True)
     apart = own and (names_a_subject(reference) or _said_apart(ctx, reference, event_when))
-    if len(refs) == 1 and not titled and not apart:
+    if len(refs) == 1 and not titled and not apart and starting:
         return Found(refs[0])
     # (one event at the time of a reference that says what it is and matched no title — 牙医 for 设计评审 in
     # that window — or whose words and time are two clauses' — "what's on thursday afternoon? also add a
-    # dentist" — is asked about by name, "Do you mean …?", never changed on the time alone)
+    # dentist" — is asked about by name, "Do you mean …?", never changed on the time alone; so is one that
+    # only runs through the time: "my 5pm" is no 4:30–6:00 retro until the user says so)
     return Choice(tuple(refs[:MAX_OPTIONS]))
 
 
