@@ -179,6 +179,8 @@ RULES: list[Rule] = [
     Rule("ymd_name", r"(?P<y>\d{4})\s*[-/.]?\s*(?P<mon>" + MONTH + r")\s*[-/.]?\s*(?P<d>" + D + r")(?![\d:])", b_ymd_name),
     Rule("year_month", r"(?P<y>\d{4})(?:-|\s*/\s*)(?P<mo>0?[1-9]|1[0-2])(?![-/\d])", b_year_month),
     *HOURS,   # "Mon 9-5": hours after a weekday, not 5 September
+    # "what day of the week is it on?", "days of the week": a weekday asked about, no week to read
+    Rule("day_of_the_week", r"days?\s+of\s+the\s+week\b", lambda m: []),
     Rule("numeric_date_y", r"(?P<a>\d{1,2})\s*(?P<sep>[/.-])\s*(?P<b>\d{1,2})\s*[/.-]\s*(?P<y>\d{4}|\d{2}(?![.:]\d))(?![\d:])"
                            r"(?:\s+(?P<h>[01]?\d|2[0-3])\.(?P<mi>[0-5]\d)(?![\d.:]))?", b_numeric_date),
     Rule("numeric_date", r"(?P<a>\d{1,2})\s*(?P<sep>[/.-])\s*(?P<b>\d{1,2})"

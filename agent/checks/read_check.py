@@ -43,6 +43,8 @@ class Listed:
     all_day: bool = False
     repeats: bool = False
     """A series (a search finds the series, whose ``start`` is its first occurrence)."""
+    rule: str = ""
+    """How a found series repeats, in words ("every 2 weeks on Thursday"); "" when not said."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,9 +145,11 @@ def _search_text(listing: Listing, lang: Lang, today: datetime) -> str:
     for event in listing.events:
         when = range_text(event.start, event.end, lang, all_day=event.all_day, ref=today.date())
         if lang == "zh":
-            lines.append(f"- {when} 「{event.title}」" + ("（重复）" if event.repeats else ""))
+            how = f"（{event.rule}重复）" if event.rule else "（重复）"
+            lines.append(f"- {when} 「{event.title}」" + (how if event.repeats else ""))
         else:
-            lines.append(f"- {when} — {event.title}" + (" (repeats)" if event.repeats else ""))
+            how = f" (repeats {event.rule})" if event.rule else " (repeats)"
+            lines.append(f"- {when} — {event.title}" + (how if event.repeats else ""))
     return "\n".join(lines)
 
 

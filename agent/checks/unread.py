@@ -9,7 +9,9 @@ calendar, even where they happen to be right:
 
 * the one time the message names → ``list_events`` for it;
 * no time → ``search_events`` for the event the message names by a word of its title ("when do I get my
-  hair cut again?" for "Haircut at Barber Co": ``title_match.shares_a_word``), else with the message itself
+  hair cut again?" for "Haircut at Barber Co": ``title_match.shares_a_word``), else the one event the latest
+  turn wrote ("how often is it?" right after it was added: its search line says how it repeats), else with
+  the message itself
   (a fuzzy match of a whole question ranks unrelated short titles as high as the one it names); when the
   search finds nothing, today's ``list_events`` ("what's on?": a range code chose, so not held to the words).
 
@@ -34,7 +36,7 @@ from agent.tools.args import ListEventsArgs, SearchEventsArgs
 from agent.tools.other_calendar import names_other_calendar
 from agent.tools.reads import listed_in, read_of
 from agent.tools.registry import BoundTools, ReadResult, ToolRun
-from agent.turn.focus import focus_group
+from agent.turn.focus import focus_group, just_written
 from agent.writes.references import events_sharing_a_word
 from agent.writes.title_match import names_by_spelling
 from schedule_time import analyse
@@ -72,7 +74,8 @@ async def read_skipped(
     named = [e.title for e in await events_sharing_a_word(ctx, ctx.user_text, ctx.user_text, limit=50)]
     if named and (found := await _found(tools, named[0], call_index)) is not None:
         return found  # the event it names by a title word
-    if (focused := await _focus_answered(tools, reply)) is not None:  # the event in focus, read by its id
+    focused = await _focus_answered(tools, reply) or (None if said else await _just_written(ctx))
+    if focused is not None:  # the event in focus, read by its id
         args = SearchEventsArgs(query=focused.title[:200])
         return ToolRun("search_events", "read", call_index, args, read_of(ctx, focused))
     if (found := await _found(tools, ctx.user_text, call_index)) is not None:
@@ -103,6 +106,18 @@ async def _focus_answered(tools: BoundTools, reply: str) -> EventSnapshot | None
         if not timed or _states_the_start(ctx, reply, event.start):
             return event
     return None
+
+
+async def _just_written(ctx: ToolContext) -> EventSnapshot | None:
+    """The one event the latest turn wrote: a question right after a write that names no time and no event
+    ("how often is it?", "what day is that?", 是几号？) is asked of it, not of today."""
+    entry = just_written(ctx.focus)
+    if entry is None:
+        return None
+    try:
+        return await ctx.events.get(str(entry["event_id"]))
+    except (StorageError, KeyError):
+        return None
 
 
 def _states_the_start(ctx: ToolContext, reply: str, start: datetime) -> bool:

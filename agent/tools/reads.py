@@ -18,6 +18,7 @@ from agent.context import ToolContext
 from agent.outcomes import EVENT_WRITES
 from agent.render import phrases
 from agent.render.free_time import FreeTime
+from agent.render.repetition import repetition_text
 from agent.time_grounding import is_time_grounded, phrases_in
 from agent.time_readings import ungrounded_hint
 from agent.timing import read_range, resolve_duration
@@ -338,6 +339,7 @@ def _search_listing(ctx: ToolContext, query: str, found: list[EventSnapshot]) ->
             e.end if e.all_day else e.end.astimezone(ctx.tz),
             e.all_day,
             repeats=bool(e.recurring),
+            rule=repetition_text(e.rrule, e.start.astimezone(ctx.tz), ctx.lang) if e.rrule else "",
         )
         for e in found
     ]

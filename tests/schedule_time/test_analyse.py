@@ -71,6 +71,11 @@ MESSAGES: list[M] = [
 # Short replies that pick an option by its time (README "Short replies"): the pronoun "one", "the" before a
 # clock, am/pm alone, and the Chinese pointers (那个, 的) left outside the phrase.
 MESSAGES += [
+    # "day of the week" asks for a weekday; it names no week to read
+    M('what day of the week is that?', []),
+    M('which day of the week is it on', []),
+    M('what day of the week is Friday at 3', [('Friday at 3', 'clock', '2026-12-04T15:00')]),
+    M('the week after next works', [('the week after next', 'period', '2026-12-14T00:00/2026-12-21T00:00 week')]),
     M('the Friday one works', [('the Friday one', 'day', '2026-12-04')]),
     M('ok the evening one please', [('evening one', 'part_of_day', '2026-01-31T18:00/2026-02-01T00:00 hour')],
       'month_end'),
