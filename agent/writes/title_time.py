@@ -23,7 +23,7 @@ from schedule_time.pieces import Clock, DateParts, DayShift, HolidayRef, PartOfD
 
 __all__ = ["title_without_its_time", "title_without_times"]
 
-_KINDS = frozenset({"clock", "day", "part_of_day"})
+_KINDS = frozenset({"clock", "day", "part_of_day", "range"})
 _EDGE = re.compile(
     r"^(?:[\s,;:–—-]|(?:at|on|for|from|by)\b|的)+|(?:[\s,;:–—-]|\b(?:at|on|for|from|by)|的)+$", re.IGNORECASE
 )

@@ -31,6 +31,12 @@ ROWS = [
     ("週六早上九點爬山", _at(8, 9), "爬山"),
     ("明天晚上八点的读书会", _at(6, 20), "读书会"),
     ("周五下午和小赵对账", _at(7, 14), "和小赵对账"),
+    # a range from the event's own start (live: 「周五下午两点到四点培训」)
+    ("周五下午两点到四点培训", _at(7, 14), "培训"),
+    ("明天上午9点到11点體檢", _at(6, 9), "體檢"),
+    ("Training Friday 2-4pm", _at(7, 14), "Training"),
+    ("Focus block 9-11am", _at(6, 9), "Focus block"),
+    ("Yoga 7-8am", _at(6, 9), "Yoga 7-8am"),  # another time than the event's: kept
     # a repetition at the event's own clock: when it is, shown as "(repeating)"; a meal in it names the event
     ("Standup every Monday at 9am", _at(10, 9), "Standup"),
     ("Lunch every weekday at noon", _at(5, 12), "Lunch"),
