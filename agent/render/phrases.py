@@ -273,9 +273,11 @@ def ask_confirmation(
     series_from: datetime | None = None,
     repetition: str | None = None,
     repeats: bool = False,
+    occurrence: bool = False,
 ) -> str:
     """ "“Call with Acme” (Thursday, March 6, 3:00–4:00 PM) overlaps “Dentist” (…). Add it anyway?".
-    ``series_from``: a delete of a repeating event from that occurrence on, said so ("Delete every …").
+    ``series_from``: a delete of a repeating event from that occurrence on, said so ("Delete every …");
+    ``occurrence``: a delete of one occurrence of a series, said so (the rest stays).
     ``repeats``: the event is a series, shown from its first occurrence (a clash may be a later one's)."""
     ref = now.date()
     if action == "delete" and series_from is not None:
@@ -283,6 +285,11 @@ def ask_confirmation(
         if lang == "zh":
             return f"删除「{title}」{day}及以后的所有日程吗？（之前的保留）"
         return f"Delete every “{title}” from {day} on? (Earlier ones are kept.)"
+    if action == "delete" and occurrence:
+        when = range_text(start, end, lang, all_day=all_day, ref=ref)
+        if lang == "zh":
+            return f"只删除「{title}」{when}这一次吗？（其余的保留）"
+        return f"Delete only the “{title}” on {when}? (The rest of the series stays.)"
     if action == "repeat" and repetition:  # a new rule: how it repeats and from which one (and what it meets)
         when = range_text(start, end, lang, all_day=all_day, ref=ref)
         met = [(t, range_text(s, e, lang, all_day=a, ref=ref)) for t, s, e, a in conflicts]

@@ -75,6 +75,7 @@ async def delete(ctx: ToolContext, command: Command) -> WriteOutcome:
             ("destructive",),
             (),
             series_from=from_start,
+            occurrence=occurrence is not None and bool(target.get("recurring")),
         )
         if named := target.get("named_as"):  # "cancel the standup" found only "Coffee with Lee" at its time
             not_there = phrases.say("not_found_when", ctx.lang, ref=named)

@@ -259,6 +259,7 @@ def confirm(
     series_from: datetime | None = None,
     repetition: str | None = None,
     repeats: bool = False,
+    occurrence: bool = False,
 ) -> NeedsConfirmation:
     clash = [
         (
@@ -283,6 +284,7 @@ def confirm(
         series_from=series_from.astimezone(ctx.tz) if series_from is not None else None,
         repetition=repetition,
         repeats=repeats,
+        occurrence=occurrence,
     )
     return NeedsConfirmation(command, reasons, question, conflicts)  # type: ignore[arg-type]
 
