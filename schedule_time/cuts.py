@@ -38,11 +38,31 @@ def _cut(norm: str, a: int, b: int, start: int, end: int) -> bool:
     """The quote ``start:end`` cuts the time word ``a:b``: it ends inside it, and the part it keeps is no
     kind of time word the whole is (每周三 — a weekday's series — of 每周三次, a count a week). A part of the
     same kind ("Wednesday" of "Wednesday, March 11", 每周一 of 每周一到周五) is the user's, cut short: the
-    caller's fuller-phrase rule has it."""
+    caller's fuller-phrase rule has it. A part of a length that is another length cuts it, wherever it
+    stands (半小时 of 一个半小时, "an hour" of "an hour and a half": no part of 90 minutes is the user's)."""
+    if a <= start and end <= b and (a, b) != (start, end) and _another_length(norm[start:end], norm[a:b]):
+        return True
     if not a < end < b:
         return False
     kept, whole = scan(norm[max(a, start) : end]).pieces, scan(norm[a:b]).pieces
     return not {_kind(k) for k in kept} & {_kind(w) for w in whole}
+
+
+def _another_length(part: str, whole: str) -> bool:
+    """Both are only lengths, of different amounts."""
+    kept, full = scan(part).pieces, scan(whole).pieces
+    if not kept or not full or not all(isinstance(x, p.Duration) for x in (*kept, *full)):
+        return False
+    return _amount(kept) != _amount(full)
+
+
+def _amount(lengths: tuple[p.Piece, ...]) -> tuple[float, ...]:
+    total = [0.0] * 6
+    for length in lengths:
+        d = length.delta  # type: ignore[attr-defined]
+        for i, v in enumerate((d.years, d.months, d.days, d.hours, d.minutes, d.seconds)):
+            total[i] += v
+    return tuple(total)
 
 
 def _kind(piece: p.Piece) -> type:

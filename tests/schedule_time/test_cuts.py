@@ -22,6 +22,14 @@ ROWS = [
     ("周四上午十点", "加一个周四上午十点的牙医", False),  # begins inside 一个周 (the scanner's week): not counted
     ("3pm", "meet at 3pm tomorrow", False),
     ("tomorrow", "tomorrow at 3pm", False),
+    # a part of a length that is another length, wherever it stands in it
+    ("半小时", "改成一个半小时", True),
+    ("半小時", "改為兩個半小時", True),
+    ("an hour", "make it an hour and a half", True),
+    ("30 minutes", "make it 1 hour 30 minutes", True),
+    ("一个半小时", "改成一个半小时", False),
+    ("half an hour", "make it half an hour", False),
+    ("hour", "an hour", False),  # the same amount
 ]
 
 
