@@ -115,8 +115,8 @@ def shares_a_word(reference: str, title: str) -> bool:
         return True
     if _another_han_name(core, folded):
         return True
-    titled = _latin_words(title)
-    return any(_near(w, t) for w in _latin_words(reference) for t in titled)  # ("1:1" is a title word too)
+    titled = [t for t in _latin_words(title) if t not in _FUNCTION]  # ("with" of two titles names nothing)
+    return any(_near(w, t) for w in _latin_words(reference) if w not in _FUNCTION for t in titled)  # ("1:1" too)
 
 
 def names_by_spelling(reference: str, title: str) -> bool:
