@@ -214,7 +214,8 @@ async def _update(ctx: ToolContext, command: Command, needs_confirmation: bool) 
             else:
                 anchor = anchor_of(command)
                 assert anchor is not None
-                timed = with_timing(ctx, command, Timing(anchor[0], None), anchor=anchor)
+                # (an all-day event's new length stays whole days: "make it two days" is no 48-hour block)
+                timed = with_timing(ctx, command, Timing(anchor[0], None, all_day=all_day), anchor=anchor)
             if _the_event_or_another(command, timed):
                 # "my 8:30 tomorrow to 9" sent as a move to "tomorrow 8:30", "cancel my 8:30" as an update
                 # to it: the reference again, not a new time to ask a.m. or p.m. about

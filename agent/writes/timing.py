@@ -98,6 +98,14 @@ def settle_time(
     return with_timing(ctx, command, timing, anchor=anchor)
 
 
+def _whole_days(ctx: ToolContext, value: str) -> timedelta | None:
+    """The length ``value`` reads as when it is one or more whole days ("two days", 三天), else None."""
+    length = resolve_duration(value, now=ctx.now, tz=ctx.tz)
+    if length is None or length < timedelta(days=1) or length % timedelta(days=1):
+        return None
+    return length
+
+
 def _a_day_alone(ctx: ToolContext, when: str) -> bool:
     """``when`` names a day and no time of it ("monday", 下周一)."""
     r = resolved(when, now=ctx.now, tz=ctx.tz, memo=ctx.memo)
@@ -240,6 +248,9 @@ def with_timing(
     start, end, rrule = timing.start, timing.end, timing.rrule
     for name in ("end", "duration"):
         value = args.get(name)
+        if value and timing.all_day and name == "duration" and (days := _whole_days(ctx, value)):
+            end = start + days  # "make it two days": the all-day event spans that many days
+            break
         if not value or timing.all_day:
             continue
         if anchor is not None and is_a_length_change(value):  # "30 minutes longer": the end moves
