@@ -16,8 +16,11 @@ from agent.grounding import bare_words
 from agent.outcomes import Command, Rejected
 from agent.render import phrases
 from agent.render.timefmt import range_text
+from storage import Occurrence
 
-__all__ = ["already_there"]
+__all__ = ["already_there", "details_for_the_same"]
+
+_DETAILS = ("location", "notes", "attendees")
 
 _HINT = (
     "{title!r} is already on the calendar at exactly this time; if the user asked for another one at a time "
@@ -25,17 +28,51 @@ _HINT = (
 )
 
 
+async def details_for_the_same(
+    ctx: ToolContext, command: Command, start: datetime, end: datetime, rrule: str | None
+) -> Command | None:
+    """A create of the event that is already there — the same title at the same time — carrying a place,
+    people or notes the stored one lacks ("加个地点：少年宫" sent as the whole event again, live): the change of
+    those details on the stored event, asked yes/no first (``doubted``: the model chose to add). None when
+    no such event is there or the create adds nothing to it."""
+    same = await _the_same(ctx, command, start, end, rrule)
+    if not same:
+        return None
+    event, args = same[0].event, command.args
+    stored = {"location": event.location or None, "notes": event.notes or None, "attendees": list(event.attendees)}
+    added = {
+        name: args[name]
+        for name in _DETAILS
+        if args.get(name) and (name != "attendees" or set(args[name]) - set(stored["attendees"]))
+        and args[name] != stored[name]
+    }
+    if name_of_attendees := added.get("attendees"):  # the stored people stay: the create names who joins
+        added["attendees"] = [*stored["attendees"], *(p for p in name_of_attendees if p not in stored["attendees"])]
+    if not added:
+        return None
+    ctx.notes.append({"replaced": "tool", "reason": "details_sent_as_the_same_create", "tool": command.tool,
+                      "call_index": command.call_index})  # fmt: skip
+    ctx.state.checks.append({"name": "details_as_create", "verdict": "amend"})
+    return Command("update_event", {"event": str(event.id), **added}, call_index=command.call_index, doubted=True)
+
+
+async def _the_same(
+    ctx: ToolContext, command: Command, start: datetime, end: datetime, rrule: str | None
+) -> list[Occurrence]:
+    title = bare_words(str(command.args.get("title") or ""))
+    if not title or rrule:
+        return []
+    return [
+        o for o in await ctx.events.conflicts(start, end)
+        if o.start == start and o.end == end and not o.recurring and bare_words(o.title) == title
+    ]  # fmt: skip
+
+
 async def already_there(
     ctx: ToolContext, command: Command, start: datetime, end: datetime, rrule: str | None
 ) -> Rejected | None:
     """The answer to a create of an event that exists as it would be written; None when none does."""
-    title = bare_words(str(command.args.get("title") or ""))
-    if not title or rrule:  # (a series: its overlap question names each clash)
-        return None
-    same = [
-        o for o in await ctx.events.conflicts(start, end)
-        if o.start == start and o.end == end and not o.recurring and bare_words(o.title) == title
-    ]  # fmt: skip
+    same = await _the_same(ctx, command, start, end, rrule)  # (a series: its overlap question names each clash)
     if not same:
         return None
     when = range_text(

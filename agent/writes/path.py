@@ -28,7 +28,7 @@ from agent.time_grounding import the_time_itself
 from agent.timing import Timing, timing_from_json
 from agent.tools.args import STOP_REPEATING
 from agent.writes.another import another_of, ask_another, moved_instead, repeated_instead
-from agent.writes.duplicate import already_there
+from agent.writes.duplicate import already_there, details_for_the_same
 from agent.writes.end_or_move import end_or_move
 from agent.writes.last_write_correction import correction_of_the_last_write
 from agent.writes.left_out import length_of_a_correction
@@ -132,6 +132,8 @@ async def _create(ctx: ToolContext, command: Command) -> WriteOutcome:
     if (there := await another_of(ctx, command)) is not None:  # "dentist to 11am": a move's words
         move = moved_instead(ctx, command)
         return await _update(ctx, move, False) if move else ask_another(ctx, command, there, start, end)
+    if not all_day and (details := await details_for_the_same(ctx, command, start, end, rrule)) is not None:
+        return await _update(ctx, details, False)  # "add the place: …" sent as the same event again
     if not all_day and (there_already := await already_there(ctx, command, start, end, rrule)) is not None:
         return there_already  # the same title at that very time: not written twice
     reasons, conflicts = await checks(ctx, command, start, end, all_day, exclude=None, rrule=rrule)
