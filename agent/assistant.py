@@ -239,7 +239,7 @@ class Assistant:
                 ]
                 messages = build_messages(text, now=now, tz=tz, history=history, notes=notes)
             result = await run_turn(self.model, self.registry.bind(ctx), messages, telemetry, on_tool=on_tool)
-            ask_it_again(ctx, state.pending, result)  # a question about the event a yes/no waits on
+            await ask_it_again(ctx, state.pending, result)  # a question about the event a question waits on
         telemetry.dropped_fields = [n for n in ctx.notes if "dropped" in n]
         telemetry.filled_fields = [n for n in ctx.notes if "dropped" not in n]  # filled in or replaced
         keep = gate is not None and gate.took_pending

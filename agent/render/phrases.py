@@ -30,6 +30,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "“{title}” isn't on your calendar yet: you haven't said whether to add it.",
         "「{title}」还没有加到日历上：你还没确定要不要加。",
     ),
+    "not_added_needs": (
+        "“{title}” isn't on your calendar yet: it still needs an answer to this.",
+        "「{title}」还没有加到日历上，还差这一项：",
+    ),
     "already_there": (
         "“{title}” is already on your calendar, {when}.",
         "「{title}」已经在日历上了：{when}。",

@@ -88,14 +88,19 @@ def pending_tool(pending: PendingRecord) -> str | None:
     return str(tool) if tool else None
 
 
-def asked_again(pending: PendingRecord, preface: str) -> NeedsConfirmation | None:
-    """A stored confirmation as it was asked (the inverse of ``payload_of``), its question after
-    ``preface``; None when the stored command cannot be read."""
+def asked_again(pending: PendingRecord, preface: str) -> NeedsConfirmation | NeedsValue | None:
+    """A stored confirmation (or question for a value) as it was asked (the inverse of ``payload_of``), its
+    question after ``preface``; None when the stored command cannot be read."""
     try:
         command = Command.from_json(pending.payload["command"])
     except (KeyError, TypeError, ValueError):
         return None
     question = str(pending.payload.get("question") or "")
+    if pending.kind == "needs_value":
+        field = pending.payload.get("field")
+        if not isinstance(field, str) or not field:
+            return None
+        return NeedsValue(command, field, f"{preface}\n{question}" if preface else question)
     return NeedsConfirmation(
         command,
         tuple(pending.payload.get("reasons") or ()),
