@@ -38,6 +38,8 @@ async def ask_it_again(ctx: ToolContext, pending: PendingRecord | None, result: 
         return False
     title = str(create.args["title"])
     named = shares_a_word(ctx.user_text, title)
+    if pending.kind == "needs_value" and ctx.state.request != "calendar_question":
+        return False  # (a value still asked is dropped by any other message: "never mind, I'll call the vet first")
     if not named and not (pending.kind == "needs_value" and await _asks_of_nothing_else(ctx)):
         return False
     why = "not_added_yet" if pending.kind == "needs_confirmation" else "not_added_needs"
@@ -51,7 +53,7 @@ async def ask_it_again(ctx: ToolContext, pending: PendingRecord | None, result: 
 
 
 async def _asks_of_nothing_else(ctx: ToolContext) -> bool:
-    """The model read the message as a calendar question, and it names no time and no event of the calendar."""
-    if ctx.state.request != "calendar_question" or analyse(ctx.user_text, now=ctx.now, tz=ctx.tz):
+    """The message (read by the model as a calendar question) names no time and no event of the calendar."""
+    if analyse(ctx.user_text, now=ctx.now, tz=ctx.tz):
         return False
     return not await events_sharing_a_word(ctx, ctx.user_text, ctx.user_text, limit=20)

@@ -57,3 +57,22 @@ async def test_a_question_naming_a_day_still_reads_that_day(database: Any, make_
     kit.script(reply("Nothing.", request="calendar_question"))
     out = await kit.assistant.reply(kit.user_id, "hmm, is tomorrow free?")
     assert "Dentist" in out.text
+
+
+@pytest.mark.parametrize(
+    ("zone", "first", "made", "said"),
+    [
+        (NY, "put the vet for Rex on saturday", {"title": "Vet for Rex", "when": "saturday"},
+         "hold on, I need to ring the vet first"),
+        (SH, "周六带旺财去看兽医", {"title": "带旺财看兽医", "when": "周六"}, "算了，我先给兽医打个电话"),
+    ],
+)  # fmt: skip
+async def test_a_message_that_is_no_question_still_drops_the_value_asked(
+    database: Any, make_user: Any, zone: Any, first: str, made: dict[str, str], said: str
+) -> None:
+    kit = await make_kit(database, make_user, timezone="Asia/Shanghai" if zone is SH else "America/New_York")
+    kit.script(call("create_event", made, request="add"), reply("ok"))
+    await kit.assistant.reply(kit.user_id, first)
+    kit.script(reply("Sure, tell me the time once you know." if zone is NY else "好的，确定时间后告诉我。", request="chat"))
+    out = await kit.assistant.reply(kit.user_id, said)
+    assert out.pending is None and await kit.events() == []
