@@ -4,7 +4,8 @@
 user's words as theirs (a time argument the model copied) must not take the head of a time word that means
 something else on its own — another kind of time. Only a quote that stops inside a time word counts: one that begins inside may
 have only a scanner's reading against it (周四 of 一个周四, read as 一个周 + 四), and "3pm" of "at 3pm" cuts
-nothing that matters (the part reads as the whole does).
+nothing that matters (the part reads as the whole does). A length is the exception: any part of it that reads
+as another length (半小时 of 一个半小时) is not the user's length.
 """
 
 from __future__ import annotations
@@ -56,13 +57,14 @@ def _another_length(part: str, whole: str) -> bool:
     return _amount(kept) != _amount(full)
 
 
-def _amount(lengths: tuple[p.Piece, ...]) -> tuple[float, ...]:
-    total = [0.0] * 6
+def _amount(lengths: tuple[p.Piece, ...]) -> tuple[float, float, float]:
+    """The lengths added up: years, months, and the rest in seconds (90 minutes is an hour and a half)."""
+    years = months = seconds = 0.0
     for length in lengths:
         d = length.delta  # type: ignore[attr-defined]
-        for i, v in enumerate((d.years, d.months, d.days, d.hours, d.minutes, d.seconds)):
-            total[i] += v
-    return tuple(total)
+        years, months = years + d.years, months + d.months
+        seconds += ((d.days * 24 + d.hours) * 60 + d.minutes) * 60 + d.seconds
+    return years, months, seconds
 
 
 def _kind(piece: p.Piece) -> type:
