@@ -4,7 +4,8 @@ A small model sends the event just written again — the receipt's time copied b
 Friday, same time" (live), or one call twice — and the create asked "“Team Lunch” overlaps “Team Lunch”. Add it
 anyway?". The fact is plain: an event of that title has that very start and end. The model hears it once,
 with the hint that a time relative to that event is computed from it; a create that still copies it is
-answered "already on your calendar", never written twice.
+answered "already on your calendar", never written twice — unless it carries a place, people or notes the
+stored event lacks: then it is the change of those details ("加个地点：少年宫", live), made on the stored event.
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ async def details_for_the_same(
 ) -> Command | None:
     """A create of the event that is already there — the same title at the same time — carrying a place,
     people or notes the stored one lacks ("加个地点：少年宫" sent as the whole event again, live): the change of
-    those details on the stored event, asked yes/no first (``doubted``: the model chose to add). None when
-    no such event is there or the create adds nothing to it."""
+    those details on the stored event — values grounding kept as the user's words, so the update runs as any
+    update would. None when no such event is there or the create adds nothing to it."""
     same = await _the_same(ctx, command, start, end, rrule)
     if not same:
         return None
@@ -46,8 +47,8 @@ async def details_for_the_same(
         if args.get(name) and (name != "attendees" or set(args[name]) - set(stored["attendees"]))
         and args[name] != stored[name]
     }
-    if name_of_attendees := added.get("attendees"):  # the stored people stay: the create names who joins
-        added["attendees"] = [*stored["attendees"], *(p for p in name_of_attendees if p not in stored["attendees"])]
+    if joining := added.get("attendees"):  # the stored people stay: the create names who joins
+        added["attendees"] = [*stored["attendees"], *(p for p in joining if p not in stored["attendees"])]
     if not added:
         return None
     ctx.notes.append({"replaced": "tool", "reason": "details_sent_as_the_same_create", "tool": command.tool,
