@@ -131,11 +131,9 @@ def said_as_an_end(text: str, phrase: str) -> bool:
     head = _CLAUSE.split(said[:at])[-1]
     if _END_SAID_ZH.search(head) or _END_SAID_EN.search(head):
         return True
-    tos = [m.end() for m in _TO_IN.finditer(wanted)]  # up to the phrase's own last "to": "friday to 5pm"
-    if tos and _said_with_a_clock(wanted):
-        reach = _CLAUSE.split(said[: at + tos[-1]])[-1]
-        moved = _MOVE_TO_EN.search(reach) or _MOVE_TO_ZH.search(reach) or _MAKE_IT.search(reach)
-        if not moved and (_LENGTH_TO_EN.search(reach) or _LENGTH_TO_ZH.search(reach)):
+    if _TO_IN.search(wanted) and _said_with_a_clock(wanted):
+        reach = _CLAUSE.split(_through_its_to(said, at, wanted))[-1]
+        if not _a_move_before(reach) and (_LENGTH_TO_EN.search(reach) or _LENGTH_TO_ZH.search(reach)):
             return True
     return _after_end_words(wanted) is not None  # "the end to 11:30": the end word inside the phrase itself
 
@@ -158,9 +156,18 @@ def reads_as_a_destination(text: str, phrase: str) -> bool:
     at = said.find(wanted)
     if at < 0 or reads_as_an_end(phrase) or said_as_an_end(text, phrase):
         return False
-    # up to the phrase, or to its own last "to" ("friday to 4" of "shift the dentist on friday to 4")
+    return _a_move_before(_through_its_to(said, at, wanted))
+
+
+def _through_its_to(said: str, at: int, wanted: str) -> str:
+    """``said`` up to the phrase found at ``at``, or to the phrase's own last "to" ("friday to 4" of "shift the
+    dentist on friday to 4")."""
     tos = [m.end() for m in _TO_IN.finditer(wanted)]
-    head = said[: at + (tos[-1] if tos else 0)]
+    return said[: at + (tos[-1] if tos else 0)]
+
+
+def _a_move_before(head: str) -> bool:
+    """A move verb of its language ends ``head``: what comes next is where the event goes."""
     return bool(
         _MOVE_TO_EN.search(head) or _MAKE_IT.search(head) or _MOVE_TO_ZH.search(head) or _MOVE_BARE_ZH.search(head)
     )

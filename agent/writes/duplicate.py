@@ -21,8 +21,6 @@ from storage import Occurrence
 
 __all__ = ["already_there", "details_for_the_same"]
 
-_DETAILS = ("location", "notes", "attendees")
-
 _HINT = (
     "{title!r} is already on the calendar at exactly this time; if the user asked for another one at a time "
     "relative to it (another day, the same time), pass the user's own words for that time in `when`"
@@ -40,15 +38,11 @@ async def details_for_the_same(
     if not same:
         return None
     event, args = same[0].event, command.args
-    stored = {"location": event.location or None, "notes": event.notes or None, "attendees": list(event.attendees)}
-    added = {
-        name: args[name]
-        for name in _DETAILS
-        if args.get(name) and (name != "attendees" or set(args[name]) - set(stored["attendees"]))
-        and args[name] != stored[name]
+    added: dict[str, object] = {
+        name: args[name] for name in ("location", "notes") if args.get(name) and args[name] != getattr(event, name)
     }
-    if joining := added.get("attendees"):  # the stored people stay: the create names who joins
-        added["attendees"] = [*stored["attendees"], *(p for p in joining if p not in stored["attendees"])]
+    if joining := [p for p in args.get("attendees") or () if p not in event.attendees]:
+        added["attendees"] = [*event.attendees, *joining]  # the stored people stay: the create names who joins
     if not added:
         return None
     ctx.notes.append({"replaced": "tool", "reason": "details_sent_as_the_same_create", "tool": command.tool,
